@@ -1,0 +1,91 @@
+// Knowledge per control context (seed 004, sections 5.1 and 5.5), and the questions asked of it.
+//
+// One incremental solver holds everything. Each context C owns two Boolean literals: facts(C)
+// guards what is true whenever both compared iterations reach C (branch conditions, definitions),
+// knowledge(C) guards the primal's disjointness pairs executed in C. A child's literal implies its
+// parent's, so assuming one context's literal brings in everything it inherits. Questions are
+// check-under-assumptions with a structural cache: the same question is sent to Z3 once.
+#pragma once
+
+#include "smt/LoopDomain.h"
+#include "smt/SolverSession.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace adrace::smt {
+
+// The contexts of one loop body as a tree: parent[c] is c's parent, parent[0] == -1 (root).
+struct ContextTree {
+  std::vector<int> parent{-1};
+  int commonAncestor(int a, int b) const;
+  bool isAncestorOrSelf(int ancestor, int context) const;
+};
+
+// What Z3 said about "can these two elements coincide on two different iterations?"
+struct Coincidence {
+  enum class Status {
+    Disjoint,  // UNSAT: proven different on any two iterations
+    Overlap,   // SAT: here is a witness
+    Unknown,   // Z3 gave up (timeout, nonlinear arithmetic): treat as Overlap, with `reason`
+  };
+  Status status = Status::Unknown;
+  std::string reason;                                   // for Unknown
+  std::vector<std::pair<std::string, std::string>> witness;  // symbol → value, counters first
+  bool throughArrayRead = false;  // the coincidence depends on an integer-array value (possible, not definite)
+  bool fromCache = false;
+};
+
+struct ConsistencyResult {
+  CheckOutcome outcome = CheckOutcome::Sat;  // Unsat: the knowledge contradicts itself (primal race)
+  std::string reason;
+};
+
+class KnowledgeBase {
+ public:
+  KnowledgeBase(SolverSession& session, ContextTree contexts, LoopDomain domain);
+
+  // The loop's iteration space: called by the constructor for the root.
+  // A fact true in context C on both threads, e.g. a branch condition `i != j` or a definition
+  // `k#1 == 2*i + 1`. Pass Expr nodes; `equal` false asserts lhs != rhs, and comparisons below.
+  enum class Relation { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
+  void addFact(int context, const ExprRef& lhs, Relation relation, const ExprRef& rhs);
+
+  // Primal knowledge: on two different iterations that both reach `context`, the element `first`
+  // (on either thread) differs from `second` (on the other). Asserted in both directions.
+  void addDisjoint(int context, const IndexTuple& first, const IndexTuple& second);
+
+  // Is everything asserted for `context` and its ancestors still satisfiable? (section 5.5's
+  // safeguard: UNSAT means the primal loop itself cannot be race-free.)
+  ConsistencyResult checkConsistent(int context);
+
+  // Can `first` on one iteration and `second` on another be the same element, for iterations that
+  // reach `context`? `useKnowledge` false asks with facts and the domain only (the primal race
+  // check, which must not assume what it is checking).
+  Coincidence mayCoincide(int context, const IndexTuple& first, const IndexTuple& second,
+                          bool useKnowledge = true);
+
+  const ContextTree& contexts() const { return contexts_; }
+  unsigned knowledgeAssertions() const { return knowledgeAssertions_; }
+
+ private:
+  z3::expr_vector assumptionsFor(int context, bool useKnowledge);
+  void assertDomain();
+  std::vector<std::pair<std::string, std::string>> witnessFrom(const z3::model& model,
+                                                               const IndexTuple& first,
+                                                               const IndexTuple& second);
+
+  SolverSession& session_;
+  ContextTree contexts_;
+  LoopDomain domain_;
+  std::vector<z3::expr> factLiteral_;       // per context
+  std::vector<z3::expr> knowledgeLiteral_;  // per context
+  std::vector<ExprRef> factExprs_;          // right-hand sides of facts: an array read in one makes a witness "possible"
+  std::map<std::string, Coincidence> cache_;
+  unsigned knowledgeAssertions_ = 0;
+};
+
+}  // namespace adrace::smt

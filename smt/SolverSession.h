@@ -1,0 +1,43 @@
+// One Z3 context and incremental solver per analysed loop, with a per-query timeout and the
+// counters that the report's statistics (seed 004, Table 1) are made of.
+#pragma once
+
+#include "smt/Encoder.h"
+
+#include <z3++.h>
+
+#include <chrono>
+
+namespace adrace::smt {
+
+struct SolverStatistics {
+  unsigned assertions = 0;       // knowledge, facts and domain constraints asserted ("Z3 size")
+  unsigned queries = 0;          // check() calls actually sent to Z3
+  unsigned cachedQueries = 0;    // questions answered from the cache instead
+  double z3Milliseconds = 0.0;   // wall time spent inside check()
+};
+
+enum class CheckOutcome { Sat, Unsat, Unknown };
+
+class SolverSession {
+ public:
+  explicit SolverSession(unsigned timeoutMilliseconds = 2000);
+
+  z3::context& context() { return context_; }
+  z3::solver& solver() { return solver_; }
+  Encoder& encoder() { return encoder_; }
+  const SolverStatistics& statistics() const { return statistics_; }
+
+  void add(const z3::expr& assertion);
+  // check() under assumptions, timed and counted. `reason` is Z3's reason_unknown() on Unknown.
+  CheckOutcome check(const z3::expr_vector& assumptions, std::string* reason = nullptr);
+  void countCachedQuery() { ++statistics_.cachedQueries; }
+
+ private:
+  z3::context context_;
+  z3::solver solver_;
+  Encoder encoder_;
+  SolverStatistics statistics_;
+};
+
+}  // namespace adrace::smt
