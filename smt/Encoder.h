@@ -33,7 +33,7 @@ class Encoder {
   // ("i", "i'", "k#1'", "c" for an array), for reading a witness out of a model.
   struct Symbol {
     std::string name;
-    z3::expr term;  // a constant; for an array, the function's name only matters
+    z3::expr term;  // a constant; for an array, an application of it: term.decl() is the function
     bool isArray = false;
   };
   const std::vector<Symbol>& symbols() const { return symbols_; }
@@ -44,7 +44,7 @@ class Encoder {
 
   z3::context& context_;
   std::map<std::string, size_t> symbolIndex_;     // report name → index in symbols_
-  std::map<std::string, z3::func_decl> arrays_;   // report name → uninterpreted function
+  std::map<std::string, z3::func_decl> arrays_;   // report name/arity → uninterpreted function
   std::vector<Symbol> symbols_;
 };
 

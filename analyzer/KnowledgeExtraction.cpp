@@ -1,0 +1,63 @@
+#include "analyzer/KnowledgeExtraction.h"
+
+namespace adrace::analyzer {
+
+std::optional<int> knowledgeContext(int a, int b, const smt::ContextTree& tree) {
+  if (tree.isAncestorOrSelf(a, b)) return b;
+  if (tree.isAncestorOrSelf(b, a)) return a;
+  return std::nullopt;
+}
+
+bool carriesNoKnowledge(const Reference& reference) {
+  return reference.opaque || reference.isScalar || reference.protection != Protection::None;
+}
+
+namespace {
+
+bool hasPerThreadSymbol(const smt::IndexTuple& tuple) {
+  bool found = false;
+  for (const smt::ExprRef& index : tuple)
+    smt::forEachSymbol(index, [&](const smt::Expr& symbol) { found |= symbol.scope != smt::Scope::Shared; });
+  return found;
+}
+
+}  // namespace
+
+std::vector<Inconsistency> extractKnowledge(const LoopModel& loop, smt::KnowledgeBase& knowledge) {
+  for (const Fact& fact : loop.facts) knowledge.addFact(fact.context, fact.lhs, fact.relation, fact.rhs);
+
+  std::vector<Inconsistency> inconsistencies;
+  const smt::ContextTree& tree = knowledge.contexts();
+  const auto& references = loop.references;
+  for (size_t w = 0; w < references.size(); ++w) {
+    const Reference& write = references[w];
+    if (write.kind == AccessKind::Read || carriesNoKnowledge(write)) continue;
+    const Variable* array = loop.findVariable(write.variable);
+    if (!array || isPerThread(array->sharing)) continue;
+    for (size_t x = 0; x < references.size(); ++x) {
+      const Reference& other = references[x];
+      if (other.variable != write.variable || carriesNoKnowledge(other)) continue;
+      // Each unordered pair once; a write paired with itself is the paper's c(i) != c(i').
+      if (other.kind != AccessKind::Read && x < w) continue;
+      std::optional<int> context = knowledgeContext(write.context, other.context, tree);
+      if (!context) continue;
+      // The same element named without any per-thread symbol is the same element on every
+      // iteration: the primal writes it from all of them.
+      if (smt::sameTuple(write.indices, other.indices) && !hasPerThreadSymbol(write.indices)) {
+        inconsistencies.push_back({write.id, other.id, *context,
+                                   "every iteration accesses " + write.text + ": the primal loop races on it"});
+        continue;
+      }
+      knowledge.addDisjoint(*context, write.indices, other.indices);
+    }
+  }
+  for (size_t context = 0; context < tree.parent.size(); ++context) {
+    smt::ConsistencyResult result = knowledge.checkConsistent(static_cast<int>(context));
+    if (result.outcome == smt::CheckOutcome::Unsat)
+      inconsistencies.push_back({-1, -1, static_cast<int>(context),
+                                 "the primal's disjointness facts contradict each other in this context: the primal loop races"});
+  }
+  return inconsistencies;
+}
+
+}  // namespace adrace::analyzer

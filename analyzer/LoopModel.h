@@ -1,0 +1,164 @@
+// The clang-free model of one parallel loop: what the front-end extracts and every later stage
+// (verdicts, the race check, the adjoint generator's scoping) reads.
+#pragma once
+
+#include "smt/IndexExpr.h"
+#include "smt/KnowledgeBase.h"
+#include "smt/LoopDomain.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer {
+
+struct SourcePosition {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+};
+
+struct SourceSpan {
+  SourcePosition begin;
+  SourcePosition end;
+};
+
+// Data sharing of a variable inside the loop (seed 000 describes each clause's adjoint).
+enum class Sharing {
+  Shared,
+  Private,        // private clause, declared in the loop body or in the enclosing parallel region
+  FirstPrivate,
+  LastPrivate,
+  Reduction,
+  Linear,
+  ThreadPrivate,
+  LoopCounter,    // a counter of the loop nest the directive is associated with
+};
+
+// True for every sharing under which each thread (or iteration) has its own copy.
+bool isPerThread(Sharing sharing);
+const char* sharingName(Sharing sharing);
+
+struct Variable {
+  std::string name;
+  std::string type;            // C spelling, e.g. "double *", "const int *", "double (*)[ns]"
+  Sharing sharing = Sharing::Shared;
+  std::string sharingReason;   // "clause private(tmp)", "declared in the loop body", "implicit rule: shared"
+  std::string reductionOperator;  // for Sharing::Reduction, e.g. "+"
+  bool isInteger = false;      // element type (scalar's own type) is an integer
+  bool isFloating = false;     // element type is float/double/long double: differentiable
+  bool isArray = false;        // array or pointer: referenced through subscripts
+  unsigned dimensions = 0;     // subscripts it takes (1 for double*, 2 for double (*)[m] or double**)
+  std::string extent;          // number of elements when a declaration says it (e.g. "n*20"), else ""
+  bool isParameter = false;
+  bool writtenInLoop = false;
+  SourcePosition declaredAt;
+};
+
+enum class AccessKind {
+  Read,
+  Write,      // plain store: a[k] = e (e not of the form a[k] + ...)
+  Increment,  // a[k] += e, a[k] -= e, a[k] = a[k] + e, a[k]++ : the adjoint only reads a_b[k]
+};
+const char* accessKindName(AccessKind kind);
+
+// Synchronisation that protects a reference (for the race check; the adjoint ignores it).
+enum class Protection { None, Atomic, Critical, Ordered, Single, Master, Lock };
+const char* protectionName(Protection protection);
+
+// One access to an array element or a shared scalar inside the loop body.
+struct Reference {
+  int id = 0;
+  std::string variable;        // the array (or scalar) accessed: same declaration = same array
+  AccessKind kind = AccessKind::Read;
+  smt::IndexTuple indices;     // one expression per subscript; empty for a scalar
+  bool isScalar = false;       // a shared scalar (no subscripts)
+  bool opaque = false;         // indices could not be expressed in the IR
+  std::string opaqueReason;
+  std::string text;            // source text, e.g. "uold[i - 1]"
+  int context = 0;
+  SourceSpan span;
+  Protection protection = Protection::None;
+  std::string criticalName;    // for Protection::Critical
+};
+
+// A control context (seed 004, section 5.1): the statements executed by exactly the same
+// iterations. Context 0 is the loop body's root; a child is executed only when its parent is.
+struct Context {
+  int id = 0;
+  int parent = -1;
+  std::string kind;            // "loop body", "branch", "inner loop body", "after early exit"
+  SourceSpan span;
+  std::vector<unsigned> cfgBlocks;  // Clang CFG block ids in this context
+};
+
+// One instance of a scalar that occurs in index expressions (seed 004, section 5.2): the set of
+// definitions that reach its uses.
+struct Instance {
+  std::string variable;
+  int instance = 0;
+  std::vector<std::string> reachingDefinitions;  // "line:col" of each definition, "entry" for the value before the body
+};
+
+// A fact both threads satisfy whenever they reach `context`: a definition `k = 2*i + 1` (single
+// reaching definition of a private integer temporary) or a branch condition `i != j`.
+struct Fact {
+  int context = 0;
+  smt::ExprRef lhs;
+  smt::KnowledgeBase::Relation relation = smt::KnowledgeBase::Relation::Equal;
+  smt::ExprRef rhs;
+  std::string origin;          // "definition" or "condition"
+  SourcePosition at;
+};
+
+// Something the front-end could not model; it makes the verdicts guarded (unknown means unsafe).
+struct Limitation {
+  std::string message;
+  SourcePosition at;
+  bool unsafe = true;  // false when it only weakens the knowledge (an unmodelled loop bound)
+};
+
+struct LoopDimensionModel {
+  smt::LoopDimension domain;   // counter, first, bound, comparison, step in the IR
+  std::string firstText, boundText, stepText;  // as written
+};
+
+struct LoopModel {
+  int id = 0;                  // 0-based, in source order within its file
+  std::string function;
+  std::string directive;       // "parallel for", "for", "parallel for simd", "for simd", "simd"
+  SourcePosition pragmaAt;     // the `#pragma omp` line
+  SourceSpan loopSpan;         // the associated for statement
+  unsigned linesOfCode = 0;
+  std::vector<LoopDimensionModel> dimensions;  // one, or n with collapse(n)
+  std::string schedule = "static";  // static | dynamic | guided | auto | runtime (static when absent)
+  std::string scheduleChunk;
+  bool nowait = false;
+  bool ordered = false;
+  std::vector<Variable> variables;
+  std::vector<Context> contexts;
+  std::vector<Reference> references;
+  std::vector<Instance> instances;
+  std::vector<Fact> facts;
+  std::vector<Limitation> limitations;
+
+  const Variable* findVariable(const std::string& name) const;
+  smt::LoopDomain domain() const;
+  smt::ContextTree contextTree() const;
+};
+
+struct Diagnostic {
+  enum class Severity { Note, Warning, Error };
+  Severity severity = Severity::Error;
+  SourcePosition at;
+  std::string message;
+};
+std::string formatDiagnostic(const Diagnostic& diagnostic);  // "file.c:12:7: error: message"
+
+// All loops of one translation unit.
+struct FileModel {
+  std::string file;
+  std::vector<LoopModel> loops;
+};
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs everything adrace needs on Debian bookworm (as root, or with sudo) and builds it into
+# build/. Idempotent: a second run installs nothing new and rebuilds only what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev   # front-end, linked as libclang-cpp
+  libz3-dev z3                                              # the prover
+  nlohmann-json3-dev libspdlog-dev                          # report output, logging
+  libgtest-dev libbenchmark-dev                             # unit tests, micro-benchmarks
+  libomp-14-dev libclang-rt-14-dev                          # OpenMP runtime, Archer/TSan for race tests
+  cmake ninja-build gcc g++ make python3                    # build and test drivers
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+build_type="${CMAKE_BUILD_TYPE:-Release}"
+if [ ! -f build/build.ninja ]; then
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type"
+fi
+cmake --build build -j "$(nproc)"

@@ -1,0 +1,112 @@
+// adrace analyze: the loop models and, per loop, the FormAD verdicts and statistics.
+#include "analyzer/Frontend.h"
+#include "analyzer/LoopAnalysis.h"
+#include "analyzer/Report.h"
+#include "tools/adrace/Commands.h"
+
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+#include <sstream>
+
+namespace adrace::tool {
+namespace {
+
+std::vector<OptionSpec> analyzeOptions() {
+  std::vector<OptionSpec> options = commonOptions();
+  options.insert(options.end(), {
+      {"--dump-model", "", false, "", "print only the loop models (no Z3)"},
+      {"--format", "", true, "json|text", "report format (default json)"},
+      {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
+      {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
+      {"--active", "", true, "NAME,...", "only these variables get adjoints"},
+      {"--inactive", "", true, "NAME,...", "these variables get no adjoint"},
+      {"--guard", "", true, "auto|atomic|reduction", "protection for guarded arrays (default auto)"},
+      {"--extent", "", true, "NAME=EXPR,...", "element count of arrays whose declaration does not say it"},
+  });
+  return options;
+}
+
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream stream(text);
+  for (std::string item; std::getline(stream, item, ',');)
+    if (!item.empty()) items.push_back(item);
+  return items;
+}
+
+// Reads the analysis options; returns an error message for a bad value.
+std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::AnalysisOptions& options) {
+  for (const std::string& name : splitList(parsed.value("--active"))) options.activity.active.insert(name);
+  for (const std::string& name : splitList(parsed.value("--inactive"))) options.activity.inactive.insert(name);
+  std::string guard = parsed.value("--guard", "auto");
+  if (guard == "auto") options.guard = analyzer::GuardPolicy::Auto;
+  else if (guard == "atomic") options.guard = analyzer::GuardPolicy::Atomic;
+  else if (guard == "reduction") options.guard = analyzer::GuardPolicy::Reduction;
+  else return "--guard must be auto, atomic or reduction, not '" + guard + "'";
+  for (const std::string& item : splitList(parsed.value("--extent"))) {
+    size_t equals = item.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == item.size())
+      return "--extent expects NAME=EXPR, not '" + item + "'";
+    options.extents[item.substr(0, equals)] = item.substr(equals + 1);
+  }
+  if (parsed.has("--z3-timeout-ms")) {
+    std::string text = parsed.value("--z3-timeout-ms");
+    char* end = nullptr;
+    long value = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end || value <= 0) return "--z3-timeout-ms expects a positive integer, not '" + text + "'";
+    options.z3TimeoutMs = static_cast<unsigned>(value);
+  }
+  return {};
+}
+
+}  // namespace
+
+int runAnalyze(const std::vector<std::string>& arguments) {
+  const std::vector<OptionSpec> options = analyzeOptions();
+  ParsedCommandLine parsed = parseCommandLine(arguments, options);
+  if (parsed.has("--help")) {
+    std::cout << usageText("analyze", "[options] FILE... [-- compiler flags]",
+                           "Models every OpenMP parallel loop and proves, per adjoint array, whether its updates\n"
+                           "are race-free (shared) or need reduction(+) or atomic.",
+                           options);
+    return kExitOk;
+  }
+  analyzer::AnalysisOptions analysisOptions;
+  if (parsed.error.empty()) parsed.error = readAnalysisOptions(parsed, analysisOptions);
+  std::string format = parsed.value("--format", "json");
+  if (parsed.error.empty() && format != "json" && format != "text")
+    parsed.error = "--format must be json or text, not '" + format + "'";
+  if (parsed.error.empty() && parsed.positional.empty()) parsed.error = "no input file";
+  if (!parsed.error.empty()) {
+    std::cerr << "adrace analyze: error: " << parsed.error << "\n";
+    return kExitUsage;
+  }
+  configureLogging(parsed);
+
+  analyzer::FrontendResult models = analyzer::buildModels(compileSettingsFrom(parsed));
+  if (reportDiagnostics(models.diagnostics)) return kExitUsage;
+
+  std::vector<analyzer::LoopAnalysis> analyses;
+  size_t loopCount = 0;
+  for (const analyzer::FileModel& file : models.files) loopCount += file.loops.size();
+  analyses.reserve(loopCount);
+  std::vector<analyzer::AnalyzedFile> report;
+  for (const analyzer::FileModel& file : models.files) {
+    analyzer::AnalyzedFile analyzed{file.file, {}};
+    for (const analyzer::LoopModel& loop : file.loops) {
+      const analyzer::LoopAnalysis* analysis = nullptr;
+      if (!parsed.has("--dump-model")) {
+        spdlog::debug("analysing loop {} of {} (line {})", loop.id, file.file, loop.pragmaAt.line);
+        analyses.push_back(analyzer::analyzeLoop(loop, analysisOptions));
+        analysis = &analyses.back();
+      }
+      analyzed.loops.push_back({&loop, analysis});
+    }
+    report.push_back(std::move(analyzed));
+  }
+  std::string text = format == "json" ? analyzer::reportJson(report).dump(2) + "\n" : analyzer::reportText(report);
+  return writeOutput(parsed.value("--output"), text) ? kExitOk : kExitUsage;
+}
+
+}  // namespace adrace::tool

@@ -1,0 +1,82 @@
+#include "tools/adrace/CommandLine.h"
+
+#include <sstream>
+
+namespace adrace::tool {
+
+std::string ParsedCommandLine::value(const std::string& name, const std::string& fallback) const {
+  auto found = values.find(name);
+  return found == values.end() ? fallback : found->second;
+}
+
+std::vector<OptionSpec> commonOptions() {
+  return {
+      {"--build-dir", "-p", true, "DIR", "read compile flags from DIR/compile_commands.json"},
+      {"--verbose", "-v", false, "", "log what the analysis does (to stderr)"},
+      {"--quiet", "-q", false, "", "log errors only"},
+      {"--help", "-h", false, "", "show this help"},
+  };
+}
+
+ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments,
+                                   const std::vector<OptionSpec>& options) {
+  ParsedCommandLine parsed;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const std::string& argument = arguments[i];
+    if (argument == "--") {
+      parsed.sawDoubleDash = true;
+      parsed.compilerArguments.assign(arguments.begin() + i + 1, arguments.end());
+      break;
+    }
+    if (argument.size() < 2 || argument[0] != '-') {
+      parsed.positional.push_back(argument);
+      continue;
+    }
+    std::string name = argument;
+    std::optional<std::string> inlineValue;
+    if (size_t equals = argument.find('='); equals != std::string::npos && argument.rfind("--", 0) == 0) {
+      name = argument.substr(0, equals);
+      inlineValue = argument.substr(equals + 1);
+    }
+    const OptionSpec* spec = nullptr;
+    for (const OptionSpec& option : options)
+      if (option.name == name || (!option.shortName.empty() && option.shortName == name)) spec = &option;
+    if (!spec) {
+      parsed.error = "unknown option '" + argument + "'";
+      return parsed;
+    }
+    if (!spec->takesValue) {
+      if (inlineValue) {
+        parsed.error = "option '" + spec->name + "' takes no value";
+        return parsed;
+      }
+      parsed.flags.insert(spec->name);
+      continue;
+    }
+    if (inlineValue) {
+      parsed.values[spec->name] = *inlineValue;
+    } else if (i + 1 < arguments.size()) {
+      parsed.values[spec->name] = arguments[++i];
+    } else {
+      parsed.error = "option '" + spec->name + "' needs a value (" + spec->valueName + ")";
+      return parsed;
+    }
+  }
+  return parsed;
+}
+
+std::string usageText(const std::string& command, const std::string& synopsis,
+                      const std::string& description, const std::vector<OptionSpec>& options) {
+  std::ostringstream out;
+  out << "usage: adrace " << command << " " << synopsis << "\n\n" << description << "\n\noptions:\n";
+  for (const OptionSpec& option : options) {
+    std::string left = "  " + (option.shortName.empty() ? std::string("    ") : option.shortName + ", ") + option.name;
+    if (option.takesValue) left += " " + option.valueName;
+    if (left.size() < 32) left.resize(32, ' ');
+    else left += "\n" + std::string(32, ' ');
+    out << left << option.help << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace adrace::tool
