@@ -64,7 +64,7 @@ class LoopFinder : public clang::RecursiveASTVisitor<LoopFinder> {
     if (const char* construct = unsupportedConstruct(*directive)) {
       diagnostics_.push_back({Diagnostic::Severity::Error,
                               positionOf(directive->getBeginLoc(), context_.getSourceManager()),
-                              std::string("unsupported OpenMP construct: ") + construct});
+                              std::string("unsupported OpenMP construct: ") + construct, true});
       return true;
     }
     if (!isModelledLoop(*directive)) return true;
@@ -97,7 +97,7 @@ class ErrorCollector : public clang::DiagnosticConsumer {
  public:
   explicit ErrorCollector(std::vector<Diagnostic>& out) : out_(out) {}
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
-    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    // The base class is not called: it counts errors, and Clang would print "N errors generated".
     if (level < clang::DiagnosticsEngine::Error) return;
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);
@@ -144,14 +144,21 @@ class VisitActionFactory : public clang::tooling::FrontendActionFactory {
   VisitAction::Visit visit_;
 };
 
+// An error about a whole file (no line or column to point at).
+Diagnostic fileError(const std::string& file, std::string message) {
+  Diagnostic diagnostic;
+  diagnostic.at.file = file;
+  diagnostic.message = std::move(message);
+  return diagnostic;
+}
+
 std::unique_ptr<clang::tooling::CompilationDatabase> compilationDatabase(
     const CompileSettings& settings, std::vector<Diagnostic>& diagnostics) {
   if (!settings.buildDirectory.empty()) {
     std::string error;
     auto database = clang::tooling::CompilationDatabase::loadFromDirectory(settings.buildDirectory, error);
     if (!database)
-      diagnostics.push_back({Diagnostic::Severity::Error, {settings.buildDirectory, 0, 0},
-                             "cannot read compile_commands.json: " + error});
+      diagnostics.push_back(fileError(settings.buildDirectory, "cannot read compile_commands.json: " + error));
     return database;
   }
   return std::make_unique<clang::tooling::FixedCompilationDatabase>(".", settings.compilerArguments);
@@ -178,11 +185,11 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
   std::vector<std::string> files;
   for (const std::string& file : settings.files) {
     if (!llvm::sys::fs::exists(file)) {
-      diagnostics.push_back({Diagnostic::Severity::Error, {file, 0, 0}, "no such file"});
+      diagnostics.push_back(fileError(file, "no such file"));
       continue;
     }
     if (llvm::sys::fs::is_directory(file)) {
-      diagnostics.push_back({Diagnostic::Severity::Error, {file, 0, 0}, "is a directory, not a source file"});
+      diagnostics.push_back(fileError(file, "is a directory, not a source file"));
       continue;
     }
     files.push_back(file);

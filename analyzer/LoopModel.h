@@ -152,6 +152,9 @@ struct Diagnostic {
   Severity severity = Severity::Error;
   SourcePosition at;
   std::string message;
+  // An OpenMP construct or loop shape adrace does not model: an input error for `analyze`,
+  // an "unsupported" finding for `check` (never silently race-free).
+  bool unsupported = false;
 };
 std::string formatDiagnostic(const Diagnostic& diagnostic);  // "file.c:12:7: error: message"
 

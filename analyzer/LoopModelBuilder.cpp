@@ -9,6 +9,7 @@
 #include "analyzer/LoopHeader.h"
 #include "analyzer/ReferenceCollector.h"
 
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/OpenMPKinds.h>
 
 #include <map>
@@ -28,7 +29,9 @@ const clang::Stmt* stripSingleStatementBlocks(const clang::Stmt* statement) {
 
 // Type facts of a variable: element kind, number of subscripts, declared extent.
 void describeType(const clang::VarDecl& declaration, Variable& variable, clang::ASTContext& context) {
-  clang::QualType type = declaration.getType();
+  // A parameter declared `double u[n]` keeps its extent in the type as written.
+  auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(&declaration);
+  clang::QualType type = parameter ? parameter->getOriginalType() : declaration.getType();
   variable.type = type.getAsString(context.getPrintingPolicy());
   std::string extent;
   while (true) {
@@ -53,6 +56,18 @@ void describeType(const clang::VarDecl& declaration, Variable& variable, clang::
   variable.isInteger = type->isIntegerType();
   variable.isFloating = type->isRealFloatingType();
   variable.extent = extent.find('?') == std::string::npos ? extent : "";
+}
+
+std::vector<const clang::VarDecl*> variablesUsedIn(const clang::Stmt& statement) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::vector<const clang::VarDecl*> found;
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      if (auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl())) found.push_back(variable);
+      return true;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(&statement));
+  return finder.found;
 }
 
 std::optional<Relation> relationOf(clang::BinaryOperatorKind kind, bool holds) {
@@ -82,7 +97,7 @@ class Builder {
   void describeVariables();
   void describeInstances();
   Diagnostic error(const clang::Stmt* at, std::string message) {
-    return {Diagnostic::Severity::Error, positionOf(at->getBeginLoc(), sources_), std::move(message)};
+    return {Diagnostic::Severity::Error, positionOf(at->getBeginLoc(), sources_), std::move(message), true};
   }
 
   const LoopModelRequest& request_;
@@ -177,6 +192,8 @@ LoopModelResult Builder::build() {
   instances_ = std::make_unique<InstanceNumbering>(*cfg_, std::set<const clang::VarDecl*>(counters.begin(), counters.end()));
   translator_ = std::make_unique<IndexTranslator>(context_, *sharing_, instances_.get(), writtenIntegerArrays);
 
+  // Every variable the loop names gets its data sharing, in order of first use.
+  for (const clang::VarDecl* variable : variablesUsedIn(*loops_.front())) sharing_->of(variable);
   ReferenceCollector collector(context_, *sharing_, *translator_, *contexts_, *cfg_, written_);
   collector.collect(body);
   model_.references = std::move(collector.references());

@@ -20,6 +20,7 @@ class Encoder {
   explicit Encoder(z3::context& context);
 
   z3::expr encode(const ExprRef& expr, Thread thread);
+  z3::expr encode(const Expr& expr, Thread thread);
 
   // The element named by `first` on thread A is the one named by `second` on thread B:
   // a conjunction over components. Tuples of different length never coincide (false).

@@ -48,7 +48,6 @@ class KnowledgeBase {
  public:
   KnowledgeBase(SolverSession& session, ContextTree contexts, LoopDomain domain);
 
-  // The loop's iteration space: called by the constructor for the root.
   // A fact true in context C on both threads, e.g. a branch condition `i != j` or a definition
   // `k#1 == 2*i + 1`. Pass Expr nodes; `equal` false asserts lhs != rhs, and comparisons below.
   enum class Relation { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
@@ -73,10 +72,15 @@ class KnowledgeBase {
 
  private:
   z3::expr_vector assumptionsFor(int context, bool useKnowledge);
-  void assertDomain();
+  void assertDomain();  // the loop's iteration space, unconditionally: called by the constructor
+  // Values of the question's symbols named as if `first` ran on thread A. The model answers
+  // "first on A, second on B"; evaluating with firstThread B reads it mirrored, which answers the
+  // swapped question (every assertion is symmetric in the threads).
   std::vector<std::pair<std::string, std::string>> witnessFrom(const z3::model& model,
                                                                const IndexTuple& first,
-                                                               const IndexTuple& second);
+                                                               const IndexTuple& second,
+                                                               Thread firstThread = Thread::A);
+  bool dependsOnArrayRead(const IndexTuple& first, const IndexTuple& second) const;
 
   SolverSession& session_;
   ContextTree contexts_;
@@ -84,6 +88,7 @@ class KnowledgeBase {
   std::vector<z3::expr> factLiteral_;       // per context
   std::vector<z3::expr> knowledgeLiteral_;  // per context
   std::vector<ExprRef> factExprs_;          // right-hand sides of facts: an array read in one makes a witness "possible"
+  std::vector<ExprRef> factSubjects_;       // their left-hand sides: a fact is registered on a Var there
   std::map<std::string, Coincidence> cache_;
   unsigned knowledgeAssertions_ = 0;
 };

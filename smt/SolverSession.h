@@ -27,9 +27,11 @@ class SolverSession {
   z3::solver& solver() { return solver_; }
   Encoder& encoder() { return encoder_; }
   const SolverStatistics& statistics() const { return statistics_; }
+  unsigned timeoutMilliseconds() const { return timeoutMilliseconds_; }
 
   void add(const z3::expr& assertion);
-  // check() under assumptions, timed and counted. `reason` is Z3's reason_unknown() on Unknown.
+  // check() under assumptions, timed and counted. `reason` is Z3's reason_unknown() on Unknown,
+  // or "timeout" when the query ran out of time (Z3 then says "canceled" or "incomplete").
   CheckOutcome check(const z3::expr_vector& assumptions, std::string* reason = nullptr);
   void countCachedQuery() { ++statistics_.cachedQueries; }
 
@@ -38,6 +40,7 @@ class SolverSession {
   z3::solver solver_;
   Encoder encoder_;
   SolverStatistics statistics_;
+  unsigned timeoutMilliseconds_;
 };
 
 }  // namespace adrace::smt

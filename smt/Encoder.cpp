@@ -1,0 +1,95 @@
+#include "smt/Encoder.h"
+
+namespace adrace::smt {
+namespace {
+
+// C's `/` truncates towards zero; Z3's `div` is Euclidean. On absolute values they agree, and the
+// quotient's sign follows the operands' signs.
+z3::expr truncatedQuotient(const z3::expr& dividend, const z3::expr& divisor) {
+  z3::expr magnitude = z3::abs(dividend) / z3::abs(divisor);
+  z3::expr sameSign = (dividend >= 0) == (divisor >= 0);
+  return z3::ite(sameSign, magnitude, -magnitude);
+}
+
+// C's `%`: whatever makes (a / b) * b + a % b == a hold with the truncated quotient.
+z3::expr truncatedRemainder(const z3::expr& dividend, const z3::expr& divisor) {
+  return dividend - divisor * truncatedQuotient(dividend, divisor);
+}
+
+}  // namespace
+
+std::string symbolName(const Expr& node, Thread thread) {
+  std::string name = node.name;
+  if (node.instance != 0) name += "#" + std::to_string(node.instance);
+  if (thread == Thread::B && node.scope != Scope::Shared) name += "'";
+  return name;
+}
+
+Encoder::Encoder(z3::context& context) : context_(context) {}
+
+z3::expr Encoder::encode(const ExprRef& expr, Thread thread) { return encode(*expr, thread); }
+
+z3::expr Encoder::encode(const Expr& expr, Thread thread) {
+  switch (expr.op) {
+    case Expr::Op::Const: return context_.int_val(static_cast<int64_t>(expr.value));
+    case Expr::Op::Var: return symbolFor(expr, thread);
+    case Expr::Op::Read: {
+      z3::expr_vector subscripts(context_);
+      for (const ExprRef& subscript : expr.args) subscripts.push_back(encode(subscript, thread));
+      return arrayFor(expr, thread)(subscripts);
+    }
+    case Expr::Op::Add: return encode(expr.args[0], thread) + encode(expr.args[1], thread);
+    case Expr::Op::Sub: return encode(expr.args[0], thread) - encode(expr.args[1], thread);
+    case Expr::Op::Mul: return encode(expr.args[0], thread) * encode(expr.args[1], thread);
+    case Expr::Op::Div:
+      return truncatedQuotient(encode(expr.args[0], thread), encode(expr.args[1], thread));
+    case Expr::Op::Mod:
+      return truncatedRemainder(encode(expr.args[0], thread), encode(expr.args[1], thread));
+    case Expr::Op::Neg: return -encode(expr.args[0], thread);
+  }
+  return context_.int_val(0);
+}
+
+z3::expr Encoder::sameElement(const IndexTuple& first, Thread firstThread, const IndexTuple& second,
+                              Thread secondThread) {
+  if (first.size() != second.size()) return context_.bool_val(false);
+  z3::expr_vector equalities(context_);
+  for (size_t k = 0; k < first.size(); ++k)
+    equalities.push_back(encode(first[k], firstThread) == encode(second[k], secondThread));
+  return z3::mk_and(equalities);
+}
+
+z3::expr Encoder::differentElement(const IndexTuple& first, Thread firstThread,
+                                   const IndexTuple& second, Thread secondThread) {
+  return !sameElement(first, firstThread, second, secondThread);
+}
+
+z3::expr Encoder::symbolFor(const Expr& node, Thread thread) {
+  std::string name = symbolName(node, thread);
+  auto found = symbolIndex_.find(name);
+  if (found != symbolIndex_.end()) return symbols_[found->second].term;
+  symbolIndex_.emplace(name, symbols_.size());
+  symbols_.push_back({name, context_.int_const(name.c_str()), false});
+  return symbols_.back().term;
+}
+
+z3::func_decl Encoder::arrayFor(const Expr& node, Thread thread) {
+  std::string name = symbolName(node, thread);
+  // Keyed by arity too, so that a malformed mix of a[i] and a[i][j] cannot make Z3 throw.
+  std::string key = name + "/" + std::to_string(node.args.size());
+  auto found = arrays_.find(key);
+  if (found != arrays_.end()) return found->second;
+
+  z3::sort_vector domain(context_);
+  z3::expr_vector zeros(context_);
+  for (size_t k = 0; k < node.args.size(); ++k) {
+    domain.push_back(context_.int_sort());
+    zeros.push_back(context_.int_val(0));
+  }
+  z3::func_decl array = context_.function(name.c_str(), domain, context_.int_sort());
+  arrays_.emplace(key, array);
+  symbols_.push_back({name, array(zeros), true});
+  return array;
+}
+
+}  // namespace adrace::smt

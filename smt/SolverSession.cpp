@@ -1,0 +1,44 @@
+#include "smt/SolverSession.h"
+
+namespace adrace::smt {
+
+SolverSession::SolverSession(unsigned timeoutMilliseconds)
+    : solver_(context_), encoder_(context_), timeoutMilliseconds_(timeoutMilliseconds) {
+  z3::params params(context_);
+  params.set("timeout", timeoutMilliseconds);
+  solver_.set(params);
+}
+
+void SolverSession::add(const z3::expr& assertion) {
+  solver_.add(assertion);
+  ++statistics_.assertions;
+}
+
+CheckOutcome SolverSession::check(const z3::expr_vector& assumptions, std::string* reason) {
+  ++statistics_.queries;
+  auto start = std::chrono::steady_clock::now();
+  CheckOutcome outcome = CheckOutcome::Unknown;
+  std::string why;
+  try {
+    switch (solver_.check(assumptions)) {
+      case z3::sat: outcome = CheckOutcome::Sat; break;
+      case z3::unsat: outcome = CheckOutcome::Unsat; break;
+      case z3::unknown:
+        outcome = CheckOutcome::Unknown;
+        why = solver_.reason_unknown();
+        break;
+    }
+  } catch (const z3::exception& error) {
+    // Unknown means unsafe: a solver failure must surface as a verdict, not a crash.
+    outcome = CheckOutcome::Unknown;
+    why = error.msg();
+  }
+  double elapsed =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  statistics_.z3Milliseconds += elapsed;
+  if (outcome == CheckOutcome::Unknown && elapsed >= timeoutMilliseconds_) why = "timeout";
+  if (reason) *reason = why;
+  return outcome;
+}
+
+}  // namespace adrace::smt
