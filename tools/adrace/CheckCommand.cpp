@@ -1,0 +1,149 @@
+// adrace check: the CI gate. Flags races in the primal parallel loops of many files, in parallel.
+#include "analyzer/CheckReport.h"
+#include "analyzer/Frontend.h"
+#include "analyzer/RaceCheck.h"
+#include "tools/adrace/Commands.h"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <iostream>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+
+namespace adrace::tool {
+namespace {
+
+std::vector<OptionSpec> checkOptions() {
+  std::vector<OptionSpec> options = commonOptions();
+  options.insert(options.end(), {
+      {"--format", "", true, "text|json|sarif", "output format (default text)"},
+      {"--fail-on", "", true, "definite|possible|never", "lowest finding level that makes the exit code 1 (default definite)"},
+      {"--jobs", "-j", true, "N", "files checked in parallel (default: all cores)"},
+      {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
+      {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means a possible race (default 2000)"},
+  });
+  return options;
+}
+
+struct FileOutcome {
+  analyzer::FrontendResult models;
+  analyzer::CheckedFile checked;
+};
+
+// Parses and checks one file; unsupported constructs become findings, not errors.
+FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, unsigned timeoutMs) {
+  FileOutcome outcome;
+  analyzer::CompileSettings settings = compileSettingsFrom(parsed);
+  settings.files = {file};
+  outcome.models = analyzer::buildModels(settings);
+  outcome.checked.file = file;
+  std::vector<analyzer::Diagnostic> errors;
+  for (const analyzer::Diagnostic& diagnostic : outcome.models.diagnostics) {
+    if (!diagnostic.unsupported) {
+      errors.push_back(diagnostic);
+      continue;
+    }
+    analyzer::RaceFinding finding;
+    finding.kind = analyzer::RaceFinding::Kind::Unsupported;
+    finding.certainty = analyzer::Certainty::Unsupported;
+    finding.message = "cannot check: " + diagnostic.message;
+    finding.at = diagnostic.at;
+    outcome.checked.findings.push_back(finding);
+  }
+  outcome.models.diagnostics = errors;
+  for (const analyzer::FileModel& model : outcome.models.files)
+    for (const analyzer::LoopModel& loop : model.loops) {
+      outcome.checked.loops.push_back(&loop);
+      for (analyzer::RaceFinding& finding : analyzer::checkLoop(loop, timeoutMs))
+        outcome.checked.findings.push_back(std::move(finding));
+    }
+  return outcome;
+}
+
+int failLevel(const std::string& name) {
+  if (name == "definite") return 0;
+  if (name == "possible") return 2;
+  if (name == "never") return -1;
+  return -2;
+}
+
+}  // namespace
+
+int runCheck(const std::vector<std::string>& arguments) {
+  const std::vector<OptionSpec> options = checkOptions();
+  ParsedCommandLine parsed = parseCommandLine(arguments, options);
+  if (parsed.has("--help")) {
+    std::cout << usageText("check", "[options] FILE... [-- compiler flags]",
+                           "Flags data races in the primal OpenMP parallel loops: pairs of accesses to a shared\n"
+                           "array (one a write) that two iterations can make to the same element, and shared\n"
+                           "scalars written by every iteration. Exit 0: nothing at or above --fail-on; 1: found;\n"
+                           "2: usage or input error.",
+                           options);
+    return kExitOk;
+  }
+  std::string format = parsed.value("--format", "text");
+  int fail = failLevel(parsed.value("--fail-on", "definite"));
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  unsigned timeoutMs = 2000;
+  if (parsed.error.empty() && format != "text" && format != "json" && format != "sarif")
+    parsed.error = "--format must be text, json or sarif, not '" + format + "'";
+  if (parsed.error.empty() && fail == -2) parsed.error = "--fail-on must be definite, possible or never";
+  if (parsed.error.empty() && parsed.has("--jobs")) {
+    int value = std::atoi(parsed.value("--jobs").c_str());
+    if (value <= 0) parsed.error = "--jobs expects a positive integer";
+    jobs = static_cast<unsigned>(std::max(value, 1));
+  }
+  if (parsed.error.empty() && parsed.has("--z3-timeout-ms")) {
+    int value = std::atoi(parsed.value("--z3-timeout-ms").c_str());
+    if (value <= 0) parsed.error = "--z3-timeout-ms expects a positive integer";
+    timeoutMs = static_cast<unsigned>(std::max(value, 1));
+  }
+  if (parsed.error.empty() && parsed.positional.empty()) parsed.error = "no input file";
+  if (!parsed.error.empty()) {
+    std::cerr << "adrace check: error: " << parsed.error << "\n";
+    return kExitUsage;
+  }
+  configureLogging(parsed);
+
+  const std::vector<std::string>& files = parsed.positional;
+  std::vector<FileOutcome> outcomes(files.size());
+  std::atomic<size_t> next{0};
+  std::atomic<size_t> done{0};
+  std::mutex progress;
+  bool showProgress = isatty(STDERR_FILENO) && files.size() > 1;
+  auto worker = [&] {
+    for (size_t index = next++; index < files.size(); index = next++) {
+      outcomes[index] = checkFile(files[index], parsed, timeoutMs);
+      size_t finished = ++done;
+      if (showProgress) {
+        std::lock_guard<std::mutex> lock(progress);
+        std::cerr << "\r[" << finished << "/" << files.size() << "] checked " << files[index] << "\033[K" << std::flush;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < std::min<size_t>(jobs, files.size()); ++t) threads.emplace_back(worker);
+  for (std::thread& thread : threads) thread.join();
+  if (showProgress) std::cerr << "\r\033[K";
+
+  bool inputErrors = false;
+  std::vector<analyzer::CheckedFile> checked;
+  int worst = -1;
+  for (FileOutcome& outcome : outcomes) {
+    inputErrors |= reportDiagnostics(outcome.models.diagnostics);
+    for (const analyzer::RaceFinding& finding : outcome.checked.findings)
+      worst = worst < 0 ? static_cast<int>(finding.certainty) : std::min(worst, static_cast<int>(finding.certainty));
+    checked.push_back(outcome.checked);
+  }
+  if (inputErrors) return kExitUsage;
+  std::string text = format == "text"   ? analyzer::checkText(checked)
+                     : format == "json" ? analyzer::checkJson(checked).dump(2) + "\n"
+                                        : analyzer::checkSarif(checked).dump(2) + "\n";
+  if (!writeOutput(parsed.value("--output"), text)) return kExitUsage;
+  bool failed = fail >= 0 && worst >= 0 && worst <= fail;
+  return failed ? kExitFound : kExitOk;
+}
+
+}  // namespace adrace::tool
