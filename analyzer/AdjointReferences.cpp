@@ -3,8 +3,12 @@
 namespace adrace::analyzer {
 
 std::vector<AdjointReference> adjointReferences(const LoopModel& loop, const std::string& array) {
+  return adjointReferences(loop.references, array);
+}
+
+std::vector<AdjointReference> adjointReferences(const std::vector<Reference>& references, const std::string& array) {
   std::vector<AdjointReference> result;
-  for (const Reference& reference : loop.references) {
+  for (const Reference& reference : references) {
     if (reference.variable != array) continue;
     switch (reference.kind) {
       case AccessKind::Read: result.push_back({&reference, true, "increment"}); break;

@@ -16,5 +16,7 @@ struct AdjointReference {
 };
 
 std::vector<AdjointReference> adjointReferences(const LoopModel& loop, const std::string& array);
+// The same, from any list of primal references (an AD tool's explicit adjoint question).
+std::vector<AdjointReference> adjointReferences(const std::vector<Reference>& references, const std::string& array);
 
 }  // namespace adrace::analyzer

@@ -24,10 +24,10 @@ const char* verdictName(Verdict verdict) {
 namespace {
 
 // Verdicts for scalars follow from their data sharing (seed 000): no question to ask.
-ArrayVerdict scalarVerdict(const Variable& variable, const LoopModel& loop) {
+ArrayVerdict scalarVerdict(const Variable& variable, const std::string& adjoint, const LoopModel& loop) {
   ArrayVerdict verdict;
   verdict.array = variable.name;
-  verdict.adjoint = variable.name + "_b";
+  verdict.adjoint = adjoint;
   verdict.scalar = true;
   verdict.extent = "1";
   switch (variable.sharing) {
@@ -66,7 +66,8 @@ class ArrayQuestions {
                  const std::vector<std::string>& loopWideDoubts)
       : loop_(loop), knowledge_(knowledge), options_(options), doubts_(loopWideDoubts) {}
 
-  ArrayVerdict answer(const Variable& variable);
+  ArrayVerdict answer(const Variable& variable, const std::string& adjoint,
+                      const std::vector<AdjointReference>& references);
 
  private:
   void ask(const AdjointReference& a, const AdjointReference& b, ArrayVerdict& verdict);
@@ -98,11 +99,11 @@ void ArrayQuestions::ask(const AdjointReference& a, const AdjointReference& b, A
   verdict.unproven.push_back(std::move(pair));
 }
 
-ArrayVerdict ArrayQuestions::answer(const Variable& variable) {
+ArrayVerdict ArrayQuestions::answer(const Variable& variable, const std::string& adjoint,
+                                    const std::vector<AdjointReference>& references) {
   ArrayVerdict verdict;
   verdict.array = variable.name;
-  verdict.adjoint = variable.name + "_b";
-  std::vector<AdjointReference> references = adjointReferences(loop_, variable.name);
+  verdict.adjoint = adjoint;
   bool written = false;
   for (const AdjointReference& reference : references) {
     if (reference.writes) verdict.adjointWrites.push_back(reference.primal->id);
@@ -181,6 +182,14 @@ unsigned countUniqueExpressions(const LoopModel& loop) {
 }  // namespace
 
 LoopAnalysis analyzeLoop(const LoopModel& loop, const AnalysisOptions& options) {
+  std::vector<AdjointQuestion> questions;
+  for (const Variable& variable : loop.variables)
+    if (isActive(variable, options.activity)) questions.push_back({variable.name, {}, std::nullopt});
+  return analyzeLoop(loop, questions, options);
+}
+
+LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestion>& questions,
+                         const AnalysisOptions& options) {
   auto start = std::chrono::steady_clock::now();
   LoopAnalysis analysis;
   smt::SolverSession session(options.z3TimeoutMs);
@@ -190,28 +199,41 @@ LoopAnalysis analyzeLoop(const LoopModel& loop, const AnalysisOptions& options) 
   std::vector<std::string> doubts;
   for (const Limitation& limitation : loop.limitations)
     if (limitation.unsafe)
-      doubts.push_back(limitation.message + " (line " + std::to_string(limitation.at.line) + ")");
+      doubts.push_back(limitation.at.line ? limitation.message + " (line " + std::to_string(limitation.at.line) + ")"
+                                          : limitation.message);  // a question document has no lines
   for (const Inconsistency& inconsistency : analysis.inconsistencies)
     if (inconsistency.first < 0) doubts.push_back(inconsistency.message);
   analysis.notes = doubts;
 
-  ArrayQuestions questions(loop, knowledge, options, doubts);
-  for (const Variable& variable : loop.variables) {
-    if (!isActive(variable, options.activity)) continue;
-    if (!variable.isArray) {
-      analysis.arrays.push_back(scalarVerdict(variable, loop));
+  ArrayQuestions arrays(loop, knowledge, options, doubts);
+  for (const AdjointQuestion& question : questions) {
+    std::string adjoint = question.adjoint.empty() ? question.array + "_b" : question.adjoint;
+    const Variable* variable = loop.findVariable(question.array);
+    if (!variable) {
+      ArrayVerdict verdict;
+      verdict.array = question.array;
+      verdict.adjoint = adjoint;
+      verdict.verdict = Verdict::Atomic;
+      verdict.proven = false;
+      verdict.reason = "the loop model has no variable " + question.array + ": nothing is known about it";
+      analysis.arrays.push_back(verdict);
       continue;
     }
-    if (isPerThread(variable.sharing)) {
+    if (!variable->isArray) {
+      analysis.arrays.push_back(scalarVerdict(*variable, adjoint, loop));
+      continue;
+    }
+    if (isPerThread(variable->sharing)) {
       ArrayVerdict verdict;
-      verdict.array = variable.name;
-      verdict.adjoint = variable.name + "_b";
+      verdict.array = variable->name;
+      verdict.adjoint = adjoint;
       verdict.verdict = Verdict::Private;
       verdict.reason = "array private to each iteration: its adjoint is private too";
       analysis.arrays.push_back(verdict);
       continue;
     }
-    analysis.arrays.push_back(questions.answer(variable));
+    const std::vector<Reference>& references = question.references ? *question.references : loop.references;
+    analysis.arrays.push_back(arrays.answer(*variable, adjoint, adjointReferences(references, variable->name)));
   }
 
   const smt::SolverStatistics& solver = session.statistics();

@@ -1,5 +1,6 @@
 #include "analyzer/DataSharing.h"
 
+#include <clang/AST/ExprOpenMP.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
 namespace adrace::analyzer {
@@ -18,7 +19,17 @@ class DeclarationCollector : public clang::RecursiveASTVisitor<DeclarationCollec
   std::set<const clang::VarDecl*>& out_;
 };
 
+// The variable a clause item names: `x`, or the array of a section `h[:n]` / element `a[0]`.
 const clang::VarDecl* variableOf(const clang::Expr* expression) {
+  expression = expression->IgnoreParenImpCasts();
+  while (true) {
+    if (auto* section = llvm::dyn_cast<clang::OMPArraySectionExpr>(expression))
+      expression = section->getBase()->IgnoreParenImpCasts();
+    else if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(expression))
+      expression = element->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
   if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts()))
     return llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
   return nullptr;

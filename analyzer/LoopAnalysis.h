@@ -7,6 +7,7 @@
 #include "smt/KnowledgeBase.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,22 @@ struct LoopAnalysis {
   AnalysisStatistics statistics;
 };
 
+// Every active variable's verdict, its adjoint references derived from the loop's references.
 LoopAnalysis analyzeLoop(const LoopModel& loop, const AnalysisOptions& options);
+
+// One question about an adjoint array (seed 004, section 5.4): may two iterations' updates of its
+// adjoint touch the same element? An AD tool that knows its adjoint references names them.
+struct AdjointQuestion {
+  std::string array;    // the primal variable x, as the loop model names it
+  std::string adjoint;  // the adjoint's name in the verdict; "" for x_b
+  // The adjoint's references, each written as the primal reference it stands for: a read of x[k]
+  // for x_b[k] += ..., a write for the reset x_b[k] = 0, an increment for a read of x_b[k] alone.
+  // Their ids are what the verdict's reference ids mean. Absent: the loop's references to x.
+  std::optional<std::vector<Reference>> references;
+};
+
+// Exactly these questions, answered in order (no activity filter), with the same knowledge.
+LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestion>& questions,
+                         const AnalysisOptions& options);
 
 }  // namespace adrace::analyzer

@@ -49,6 +49,7 @@ const Variable* LoopModel::findVariable(const std::string& name) const {
 smt::LoopDomain LoopModel::domain() const {
   smt::LoopDomain result;
   for (const LoopDimensionModel& dimension : dimensions) result.dimensions.push_back(dimension.domain);
+  result.concurrentWindow = safelen;
   return result;
 }
 

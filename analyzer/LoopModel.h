@@ -135,6 +135,7 @@ struct LoopModel {
   std::string scheduleChunk;
   bool nowait = false;
   bool ordered = false;
+  std::optional<std::int64_t> safelen;  // simd safelen(k)
   std::vector<Variable> variables;
   std::vector<Context> contexts;
   std::vector<Reference> references;

@@ -94,6 +94,7 @@ class Builder {
   void readClauses();
   void addDefinitionFacts();
   void addConditionFacts();
+  void addInductionFacts(const clang::ForStmt& loop, int context);
   void describeVariables();
   void describeInstances();
   Diagnostic error(const clang::Stmt* at, std::string message) {
@@ -137,6 +138,10 @@ void Builder::readClauses() {
   }
   model_.nowait = directive.hasClausesOfKind<clang::OMPNowaitClause>();
   model_.ordered = directive.hasClausesOfKind<clang::OMPOrderedClause>();
+  for (const auto* clause : directive.getClausesOfKind<clang::OMPSafelenClause>()) {
+    clang::Expr::EvalResult value;
+    if (clause->getSafelen()->EvaluateAsInt(value, context_)) model_.safelen = value.Val.getInt().getExtValue();
+  }
 }
 
 LoopModelResult Builder::build() {
@@ -194,7 +199,8 @@ LoopModelResult Builder::build() {
 
   // Every variable the loop names gets its data sharing, in order of first use.
   for (const clang::VarDecl* variable : variablesUsedIn(*loops_.front())) sharing_->of(variable);
-  ReferenceCollector collector(context_, *sharing_, *translator_, *contexts_, *cfg_, written_);
+  PointerAliases aliases(request_.function);
+  ReferenceCollector collector(context_, *sharing_, *translator_, *contexts_, *cfg_, written_, aliases);
   collector.collect(body);
   model_.references = std::move(collector.references());
   for (Limitation& limitation : collector.limitations()) model_.limitations.push_back(std::move(limitation));
@@ -222,7 +228,36 @@ void Builder::addConditionFacts() {
     model_.facts.push_back({entry.context, lhs.expr, *relation, rhs.expr,
                             entry.holds ? "condition" : "negated condition",
                             positionOf(comparison->getBeginLoc(), sources_)});
+    if (auto* inner = llvm::dyn_cast_or_null<clang::ForStmt>(cfg_->parents().getParent(entry.condition)))
+      if (entry.holds) addInductionFacts(*inner, entry.context);
   }
+}
+
+// In the body of an inner `for (j = first; ...; j += step)` with a constant step, j sits on its
+// stride: j == first + step * trip with trip >= 0 (red-black sweeps need the parity this gives).
+void Builder::addInductionFacts(const clang::ForStmt& loop, int context) {
+  LoopHeader header;
+  std::string reason;
+  if (!readLoopHeader(loop, header, reason)) return;
+  auto* condition = llvm::dyn_cast<clang::BinaryOperator>(loop.getCond()->IgnoreParenImpCasts());
+  const clang::Expr* counterUse = condition->getLHS();
+  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(counterUse->IgnoreParenImpCasts());
+      !reference || reference->getDecl() != header.counter)
+    counterUse = condition->getRHS();
+  IndexTranslator::Result counter = translator_->translate(counterUse);
+  IndexTranslator::Result first = translator_->translate(header.first);
+  smt::ExprRef step = smt::constant(header.unitStep);
+  if (header.step) {
+    IndexTranslator::Result translated = translator_->translate(header.step);
+    if (!translated.expr || translated.expr->op != smt::Expr::Op::Const) return;
+    step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
+  }
+  if (!counter.expr || !first.expr || counter.expr->op != smt::Expr::Op::Var) return;
+  smt::ExprRef trip = smt::variable("trip_" + counter.expr->name, counter.expr->instance, smt::Scope::Private);
+  SourcePosition at = positionOf(loop.getBeginLoc(), sources_);
+  model_.facts.push_back({context, counter.expr, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
+                          "inner loop stride", at});
+  model_.facts.push_back({context, trip, Relation::GreaterEqual, smt::constant(0), "inner loop stride", at});
 }
 
 // A private integer whose value at a use comes from exactly one definition equals the defining

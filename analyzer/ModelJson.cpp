@@ -158,6 +158,7 @@ json toJson(const LoopModel& loop) {
           {"schedule", {{"kind", loop.schedule}, {"chunk", loop.scheduleChunk.empty() ? json(nullptr) : json(loop.scheduleChunk)}}},
           {"nowait", loop.nowait},
           {"ordered", loop.ordered},
+          {"safelen", loop.safelen ? json(*loop.safelen) : json(nullptr)},
           {"variables", variables},
           {"contexts", contexts},
           {"references", references},

@@ -114,9 +114,10 @@ class ReferenceVisitor : public clang::RecursiveASTVisitor<ReferenceVisitor> {
 
 ReferenceCollector::ReferenceCollector(clang::ASTContext& context, DataSharing& sharing,
                                        IndexTranslator& translator, const ContextBuilder& contexts,
-                                       const LoopCfg& cfg, const WrittenVariables& written)
+                                       const LoopCfg& cfg, const WrittenVariables& written,
+                                       const PointerAliases& aliases)
     : context_(context), sharing_(sharing), translator_(translator), contexts_(contexts), cfg_(cfg),
-      written_(written) {}
+      written_(written), aliases_(aliases) {}
 
 void ReferenceCollector::collect(const clang::Stmt& body) {
   ReferenceVisitor(*this).TraverseStmt(const_cast<clang::Stmt*>(&body));
@@ -247,6 +248,12 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
   reference.protection = protectionOf(access, &reference.criticalName);
 
   IndexTranslator::Access split = IndexTranslator::splitAccess(access);
+  // q[i] with q = p + 1 declared before the loop is p[i + 1].
+  if (const PointerAliases::Alias* alias = split.variable ? aliases_.find(split.variable) : nullptr;
+      alias && split.subscripts.size() == 1) {
+    split.variable = alias->base;
+    if (alias->offset) split.offsets.push_back(alias->offset);
+  }
   if (!split.variable) {
     reference.variable = reference.text;
     reference.opaque = true;

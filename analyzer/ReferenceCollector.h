@@ -6,6 +6,7 @@
 #include "analyzer/ContextBuilder.h"
 #include "analyzer/IndexTranslator.h"
 #include "analyzer/LoopModel.h"
+#include "analyzer/PointerAliases.h"
 
 #include <clang/AST/ASTContext.h>
 
@@ -24,7 +25,8 @@ WrittenVariables findWrittenVariables(const clang::Stmt& body);
 class ReferenceCollector {
  public:
   ReferenceCollector(clang::ASTContext& context, DataSharing& sharing, IndexTranslator& translator,
-                     const ContextBuilder& contexts, const LoopCfg& cfg, const WrittenVariables& written);
+                     const ContextBuilder& contexts, const LoopCfg& cfg, const WrittenVariables& written,
+                     const PointerAliases& aliases);
 
   void collect(const clang::Stmt& body);
   std::vector<Reference>& references() { return references_; }
@@ -44,6 +46,7 @@ class ReferenceCollector {
   const ContextBuilder& contexts_;
   const LoopCfg& cfg_;
   const WrittenVariables& written_;
+  const PointerAliases& aliases_;
   std::set<const clang::Expr*> absorbed_;  // the a[k] read of `a[k] = a[k] + e`, part of the increment
   std::vector<Reference> references_;
   std::vector<Limitation> limitations_;

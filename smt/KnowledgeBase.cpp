@@ -125,6 +125,15 @@ void KnowledgeBase::assertDomain() {
         session_.add(boundConstraint(value, dimension, encoder.encode(dimension.bound, thread)));
     }
   }
+  // safelen(k) on a single loop with a constant step: |counter_A - counter_B| < k * |step|.
+  if (domain_.concurrentWindow && domain_.dimensions.size() == 1 && domain_.dimensions[0].step &&
+      domain_.dimensions[0].step->op == Expr::Op::Const) {
+    ExprRef counter = counterVariable(domain_.dimensions[0]);
+    std::int64_t step = domain_.dimensions[0].step->value;
+    z3::expr distance = encoder.encode(counter, Thread::A) - encoder.encode(counter, Thread::B);
+    z3::expr window = context.int_val(static_cast<int64_t>(*domain_.concurrentWindow * (step < 0 ? -step : step)));
+    session_.add(distance < window && -distance < window);
+  }
   // Without a counter there is nothing that tells the two iterations apart; asserting an empty
   // disjunction (false) would make every question vacuously disjoint.
   if (!someCounterDiffers.empty()) session_.add(z3::mk_or(someCounterDiffers));

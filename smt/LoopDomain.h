@@ -25,6 +25,8 @@ struct LoopDimension {
 // its stride (first + step*k, k >= 0). Past the paper: FormAD only asserted i != i'.
 struct LoopDomain {
   std::vector<LoopDimension> dimensions;
+  // simd safelen(k): iterations that run concurrently are fewer than k iterations apart.
+  std::optional<std::int64_t> concurrentWindow;
 };
 
 }  // namespace adrace::smt

@@ -35,7 +35,8 @@ std::vector<std::string> splitList(const std::string& text) {
   return items;
 }
 
-// Reads the analysis options; returns an error message for a bad value.
+}  // namespace
+
 std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::AnalysisOptions& options) {
   for (const std::string& name : splitList(parsed.value("--active"))) options.activity.active.insert(name);
   for (const std::string& name : splitList(parsed.value("--inactive"))) options.activity.inactive.insert(name);
@@ -59,8 +60,6 @@ std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::Analy
   }
   return {};
 }
-
-}  // namespace
 
 int runAnalyze(const std::vector<std::string>& arguments) {
   const std::vector<OptionSpec> options = analyzeOptions();

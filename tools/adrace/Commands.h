@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analyzer/Frontend.h"
+#include "analyzer/LoopAnalysis.h"
 #include "tools/adrace/CommandLine.h"
 
 #include <string>
@@ -17,6 +18,11 @@ constexpr int kExitUsage = 2;
 int runAnalyze(const std::vector<std::string>& arguments);
 int runCheck(const std::vector<std::string>& arguments);
 int runAdjoint(const std::vector<std::string>& arguments);
+int runAnswer(const std::vector<std::string>& arguments);
+
+// Reads --z3-timeout-ms, --guard, --active, --inactive and --extent (analyze, answer); returns an
+// error message for a bad value.
+std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::AnalysisOptions& options);
 
 // Shared by the subcommands that read sources.
 void configureLogging(const ParsedCommandLine& parsed);

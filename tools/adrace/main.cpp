@@ -13,6 +13,7 @@ const char* kUsage =
     "  analyze   per parallel loop: model, adjoint verdicts (shared/reduction/atomic), statistics\n"
     "  check     flag data races in the primal parallel loops (text, JSON or SARIF)\n"
     "  adjoint   write the reverse-mode code of a function\n"
+    "  answer    answer an AD tool's JSON questions about a loop (no source file)\n"
     "  version   print the version\n"
     "\n"
     "Run `adrace <command> --help` for a command's options.\n"
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
   if (command == "analyze") return runAnalyze(arguments);
   if (command == "check") return runCheck(arguments);
   if (command == "adjoint") return runAdjoint(arguments);
+  if (command == "answer") return runAnswer(arguments);
   if (command == "version" || command == "--version") {
     std::cout << "adrace " << ADRACE_VERSION << "\n";
     return kExitOk;

@@ -1,0 +1,311 @@
+// generateAdjoint: parse the file, check the function against the supported subset, rebuild the
+// analyzer's model and verdicts for each of its parallel loops from the same AST, plan the tape,
+// and print the file: the primal's includes and macros, the runtime, and NAME_b.
+#include "ad/AdjointGenerator.h"
+
+#include "ad/AdjointContext.h"
+#include "ad/CodeWriter.h"
+#include "ad/Sweeps.h"
+#include "analyzer/LoopModelBuilder.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Lex/Lexer.h>
+
+#include <regex>
+#include <sstream>
+
+namespace adrace::ad {
+
+std::optional<Strategy> parseStrategy(const std::string& text) {
+  if (text == "formad") return Strategy::FormAD;
+  if (text == "atomic") return Strategy::Atomic;
+  if (text == "reduction") return Strategy::Reduction;
+  if (text == "serial") return Strategy::Serial;
+  return std::nullopt;
+}
+
+const char* strategyName(Strategy strategy) {
+  switch (strategy) {
+    case Strategy::FormAD: return "formad";
+    case Strategy::Atomic: return "atomic";
+    case Strategy::Reduction: return "reduction";
+    case Strategy::Serial: return "serial";
+  }
+  return "?";
+}
+
+namespace {
+
+bool mentions(const std::string& text, const std::string& name) {
+  return std::regex_search(text, std::regex("(^|[^A-Za-z0-9_])" + name + "([^A-Za-z0-9_]|$)"));
+}
+
+// The parameter's declaration as written, renamed to NAME_b (without const) for an adjoint.
+std::string parameterText(const AdjointContext& context, const clang::ParmVarDecl* parameter, bool adjoint) {
+  const clang::SourceManager& sources = context.ast.getSourceManager();
+  std::string written =
+      clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(parameter->getSourceRange()), sources,
+                                  context.ast.getLangOpts())
+          .str();
+  std::string name = parameter->getNameAsString();
+  if (written.empty()) written = parameter->getType().getAsString() + " " + name;
+  if (!adjoint) return written;
+  const VariableInfo* info = context.variable(parameter);
+  if (info->byValueScalar) return parameter->getType().getUnqualifiedType().getAsString() + " *" + name + "_b";
+  std::string renamed = std::regex_replace(written, std::regex("\\b" + name + "\\b"), name + "_b");
+  renamed = std::regex_replace(renamed, std::regex("\\bconst\\s+"), "");
+  return renamed;
+}
+
+// #include <...> and #define lines of the primal's file (macros its expressions may use).
+std::string preprocessorLines(const AdjointContext& context) {
+  const clang::SourceManager& sources = context.ast.getSourceManager();
+  llvm::StringRef buffer = sources.getBufferData(sources.getMainFileID());
+  std::istringstream stream(buffer.str());
+  std::string out, line;
+  bool continuation = false;
+  while (std::getline(stream, line)) {
+    std::string trimmed = line.substr(std::min(line.find_first_not_of(" \t"), line.size()));
+    bool take = continuation || std::regex_search(trimmed, std::regex("^#\\s*(define\\s|include\\s*<)"));
+    if (take) out += line + "\n";
+    continuation = take && !line.empty() && line.back() == '\\';
+  }
+  return out;
+}
+
+class AssignmentFinder : public clang::RecursiveASTVisitor<AssignmentFinder> {
+ public:
+  explicit AssignmentFinder(const clang::VarDecl* variable) : variable_(variable) {}
+  bool VisitBinaryOperator(clang::BinaryOperator* binary) {
+    if (binary->isAssignmentOp() && baseVariable(binary->getLHS()) == variable_) found = true;
+    return true;
+  }
+  bool found = false;
+
+ private:
+  const clang::VarDecl* variable_;
+};
+
+bool assignsVariable(const clang::Stmt* statement, const clang::VarDecl* variable) {
+  AssignmentFinder finder(variable);
+  finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
+  return finder.found;
+}
+
+// Type declarations (typedef, enum, struct) of the primal's file that its expressions may use.
+std::string typeDeclarations(const AdjointContext& context) {
+  const clang::SourceManager& sources = context.ast.getSourceManager();
+  std::string out;
+  for (const clang::Decl* decl : context.ast.getTranslationUnitDecl()->decls()) {
+    if (!sources.isInMainFile(decl->getLocation())) continue;
+    if (!llvm::isa<clang::TypedefNameDecl>(decl) && !llvm::isa<clang::TagDecl>(decl)) continue;
+    if (auto* tag = llvm::dyn_cast<clang::TagDecl>(decl); tag && tag->isEmbeddedInDeclarator()) continue;
+    std::string text = clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(decl->getSourceRange()), sources,
+                                                   context.ast.getLangOpts())
+                           .str();
+    if (!text.empty()) out += text + ";\n";
+  }
+  return out;
+}
+
+void buildLoops(AdjointContext& context) {
+  analyzer::AnalysisOptions options;
+  options.z3TimeoutMs = context.request.z3TimeoutMs;
+  options.extents = context.request.extents;
+  for (const auto& entry : context.variables)
+    if (entry.second.active) options.activity.active.insert(entry.second.name);
+  for (const auto& entry : context.variables)
+    if (!entry.second.active) options.activity.inactive.insert(entry.second.name);
+  std::vector<analyzer::Diagnostic> ignored;
+  int id = 0;
+  for (const analyzer::LoopSite& site : analyzer::findLoops(context.ast, ignored)) {
+    int loopId = id++;
+    if (!site.function || site.function->getCanonicalDecl() != context.function.getCanonicalDecl()) continue;
+    analyzer::LoopModelResult built =
+        analyzer::buildLoopModel({site.directive, site.region, site.function, loopId}, context.ast);
+    if (!built.model) {
+      context.unsupported(site.directive->getBeginLoc(),
+                          "parallel loop adrace cannot model" + (built.error ? ": " + built.error->message : std::string()));
+      return;
+    }
+    ParallelLoop loop;
+    loop.directive = site.directive;
+    loop.region = site.region;
+    loop.model = std::move(*built.model);
+    if (context.request.strategy == Strategy::FormAD || context.request.strategy == Strategy::Reduction)
+      loop.analysis = analyzer::analyzeLoop(loop.model, options);
+    else {
+      // atomic/serial need no proofs: only the per-array facts (written/read-only, references)
+      analyzer::AnalysisOptions quick = options;
+      quick.z3TimeoutMs = 1;
+      loop.analysis = analyzer::analyzeLoop(loop.model, quick);
+    }
+    auto inserted = context.loops.emplace(site.directive, std::move(loop));
+    ParallelLoop& stored = inserted.first->second;
+    for (const analyzer::Reference& reference : stored.model.references)
+      stored.referenceAt[std::to_string(reference.span.begin.line) + ":" + std::to_string(reference.span.begin.column) + ":" +
+                         reference.variable] = &reference;
+  }
+}
+
+class ReferenceLocations : public clang::RecursiveASTVisitor<ReferenceLocations> {
+ public:
+  bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
+    if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) uses[var].push_back(ref->getLocation());
+    return true;
+  }
+  std::map<const clang::VarDecl*, std::vector<clang::SourceLocation>> uses;
+};
+
+void findRegionPrivate(AdjointContext& context) {
+  if (context.request.strategy == Strategy::Serial) return;
+  const clang::SourceManager& sources = context.ast.getSourceManager();
+  ReferenceLocations references;
+  references.TraverseStmt(const_cast<clang::Stmt*>(context.function.getBody()));
+  for (const auto& [decl, info] : context.variables) {
+    if (info.parameter || info.scope != context.function.getBody()) continue;
+    std::vector<clang::SourceRange> privateIn;
+    for (const auto& [directive, loop] : context.loops)
+      for (const analyzer::Variable& variable : loop.model.variables)
+        if (variable.name == info.name && variable.sharing == analyzer::Sharing::Private)
+          privateIn.push_back({directive->getBeginLoc(), analyzer::associatedLoops(*directive).front()->getEndLoc()});
+    if (privateIn.empty()) continue;
+    bool outside = false;
+    for (clang::SourceLocation use : references.uses[decl]) {
+      bool inside = false;
+      for (clang::SourceRange range : privateIn)
+        inside |= sources.isPointWithin(sources.getExpansionLoc(use), sources.getExpansionLoc(range.getBegin()),
+                                        sources.getExpansionLoc(range.getEnd()));
+      outside |= !inside;
+    }
+    if (!outside) context.regionPrivate.insert(decl);
+  }
+}
+
+std::string generate(AdjointContext& context) {
+  checkSupported(context);
+  if (context.failed()) return "";
+  buildLoops(context);
+  if (context.failed()) return "";
+  findRegionPrivate(context);
+  Sweeps sweeps(context);
+  sweeps.plan();
+  CodeWriter forward(1), backward(1);
+  sweeps.forward(context.function.getBody(), forward);
+  sweeps.backward(context.function.getBody(), backward);
+  if (context.failed()) return "";
+
+  // Adjoints of function-scope locals live across both sweeps' code.
+  std::string bodyText = forward.text() + backward.text();
+  CodeWriter prologue(1);
+  for (const auto& entry : context.variables) {
+    const VariableInfo& info = entry.second;
+    if (info.parameter || !info.active || info.scope != context.function.getBody() ||
+        context.regionPrivate.count(entry.first))
+      continue;
+    if (mentions(backward.text(), info.name + "_b"))
+      prologue.line(adjointDeclaration(info.decl, info.name));
+  }
+  const std::string name = context.function.getNameAsString();
+  std::string signature = "void " + name + "_b(";
+  std::vector<std::string> unused;
+  bool firstParameter = true;
+  for (const clang::ParmVarDecl* parameter : context.function.parameters()) {
+    const VariableInfo* info = context.variable(parameter);
+    signature += (firstParameter ? "" : ", ") + parameterText(context, parameter, false);
+    firstParameter = false;
+    if (!mentions(bodyText, info->name)) unused.push_back(info->name);
+    if (info->active) {
+      signature += ", " + parameterText(context, parameter, true);
+      if (!mentions(bodyText, info->name + "_b")) unused.push_back(info->name + "_b");
+    }
+  }
+  signature += ")";
+
+  std::ostringstream file;
+  analyzer::SourcePosition at = context.position(context.function.getLocation());
+  file << "/* Generated by adrace adjoint (strategy " << strategyName(context.request.strategy) << ") from " << at.file
+       << ":\n * " << name << "_b, the reverse-mode adjoint of " << name
+       << " (Tapenade's convention: each active parameter x is followed by x_b;\n"
+       << " * adjoints of inputs are incremented, adjoints of outputs are consumed). */\n";
+  file << preprocessorLines(context);
+  file << typeDeclarations(context);
+  file << "#include <stdlib.h>\n";
+  file << "#include \"adrace/runtime.h\"\n";
+  if (sweeps.needsOmpHelpers()) {
+    file << "\n#ifndef _OPENMP\n"
+            "static inline int omp_get_max_threads(void) { return 1; }\n"
+            "static inline int omp_get_num_threads(void) { return 1; }\n"
+            "static inline int omp_get_thread_num(void) { return 0; }\n"
+            "#endif\n"
+            "\n/* Zeroed heap memory for per-thread adjoint copies (a stack reduction would overflow on large arrays). */\n"
+            "static void *adrace_zeroed(size_t count, size_t size) {\n"
+            "    void *memory = calloc(count ? count : 1, size);\n"
+            "    if (!memory) {\n"
+            "        fprintf(stderr, \"adrace: out of memory for per-thread adjoint copies\\n\");\n"
+            "        abort();\n"
+            "    }\n"
+            "    return memory;\n"
+            "}\n";
+  }
+  file << "\n" << signature << "\n{\n";
+  for (const std::string& parameter : unused) file << "    (void)" << parameter << ";\n";
+  if (!forward.empty()) file << "    /* forward sweep */\n" << forward.text();
+  file << prologue.text();
+  // An assigned by-value parameter is a local copy: its adjoint starts from zero in the callee and is
+  // added to the caller's at the end.
+  std::vector<std::string> copies;
+  for (const clang::ParmVarDecl* parameter : context.function.parameters()) {
+    const VariableInfo* info = context.variable(parameter);
+    if (info->byValueScalar && assignsVariable(context.function.getBody(), parameter)) copies.push_back(info->name);
+  }
+  for (const std::string& copy : copies)
+    file << "    double " << copy << "_b_caller = *" << copy << "_b; /* " << copy << " is a copy in " << name << " */\n"
+         << "    *" << copy << "_b = 0.0;\n";
+  if (!backward.empty()) file << "    /* backward sweep */\n" << backward.text();
+  for (const std::string& copy : copies) file << "    *" << copy << "_b += " << copy << "_b_caller;\n";
+  file << "}\n";
+  return file.str();
+}
+
+}  // namespace
+
+AdjointResult generateAdjoint(const AdjointRequest& request) {
+  AdjointResult result;
+  if (request.settings.files.size() != 1) {
+    analyzer::Diagnostic diagnostic;
+    diagnostic.message = "adrace adjoint takes exactly one file";
+    result.diagnostics.push_back(diagnostic);
+    return result;
+  }
+  bool found = false;
+  analyzer::parseFiles(request.settings, result.diagnostics, [&](const std::string& file, clang::ASTContext& ast) {
+    const clang::SourceManager& sources = ast.getSourceManager();
+    for (const clang::Decl* decl : ast.getTranslationUnitDecl()->decls()) {
+      auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl);
+      if (!function || !function->hasBody() || function->getNameAsString() != request.function ||
+          !sources.isInMainFile(function->getLocation()) || !function->doesThisDeclarationHaveABody())
+        continue;
+      found = true;
+      AdjointContext context(ast, *function, request);
+      if (!function->getReturnType()->isVoidType()) {
+        context.unsupported(function->getLocation(), "function returning a value (make it void and write results through pointers)");
+      }
+      std::string code = context.failed() ? "" : generate(context);
+      if (context.error) result.diagnostics.push_back(*context.error);
+      else result.code = code;
+    }
+    if (!found) {
+      analyzer::Diagnostic diagnostic;
+      diagnostic.at.file = file;
+      diagnostic.message = "no function '" + request.function + "' with a body in " + file;
+      result.diagnostics.push_back(diagnostic);
+    }
+  });
+  for (const analyzer::Diagnostic& diagnostic : result.diagnostics)
+    if (diagnostic.severity == analyzer::Diagnostic::Severity::Error) result.code.clear();
+  return result;
+}
+
+}  // namespace adrace::ad

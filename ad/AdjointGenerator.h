@@ -1,0 +1,43 @@
+// adrace adjoint: reverse-mode source transformation of one C function with OpenMP parallel loops.
+// The entry point of the adrace::ad library: parse, check that the function is in the supported
+// subset, plan the tape, and print NAME_b as C text (or an "unsupported: ..." diagnostic).
+#pragma once
+
+#include "analyzer/Frontend.h"
+#include "analyzer/LoopModel.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace adrace::ad {
+
+// How the adjoints of shared arrays in parallel loops are protected.
+enum class Strategy {
+  FormAD,     // the analysis' verdicts decide per array and per reference (default)
+  Atomic,     // every adjoint increment of a shared array is atomic
+  Reduction,  // every shared array the primal only reads gets per-thread copies summed afterwards
+  Serial,     // no OpenMP in the adjoint
+};
+std::optional<Strategy> parseStrategy(const std::string& text);
+const char* strategyName(Strategy strategy);
+
+struct AdjointRequest {
+  analyzer::CompileSettings settings;            // exactly one file
+  std::string function;                          // NAME: the adjoint is NAME_b
+  std::vector<std::string> active;               // active parameters (arrays or by-value scalars)
+  Strategy strategy = Strategy::FormAD;
+  std::map<std::string, std::string> extents;    // element count of arrays (needed for reductions)
+  unsigned z3TimeoutMs = 2000;
+};
+
+struct AdjointResult {
+  std::string code;                              // the generated C file; empty on error
+  std::vector<analyzer::Diagnostic> diagnostics; // errors: nothing was generated
+  bool ok() const { return !code.empty(); }
+};
+
+AdjointResult generateAdjoint(const AdjointRequest& request);
+
+}  // namespace adrace::ad

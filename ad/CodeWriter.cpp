@@ -1,0 +1,35 @@
+#include "ad/CodeWriter.h"
+
+namespace adrace::ad {
+
+void CodeWriter::line(const std::string& text) { lines_.push_back(std::string(4 * indent_, ' ') + text); }
+
+void CodeWriter::pragma(const std::string& text) { lines_.push_back(text); }
+
+void CodeWriter::open(const std::string& head) {
+  line(head.empty() ? "{" : head + " {");
+  ++indent_;
+}
+
+void CodeWriter::close(const std::string& tail) {
+  --indent_;
+  line("}" + tail);
+}
+
+void CodeWriter::reopen(const std::string& head) {
+  --indent_;
+  line("} " + head + " {");
+  ++indent_;
+}
+
+void CodeWriter::append(const CodeWriter& nested) {
+  lines_.insert(lines_.end(), nested.lines_.begin(), nested.lines_.end());
+}
+
+std::string CodeWriter::text() const {
+  std::string out;
+  for (const std::string& l : lines_) out += l + "\n";
+  return out;
+}
+
+}  // namespace adrace::ad

@@ -1,0 +1,91 @@
+#include "ad/ForHeader.h"
+
+namespace adrace::ad {
+
+std::string ForHeader::tripCount() const {
+  return "adrace_trip_count(" + first + ", " + bound + ", " + step + ", " + comparison + ")";
+}
+
+std::string ForHeader::counterAt(const std::string& k) const {
+  bool simpleFirst = first.find(' ') == std::string::npos;
+  bool simpleStep = step.find(' ') == std::string::npos && step[0] != '-';
+  std::string term = step == "1" ? "(" + counterType + ")" + k : "(" + counterType + ")" + k + " * " + (simpleStep ? step : "(" + step + ")");
+  if (first == "0") return term;
+  return (simpleFirst ? first : "(" + first + ")") + " + " + term;
+}
+
+std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::ForStmt* loop) {
+  ForHeader header;
+  header.loop = loop;
+  auto fail = [&](clang::SourceLocation at, const std::string& what) -> std::optional<ForHeader> {
+    context.unsupported(at, what);
+    return std::nullopt;
+  };
+  auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop->getInit());
+  if (!init || !init->isSingleDecl() || !llvm::isa<clang::VarDecl>(init->getSingleDecl()))
+    return fail(loop->getBeginLoc(), "loop counter must be declared in the for statement (for (int i = ...; ...))");
+  header.counter = llvm::cast<clang::VarDecl>(init->getSingleDecl());
+  if (!header.counter->getType()->isIntegerType() || !header.counter->getInit())
+    return fail(header.counter->getLocation(), "loop counter must be an initialised integer");
+  header.counterType = header.counter->getType().getUnqualifiedType().getAsString();
+  header.firstExpr = header.counter->getInit();
+  header.first = context.text(header.firstExpr);
+
+  auto isCounter = [&](const clang::Expr* e) {
+    auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+    return ref && ref->getDecl() == header.counter;
+  };
+  auto* cond = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop->getCond());
+  if (cond && cond->getOpcode() == clang::BO_LAnd) {
+    auto* left = llvm::dyn_cast<clang::BinaryOperator>(cond->getLHS()->IgnoreParens());
+    auto* right = llvm::dyn_cast<clang::BinaryOperator>(cond->getRHS()->IgnoreParens());
+    if (!left || !right || left->getOpcode() != right->getOpcode() ||
+        (left->getOpcode() != clang::BO_LT && left->getOpcode() != clang::BO_LE) || !isCounter(left->getLHS()) ||
+        !isCounter(right->getLHS()))
+      return fail(loop->getBeginLoc(), "loop condition must compare the counter (i < bound, or i < a && i < b)");
+    header.boundExpr2 = right->getRHS();
+    cond = left;
+  }
+  if (!cond || !cond->isComparisonOp() || cond->getOpcode() == clang::BO_EQ)
+    return fail(loop->getBeginLoc(), "loop condition must compare the counter (i < bound)");
+  clang::BinaryOperatorKind op = cond->getOpcode();
+  const clang::Expr* bound = cond->getRHS();
+  if (!isCounter(cond->getLHS())) {
+    if (!isCounter(cond->getRHS())) return fail(cond->getBeginLoc(), "loop condition must compare the counter");
+    bound = cond->getLHS();
+    op = op == clang::BO_LT ? clang::BO_GT : op == clang::BO_GT ? clang::BO_LT : op == clang::BO_LE ? clang::BO_GE
+       : op == clang::BO_GE ? clang::BO_LE : op;
+  }
+  header.boundExpr = bound;
+  header.bound = context.text(bound);
+  if (header.boundExpr2) {
+    std::string a = context.operand(bound), b = context.operand(header.boundExpr2);
+    header.bound = "(" + a + " < " + b + " ? " + a + " : " + b + ")";
+  }
+  switch (op) {
+    case clang::BO_LT: header.comparison = "ADRACE_LT"; header.op = "<"; break;
+    case clang::BO_LE: header.comparison = "ADRACE_LE"; header.op = "<="; break;
+    case clang::BO_GT: header.comparison = "ADRACE_GT"; header.op = ">"; break;
+    case clang::BO_GE: header.comparison = "ADRACE_GE"; header.op = ">="; break;
+    default: header.comparison = "ADRACE_NE"; header.op = "!="; break;
+  }
+  const clang::Expr* inc = loop->getInc() ? loop->getInc()->IgnoreParens() : nullptr;
+  if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(inc); unary && unary->isIncrementDecrementOp() && isCounter(unary->getSubExpr())) {
+    header.step = unary->isIncrementOp() ? "1" : "-1";
+  } else if (auto* binary = llvm::dyn_cast_or_null<clang::BinaryOperator>(inc); binary && isCounter(binary->getLHS()) &&
+             (binary->getOpcode() == clang::BO_AddAssign || binary->getOpcode() == clang::BO_SubAssign)) {
+    header.stepExpr = binary->getRHS();
+    header.step = (binary->getOpcode() == clang::BO_SubAssign ? "-" : "") + context.operand(binary->getRHS());
+  } else if (binary && isCounter(binary->getLHS()) && binary->getOpcode() == clang::BO_Assign) {
+    auto* sum = llvm::dyn_cast<clang::BinaryOperator>(binary->getRHS()->IgnoreParens());
+    if (!sum || sum->getOpcode() != clang::BO_Add || !isCounter(sum->getLHS()))
+      return fail(inc->getBeginLoc(), "loop increment must be i++, i--, i += c, i -= c or i = i + c");
+    header.stepExpr = sum->getRHS();
+    header.step = context.operand(sum->getRHS());
+  } else {
+    return fail(loop->getBeginLoc(), "loop increment must be i++, i--, i += c, i -= c or i = i + c");
+  }
+  return header;
+}
+
+}  // namespace adrace::ad

@@ -1,0 +1,33 @@
+// The canonical header of a for loop (`for (T i = first; i CMP bound; i += step)`), as the text
+// both sweeps need to rebuild the counter from a logical iteration number.
+#pragma once
+
+#include "ad/AdjointContext.h"
+
+#include <clang/AST/Stmt.h>
+
+#include <optional>
+#include <string>
+
+namespace adrace::ad {
+
+struct ForHeader {
+  const clang::ForStmt* loop = nullptr;
+  const clang::VarDecl* counter = nullptr;  // declared in the init statement
+  std::string counterType;                  // "int", "long"
+  std::string first, bound, step;           // C text; step is "1" for ++, "-1" for --
+  const clang::Expr* firstExpr = nullptr;
+  const clang::Expr* boundExpr = nullptr;
+  const clang::Expr* boundExpr2 = nullptr;  // `i < a && i < b`: bound is the smaller of a and b
+  const clang::Expr* stepExpr = nullptr;    // null for ++ / --
+  std::string comparison;                   // ADRACE_LT, ADRACE_LE, ADRACE_GT, ADRACE_GE, ADRACE_NE
+  std::string op;                           // "<", "<=", ...
+
+  std::string tripCount() const;            // adrace_trip_count(...) call
+  std::string counterAt(const std::string& k) const;  // "first + (T)k * step"
+};
+
+// Records an unsupported diagnostic and returns nullopt when the header is not canonical.
+std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::ForStmt* loop);
+
+}  // namespace adrace::ad

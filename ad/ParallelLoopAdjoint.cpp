@@ -1,0 +1,428 @@
+// Parallel loops (seed 000 sections 3.2.2 and 4.3, seed 004 section 4.2): both sweeps run the
+// loop as `omp parallel` over one static schedule (adrace_static_chunk), the backward sweep running
+// each thread's chunk in reverse, so that the thread that pushed a value pops it; schedule(dynamic)
+// is recorded in the forward sweep and replayed backwards. Scoping: private -> private adjoint,
+// firstprivate -> reduction(+) of the adjoint, reduction(+) -> the adjoint only read, shared arrays
+// per verdict: plain, per-thread heap copies summed afterwards, or `omp atomic` on exactly the
+// guarded increments (never on a plain read or reset).
+#include "ad/Sweeps.h"
+
+#include "analyzer/LoopModelBuilder.h"
+
+#include <clang/AST/OpenMPClause.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <regex>
+
+namespace adrace::ad {
+namespace {
+
+bool mentions(const std::string& text, const std::string& name) {
+  return std::regex_search(text, std::regex("(^|[^A-Za-z0-9_])" + name + "([^A-Za-z0-9_]|$)"));
+}
+
+
+}  // namespace
+
+const VariableInfo* Sweeps::modelVariable(const analyzer::Variable& variable) const {
+  for (const auto& entry : context_.variables) {
+    analyzer::SourcePosition at = context_.position(entry.first->getLocation());
+    if (entry.second.name == variable.name && at.line == variable.declaredAt.line && at.column == variable.declaredAt.column)
+      return &entry.second;
+  }
+  for (const auto& entry : context_.variables)  // suffixed names of shadowing declarations
+    if (entry.second.name + "" == variable.name) return &entry.second;
+  return nullptr;
+}
+
+bool Sweeps::declaredInside(const ParallelLoop& loop, const clang::VarDecl* decl) const {
+  const clang::ForStmt* stmt = analyzer::associatedLoops(*loop.directive).front();
+  const clang::SourceManager& sources = context_.ast.getSourceManager();
+  return sources.isPointWithin(sources.getExpansionLoc(decl->getLocation()), sources.getExpansionLoc(stmt->getBeginLoc()),
+                               sources.getExpansionLoc(stmt->getEndLoc()));
+}
+
+// Clause-private values (declared outside the loop) the backward sweep reads: each thread pushes
+// its final value after its chunk and pops it before running the chunk backwards.
+std::vector<const clang::VarDecl*> Sweeps::carriedValues(const ParallelLoop& loop) const {
+  std::vector<const clang::VarDecl*> carried;
+  for (const analyzer::Variable& variable : loop.model.variables) {
+    if (variable.sharing != analyzer::Sharing::Private && variable.sharing != analyzer::Sharing::FirstPrivate &&
+        variable.sharing != analyzer::Sharing::LastPrivate)
+      continue;
+    const VariableInfo* info = modelVariable(variable);
+    if (info && pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && !declaredInside(loop, info->decl))
+      carried.push_back(info->decl);
+  }
+  return carried;
+}
+
+std::vector<const clang::OMPLoopDirective*> Sweeps::parallelLoops(const clang::OMPExecutableDirective* directive) const {
+  std::vector<const clang::OMPLoopDirective*> loops;
+  if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(directive)) {
+    loops.push_back(loop);
+    return loops;
+  }
+  const clang::Stmt* body = directive->getInnermostCapturedStmt()->getCapturedStmt();
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) {
+    for (const clang::Stmt* item : compound->body())
+      if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(item)) loops.push_back(loop);
+  } else if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(body)) {
+    loops.push_back(loop);
+  }
+  return loops;
+}
+
+void Sweeps::forwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+  for (const clang::OMPLoopDirective* loop : parallelLoops(directive)) {
+    auto found = context_.loops.find(loop);
+    if (found == context_.loops.end()) {
+      context_.unsupported(loop->getBeginLoc(), "parallel loop the analyzer could not model");
+      return;
+    }
+    forwardParallelLoop(found->second, out);
+  }
+}
+
+void Sweeps::backwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+  std::vector<const clang::OMPLoopDirective*> loops = parallelLoops(directive);
+  for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
+    auto found = context_.loops.find(*it);
+    if (found == context_.loops.end()) {
+      context_.unsupported((*it)->getBeginLoc(), "parallel loop the analyzer could not model");
+      return;
+    }
+    backwardParallelLoop(found->second, out);
+  }
+}
+
+Sweeps::LoopScope Sweeps::scopeOf(const ParallelLoop& loop) {
+  LoopScope scope;
+  scope.loop = &loop;
+  Strategy strategy = context_.request.strategy;
+  for (const analyzer::Variable& variable : loop.model.variables) {
+    const VariableInfo* info = modelVariable(variable);
+    if (!info) continue;
+    const clang::VarDecl* decl = info->decl;
+    if (variable.sharing == analyzer::Sharing::Private || variable.sharing == analyzer::Sharing::FirstPrivate ||
+        variable.sharing == analyzer::Sharing::Reduction || variable.sharing == analyzer::Sharing::LoopCounter ||
+        variable.sharing == analyzer::Sharing::LastPrivate)
+      scope.perThread.insert(decl);
+    if (variable.sharing == analyzer::Sharing::LastPrivate && loop.model.schedule != "static")
+      context_.unsupported(loop.directive->getBeginLoc(), "lastprivate variable '" + variable.name + "' with a " +
+                                                              loop.model.schedule + " schedule");
+    if (variable.sharing == analyzer::Sharing::FirstPrivate && variable.writtenInLoop && loop.model.schedule == "static" &&
+        !loop.model.scheduleChunk.empty())
+      context_.unsupported(loop.directive->getBeginLoc(), "firstprivate variable '" + variable.name +
+                                                              "' written in a loop with schedule(static, chunk): its values "
+                                                              "depend on a schedule the adjoint does not reproduce");
+    if (variable.sharing == analyzer::Sharing::Linear || variable.sharing == analyzer::Sharing::ThreadPrivate)
+      context_.unsupported(loop.directive->getBeginLoc(), std::string(analyzer::sharingName(variable.sharing)) + " variable '" +
+                                                              variable.name + "' in a parallel loop");
+    if (!info->active || strategy == Strategy::Serial) continue;
+    if (variable.sharing == analyzer::Sharing::FirstPrivate) {
+      scope.reductionClause.insert(decl);
+      continue;
+    }
+    if (variable.sharing != analyzer::Sharing::Shared) continue;
+    const analyzer::ArrayVerdict* verdict = nullptr;
+    for (const analyzer::ArrayVerdict& v : loop.analysis.arrays)
+      if (v.array == variable.name) verdict = &v;
+    if (!verdict) continue;
+    bool hasIncrements = !verdict->adjointWrites.empty() || (verdict->scalar && verdict->primalReadOnly);
+    if (!info->array) {  // a shared local scalar, or an active scalar parameter (adjoint *a_b)
+      if (variable.writtenInLoop) {
+        context_.unsupported(loop.directive->getBeginLoc(), "shared scalar '" + variable.name + "' written in a parallel loop");
+        continue;
+      }
+      if (strategy != Strategy::Atomic) scope.reductionClause.insert(decl);
+      continue;
+    }
+    bool wantReduction = false;
+    if (strategy == Strategy::FormAD) wantReduction = verdict->verdict == analyzer::Verdict::Reduction;
+    if (strategy == Strategy::Reduction) wantReduction = verdict->primalReadOnly && hasIncrements;
+    if (wantReduction) scope.reductionCopies.insert(decl);
+  }
+  return scope;
+}
+
+std::vector<std::string> Sweeps::guardFor(const Increment& increment) const {
+  if (!current_ || context_.request.strategy == Strategy::Serial) return {};
+  const clang::VarDecl* base = baseVariable(increment.leaf);
+  if (current_->perThread.count(base) || current_->reductionCopies.count(base) || current_->reductionClause.count(base)) return {};
+  const VariableInfo* info = context_.variable(base);
+  if (!info) return {};
+  if (info->scope && declaredInside(*current_->loop, info->decl)) return {};
+  std::string adjoint = adjointText(context_, increment.leaf);
+  if (context_.request.strategy == Strategy::Atomic || context_.request.strategy == Strategy::Reduction)
+    return {"/* " + adjoint + ": --strategy " + strategyName(context_.request.strategy) + " */", "#pragma omp atomic"};
+  // formad: the per-reference verdict
+  analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
+  auto found = current_->loop->referenceAt.find(std::to_string(at.line) + ":" + std::to_string(at.column) + ":" + info->name);
+  const analyzer::ArrayVerdict* verdict = nullptr;
+  for (const analyzer::ArrayVerdict& v : current_->loop->analysis.arrays)
+    if (v.array == info->name) verdict = &v;
+  if (!verdict || verdict->verdict == analyzer::Verdict::Shared) return {};
+  int id = found == current_->loop->referenceAt.end() ? -1 : found->second->id;
+  bool guarded = id < 0;
+  for (int g : verdict->guardedReferences) guarded |= g == id;
+  if (!guarded) return {};
+  std::string other = adjoint;
+  std::string why = "not proven";
+  for (const analyzer::UnprovenPair& pair : verdict->unproven) {
+    if (pair.first != id && pair.second != id) continue;
+    int otherId = pair.first == id ? pair.second : pair.first;
+    for (const analyzer::Reference& reference : current_->loop->model.references)
+      if (reference.id == otherId) {
+        std::string text = reference.text;
+        if (text.rfind(reference.variable, 0) == 0) text = reference.variable + "_b" + text.substr(reference.variable.size());
+        other = text;
+      }
+    break;
+  }
+  for (const analyzer::Variable& variable : current_->loop->model.variables)
+    if (variable.sharing != analyzer::Sharing::Shared && !variable.isArray)
+      other = std::regex_replace(other, std::regex("\\b" + variable.name + "\\b"), variable.name + "'");
+  return {"/* " + adjoint + " vs " + other + ": " + why + " */", "#pragma omp atomic"};
+}
+
+void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
+  const clang::ForStmt* stmt = analyzer::associatedLoops(*loop.directive).front();
+  if (context_.request.strategy == Strategy::Serial) return forward(stmt, out);
+  if (!forwardEmits(stmt)) return;
+  std::optional<ForHeader> header = parseForHeader(context_, stmt);
+  if (!header) return;
+  LoopScope scope = scopeOf(loop);
+  bool dynamic = loop.model.schedule != "static";
+  std::string clauses;
+  std::vector<std::string> firstprivate, reduction, privateLocals;
+  std::vector<const clang::VarDecl*> lastprivate;
+  for (const analyzer::Variable& variable : loop.model.variables) {
+    const VariableInfo* info = modelVariable(variable);
+    const clang::VarDecl* decl = info ? info->decl : nullptr;
+    if (!decl || !context_.neededForward.count(decl)) continue;
+    if (variable.sharing == analyzer::Sharing::FirstPrivate) firstprivate.push_back(variable.name);
+    if (variable.sharing == analyzer::Sharing::Reduction) reduction.push_back(variable.name);
+    if (variable.sharing == analyzer::Sharing::LastPrivate && !declaredInside(loop, decl)) lastprivate.push_back(decl);
+    if ((variable.sharing == analyzer::Sharing::Private || variable.sharing == analyzer::Sharing::LastPrivate) &&
+        !declaredInside(loop, decl))
+      privateLocals.push_back(declarationText(decl, variable.name) + (decl->getType()->isArrayType() ? " = {0};" : " = 0;"));
+  }
+  auto join = [](const std::vector<std::string>& items) {
+    std::string text;
+    for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
+    return text;
+  };
+  if (!firstprivate.empty()) clauses += " firstprivate(" + join(firstprivate) + ")";
+  if (!reduction.empty()) clauses += " reduction(+: " + join(reduction) + ")";
+
+  out.open("");
+  out.line("/* forward sweep of the parallel loop at line " + std::to_string(loop.model.pragmaAt.line) + " */");
+  out.line("long adrace_trip = " + header->tripCount() + ";");
+  for (const clang::VarDecl* decl : lastprivate) {
+    std::string name = decl->getNameAsString();
+    if (pushesOnKill(decl)) out.line(pushText(decl->getType(), name) + " /* killed by lastprivate(" + name + ") */");
+    out.line(declarationText(decl, "*adrace_last_" + name) + " = &" + name + ";");
+  }
+  out.line("#pragma omp parallel" + clauses);
+  out.open("");
+  for (const std::string& line : privateLocals) out.line(line);
+  std::string i = header->counter->getNameAsString();
+  if (dynamic) {
+    out.line("adrace_recorder adrace_record;");
+    out.line("long adrace_k;");
+    out.line("adrace_record_begin(&adrace_record);");
+    std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
+    out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
+    out.open("for (adrace_k = 0; adrace_k < adrace_trip; adrace_k++)");
+    out.line("adrace_record_iteration(&adrace_record, adrace_k);");
+  } else {
+    out.line("long adrace_k, adrace_begin, adrace_end;");
+    out.line("adrace_static_chunk_here(adrace_trip, &adrace_begin, &adrace_end);");
+    out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++)");
+  }
+  CodeWriter body(out.indent());
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(stmt))) forwardCompound(compound, body, true);
+  else forward(context_.loopBody(stmt), body);
+  if (mentions(body.text(), i)) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
+  out.append(body);
+  out.close();
+  if (dynamic) out.line("adrace_record_finish(&adrace_record);");
+  for (const clang::VarDecl* decl : lastprivate)
+    out.line("if (adrace_end == adrace_trip && adrace_end > adrace_begin) *adrace_last_" + decl->getNameAsString() + " = " +
+             decl->getNameAsString() + "; /* lastprivate: the sequentially last iteration's value */");
+  for (const clang::VarDecl* decl : carriedValues(loop))
+    out.line(pushText(decl->getType(), decl->getNameAsString()) + " /* this thread's final " + decl->getNameAsString() + " */");
+  out.close();
+  out.close();
+}
+
+void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
+  const clang::ForStmt* stmt = analyzer::associatedLoops(*loop.directive).front();
+  if (context_.request.strategy == Strategy::Serial) return backward(stmt, out);
+  if (!backwardEmits(stmt)) return;
+  std::optional<ForHeader> header = parseForHeader(context_, stmt);
+  if (!header) return;
+  LoopScope scope = scopeOf(loop);
+  bool dynamic = loop.model.schedule != "static";
+  bool replay = dynamic && forwardEmits(stmt);
+  std::vector<std::string> reduction;
+  std::vector<std::string> privateAdjoints;
+  for (const clang::VarDecl* decl : scope.reductionClause) {
+    const VariableInfo* info = context_.variable(decl);
+    reduction.push_back(info->byValueScalar ? info->name + "_b[:1]" : info->name + "_b");
+  }
+  std::vector<const VariableInfo*> lastprivate;
+  for (const analyzer::Variable& variable : loop.model.variables) {
+    const VariableInfo* info = modelVariable(variable);
+    if (!info || declaredInside(loop, info->decl)) continue;
+    if (variable.sharing == analyzer::Sharing::LastPrivate) lastprivate.push_back(info);
+    if (variable.sharing == analyzer::Sharing::Private && info->active) privateAdjoints.push_back(adjointDeclaration(info->decl, info->name));
+  }
+  std::string clauses;
+  if (!reduction.empty()) {
+    std::string list;
+    for (const std::string& item : reduction) list += (list.empty() ? "" : ", ") + item;
+    clauses = " reduction(+: " + list + ")";
+  }
+
+  out.open("");
+  out.line("/* backward sweep of the parallel loop at line " + std::to_string(loop.model.pragmaAt.line) + " */");
+  for (const analyzer::ArrayVerdict& verdict : loop.analysis.arrays) {
+    const analyzer::Variable* variable = loop.model.findVariable(verdict.array);
+    const VariableInfo* info = variable ? modelVariable(*variable) : nullptr;
+    if (!info || !info->active || scope.perThread.count(info->decl)) continue;
+    std::string how = scope.reductionCopies.count(info->decl) ? "per-thread copies (reduction)"
+                      : scope.reductionClause.count(info->decl) ? "reduction(+)"
+                      : context_.request.strategy == Strategy::Atomic ? "atomic increments"
+                      : verdict.verdict == analyzer::Verdict::Shared ? "shared: proven race-free"
+                      : verdict.verdict == analyzer::Verdict::FirstPrivate ? "only read" : "atomic on the unproven increments";
+    out.line("/* " + verdict.adjoint + ": " + how + " */");
+  }
+  if (!replay) out.line("long adrace_trip = " + header->tripCount() + ";");
+  for (const VariableInfo* info : lastprivate)
+    if (info->active) {  // seed 000 figure 10: only the thread that ran the last iteration gets v_b
+      out.line("double adrace_last_" + info->name + "_b = " + info->name + "_b;");
+      out.line(info->name + "_b = 0.0;");
+    }
+  std::vector<std::pair<const VariableInfo*, std::string>> copies;
+  for (const clang::VarDecl* decl : scope.reductionCopies) {
+    const VariableInfo* info = context_.variable(decl);
+    std::string extent = info->byValueScalar ? "1" : "";
+    if (extent.empty()) {
+      auto hint = context_.request.extents.find(info->name);
+      if (hint != context_.request.extents.end()) extent = hint->second;
+      else
+        for (const analyzer::Variable& variable : loop.model.variables)
+          if (variable.name == info->name) extent = variable.extent;
+    }
+    if (extent.empty()) {
+      context_.unsupported(loop.directive->getBeginLoc(), "reduction of " + info->name + "_b needs its element count: --extent " +
+                                                              info->name + "=EXPR");
+      return;
+    }
+    copies.push_back({info, extent});
+  }
+  if (!copies.empty()) {
+    needsOmpHelpers_ = true;
+    out.line("size_t adrace_threads = (size_t)omp_get_max_threads();");
+    for (auto& [info, extent] : copies)
+      out.line("double *" + info->name + "_b_copies = (double *)adrace_zeroed(adrace_threads * (size_t)(" + extent +
+               "), sizeof(double));");
+  }
+  out.line("#pragma omp parallel" + clauses);
+  out.open("");
+  std::string i = header->counter->getNameAsString();
+  std::vector<const clang::VarDecl*> carried = carriedValues(loop);
+  for (auto it = carried.rbegin(); it != carried.rend(); ++it) {
+    out.line(declareAndPop(*it) + " /* this thread's final " + (*it)->getNameAsString() + " */");
+  }
+  for (const std::string& line : privateAdjoints) out.line(line);
+  if (replay) {
+    out.line("adrace_replay adrace_replay;");
+    out.line("long adrace_k;");
+    out.line("adrace_replay_begin(&adrace_replay);");
+  } else if (dynamic) {
+    out.line("long adrace_k;");
+  } else {
+    out.line("long adrace_k, adrace_begin, adrace_end;");
+    out.line("adrace_static_chunk_here(adrace_trip, &adrace_begin, &adrace_end);");
+  }
+  for (const VariableInfo* info : lastprivate)
+    if (info->active)
+      out.line("double " + info->name + "_b = adrace_end == adrace_trip && adrace_end > adrace_begin ? adrace_last_" + info->name +
+               "_b : 0.0;");
+  if (!copies.empty()) {
+    out.open("");
+    for (auto& [info, extent] : copies) {
+      std::string declared = info->byValueScalar ? "double *" + info->name + "_b" : "";
+      if (declared.empty()) {
+        clang::QualType type = info->decl->getType();
+        if (type->isArrayType()) type = context_.ast.getDecayedType(type);
+        clang::QualType pointee = type->getPointeeType();
+        if (pointee->isArrayType()) {
+          std::string elementText;
+          clang::PrintingPolicy policy(context_.ast.getLangOpts());
+          clang::QualType adjointType = context_.ast.getPointerType(pointee);
+          declared = adjointType.getAsString(policy);
+          // "double (*)[m]" -> "double (*x_b)[m]"
+          size_t star = declared.find("(*)");
+          if (star == std::string::npos) {
+            context_.unsupported(info->decl->getLocation(), "reduction over the type of " + info->name);
+            return;
+          }
+          std::string pointer = std::regex_replace(declared, std::regex("\\bconst\\s+"), "");
+          star = pointer.find("(*)");
+          declared = pointer.substr(0, star) + "(*" + info->name + "_b)" + pointer.substr(star + 3);
+          declared += " = (" + pointer + ")";
+        } else {
+          declared = "double *" + info->name + "_b = ";
+        }
+      } else {
+        declared += " = ";
+      }
+      out.line(declared + "(" + info->name + "_b_copies + (size_t)omp_get_thread_num() * (size_t)(" + extent +
+               ")); /* this thread's copy */");
+    }
+  }
+  if (replay) {
+    out.open("while (adrace_replay_next(&adrace_replay, &adrace_k))");
+  } else if (dynamic) {
+    std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
+    out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
+    out.open("for (adrace_k = adrace_trip - 1; adrace_k >= 0; adrace_k--)");
+  } else {
+    out.open("for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--)");
+  }
+  const LoopScope* saved = current_;
+  current_ = &scope;
+  CodeWriter body(out.indent());
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(stmt))) backwardCompound(compound, body, true);
+  else backward(context_.loopBody(stmt), body);
+  current_ = saved;
+  if (mentions(body.text(), i)) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
+  out.append(body);
+  out.close();
+  if (!copies.empty()) {
+    out.close();
+    out.line("#pragma omp barrier");
+    for (auto& [info, extent] : copies) {
+      clang::QualType type = info->decl->getType();
+      bool flat = info->byValueScalar || (type->isPointerType() && !type->getPointeeType()->isArrayType());
+      std::string target = flat ? info->name + "_b" : "((double *)" + info->name + "_b)";
+      out.line("#pragma omp for");
+      out.open("for (long adrace_e = 0; adrace_e < (long)(" + extent + "); adrace_e++)");
+      out.open("for (int adrace_t = 0; adrace_t < omp_get_num_threads(); adrace_t++)");
+      out.line(target + "[adrace_e] += " + info->name + "_b_copies[(size_t)adrace_t * (size_t)(" + extent + ") + (size_t)adrace_e];");
+      out.close();
+      out.close();
+    }
+  }
+  out.close();
+  for (auto& [info, extent] : copies) out.line("free(" + info->name + "_b_copies);");
+  for (const VariableInfo* info : lastprivate)
+    if (pushesOnKill(info->decl) && context_.neededForward.count(info->decl)) out.line(popText(info->decl->getType(), info->name));
+  out.close();
+}
+
+}  // namespace adrace::ad

@@ -1,0 +1,54 @@
+// Derivative rules: the adjoint of an expression (+ - * /, unary minus, casts, ?:, and the calls
+// sin cos tan exp log sqrt pow fabs fmin fmax tanh) as increments of its active leaves, and the
+// adjoint of an assignment, compound assignment or initialised declaration (seed 004, figure 1).
+#pragma once
+
+#include "ad/AdjointContext.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace adrace::ad {
+
+// leaf_b += value (or -= when negate).
+struct Increment {
+  const clang::Expr* leaf = nullptr;
+  std::string value;
+  bool negate = false;
+};
+
+// The backward-sweep adjoint of one statement, in execution order:
+//   prologue lines; increments; epilogue lines. (`block` when the prologue declares a temporary.)
+struct StatementAdjointCode {
+  std::vector<std::string> prologue;
+  std::vector<Increment> increments;
+  std::vector<std::string> epilogue;
+  bool block = false;
+};
+
+bool isActiveLeaf(const AdjointContext& context, const clang::Expr* expr);
+bool hasActiveLeaf(const AdjointContext& context, const clang::Expr* expr);
+
+// Records an unsupported construct in `expr` (operators, calls, pointers) in the context.
+void checkExpression(AdjointContext& context, const clang::Expr* expr);
+
+// seed is a C expression: the adjoint flowing into expr.
+void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, const std::string& seed, bool negate,
+                       std::vector<Increment>& out);
+
+// Variables whose primal values the adjoint of expr reads (partials and the leaves' subscripts).
+void derivativeReads(const AdjointContext& context, const clang::Expr* expr, std::set<const clang::VarDecl*>& out);
+
+// An assignment (= += -= *= /=) whose left side is active, or an initialised active declaration
+// (lhs == nullptr: the declared variable `declared`).
+StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clang::BinaryOperator* assignment);
+StatementAdjointCode initializerAdjoint(const AdjointContext& context, const clang::VarDecl* declared);
+// Variables the adjoint of the assignment reads.
+void assignmentReads(const AdjointContext& context, const clang::BinaryOperator* assignment,
+                     std::set<const clang::VarDecl*>& out);
+
+// "x_b[i] += value;" or "x_b[i] -= value;"
+std::string incrementText(const AdjointContext& context, const Increment& increment);
+
+}  // namespace adrace::ad

@@ -1,0 +1,332 @@
+// The subset `adrace adjoint` differentiates (see AdjointGenerator.h), checked before anything is
+// emitted: anything else is an "unsupported: ..." diagnostic at its location, never wrong code.
+#include "ad/Sweeps.h"
+
+#include "analyzer/LoopModelBuilder.h"
+
+#include <clang/AST/OpenMPClause.h>
+#include <clang/AST/StmtOpenMP.h>
+
+#include <algorithm>
+
+namespace adrace::ad {
+namespace {
+
+class SupportChecker {
+ public:
+  explicit SupportChecker(AdjointContext& context) : context_(context) {}
+
+  void parameters() {
+    for (const clang::ParmVarDecl* parameter : context_.function.parameters()) {
+      VariableInfo info;
+      info.decl = parameter;
+      info.name = parameter->getNameAsString();
+      info.parameter = true;
+      clang::QualType type = parameter->getType();
+      info.array = type->isPointerType() || type->isArrayType();
+      info.floating = isFloatingType(type);
+      const auto& active = context_.request.active;
+      info.active = std::find(active.begin(), active.end(), info.name) != active.end();
+      if (info.name.empty()) {
+        context_.unsupported(parameter->getLocation(), "unnamed parameter");
+        return;
+      }
+      if (info.active && !info.floating) {
+        context_.unsupported(parameter->getLocation(), "--active " + info.name + ": not a floating-point parameter");
+        return;
+      }
+      if (info.array && type->isPointerType() && type->getPointeeType()->isPointerType()) {
+        context_.unsupported(parameter->getLocation(), "pointer to pointer parameter '" + info.name + "'");
+        return;
+      }
+      info.byValueScalar = info.active && !info.array;
+      add(info);
+    }
+    for (const std::string& name : context_.request.active) {
+      bool found = false;
+      for (const auto& entry : context_.variables) found |= entry.second.name == name;
+      if (!found) context_.unsupported(context_.function.getLocation(), "--active " + name + ": no such parameter");
+    }
+  }
+
+  void local(const clang::VarDecl* decl, const clang::Stmt* scope) {
+    VariableInfo info;
+    info.decl = decl;
+    info.name = decl->getNameAsString();
+    info.scope = scope;
+    clang::QualType type = decl->getType();
+    if (type->isPointerType() || (type->isArrayType() && !type->isConstantArrayType())) {
+      context_.unsupported(decl->getLocation(), "local pointer or variable-length array '" + info.name + "'");
+      return;
+    }
+    if (type->isArrayType()) {
+      info.array = true;
+      clang::QualType element = type;
+      while (element->isArrayType()) element = element->getAsArrayTypeUnsafe()->getElementType();
+      if (!element->isIntegerType() && !element->isRealFloatingType()) {
+        context_.unsupported(decl->getLocation(), "local array '" + info.name + "' of type " + type.getAsString());
+        return;
+      }
+      if (decl->getInit()) {
+        context_.unsupported(decl->getLocation(), "initialised local array '" + info.name + "'");
+        return;
+      }
+      info.floating = element->isRealFloatingType();
+      info.active = info.floating;
+      add(info);
+      return;
+    }
+    if (!decl->hasLocalStorage() || decl->isStaticLocal()) {
+      context_.unsupported(decl->getLocation(), "static local '" + info.name + "'");
+      return;
+    }
+    if (!type->isIntegerType() && !type->isRealFloatingType()) {
+      context_.unsupported(decl->getLocation(), "local '" + info.name + "' of type " + type.getAsString());
+      return;
+    }
+    info.floating = type->isRealFloatingType();
+    info.active = info.floating;
+    add(info);
+  }
+
+  void statement(const clang::Stmt* statement, const clang::Stmt* scope) {
+    if (!statement || context_.failed()) return;
+    if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
+      for (const clang::Stmt* child : compound->body()) this->statement(child, compound);
+      return;
+    }
+    if (llvm::isa<clang::NullStmt>(statement)) return;
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
+      for (const clang::Decl* decl : declaration->decls()) {
+        auto* var = llvm::dyn_cast<clang::VarDecl>(decl);
+        if (!var) {
+          context_.unsupported(decl->getLocation(), "declaration that is not a variable");
+          return;
+        }
+        local(var, scope);
+        if (var->getInit()) checkExpression(context_, var->getInit());
+      }
+      return;
+    }
+    if (auto* expr = llvm::dyn_cast<clang::Expr>(statement)) {
+      expression(expr);
+      return;
+    }
+    if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
+      if (branch->getInit() || branch->getConditionVariable()) {
+        context_.unsupported(branch->getBeginLoc(), "declaration in an if condition");
+        return;
+      }
+      checkExpression(context_, branch->getCond());
+      this->statement(branch->getThen(), branch->getThen());
+      this->statement(branch->getElse(), branch->getElse());
+      return;
+    }
+    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) {
+      forLoop(loop);
+      return;
+    }
+    if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) {
+      if (!llvm::isa<clang::OMPParallelForDirective>(directive) && !(region_ && llvm::isa<clang::OMPForDirective>(directive))) {
+        context_.unsupported(directive->getBeginLoc(), "OpenMP directive '" + analyzer::directiveName(*directive) +
+                                                           "' (only parallel for, and for inside parallel)");
+        return;
+      }
+      if (parallelDepth_ > 0 && !(region_ && llvm::isa<clang::OMPForDirective>(directive))) {
+        context_.unsupported(directive->getBeginLoc(), "nested parallel region");
+        return;
+      }
+      clauses(directive);
+      auto loops = analyzer::associatedLoops(*directive);
+      if (loops.size() != 1) {
+        context_.unsupported(directive->getBeginLoc(), "collapse over several loops");
+        return;
+      }
+      ++parallelDepth_;
+      forLoop(loops.front());
+      --parallelDepth_;
+      return;
+    }
+    if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
+      if (parallelDepth_ > 0) {
+        context_.unsupported(parallel->getBeginLoc(), "nested parallel region");
+        return;
+      }
+      clauses(parallel);
+      const clang::Stmt* body = parallel->getInnermostCapturedStmt()->getCapturedStmt();
+      std::vector<const clang::Stmt*> items;
+      if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) items.assign(compound->body_begin(), compound->body_end());
+      else items.push_back(body);
+      region_ = parallel;
+      for (const clang::Stmt* item : items) {
+        if (llvm::isa<clang::NullStmt>(item)) continue;
+        if (!llvm::isa<clang::OMPForDirective>(item)) {
+          context_.unsupported(item->getBeginLoc(), "statement in an omp parallel region outside its omp for loops");
+          return;
+        }
+        this->statement(item, scope);
+      }
+      region_ = nullptr;
+      return;
+    }
+    if (llvm::isa<clang::GotoStmt>(statement)) return context_.unsupported(statement->getBeginLoc(), "goto");
+    if (llvm::isa<clang::ReturnStmt>(statement)) return context_.unsupported(statement->getBeginLoc(), "return statement");
+    if (llvm::isa<clang::BreakStmt>(statement) || llvm::isa<clang::ContinueStmt>(statement))
+      return context_.unsupported(statement->getBeginLoc(), "break or continue");
+    context_.unsupported(statement->getBeginLoc(), std::string("statement of kind ") + statement->getStmtClassName());
+  }
+
+ private:
+  // Parameters and function-scope locals are visible everywhere; two loops' locals of the same name are not.
+  bool outermost(const VariableInfo& info) const { return info.parameter || info.scope == context_.function.getBody(); }
+
+  void add(const VariableInfo& info) {
+    for (const auto& entry : context_.variables)
+      if (entry.second.name == info.name && (outermost(entry.second) || outermost(info))) {
+        context_.unsupported(info.decl->getLocation(), "a second variable named '" + info.name + "' (shadowing)");
+        return;
+      }
+    context_.variables[info.decl] = info;
+  }
+
+  void expression(const clang::Expr* expr) {
+    expr = expr->IgnoreParens();
+    if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(expr); assignment && assignment->isAssignmentOp()) {
+      lvalue(assignment->getLHS());
+      if (context_.failed()) return;
+      if (assignment->getLHS()->getType()->isRealFloatingType()) {
+        auto op = assignment->getOpcode();
+        if (op != clang::BO_Assign && op != clang::BO_AddAssign && op != clang::BO_SubAssign && op != clang::BO_MulAssign &&
+            op != clang::BO_DivAssign) {
+          context_.unsupported(expr->getBeginLoc(), "assignment operator '" + assignment->getOpcodeStr().str() + "'");
+          return;
+        }
+      }
+      checkExpression(context_, assignment->getLHS());
+      checkExpression(context_, assignment->getRHS());
+      return;
+    }
+    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->isIncrementDecrementOp()) {
+      lvalue(unary->getSubExpr());
+      if (!context_.failed() && !unary->getSubExpr()->getType()->isIntegerType())
+        context_.unsupported(expr->getBeginLoc(), "++ or -- on a floating-point value");
+      return;
+    }
+    context_.unsupported(expr->getBeginLoc(), "expression statement that is not an assignment (a call?)");
+  }
+
+  void lvalue(const clang::Expr* lhs) {
+    const clang::VarDecl* base = baseVariable(lhs);
+    const VariableInfo* info = context_.variable(base);
+    if (!base || !info) {
+      context_.unsupported(lhs->getBeginLoc(), "assignment to something other than a local, an array element or *p");
+      return;
+    }
+    if (lhs->getType()->isPointerType()) {
+      context_.unsupported(lhs->getBeginLoc(), "assignment to pointer '" + info->name + "'");
+      return;
+    }
+  }
+
+  void forLoop(const clang::ForStmt* loop) {
+    std::optional<ForHeader> header = parseForHeader(context_, loop);
+    if (!header) return;
+    local(header->counter, loop);
+    checkExpression(context_, header->firstExpr);
+    checkExpression(context_, header->boundExpr);
+    if (header->boundExpr2) checkExpression(context_, header->boundExpr2);
+    if (header->stepExpr) checkExpression(context_, header->stepExpr);
+    const clang::Stmt* body = withoutContinue(loop->getBody());
+    context_.bodies[loop] = body;
+    statement(body, body);
+    if (context_.failed()) return;
+    std::set<const clang::VarDecl*> headerVariables{header->counter};
+    collectVariables(header->boundExpr, headerVariables);
+    collectVariables(header->boundExpr2, headerVariables);
+    if (header->stepExpr) collectVariables(header->stepExpr, headerVariables);
+    std::vector<std::pair<const clang::VarDecl*, clang::SourceLocation>> written;
+    writtenIn(body, written);
+    for (auto& [var, at] : written)
+      if (headerVariables.count(var))
+        context_.unsupported(at, "'" + var->getNameAsString() + "' is written in the body of the loop whose header uses it");
+  }
+
+  // `{ S; if (c) { A; continue; } B; }` -> `{ S; if (c) { A } else { B } }` (B rewritten likewise).
+  const clang::Stmt* withoutContinue(const clang::Stmt* body) {
+    auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
+    if (!compound) return body;
+    std::vector<clang::Stmt*> items(compound->body_begin(), compound->body_end());
+    for (size_t k = 0; k < items.size(); ++k) {
+      auto* branch = llvm::dyn_cast<clang::IfStmt>(items[k]);
+      if (!branch || branch->getElse() || branch->getInit() || branch->getConditionVariable()) continue;
+      std::vector<clang::Stmt*> then;
+      if (auto* thenCompound = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen()))
+        then.assign(thenCompound->body_begin(), thenCompound->body_end());
+      else
+        then.push_back(branch->getThen());
+      if (then.empty() || !llvm::isa<clang::ContinueStmt>(then.back())) continue;
+      then.pop_back();
+      const clang::ASTContext& ast = context_.ast;
+      std::vector<clang::Stmt*> rest(items.begin() + k + 1, items.end());
+      clang::SourceLocation end = compound->getRBracLoc();
+      auto* elseBody = const_cast<clang::Stmt*>(
+          withoutContinue(clang::CompoundStmt::Create(ast, rest, rest.empty() ? end : rest.front()->getBeginLoc(), end)));
+      auto* thenBody = clang::CompoundStmt::Create(ast, then, branch->getThen()->getBeginLoc(), branch->getThen()->getEndLoc());
+      auto* rewritten = clang::IfStmt::Create(ast, branch->getIfLoc(), branch->getStatementKind(), nullptr, nullptr,
+                                              branch->getCond(), branch->getLParenLoc(), branch->getRParenLoc(), thenBody,
+                                              branch->getEndLoc(), elseBody);
+      std::vector<clang::Stmt*> head(items.begin(), items.begin() + k);
+      head.push_back(rewritten);
+      return clang::CompoundStmt::Create(ast, head, compound->getLBracLoc(), end);
+    }
+    return body;
+  }
+
+  static void writtenIn(const clang::Stmt* statement, std::vector<std::pair<const clang::VarDecl*, clang::SourceLocation>>& out) {
+    if (!statement) return;
+    if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(statement); binary && binary->isAssignmentOp())
+      out.push_back({baseVariable(binary->getLHS()), binary->getBeginLoc()});
+    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement); unary && unary->isIncrementDecrementOp())
+      out.push_back({baseVariable(unary->getSubExpr()), unary->getBeginLoc()});
+    for (const clang::Stmt* child : statement->children()) writtenIn(child, out);
+  }
+
+  void clauses(const clang::OMPExecutableDirective* directive) {
+    for (const clang::OMPClause* clause : directive->clauses()) {
+      switch (clause->getClauseKind()) {
+        case llvm::omp::OMPC_private: case llvm::omp::OMPC_firstprivate: case llvm::omp::OMPC_shared:
+        case llvm::omp::OMPC_lastprivate:
+        case llvm::omp::OMPC_default: case llvm::omp::OMPC_schedule: case llvm::omp::OMPC_num_threads:
+          break;
+        case llvm::omp::OMPC_reduction: {
+          auto* reduction = llvm::cast<clang::OMPReductionClause>(clause);
+          std::string op = reduction->getNameInfo().getAsString();
+          if (op.find('+') == std::string::npos) {
+            context_.unsupported(clause->getBeginLoc(), "reduction operator other than +");
+            return;
+          }
+          break;
+        }
+        default:
+          context_.unsupported(clause->getBeginLoc(),
+                               "OpenMP clause '" + std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) + "'");
+          return;
+      }
+    }
+  }
+
+  AdjointContext& context_;
+  const clang::OMPParallelDirective* region_ = nullptr;
+  int parallelDepth_ = 0;  // parallel loops around the statement being checked
+};
+
+}  // namespace
+
+void checkSupported(AdjointContext& context) {
+  SupportChecker checker(context);
+  checker.parameters();
+  if (context.failed()) return;
+  checker.statement(context.function.getBody(), context.function.getBody());
+}
+
+}  // namespace adrace::ad

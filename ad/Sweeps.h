@@ -1,0 +1,91 @@
+// The two sweeps of the adjoint of one function body: the forward sweep (the primal, pruned to
+// what the backward sweep needs, with save-on-kill pushes) and the backward sweep (statement
+// adjoints in reverse order, pops restoring killed values). The tape plan (TapePlan.cpp) decides
+// what is needed; parallel loops are emitted by ParallelLoopAdjoint.cpp; the supported subset is
+// checked by SupportCheck.cpp before anything is emitted.
+#pragma once
+
+#include "ad/AdjointContext.h"
+#include "ad/CodeWriter.h"
+#include "ad/ForHeader.h"
+#include "ad/StatementAdjoint.h"
+
+#include <clang/AST/Stmt.h>
+
+#include <map>
+#include <set>
+
+namespace adrace::ad {
+
+// adrace_push_double(x); / x = adrace_pop_double(); (bytes for other types)
+std::string pushText(const clang::QualType& type, const std::string& lvalue);
+std::string popText(const clang::QualType& type, const std::string& lvalue);
+std::string declareAndPop(const clang::VarDecl* var);  // "int i = adrace_pop_int();"
+
+// Collects the function's variables and records the first unsupported construct.
+void checkSupported(AdjointContext& context);
+
+class Sweeps {
+ public:
+  explicit Sweeps(AdjointContext& context) : context_(context) {}
+
+  // TapePlan.cpp: fills context.neededBackward / neededForward (fixpoint).
+  void plan();
+
+  // Sweeps.cpp
+  void forward(const clang::Stmt* statement, CodeWriter& out);
+  void backward(const clang::Stmt* statement, CodeWriter& out);
+  bool forwardEmits(const clang::Stmt* statement) const;   // any primal statement or push
+  bool backwardEmits(const clang::Stmt* statement) const;  // any adjoint statement
+
+ private:
+  // TapePlan.cpp
+  bool planStatement(const clang::Stmt* statement);  // returns true if the needed sets grew
+  bool addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more);
+  bool assigns(const clang::Stmt* statement, const clang::VarDecl* variable) const;
+
+  // Sweeps.cpp
+  const clang::VarDecl* killed(const clang::Stmt* statement, const clang::Expr** lhs) const;
+  bool pushesOnKill(const clang::VarDecl* variable) const;
+  void forwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope);
+  void backwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope);
+  void forwardFor(const clang::ForStmt* loop, CodeWriter& out);
+  void backwardFor(const clang::ForStmt* loop, CodeWriter& out);
+  bool ifNeedsFlag(const clang::IfStmt* branch) const;
+  void emitIncrements(const std::vector<Increment>& increments, CodeWriter& out);
+  std::vector<const clang::VarDecl*> scopeLocals(const clang::CompoundStmt* compound) const;
+
+ public:
+  // ParallelLoopAdjoint.cpp
+  void forwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out);
+  void backwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out);
+  std::vector<const clang::OMPLoopDirective*> parallelLoops(const clang::OMPExecutableDirective* directive) const;
+  // The line(s) guarding one adjoint increment in the current parallel loop: "" (none) or the
+  // atomic pragma with its comment.
+  std::vector<std::string> guardFor(const Increment& increment) const;
+
+  // Per-thread variables of the loop being emitted (clause private/firstprivate/reduction, body locals).
+  struct LoopScope {
+    const ParallelLoop* loop = nullptr;
+    std::set<const clang::VarDecl*> perThread;
+    std::set<const clang::VarDecl*> reductionCopies;   // adjoint is this thread's heap copy
+    std::set<const clang::VarDecl*> reductionClause;   // adjoint in reduction(+:) clause
+  };
+
+ private:
+  void forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
+  void backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
+  LoopScope scopeOf(const ParallelLoop& loop);
+  std::vector<const clang::VarDecl*> carriedValues(const ParallelLoop& loop) const;
+  const VariableInfo* modelVariable(const analyzer::Variable& variable) const;
+  bool declaredInside(const ParallelLoop& loop, const clang::VarDecl* decl) const;
+
+  AdjointContext& context_;
+  const LoopScope* current_ = nullptr;
+  bool needsOmpHelpers_ = false;
+
+ public:
+  bool needsOmpHelpers() const { return needsOmpHelpers_; }
+};
+
+}  // namespace adrace::ad

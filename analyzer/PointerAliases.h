@@ -1,0 +1,29 @@
+// Local pointers that are another array at an offset: `const double *q = p + 1;` (or `&p[1]`, or
+// `p`) never reassigned in the function. References through q are references to p, shifted — so
+// the analysis sees that q[i] and p[i + 1] are the same element instead of assuming no aliasing.
+#pragma once
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+
+#include <optional>
+
+#include <map>
+
+namespace adrace::analyzer {
+
+class PointerAliases {
+ public:
+  struct Alias {
+    const clang::VarDecl* base = nullptr;
+    const clang::Expr* offset = nullptr;  // null for q = p
+  };
+
+  explicit PointerAliases(const clang::FunctionDecl* function);
+  const Alias* find(const clang::VarDecl* pointer) const;
+
+ private:
+  std::map<const clang::VarDecl*, Alias> aliases_;
+};
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,259 @@
+/* Shared driver code for the corpus kernels (corpus/<name>/driver.c includes it).
+ *
+ * A driver describes its kernel to the harness:
+ *   - setup(size): allocate every array (primal values and adjoints) and fill the inputs
+ *     deterministically for problem size `size`;
+ *   - the active arrays: for each, where its values and its adjoint live and how long it is.
+ *     An active scalar passed by value is a 1-element array here;
+ *   - one or two variants (e.g. burgers2d and burgers2d_evenodd): a call of the primal and a call
+ *     of the adjoint `<name>_b`, both on the arrays above.
+ *
+ * Every active array is treated as input AND output: the primal maps the values of all active
+ * arrays before the call (X) to their values after the call (Y); arrays a kernel only reads come
+ * out unchanged, arrays it only writes have inputs that do not matter. Tapenade's convention makes
+ * `<name>_b` the transpose of exactly that map: on entry each adjoint array holds Yb (the weight of
+ * the output), on exit it holds Xb (inputs' adjoints incremented, outputs' adjoints consumed).
+ *
+ * Modes:
+ *   driver check                       dot-product test  Yb.(f(X+h Xd) - f(X-h Xd))/(2h)  vs  Xd.Xb
+ *                                      for every variant; exit 0 when the relative error <= 1e-6
+ *   driver time N REPS [VARIANT]       run the adjoint REPS times on size N, one time (s) per line
+ *   driver time-primal N REPS [VARIANT]   the same for the primal
+ */
+#ifndef ADRACE_CORPUS_HARNESS_H
+#define ADRACE_CORPUS_HARNESS_H
+
+#define _POSIX_C_SOURCE 199309L
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define HARNESS_TOLERANCE 1e-6
+#define HARNESS_MAX_ARRAYS 16
+#define HARNESS_MAX_VARIANTS 2
+
+/* ---- deterministic inputs: a 64-bit linear congruential generator (Knuth's MMIX constants) ---- */
+
+static unsigned long long harness_lcg = 0x2545F4914F6CDD1DULL;
+
+static inline void lcg_seed(unsigned long long seed) { harness_lcg = seed; }
+
+/* uniform in [lo, hi) */
+static inline double lcg_uniform(double lo, double hi)
+{
+    harness_lcg = harness_lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (hi - lo) * (double)(harness_lcg >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* uniform in 0 .. n-1 */
+static inline int lcg_int(int n)
+{
+    int k = (int)lcg_uniform(0.0, (double)n);
+    return k < n ? k : n - 1;
+}
+
+static inline void lcg_fill(double *a, long n, double lo, double hi)
+{
+    for (long k = 0; k < n; k++) a[k] = lcg_uniform(lo, hi);
+}
+
+/* a random permutation of 0 .. n-1 (Fisher-Yates) */
+static inline void lcg_permutation(int *p, int n)
+{
+    for (int k = 0; k < n; k++) p[k] = k;
+    for (int k = n - 1; k > 0; k--) {
+        int j = lcg_int(k + 1);
+        int t = p[k];
+        p[k] = p[j];
+        p[j] = t;
+    }
+}
+
+static inline void *harness_alloc(size_t bytes)
+{
+    void *p = calloc(bytes ? bytes : 1, 1);
+    if (!p) {
+        fprintf(stderr, "out of memory (%zu bytes)\n", bytes);
+        exit(2);
+    }
+    return p;
+}
+
+#define HARNESS_DOUBLES(n) ((double *)harness_alloc((size_t)(n) * sizeof(double)))
+#define HARNESS_INTS(n) ((int *)harness_alloc((size_t)(n) * sizeof(int)))
+
+/* ---- what a driver declares ---- */
+
+struct harness_array {
+    const char *name;
+    double **value;   /* the primal array (or a 1-element array holding a by-value scalar) */
+    double **adjoint; /* its adjoint */
+    long *length;     /* element count, set by setup */
+};
+
+struct harness_variant {
+    const char *name;       /* the primal function's name */
+    void (*primal)(void);   /* calls the primal on the arrays */
+    void (*adjoint)(void);  /* calls <name>_b on the arrays */
+};
+
+struct harness_kernel {
+    const char *name;
+    const char *size_meaning; /* what N means, for the usage text */
+    int check_size;           /* problem size of `check` */
+    int time_size;            /* default problem size of `time` */
+    double h;                 /* finite-difference step (0: 1e-6) */
+    void (*setup)(int size);
+    int narrays;
+    struct harness_array arrays[HARNESS_MAX_ARRAYS];
+    int nvariants;
+    struct harness_variant variants[HARNESS_MAX_VARIANTS];
+};
+
+/* ---- the harness ---- */
+
+static inline long harness_total(const struct harness_kernel *k)
+{
+    long total = 0;
+    for (int a = 0; a < k->narrays; a++) total += *k->arrays[a].length;
+    return total;
+}
+
+/* which = 0: primal values, 1: adjoints */
+static inline void harness_scatter(const struct harness_kernel *k, int which, const double *v)
+{
+    long at = 0;
+    for (int a = 0; a < k->narrays; a++) {
+        double *dst = which ? *k->arrays[a].adjoint : *k->arrays[a].value;
+        memcpy(dst, v + at, (size_t)*k->arrays[a].length * sizeof(double));
+        at += *k->arrays[a].length;
+    }
+}
+
+static inline void harness_gather(const struct harness_kernel *k, int which, double *v)
+{
+    long at = 0;
+    for (int a = 0; a < k->narrays; a++) {
+        const double *src = which ? *k->arrays[a].adjoint : *k->arrays[a].value;
+        memcpy(v + at, src, (size_t)*k->arrays[a].length * sizeof(double));
+        at += *k->arrays[a].length;
+    }
+}
+
+static inline double harness_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static inline int harness_check(const struct harness_kernel *k)
+{
+    double h = k->h > 0.0 ? k->h : 1e-6;
+    k->setup(k->check_size);
+    long n = harness_total(k);
+    double *x0 = HARNESS_DOUBLES(n), *xd = HARNESS_DOUBLES(n), *yb = HARNESS_DOUBLES(n);
+    double *x = HARNESS_DOUBLES(n), *yp = HARNESS_DOUBLES(n), *ym = HARNESS_DOUBLES(n);
+    double *xb = HARNESS_DOUBLES(n);
+    harness_gather(k, 0, x0);
+    lcg_seed(0x5EED0D1DULL);
+    lcg_fill(xd, n, -1.0, 1.0);
+    lcg_fill(yb, n, -1.0, 1.0);
+
+    int failed = 0;
+    for (int v = 0; v < k->nvariants; v++) {
+        const struct harness_variant *var = &k->variants[v];
+        for (long e = 0; e < n; e++) x[e] = x0[e] + h * xd[e];
+        harness_scatter(k, 0, x);
+        var->primal();
+        harness_gather(k, 0, yp);
+        for (long e = 0; e < n; e++) x[e] = x0[e] - h * xd[e];
+        harness_scatter(k, 0, x);
+        var->primal();
+        harness_gather(k, 0, ym);
+
+        harness_scatter(k, 0, x0);
+        harness_scatter(k, 1, yb);
+        var->adjoint();
+        harness_gather(k, 1, xb);
+
+        long double fd = 0.0L, ad = 0.0L;
+        for (long e = 0; e < n; e++) {
+            fd += (long double)yb[e] * ((long double)yp[e] - (long double)ym[e]);
+            ad += (long double)xd[e] * (long double)xb[e];
+        }
+        fd /= 2.0L * (long double)h;
+        long double scale = fabsl(fd) > fabsl(ad) ? fabsl(fd) : fabsl(ad);
+        double error = scale > 0.0L ? (double)(fabsl(fd - ad) / scale) : 1.0;
+        int ok = error <= HARNESS_TOLERANCE && scale > 0.0L;
+        printf("%s: n=%d unknowns=%ld  finite difference %.15Le  adjoint %.15Le  relative error %.3e  %s\n",
+               var->name, k->check_size, n, fd, ad, error, ok ? "ok" : "FAILED");
+        if (!ok) failed = 1;
+    }
+    free(x0); free(xd); free(yb); free(x); free(yp); free(ym); free(xb);
+    return failed;
+}
+
+static inline int harness_time(const struct harness_kernel *k, int adjoint, int size, int reps,
+                               const char *variant)
+{
+    /* VARIANT: a function name ("burgers2d_evenodd") or its suffix after the kernel's name ("evenodd") */
+    const struct harness_variant *var = variant ? NULL : &k->variants[0];
+    size_t prefix = strlen(k->name);
+    for (int v = 0; v < k->nvariants && !var; v++) {
+        const char *name = k->variants[v].name;
+        if (strcmp(variant, name) == 0 ||
+            (strncmp(name, k->name, prefix) == 0 && name[prefix] == '_' && strcmp(variant, name + prefix + 1) == 0))
+            var = &k->variants[v];
+    }
+    if (!var) {
+        fprintf(stderr, "%s: no variant %s\n", k->name, variant);
+        return 2;
+    }
+    k->setup(size);
+    long n = harness_total(k);
+    double *x0 = HARNESS_DOUBLES(n), *yb = HARNESS_DOUBLES(n);
+    harness_gather(k, 0, x0);
+    lcg_seed(0x7133ULL);
+    lcg_fill(yb, n, -1.0, 1.0);
+    for (int r = 0; r < reps; r++) {
+        harness_scatter(k, 0, x0); /* in/out arrays start from the same values every time */
+        harness_scatter(k, 1, yb);
+        double t0 = harness_now();
+        if (adjoint) var->adjoint();
+        else var->primal();
+        double t1 = harness_now();
+        printf("%.9f\n", t1 - t0);
+    }
+    free(x0); free(yb);
+    return 0;
+}
+
+static inline int harness_usage(const struct harness_kernel *k, const char *argv0)
+{
+    fprintf(stderr,
+            "usage: %s check\n"
+            "       %s time N REPS [VARIANT]         time %s_b (one line per run, seconds)\n"
+            "       %s time-primal N REPS [VARIANT]  time %s\n"
+            "N: %s (check uses %d, time defaults to %d)\n",
+            argv0, argv0, k->name, argv0, k->name, k->size_meaning, k->check_size, k->time_size);
+    return 2;
+}
+
+static inline int harness_main(int argc, char **argv, const struct harness_kernel *k)
+{
+    const char *mode = argc > 1 ? argv[1] : "check";
+    if (strcmp(mode, "check") == 0) return harness_check(k);
+    if (strcmp(mode, "time") == 0 || strcmp(mode, "time-primal") == 0) {
+        int size = argc > 2 ? atoi(argv[2]) : k->time_size;
+        int reps = argc > 3 ? atoi(argv[3]) : 5;
+        if (size <= 0 || reps <= 0) return harness_usage(k, argv[0]);
+        return harness_time(k, strcmp(mode, "time") == 0, size, reps, argc > 4 ? argv[4] : NULL);
+    }
+    return harness_usage(k, argv[0]);
+}
+
+#endif

@@ -1,0 +1,29 @@
+#!/bin/bash
+# End-to-end check of `adrace adjoint` on one corpus kernel, one strategy and one compiler:
+# generate <function>_b for each function, compile it warning-free (-Wall -Werror -fopenmp) with the
+# kernel and its driver, and run `driver check` (finite differences vs adjoint, relative error
+# <= 1e-6) at OMP_NUM_THREADS=1, 2 and 4.
+# usage: corpus_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL STRATEGY CC FUNCTIONS ACTIVE [EXTENTS [ROOT]]
+# (ROOT: the folder holding KERNEL/, relative to SOURCE_DIR; corpus by default)
+set -u
+adrace=$1 source=$2 work=$3 kernel=$4 strategy=$5 cc=$6 functions=$7 active=$8 extents=${9:-} root=${10:-corpus}
+dir=$source/$root/$kernel
+rm -rf "$work" && mkdir -p "$work" || exit 1
+objects=()
+for function in ${functions//,/ }; do
+    extent_args=()
+    [ -n "$extents" ] && extent_args=(--extent "$extents")
+    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" --strategy "$strategy" \
+        "${extent_args[@]}" -o "$work/${function}_b.c" || { echo "FAIL: adrace adjoint exited $?"; exit 1; }
+    "$cc" -O2 -Wall -Werror -fopenmp -I"$source/runtime" -c "$work/${function}_b.c" -o "$work/${function}_b.o" ||
+        { echo "FAIL: $cc does not compile ${function}_b.c warning-free"; exit 1; }
+    objects+=("$work/${function}_b.o")
+done
+"$cc" -O2 -fopenmp -w -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
+"$cc" -O2 -fopenmp -w "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
+status=0
+for threads in 1 2 4; do
+    OMP_NUM_THREADS=$threads OMP_DYNAMIC=false "$work/driver" check | sed "s/^/threads=$threads: /"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+done
+exit $status

@@ -1,0 +1,8 @@
+#!/bin/bash
+# FileCheck golden test of the generated code's shape.
+# usage: golden_check.sh ADRACE SOURCE_DIR CHECK_FILE KERNEL FUNCTION ACTIVE [EXTRA ARGS...]
+set -u
+adrace=$1 source=$2 check=$3 kernel=$4 function=$5 active=$6
+shift 6
+"$adrace" adjoint "$source/corpus/$kernel/$kernel.c" --function "$function" --active "$active" "$@" |
+    /usr/lib/llvm-14/bin/FileCheck "$check"

@@ -1,0 +1,8 @@
+// adrace-expect: unsupported
+// Device offload (target teams distribute parallel for with map clauses); race-free axpy, but offload is not modelled.
+void target_axpy(int n, double alpha, double *restrict y, const double *restrict x)
+{
+#pragma omp target teams distribute parallel for map(tofrom: y[0:n]) map(to: x[0:n])
+  for (int i = 0; i < n; i++)
+    y[i] += alpha * x[i];
+}

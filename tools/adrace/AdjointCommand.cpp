@@ -1,0 +1,82 @@
+// adrace adjoint: writes NAME_b, the reverse-mode adjoint of one function (ad/AdjointGenerator.h).
+#include "ad/AdjointGenerator.h"
+#include "tools/adrace/Commands.h"
+
+#include <iostream>
+#include <sstream>
+
+namespace adrace::tool {
+namespace {
+
+std::vector<OptionSpec> adjointOptions() {
+  std::vector<OptionSpec> options = commonOptions();
+  options.insert(options.end(), {
+      {"--function", "", true, "NAME", "the function to differentiate (the adjoint is NAME_b)"},
+      {"--active", "", true, "P,...", "active parameters: arrays or by-value scalars"},
+      {"--strategy", "", true, "formad|atomic|reduction|serial", "protection of shared adjoints (default formad)"},
+      {"--extent", "", true, "NAME=EXPR,...", "element count of arrays (for per-thread reduction copies)"},
+      {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
+      {"--output", "-o", true, "FILE", "write the C file to FILE instead of stdout"},
+  });
+  return options;
+}
+
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream stream(text);
+  for (std::string item; std::getline(stream, item, ',');)
+    if (!item.empty()) items.push_back(item);
+  return items;
+}
+
+}  // namespace
+
+int runAdjoint(const std::vector<std::string>& arguments) {
+  const std::vector<OptionSpec> options = adjointOptions();
+  ParsedCommandLine parsed = parseCommandLine(arguments, options);
+  if (parsed.has("--help")) {
+    std::cout << usageText("adjoint", "FILE --function NAME --active P[,P...] [options] [-- compiler flags]",
+                           "Writes a C file defining NAME_b, the reverse-mode adjoint of NAME, with each parallel\n"
+                           "loop's adjoint arrays protected as the analysis proves necessary (--strategy formad).",
+                           options);
+    return kExitOk;
+  }
+  ad::AdjointRequest request;
+  if (parsed.error.empty() && parsed.positional.size() != 1) parsed.error = "expects exactly one input file";
+  if (parsed.error.empty() && parsed.value("--function").empty()) parsed.error = "--function NAME is required";
+  if (parsed.error.empty()) {
+    auto strategy = ad::parseStrategy(parsed.value("--strategy", "formad"));
+    if (!strategy) parsed.error = "--strategy must be formad, atomic, reduction or serial, not '" + parsed.value("--strategy") + "'";
+    else request.strategy = *strategy;
+  }
+  if (parsed.error.empty())
+    for (const std::string& item : splitList(parsed.value("--extent"))) {
+      size_t equals = item.find('=');
+      if (equals == std::string::npos || equals == 0 || equals + 1 == item.size()) {
+        parsed.error = "--extent expects NAME=EXPR, not '" + item + "'";
+        break;
+      }
+      request.extents[item.substr(0, equals)] = item.substr(equals + 1);
+    }
+  if (parsed.error.empty() && parsed.has("--z3-timeout-ms")) {
+    std::string text = parsed.value("--z3-timeout-ms");
+    char* end = nullptr;
+    long value = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end || value <= 0) parsed.error = "--z3-timeout-ms expects a positive integer, not '" + text + "'";
+    else request.z3TimeoutMs = static_cast<unsigned>(value);
+  }
+  if (!parsed.error.empty()) {
+    std::cerr << "adrace adjoint: error: " << parsed.error << "\n";
+    return kExitUsage;
+  }
+  configureLogging(parsed);
+  request.settings = compileSettingsFrom(parsed);
+  request.function = parsed.value("--function");
+  request.active = splitList(parsed.value("--active"));
+  ad::AdjointResult result = ad::generateAdjoint(request);
+  reportDiagnostics(result.diagnostics);
+  if (!result.ok()) return kExitUsage;
+  return writeOutput(parsed.value("--output"), result.code) ? kExitOk : kExitUsage;
+}
+
+}  // namespace adrace::tool
