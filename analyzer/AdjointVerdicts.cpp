@@ -111,9 +111,20 @@ ArrayVerdict ArrayQuestions::answer(const Variable& variable, const std::string&
   }
   verdict.primalReadOnly = !written;
 
+  // Shallow contexts first: a pair proven where fewer facts hold is reused for deeper contexts.
+  std::vector<std::pair<size_t, size_t>> pairs;
   for (size_t i = 0; i < references.size(); ++i)
     for (size_t j = i; j < references.size(); ++j)
-      if (references[i].writes || references[j].writes) ask(references[i], references[j], verdict);
+      if (references[i].writes || references[j].writes) pairs.emplace_back(i, j);
+  const smt::ContextTree& tree = knowledge_.contexts();
+  auto depthOfPair = [&](const std::pair<size_t, size_t>& pair) {
+    return tree.depth(tree.commonAncestor(references[pair.first].primal->context, references[pair.second].primal->context));
+  };
+  std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) { return depthOfPair(a) < depthOfPair(b); });
+  for (const auto& [i, j] : pairs) ask(references[i], references[j], verdict);
+  std::sort(verdict.unproven.begin(), verdict.unproven.end(), [](const UnprovenPair& a, const UnprovenPair& b) {
+    return std::make_pair(a.first, a.second) < std::make_pair(b.first, b.second);
+  });
 
   std::sort(verdict.guardedReferences.begin(), verdict.guardedReferences.end());
   verdict.guardedReferences.erase(std::unique(verdict.guardedReferences.begin(), verdict.guardedReferences.end()),

@@ -87,9 +87,17 @@ void ContextBuilder::recordEntryCondition(int id, const clang::CFGBlock* dominat
                                           const clang::CFGBlock* head) {
   const clang::Stmt* terminator = dominator->getTerminatorStmt();
   if (!terminator || dominator->succ_size() != 2) return;
+  // `a && b` and `a || b` branch on `a` before `b` is evaluated.
+  auto* logical = llvm::dyn_cast<clang::BinaryOperator>(terminator);
   if (!llvm::isa<clang::IfStmt>(terminator) && !llvm::isa<clang::ForStmt>(terminator) &&
-      !llvm::isa<clang::WhileStmt>(terminator))
+      !llvm::isa<clang::WhileStmt>(terminator) && !(logical && logical->isLogicalOp()))
     return;
+  // The condition is known on entry only when the edge from the branch is the one way in: the
+  // block after `if (c) { ...; continue; }` is also reached from inside the then-part.
+  unsigned ways = 0;
+  for (const clang::CFGBlock::AdjacentBlock& predecessor : head->preds())
+    if (predecessor.getReachableBlock()) ++ways;
+  if (ways != 1) return;
   auto* condition = llvm::dyn_cast_or_null<clang::Expr>(dominator->getTerminatorCondition());
   if (!condition) return;
   auto successor = dominator->succ_begin();

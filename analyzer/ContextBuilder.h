@@ -23,7 +23,8 @@ class ContextBuilder {
   int contextOf(const clang::Stmt* statement) const;
 
   // The condition that holds on entry to a context: the branch of an `if` it is the then- or
-  // else-part of, or the condition of the inner loop whose body it is.
+  // else-part of, the condition of the inner loop whose body it is, or the left operand of the
+  // `&&` / `||` whose right operand it evaluates. Recorded only when that edge is the one way in.
   struct EntryCondition {
     int context = 0;
     const clang::Expr* condition = nullptr;

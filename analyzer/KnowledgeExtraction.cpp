@@ -1,5 +1,7 @@
 #include "analyzer/KnowledgeExtraction.h"
 
+#include <set>
+
 namespace adrace::analyzer {
 
 std::optional<int> knowledgeContext(int a, int b, const smt::ContextTree& tree) {
@@ -51,12 +53,22 @@ std::vector<Inconsistency> extractKnowledge(const LoopModel& loop, smt::Knowledg
       knowledge.addDisjoint(*context, write.indices, other.indices);
     }
   }
-  for (size_t context = 0; context < tree.parent.size(); ++context) {
-    smt::ConsistencyResult result = knowledge.checkConsistent(static_cast<int>(context));
-    if (result.outcome == smt::CheckOutcome::Unsat)
-      inconsistencies.push_back({-1, -1, static_cast<int>(context),
-                                 "the primal's disjointness facts contradict each other in this context: the primal loop races"});
+  // A context holds everything its ancestors hold, so consistent leaves vouch for the whole tree;
+  // only below an inconsistent leaf are the ancestors asked, to find each context that fails.
+  std::vector<bool> hasChildren(tree.parent.size(), false);
+  for (int parent : tree.parent)
+    if (parent >= 0) hasChildren[parent] = true;
+  std::set<int> inconsistent;
+  for (int leaf = 0; leaf < static_cast<int>(tree.parent.size()); ++leaf) {
+    if (hasChildren[leaf]) continue;
+    for (int context = leaf; context >= 0 && !inconsistent.count(context); context = tree.parent[context]) {
+      if (knowledge.checkConsistent(context).outcome != smt::CheckOutcome::Unsat) break;
+      inconsistent.insert(context);
+    }
   }
+  for (int context : inconsistent)
+    inconsistencies.push_back({-1, -1, context,
+                               "the primal's disjointness facts contradict each other in this context: the primal loop races"});
   return inconsistencies;
 }
 

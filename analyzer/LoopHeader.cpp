@@ -97,7 +97,27 @@ bool readIncrement(const clang::Expr* increment, LoopHeader& header) {
   }
 }
 
+// Whether `statement` assigns, increments or takes the address of `variable`.
+bool modifies(const clang::Stmt* statement, const clang::VarDecl* variable) {
+  if (!statement) return false;
+  if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(statement);
+      binary && binary->isAssignmentOp() && variableOf(binary->getLHS()) == variable)
+    return true;
+  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement);
+      unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == clang::UO_AddrOf) &&
+      variableOf(unary->getSubExpr()) == variable)
+    return true;
+  for (const clang::Stmt* child : statement->children())
+    if (modifies(child, variable)) return true;
+  return false;
+}
+
 }  // namespace
+
+bool readLoopInduction(const clang::ForStmt& loop, LoopHeader& header) {
+  return readInit(loop.getInit(), header) && header.counter->getType()->isIntegerType() &&
+         readIncrement(loop.getInc(), header) && !modifies(loop.getBody(), header.counter);
+}
 
 bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string& reason) {
   if (!readInit(loop.getInit(), header)) {

@@ -25,4 +25,9 @@ struct LoopHeader {
 // Fills `header`, or returns false with `reason` set.
 bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string& reason);
 
+// The counter, start and step of any `for` whose condition may be anything (`j < a && j < b`),
+// as long as its body leaves the counter alone: then the counter takes the values start + k*step
+// in the body. `header.bound` stays null.
+bool readLoopInduction(const clang::ForStmt& loop, LoopHeader& header);
+
 }  // namespace adrace::analyzer

@@ -82,6 +82,15 @@ std::optional<Relation> relationOf(clang::BinaryOperatorKind kind, bool holds) {
   }
 }
 
+// The first use of `variable` inside `expression`, in source order.
+const clang::DeclRefExpr* firstUse(const clang::Stmt* expression, const clang::VarDecl* variable) {
+  if (!expression) return nullptr;
+  if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(expression); use && use->getDecl() == variable) return use;
+  for (const clang::Stmt* child : expression->children())
+    if (const clang::DeclRefExpr* use = firstUse(child, variable)) return use;
+  return nullptr;
+}
+
 class Builder {
  public:
   Builder(const LoopModelRequest& request, clang::ASTContext& context)
@@ -94,6 +103,7 @@ class Builder {
   void readClauses();
   void addDefinitionFacts();
   void addConditionFacts();
+  void addCondition(int context, const clang::Expr* condition, bool holds);
   void addInductionFacts(const clang::ForStmt& loop, int context);
   void describeVariables();
   void describeInstances();
@@ -216,34 +226,47 @@ LoopModelResult Builder::build() {
 // expressions the IR can say.
 void Builder::addConditionFacts() {
   for (const ContextBuilder::EntryCondition& entry : contexts_->entryConditions()) {
-    auto* comparison = llvm::dyn_cast<clang::BinaryOperator>(entry.condition->IgnoreParenImpCasts());
-    if (!comparison || !comparison->getLHS()->getType()->isIntegerType() ||
-        !comparison->getRHS()->getType()->isIntegerType())
-      continue;
-    std::optional<Relation> relation = relationOf(comparison->getOpcode(), entry.holds);
-    if (!relation) continue;
-    IndexTranslator::Result lhs = translator_->translate(comparison->getLHS());
-    IndexTranslator::Result rhs = translator_->translate(comparison->getRHS());
-    if (!lhs.expr || !rhs.expr) continue;
-    model_.facts.push_back({entry.context, lhs.expr, *relation, rhs.expr,
-                            entry.holds ? "condition" : "negated condition",
-                            positionOf(comparison->getBeginLoc(), sources_)});
+    addCondition(entry.context, entry.condition, entry.holds);
     if (auto* inner = llvm::dyn_cast_or_null<clang::ForStmt>(cfg_->parents().getParent(entry.condition)))
-      if (entry.holds) addInductionFacts(*inner, entry.context);
+      if (entry.holds && inner->getCond()->IgnoreParens() == entry.condition->IgnoreParens())
+        addInductionFacts(*inner, entry.context);
   }
 }
 
-// In the body of an inner `for (j = first; ...; j += step)` with a constant step, j sits on its
-// stride: j == first + step * trip with trip >= 0 (red-black sweeps need the parity this gives).
+// `condition` is known to be `holds` in `context`: a comparison becomes a fact; `!c` flips it; a
+// true `a && b` (or a false `a || b`) gives a fact per operand. Anything else says nothing.
+void Builder::addCondition(int context, const clang::Expr* condition, bool holds) {
+  const clang::Expr* e = condition->IgnoreParenImpCasts();
+  if (auto* negation = llvm::dyn_cast<clang::UnaryOperator>(e); negation && negation->getOpcode() == clang::UO_LNot) {
+    addCondition(context, negation->getSubExpr(), !holds);
+    return;
+  }
+  auto* binary = llvm::dyn_cast<clang::BinaryOperator>(e);
+  if (!binary) return;
+  if ((binary->getOpcode() == clang::BO_LAnd && holds) || (binary->getOpcode() == clang::BO_LOr && !holds)) {
+    addCondition(context, binary->getLHS(), holds);
+    addCondition(context, binary->getRHS(), holds);
+    return;
+  }
+  if (!binary->getLHS()->getType()->isIntegerType() || !binary->getRHS()->getType()->isIntegerType()) return;
+  std::optional<Relation> relation = relationOf(binary->getOpcode(), holds);
+  if (!relation) return;
+  IndexTranslator::Result lhs = translator_->translate(binary->getLHS());
+  IndexTranslator::Result rhs = translator_->translate(binary->getRHS());
+  if (!lhs.expr || !rhs.expr) return;
+  model_.facts.push_back({context, lhs.expr, *relation, rhs.expr, holds ? "condition" : "negated condition",
+                          positionOf(binary->getBeginLoc(), sources_)});
+}
+
+// In the body of an inner `for (j = first; ...; j += step)` with a constant step that the body
+// leaves alone, j sits on its stride: j == first + step * trip with trip >= 0 (red-black sweeps
+// need the parity this gives, row blocks the lower bound).
 void Builder::addInductionFacts(const clang::ForStmt& loop, int context) {
   LoopHeader header;
-  std::string reason;
-  if (!readLoopHeader(loop, header, reason)) return;
-  auto* condition = llvm::dyn_cast<clang::BinaryOperator>(loop.getCond()->IgnoreParenImpCasts());
-  const clang::Expr* counterUse = condition->getLHS();
-  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(counterUse->IgnoreParenImpCasts());
-      !reference || reference->getDecl() != header.counter)
-    counterUse = condition->getRHS();
+  if (!readLoopInduction(loop, header)) return;
+  // The counter's instance in the body is the one its condition reads.
+  const clang::DeclRefExpr* counterUse = firstUse(loop.getCond(), header.counter);
+  if (!counterUse) return;
   IndexTranslator::Result counter = translator_->translate(counterUse);
   IndexTranslator::Result first = translator_->translate(header.first);
   smt::ExprRef step = smt::constant(header.unitStep);

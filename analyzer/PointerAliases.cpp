@@ -48,25 +48,81 @@ struct ReassignmentFinder : clang::RecursiveASTVisitor<ReassignmentFinder> {
   }
 };
 
+
+// The counter of a `for (int k = ...; ...; ...)` loop, when its body leaves it alone: constant
+// throughout one iteration of that body.
+const clang::VarDecl* steadyCounter(const clang::ForStmt& loop, const std::set<const clang::VarDecl*>& assignedInBodies) {
+  auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit());
+  if (!init || !init->isSingleDecl()) return nullptr;
+  auto* counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl());
+  return counter && !assignedInBodies.count(counter) ? counter : nullptr;
+}
+
+// Pointer declarations with an initialiser, each with the loop counters that are fixed wherever
+// the pointer is in scope (the counters of the for loops whose bodies declare it).
+struct DeclarationFinder : clang::RecursiveASTVisitor<DeclarationFinder> {
+  struct Found {
+    const clang::VarDecl* pointer;
+    std::set<const clang::VarDecl*> steadyCounters;
+  };
+  std::vector<Found> pointers;
+  std::vector<const clang::ForStmt*> enclosing;
+
+  bool TraverseForStmt(clang::ForStmt* loop) {
+    enclosing.push_back(loop);
+    bool result = clang::RecursiveASTVisitor<DeclarationFinder>::TraverseForStmt(loop);
+    enclosing.pop_back();
+    return result;
+  }
+  bool VisitVarDecl(clang::VarDecl* variable) {
+    if (!variable->getType()->isPointerType() || !variable->hasLocalStorage() || !variable->getInit() ||
+        llvm::isa<clang::ParmVarDecl>(variable))
+      return true;
+    Found found{variable, {}};
+    for (const clang::ForStmt* loop : enclosing) {
+      // The loop's own init declares the counter; a pointer declared there is not inside the body.
+      if (loop->getInit() && loop->getInit()->getBeginLoc() <= variable->getLocation() &&
+          variable->getLocation() <= loop->getInit()->getEndLoc())
+        continue;
+      ReassignmentFinder inBody;
+      inBody.TraverseStmt(const_cast<clang::Stmt*>(loop->getBody()));
+      if (const clang::VarDecl* counter = steadyCounter(*loop, inBody.changed)) found.steadyCounters.insert(counter);
+    }
+    pointers.push_back(std::move(found));
+    return true;
+  }
+};
+
+// The offset is translated where the pointer is used, so it must have the value it had at the
+// declaration: every variable in it is never assigned, or is a counter fixed over the pointer's scope.
+bool offsetIsSteady(const clang::Expr* offset, const std::set<const clang::VarDecl*>& changed,
+                    const std::set<const clang::VarDecl*>& steadyCounters) {
+  if (!offset) return true;
+  struct Uses : clang::RecursiveASTVisitor<Uses> {
+    std::set<const clang::VarDecl*> variables;
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      if (auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl())) variables.insert(variable);
+      return true;
+    }
+  } uses;
+  uses.TraverseStmt(const_cast<clang::Expr*>(offset));
+  for (const clang::VarDecl* variable : uses.variables)
+    if (changed.count(variable) && !steadyCounters.count(variable)) return false;
+  return true;
+}
+
 }  // namespace
 
 PointerAliases::PointerAliases(const clang::FunctionDecl* function) {
   if (!function || !function->hasBody()) return;
   ReassignmentFinder finder;
   finder.TraverseStmt(function->getBody());
-  struct DeclarationFinder : clang::RecursiveASTVisitor<DeclarationFinder> {
-    std::vector<const clang::VarDecl*> pointers;
-    bool VisitVarDecl(clang::VarDecl* variable) {
-      if (variable->getType()->isPointerType() && variable->hasLocalStorage() && variable->getInit() &&
-          !llvm::isa<clang::ParmVarDecl>(variable))
-        pointers.push_back(variable);
-      return true;
-    }
-  } declarations;
+  DeclarationFinder declarations;
   declarations.TraverseStmt(function->getBody());
-  for (const clang::VarDecl* pointer : declarations.pointers) {
-    if (finder.changed.count(pointer)) continue;
-    if (auto alias = aliasOf(pointer->getInit())) aliases_[pointer] = *alias;
+  for (const DeclarationFinder::Found& found : declarations.pointers) {
+    if (finder.changed.count(found.pointer)) continue;
+    auto alias = aliasOf(found.pointer->getInit());
+    if (alias && offsetIsSteady(alias->offset, finder.changed, found.steadyCounters)) aliases_[found.pointer] = *alias;
   }
 }
 

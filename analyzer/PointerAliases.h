@@ -1,14 +1,15 @@
 // Local pointers that are another array at an offset: `const double *q = p + 1;` (or `&p[1]`, or
-// `p`) never reassigned in the function. References through q are references to p, shifted — so
-// the analysis sees that q[i] and p[i + 1] are the same element instead of assuming no aliasing.
+// `p`) never reassigned in the function, whose offset keeps its value wherever q is in scope (its
+// variables are never assigned, or are counters of the loops whose body declares q, as in
+// `double *row = b + n*i;`). References through q are references to p, shifted — so the analysis
+// sees that q[i] and p[i + 1] are the same element instead of assuming no aliasing.
 #pragma once
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 
-#include <optional>
-
 #include <map>
+#include <optional>
 
 namespace adrace::analyzer {
 

@@ -79,6 +79,12 @@ int ContextTree::commonAncestor(int a, int b) const {
   return -1;
 }
 
+int ContextTree::depth(int context) const {
+  int depth = 0;
+  for (int current = parent.at(context); current >= 0; current = parent.at(current)) ++depth;
+  return depth;
+}
+
 bool ContextTree::isAncestorOrSelf(int ancestor, int context) const {
   for (int current = context; current >= 0; current = parent.at(current))
     if (current == ancestor) return true;
@@ -86,7 +92,7 @@ bool ContextTree::isAncestorOrSelf(int ancestor, int context) const {
 }
 
 KnowledgeBase::KnowledgeBase(SolverSession& session, ContextTree contexts, LoopDomain domain)
-    : session_(session), contexts_(std::move(contexts)), domain_(std::move(domain)) {
+    : session_(session), arithmetic_(session.newSolver()), contexts_(std::move(contexts)), domain_(std::move(domain)) {
   z3::context& context = session_.context();
   for (size_t c = 0; c < contexts_.parent.size(); ++c) {
     std::string suffix = std::to_string(c);
@@ -97,7 +103,7 @@ KnowledgeBase::KnowledgeBase(SolverSession& session, ContextTree contexts, LoopD
   for (size_t c = 0; c < contexts_.parent.size(); ++c) {
     int parent = contexts_.parent[c];
     if (parent < 0) continue;
-    session_.add(z3::implies(factLiteral_[c], factLiteral_.at(parent)));
+    assertEverywhere(z3::implies(factLiteral_[c], factLiteral_.at(parent)));
     session_.add(z3::implies(knowledgeLiteral_[c], knowledgeLiteral_.at(parent)));
   }
   assertDomain();
@@ -117,12 +123,12 @@ void KnowledgeBase::assertDomain() {
         // On the stride: counter = first + step * trip, trip >= 0 (nonlinear for a symbolic step).
         z3::expr trip = freshConstant(context, "trip_" + symbolName(*counter, thread),
                                       context.int_sort());
-        session_.add(trip >= 0);
-        session_.add(value == encoder.encode(dimension.first, thread) +
+        assertEverywhere(trip >= 0);
+        assertEverywhere(value == encoder.encode(dimension.first, thread) +
                                   encoder.encode(dimension.step, thread) * trip);
       }
       if (dimension.bound)
-        session_.add(boundConstraint(value, dimension, encoder.encode(dimension.bound, thread)));
+        assertEverywhere(boundConstraint(value, dimension, encoder.encode(dimension.bound, thread)));
     }
   }
   // safelen(k) on a single loop with a constant step: |counter_A - counter_B| < k * |step|.
@@ -132,11 +138,11 @@ void KnowledgeBase::assertDomain() {
     std::int64_t step = domain_.dimensions[0].step->value;
     z3::expr distance = encoder.encode(counter, Thread::A) - encoder.encode(counter, Thread::B);
     z3::expr window = context.int_val(static_cast<int64_t>(*domain_.concurrentWindow * (step < 0 ? -step : step)));
-    session_.add(distance < window && -distance < window);
+    assertEverywhere(distance < window && -distance < window);
   }
   // Without a counter there is nothing that tells the two iterations apart; asserting an empty
   // disjunction (false) would make every question vacuously disjoint.
-  if (!someCounterDiffers.empty()) session_.add(z3::mk_or(someCounterDiffers));
+  if (!someCounterDiffers.empty()) assertEverywhere(z3::mk_or(someCounterDiffers));
 }
 
 void KnowledgeBase::addFact(int context, const ExprRef& lhs, Relation relation,
@@ -144,7 +150,7 @@ void KnowledgeBase::addFact(int context, const ExprRef& lhs, Relation relation,
   Encoder& encoder = session_.encoder();
   z3::expr onA = compare(encoder.encode(lhs, Thread::A), relation, encoder.encode(rhs, Thread::A));
   z3::expr onB = compare(encoder.encode(lhs, Thread::B), relation, encoder.encode(rhs, Thread::B));
-  session_.add(z3::implies(factLiteral_.at(context), onA && onB));
+  assertEverywhere(z3::implies(factLiteral_.at(context), onA && onB));
   factSubjects_.push_back(lhs);
   factExprs_.push_back(rhs);
   cache_.clear();  // a new fact can turn earlier answers into Disjoint
@@ -168,37 +174,43 @@ ConsistencyResult KnowledgeBase::checkConsistent(int context) {
 Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
                                        const IndexTuple& second, bool useKnowledge) {
   std::string key = cacheKey(context, useKnowledge, first, second);
-  if (auto hit = cache_.find(key); hit != cache_.end()) {
+  if (std::optional<Coincidence> known = cachedAnswer(context, useKnowledge, first, second)) {
     session_.countCachedQuery();
-    Coincidence answer = hit->second;
-    answer.fromCache = true;
-    return answer;
+    known->fromCache = true;
+    return *known;
   }
 
-  z3::expr_vector assumptions = assumptionsFor(context, useKnowledge);
   z3::expr coincide = session_.encoder().sameElement(first, Thread::A, second, Thread::B);
   Coincidence answer;
   Coincidence mirrored;
-  z3::solver& solver = session_.solver();
-  // The equality holds for this question only (seed 004, section 5.5's testVar).
-  solver.push();
-  solver.add(coincide);
   std::string reason;
-  switch (session_.check(assumptions, &reason)) {
-    case CheckOutcome::Unsat: answer.status = Coincidence::Status::Disjoint; break;
-    case CheckOutcome::Sat: {
-      answer.status = Coincidence::Status::Overlap;
+  // The equality holds for this question only (seed 004, section 5.5's testVar).
+  auto ask = [&](z3::solver& solver, bool withKnowledge) {
+    solver.push();
+    solver.add(coincide);
+    CheckOutcome outcome = session_.check(solver, assumptionsFor(context, withKnowledge), &reason);
+    if (outcome == CheckOutcome::Sat) {
       z3::model model = solver.get_model();
       answer.witness = witnessFrom(model, first, second);
       mirrored.witness = witnessFrom(model, second, first, Thread::B);
-      break;
     }
+    solver.pop();
+    return outcome;
+  };
+  // Most questions fall to the loop's arithmetic alone (strides, bounds, definitions). The
+  // knowledge's disequalities make every query slower (seconds on LBM), so they are brought in
+  // only for what the arithmetic cannot settle.
+  CheckOutcome outcome = ask(arithmetic_, false);
+  bool needsKnowledge = useKnowledge && outcome != CheckOutcome::Unsat;
+  if (needsKnowledge) outcome = ask(session_.solver(), true);
+  switch (outcome) {
+    case CheckOutcome::Unsat: answer.status = Coincidence::Status::Disjoint; break;
+    case CheckOutcome::Sat: answer.status = Coincidence::Status::Overlap; break;
     case CheckOutcome::Unknown:
       answer.status = Coincidence::Status::Unknown;
       answer.reason = reason;
       break;
   }
-  solver.pop();
   if (answer.status != Coincidence::Status::Disjoint)
     answer.throughArrayRead = dependsOnArrayRead(first, second);
 
@@ -208,14 +220,41 @@ Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
   mirrored.throughArrayRead = answer.throughArrayRead;
   cache_[cacheKey(context, useKnowledge, second, first)] = mirrored;
   cache_[key] = answer;
+  if (useKnowledge && !needsKnowledge) {  // the arithmetic alone answered: valid without knowledge too
+    cache_[cacheKey(context, false, second, first)] = mirrored;
+    cache_[cacheKey(context, false, first, second)] = answer;
+  }
   return answer;
 }
 
-z3::expr_vector KnowledgeBase::assumptionsFor(int context, bool useKnowledge) {
+std::optional<Coincidence> KnowledgeBase::cachedAnswer(int context, bool useKnowledge, const IndexTuple& first,
+                                                       const IndexTuple& second) const {
+  if (auto hit = cache_.find(cacheKey(context, useKnowledge, first, second)); hit != cache_.end()) return hit->second;
+  // Disjoint where less is known (an ancestor's facts, or no knowledge) is disjoint here too.
+  for (int known = context; known >= 0; known = contexts_.parent.at(known))
+    for (bool withKnowledge : {false, true}) {
+      if (withKnowledge && !useKnowledge) continue;
+      auto hit = cache_.find(cacheKey(known, withKnowledge, first, second));
+      if (hit != cache_.end() && hit->second.status == Coincidence::Status::Disjoint) return hit->second;
+    }
+  return std::nullopt;
+}
+
+z3::expr_vector KnowledgeBase::assumptionsFor(int context, bool withKnowledge) {
+  // Every literal is pinned, on for `context` and its ancestors and off elsewhere: a literal left
+  // free is a case split Z3 would explore in every query.
   z3::expr_vector assumptions(session_.context());
-  assumptions.push_back(factLiteral_.at(context));
-  if (useKnowledge) assumptions.push_back(knowledgeLiteral_.at(context));
+  for (size_t c = 0; c < contexts_.parent.size(); ++c) {
+    bool inherited = contexts_.isAncestorOrSelf(static_cast<int>(c), context);
+    assumptions.push_back(inherited ? factLiteral_[c] : !factLiteral_[c]);
+    if (withKnowledge) assumptions.push_back(inherited ? knowledgeLiteral_[c] : !knowledgeLiteral_[c]);
+  }
   return assumptions;
+}
+
+void KnowledgeBase::assertEverywhere(const z3::expr& assertion) {
+  session_.add(assertion);
+  arithmetic_.add(assertion);
 }
 
 std::vector<std::pair<std::string, std::string>> KnowledgeBase::witnessFrom(

@@ -1,10 +1,12 @@
 // Knowledge per control context (seed 004, sections 5.1 and 5.5), and the questions asked of it.
 //
-// One incremental solver holds everything. Each context C owns two Boolean literals: facts(C)
-// guards what is true whenever both compared iterations reach C (branch conditions, definitions),
-// knowledge(C) guards the primal's disjointness pairs executed in C. A child's literal implies its
-// parent's, so assuming one context's literal brings in everything it inherits. Questions are
-// check-under-assumptions with a structural cache: the same question is sent to Z3 once.
+// Two incremental solvers: the session's holds everything, a second one only the loop's domain
+// and facts (questions go there first: the knowledge slows every query down, and most questions
+// do not need it). Each context C owns two Boolean literals: facts(C) guards what is true whenever
+// both compared iterations reach C (branch conditions, definitions), knowledge(C) guards the
+// primal's disjointness pairs executed in C. A child's literal implies its parent's, so assuming
+// one context's literal brings in everything it inherits. Questions are check-under-assumptions
+// with a structural cache: the same question is sent to Z3 once.
 #pragma once
 
 #include "smt/LoopDomain.h"
@@ -22,6 +24,7 @@ namespace adrace::smt {
 struct ContextTree {
   std::vector<int> parent{-1};
   int commonAncestor(int a, int b) const;
+  int depth(int context) const;  // 0 for the root
   bool isAncestorOrSelf(int ancestor, int context) const;
 };
 
@@ -71,7 +74,10 @@ class KnowledgeBase {
   unsigned knowledgeAssertions() const { return knowledgeAssertions_; }
 
  private:
-  z3::expr_vector assumptionsFor(int context, bool useKnowledge);
+  std::optional<Coincidence> cachedAnswer(int context, bool useKnowledge, const IndexTuple& first,
+                                          const IndexTuple& second) const;
+  z3::expr_vector assumptionsFor(int context, bool withKnowledge);
+  void assertEverywhere(const z3::expr& assertion);  // domain and facts: both solvers
   void assertDomain();  // the loop's iteration space, unconditionally: called by the constructor
   // Values of the question's symbols named as if `first` ran on thread A. The model answers
   // "first on A, second on B"; evaluating with firstThread B reads it mirrored, which answers the
@@ -83,6 +89,7 @@ class KnowledgeBase {
   bool dependsOnArrayRead(const IndexTuple& first, const IndexTuple& second) const;
 
   SolverSession& session_;
+  z3::solver arithmetic_;  // domain and facts, no knowledge
   ContextTree contexts_;
   LoopDomain domain_;
   std::vector<z3::expr> factLiteral_;       // per context

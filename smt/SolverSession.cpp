@@ -2,11 +2,21 @@
 
 namespace adrace::smt {
 
+// Z3's plain incremental SMT core: every query is check-under-assumptions, which the default
+// solver answers with that same core, after paying for tactics it never uses on the first check.
 SolverSession::SolverSession(unsigned timeoutMilliseconds)
-    : solver_(context_), encoder_(context_), timeoutMilliseconds_(timeoutMilliseconds) {
+    : solver_(context_, z3::solver::simple()), encoder_(context_), timeoutMilliseconds_(timeoutMilliseconds) {
   z3::params params(context_);
   params.set("timeout", timeoutMilliseconds);
   solver_.set(params);
+}
+
+z3::solver SolverSession::newSolver() {
+  z3::solver solver(context_, z3::solver::simple());
+  z3::params params(context_);
+  params.set("timeout", timeoutMilliseconds_);
+  solver.set(params);
+  return solver;
 }
 
 void SolverSession::add(const z3::expr& assertion) {
@@ -15,17 +25,21 @@ void SolverSession::add(const z3::expr& assertion) {
 }
 
 CheckOutcome SolverSession::check(const z3::expr_vector& assumptions, std::string* reason) {
+  return check(solver_, assumptions, reason);
+}
+
+CheckOutcome SolverSession::check(z3::solver& solver, const z3::expr_vector& assumptions, std::string* reason) {
   ++statistics_.queries;
   auto start = std::chrono::steady_clock::now();
   CheckOutcome outcome = CheckOutcome::Unknown;
   std::string why;
   try {
-    switch (solver_.check(assumptions)) {
+    switch (solver.check(assumptions)) {
       case z3::sat: outcome = CheckOutcome::Sat; break;
       case z3::unsat: outcome = CheckOutcome::Unsat; break;
       case z3::unknown:
         outcome = CheckOutcome::Unknown;
-        why = solver_.reason_unknown();
+        why = solver.reason_unknown();
         break;
     }
   } catch (const z3::exception& error) {

@@ -33,6 +33,11 @@ class SolverSession {
   // check() under assumptions, timed and counted. `reason` is Z3's reason_unknown() on Unknown,
   // or "timeout" when the query ran out of time (Z3 then says "canceled" or "incomplete").
   CheckOutcome check(const z3::expr_vector& assumptions, std::string* reason = nullptr);
+  // The same on another solver of this session (see newSolver).
+  CheckOutcome check(z3::solver& solver, const z3::expr_vector& assumptions, std::string* reason = nullptr);
+  // A further solver on this session's context, with the same timeout. What is added to it is not
+  // counted in the statistics: it is meant to hold a subset of what solver() holds.
+  z3::solver newSolver();
   void countCachedQuery() { ++statistics_.cachedQueries; }
 
  private:

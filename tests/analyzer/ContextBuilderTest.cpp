@@ -1,6 +1,8 @@
 // Control contexts from the CFG's dominator and post-dominator trees (seed 004, section 5.1).
 #include "ParseSnippet.h"
 
+#include <set>
+
 namespace adrace::analyzer::testing {
 namespace {
 
@@ -81,6 +83,45 @@ TEST(ContextBuilder, EarlyContinueSplitsTheRest) {
   int after = contextOf(loop, "b");
   EXPECT_NE(after, 0) << "statements after a conditional continue run on fewer iterations";
   EXPECT_EQ(loop.contexts[after].parent, 0);
+}
+
+TEST(ContextBuilder, AJoinReachedFromInsideTheBranchKnowsNoCondition) {
+  LoopModel loop = onlyLoop(R"(
+    void f(int n, double *x, double *s) {
+      #pragma omp parallel for
+      for (int i = 0; i < n; i++) {
+        if (i != 0) {
+          if (x[i] > 0) continue;
+          x[i] = 1.0;
+        }
+        s[0] = x[i];
+      }
+    })");
+  int join = contextOf(loop, "s");
+  EXPECT_NE(join, 0) << "the continue makes s[0] run on fewer iterations";
+  // s[0] runs for i == 0 and for every i whose x[i] <= 0: `i == 0` must not become its fact.
+  for (const Fact& fact : loop.facts) EXPECT_NE(fact.context, join) << smt::toString(fact.lhs);
+}
+
+TEST(ContextBuilder, ConjunctionsGiveAFactPerOperand) {
+  LoopModel loop = onlyLoop(R"(
+    void f(int nb, int ny, double *a) {
+      #pragma omp parallel for
+      for (int b = 0; b < nb; b++)
+        for (int j = 4 * b; j < 4 * b + 4 && j < ny; j++)
+          if (!(j == 0 || j > 100)) a[j] = 1.0;
+    })");
+  std::set<std::string> facts;
+  for (const Fact& fact : loop.facts) {
+    const char* relation[] = {"==", "!=", "<", "<=", ">", ">="};
+    facts.insert(smt::toString(fact.lhs) + " " + relation[static_cast<int>(fact.relation)] + " " +
+                 smt::toString(fact.rhs));
+  }
+  EXPECT_TRUE(facts.count("j#1 < 4 * b + 4")) << "left operand of the loop's &&";
+  EXPECT_TRUE(facts.count("j#1 < ny")) << "right operand of the loop's &&";
+  EXPECT_TRUE(facts.count("j#1 == 4 * b + trip_j#1")) << "the inner counter's stride, whatever its condition";
+  EXPECT_TRUE(facts.count("j#1 != 0")) << "a false || gives the negation of each operand";
+  EXPECT_TRUE(facts.count("j#1 <= 100"));
 }
 
 TEST(ContextBuilder, StraightLineCodeIsOneContext) {

@@ -79,8 +79,9 @@ TEST(ReferenceCollector, OpaqueReferencesKeepTheirReason) {
       #pragma omp parallel for
       for (int i = 0; i < n; i++) {
         a[pick(i)] = m.v[i];
-        double *row = b + i;
-        row[0] = 1.0;
+        double *cursor = b;
+        cursor += i;
+        cursor[0] = 1.0;
         a[i & 3] += 1.0;
       }
     })");
@@ -90,10 +91,10 @@ TEST(ReferenceCollector, OpaqueReferencesKeepTheirReason) {
   EXPECT_NE(a[0].opaqueReason.find("call to 'pick'"), std::string::npos);
   EXPECT_TRUE(a[1].opaque);
   EXPECT_NE(a[1].opaqueReason.find("operator '&'"), std::string::npos);
-  auto row = referencesTo(loop, "row");
-  ASSERT_EQ(row.size(), 1u);
-  EXPECT_TRUE(row[0].opaque);
-  EXPECT_NE(row[0].opaqueReason.find("pointer chasing"), std::string::npos);
+  auto cursor = referencesTo(loop, "cursor");
+  ASSERT_EQ(cursor.size(), 1u);
+  EXPECT_TRUE(cursor[0].opaque);
+  EXPECT_NE(cursor[0].opaqueReason.find("pointer chasing"), std::string::npos);
   bool sawMember = false;
   for (const Reference& reference : loop.references)
     sawMember |= reference.opaque && reference.opaqueReason.find("struct") != std::string::npos;
@@ -101,6 +102,34 @@ TEST(ReferenceCollector, OpaqueReferencesKeepTheirReason) {
   // The unknown call is a limitation of the whole loop.
   ASSERT_FALSE(loop.limitations.empty());
   EXPECT_NE(loop.limitations[0].message.find("'pick'"), std::string::npos);
+}
+
+TEST(ReferenceCollector, PointersIntoAnArrayAreThatArrayShifted) {
+  LoopModel loop = onlyLoop(R"(
+    void f(int n, int m, double *a, double *b, const double *c) {
+      const double *shifted = c + 1;
+      int k = 0;
+      #pragma omp parallel for
+      for (int i = 0; i < n; i++) {
+        double *row = a + m * i;
+        row[1] = shifted[i];
+        double *late = b + k;
+        k = i;
+        late[0] = 1.0;
+      }
+    })");
+  auto a = referencesTo(loop, "a");
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_FALSE(a[0].opaque);
+  EXPECT_EQ(indexText(a[0]), "[m * i + 1]");
+  auto c = referencesTo(loop, "c");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(indexText(c[0]), "[1 + i]");
+  // k changes after `late` is set: the offset cannot be re-read at the use, so late stays opaque.
+  auto late = referencesTo(loop, "late");
+  ASSERT_EQ(late.size(), 1u);
+  EXPECT_TRUE(late[0].opaque);
+  EXPECT_TRUE(referencesTo(loop, "b").empty());
 }
 
 TEST(ReferenceCollector, SharedScalarsAndProtection) {

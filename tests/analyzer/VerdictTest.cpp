@@ -2,6 +2,8 @@
 #include "ParseSnippet.h"
 #include "analyzer/LoopAnalysis.h"
 
+#include <set>
+
 namespace adrace::analyzer::testing {
 namespace {
 
@@ -167,6 +169,31 @@ TEST(Verdicts, ScalarsFollowTheirSharing) {
   EXPECT_EQ(verdictOf(analysis, "s").verdict, Verdict::FirstPrivate);
   EXPECT_EQ(verdictOf(analysis, "w").verdict, Verdict::Reduction) << "a shared scalar read by all iterations";
   EXPECT_EQ(verdictOf(analysis, "x").verdict, Verdict::Shared);
+}
+
+TEST(Verdicts, ARacingPrimalGivesNoKnowledgeToUse) {
+  // k is private but always 3: "a[k] differs across iterations" contradicts k == 3 on both, so
+  // the primal races on a[3] and nothing it implies may be trusted.
+  LoopAnalysis analysis = analyze(R"(
+    void f(int n, int m, double *a, double *b) {
+      #pragma omp parallel for
+      for (int i = 0; i < n; i++) {
+        int k = 3;
+        a[k] = b[i];
+        if (i < m) a[k + 1] = b[i];
+      }
+    })");
+  ASSERT_FALSE(analysis.inconsistencies.empty());
+  std::set<int> contexts;
+  for (const Inconsistency& inconsistency : analysis.inconsistencies) {
+    EXPECT_EQ(inconsistency.first, -1);
+    contexts.insert(inconsistency.context);
+  }
+  EXPECT_TRUE(contexts.count(0)) << "the root context's own knowledge is contradictory";
+  EXPECT_EQ(contexts.size(), 2u) << "and so is the branch's, which inherits it";
+  const ArrayVerdict& b = verdictOf(analysis, "b");
+  EXPECT_FALSE(b.proven) << "b_b[i] would be proven by the loop's arithmetic, but the primal is broken";
+  EXPECT_FALSE(analysis.notes.empty());
 }
 
 TEST(Verdicts, StatisticsAreFilled) {

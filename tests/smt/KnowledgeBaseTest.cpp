@@ -13,7 +13,7 @@ ExprRef n() { return variable("n"); }
 
 // for (i = first; i < n; i += step)
 LoopDomain loop(std::int64_t first, std::int64_t step) {
-  return {{LoopDimension{"i", constant(first), n(), Comparison::Less, constant(step)}}};
+  return {{LoopDimension{"i", constant(first), n(), Comparison::Less, constant(step)}}, std::nullopt};
 }
 
 std::string witnessValue(const Coincidence& answer, const std::string& name) {
@@ -94,7 +94,8 @@ TEST(KnowledgeBaseTest, TwoDimensionalDomainNeedsBothCounters) {
   SolverSession session;
   ExprRef j = variable("j", 0, Scope::Counter);
   LoopDomain domain{{LoopDimension{"i", constant(0), n(), Comparison::Less, constant(1)},
-                     LoopDimension{"j", constant(0), n(), Comparison::Less, constant(1)}}};
+                     LoopDimension{"j", constant(0), n(), Comparison::Less, constant(1)}},
+                    std::nullopt};
   KnowledgeBase knowledge(session, {}, domain);
   EXPECT_EQ(knowledge.mayCoincide(0, {i(), j}, {i(), j}).status, Status::Disjoint);
   Coincidence row = knowledge.mayCoincide(0, {i()}, {i()});
@@ -110,7 +111,8 @@ TEST(KnowledgeBaseTest, NotEqualBoundWithDescendingStepBoundsFromBelow) {
   // for (i = 10; i != 0; i--): i stays above 0.
   SolverSession session;
   LoopDomain domain{{LoopDimension{"i", constant(10), constant(0), Comparison::NotEqual,
-                                   constant(-1)}}};
+                                   constant(-1)}},
+                    std::nullopt};
   KnowledgeBase knowledge(session, {}, domain);
   EXPECT_EQ(knowledge.mayCoincide(0, {i()}, {constant(0)}).status, Status::Disjoint);
   EXPECT_EQ(knowledge.mayCoincide(0, {i()}, {constant(11)}).status, Status::Disjoint);
@@ -198,6 +200,31 @@ TEST(KnowledgeBaseTest, FactsThroughArrayReadsMakeAnOverlapPossibleOnly) {
   EXPECT_FALSE(knowledge.mayCoincide(0, {i()}, {add(i(), constant(1))}).throughArrayRead);
 }
 
+TEST(KnowledgeBaseTest, WhatIsProvenWithLessHoldsWithMore) {
+  // Root 0 with a branch 1 whose fact is i < 10. Disjoint at the root is disjoint in the branch;
+  // disjoint without knowledge is disjoint with it. Overlap is never reused that way.
+  SolverSession session;
+  KnowledgeBase knowledge(session, ContextTree{{-1, 0}}, loop(0, 2));
+  knowledge.addFact(1, i(), Relation::Less, constant(10));
+  IndexTuple here{i()};
+  IndexTuple next{add(i(), constant(1))};
+  IndexTuple twoOn{add(i(), constant(2))};
+
+  EXPECT_EQ(knowledge.mayCoincide(0, here, next, /*useKnowledge=*/false).status, Status::Disjoint);
+  unsigned queries = session.statistics().queries;
+  EXPECT_TRUE(knowledge.mayCoincide(1, here, next).fromCache);
+  EXPECT_TRUE(knowledge.mayCoincide(1, next, here, /*useKnowledge=*/false).fromCache);
+  EXPECT_EQ(session.statistics().queries, queries);
+
+  // i and i + 2 meet at the root (stride 2); the branch must be asked on its own.
+  EXPECT_EQ(knowledge.mayCoincide(0, here, twoOn, /*useKnowledge=*/false).status, Status::Overlap);
+  Coincidence inBranch = knowledge.mayCoincide(1, here, twoOn, /*useKnowledge=*/false);
+  EXPECT_FALSE(inBranch.fromCache);
+  EXPECT_EQ(inBranch.status, Status::Overlap);
+  EXPECT_LT(witnessNumber(inBranch, "i"), 10);
+  EXPECT_LT(witnessNumber(inBranch, "i'"), 10);
+}
+
 TEST(KnowledgeBaseTest, RepeatedAndSwappedQuestionsComeFromTheCache) {
   SolverSession session;
   KnowledgeBase knowledge(session, {}, loop(0, 1));
@@ -241,7 +268,7 @@ TEST(KnowledgeBaseTest, SymbolicStepIsNeverProvenWrongly) {
   // for (i = 0; i < n; i += s): nonlinear, Z3 may give up, but i and i' + s can meet.
   SolverSession session(500);
   ExprRef s = variable("s");
-  LoopDomain domain{{LoopDimension{"i", constant(0), n(), Comparison::Less, s}}};
+  LoopDomain domain{{LoopDimension{"i", constant(0), n(), Comparison::Less, s}}, std::nullopt};
   KnowledgeBase knowledge(session, {}, domain);
   Coincidence answer = knowledge.mayCoincide(0, {i()}, {add(i(), s)});
   EXPECT_NE(answer.status, Status::Disjoint);
