@@ -2,9 +2,9 @@
 # ThreadSanitizer + Archer check of the formad adjoint of one corpus kernel at 2 threads. With
 # MODE=clean the generated code must run without a race report; with MODE=plain the `omp atomic`
 # guards are deleted from it (plain updates where the verdict is guarded) and TSan must report a race.
-# usage: tsan_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL FUNCTIONS ACTIVE MODE [ROOT]
+# usage: tsan_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL FUNCTIONS ACTIVE MODE CLANG [ROOT]
 set -u
-adrace=$1 source=$2 work=$3 kernel=$4 functions=$5 active=$6 mode=$7 root=${8:-corpus}
+adrace=$1 source=$2 work=$3 kernel=$4 functions=$5 active=$6 mode=$7 clang=$8 root=${9:-corpus}
 dir=$source/$root/$kernel
 archer=/usr/lib/llvm-14/lib/libarcher.so
 [ -f "$archer" ] || { echo "FAIL: $archer missing"; exit 1; }
@@ -18,12 +18,12 @@ for function in ${functions//,/ }; do
         guards=$((guards + $(grep -c '#pragma omp atomic' "$work/${function}_b.c")))
         sed -i '/#pragma omp atomic/d' "$work/${function}_b.c"
     fi
-    clang "${flags[@]}" -c "$work/${function}_b.c" -o "$work/${function}_b.o" || exit 1
+    "$clang" "${flags[@]}" -c "$work/${function}_b.c" -o "$work/${function}_b.o" || exit 1
     objects+=("$work/${function}_b.o")
 done
 [ "$mode" != plain ] || [ "$guards" -gt 0 ] || { echo "FAIL: no guard to remove"; exit 1; }
-clang "${flags[@]}" -w -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
-clang "${flags[@]}" -w "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
+"$clang" "${flags[@]}" -w -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
+"$clang" "${flags[@]}" -w "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
 TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" OMP_TOOL_LIBRARIES=$archer OMP_NUM_THREADS=2 \
     "$work/driver" check > "$work/out.txt" 2>&1
 rc=$?
