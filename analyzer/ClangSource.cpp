@@ -41,4 +41,9 @@ std::string sourceText(const clang::Stmt* statement, const clang::ASTContext& co
   return collapsed;
 }
 
+std::string calleeName(const clang::CallExpr* call) {
+  const clang::FunctionDecl* callee = call->getDirectCallee();
+  return callee ? callee->getNameAsString() : "a function pointer";
+}
+
 }  // namespace adrace::analyzer

@@ -4,6 +4,7 @@
 #include "analyzer/LoopModel.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 
 #include <string>
@@ -15,5 +16,8 @@ SourcePosition positionOf(clang::SourceLocation location, const clang::SourceMan
 SourceSpan spanOf(clang::SourceRange range, const clang::SourceManager& sources);
 // The text of a statement as written (macros unexpanded), whitespace collapsed.
 std::string sourceText(const clang::Stmt* statement, const clang::ASTContext& context);
+// The name of the function a call calls, as a user reads it ("sqrt", "operator[]"), or
+// "a function pointer" when the call is indirect.
+std::string calleeName(const clang::CallExpr* call);
 
 }  // namespace adrace::analyzer

@@ -153,11 +153,7 @@ IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression
     const DataSharing::Entry& entry = sharing_.of(access.variable);
     return {smt::arrayRead(entry.name, std::move(subscripts), 0, sharing_.scopeOf(access.variable)), {}};
   }
-  if (auto* call = llvm::dyn_cast<clang::CallExpr>(e)) {
-    const clang::FunctionDecl* callee = call->getDirectCallee();
-    return fail("call to '" + (callee ? callee->getName().str() : std::string("a function pointer")) +
-                "' in an index");
-  }
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(e)) return fail("call to '" + calleeName(call) + "' in an index");
   if (llvm::isa<clang::MemberExpr>(e)) return fail("struct member in an index");
   if (llvm::isa<clang::ConditionalOperator>(e)) return fail("conditional expression in an index");
   return fail("unsupported expression '" + sourceText(e, context_) + "' in an index");

@@ -38,8 +38,7 @@ bool isPureCall(const clang::CallExpr* call) {
       "sinf", "cosf", "expf", "logf", "sqrtf", "powf", "fabsf", "floor", "ceil", "atan", "atan2",
       "omp_get_thread_num", "omp_get_num_threads", "omp_get_max_threads", "omp_get_wtime",
       "omp_set_lock", "omp_unset_lock", "printf"};
-  const clang::FunctionDecl* callee = call->getDirectCallee();
-  return callee && pure.count(callee->getName().str());
+  return call->getDirectCallee() && pure.count(calleeName(call));
 }
 
 const char* unsupportedNestedConstruct(const clang::OMPExecutableDirective* directive) {
@@ -94,12 +93,8 @@ class ReferenceVisitor : public clang::RecursiveASTVisitor<ReferenceVisitor> {
     return true;
   }
   bool VisitCallExpr(clang::CallExpr* call) {
-    if (!isPureCall(call)) {
-      const clang::FunctionDecl* callee = call->getDirectCallee();
-      collector_.limit("call to '" + (callee ? callee->getName().str() : std::string("a function pointer")) +
-                           "' may access shared memory the analysis cannot see",
-                       call);
-    }
+    if (!isPureCall(call))
+      collector_.limit("call to '" + calleeName(call) + "' may access shared memory the analysis cannot see", call);
     return true;
   }
   bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
