@@ -215,6 +215,12 @@ LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestio
   for (const Inconsistency& inconsistency : analysis.inconsistencies)
     if (inconsistency.first < 0) doubts.push_back(inconsistency.message);
   analysis.notes = doubts;
+  // Memory that no variable of the loop names (a struct member, a pointer expression) gets no
+  // verdict: say so, rather than let the report look complete.
+  for (const Reference& reference : loop.references)
+    if (reference.opaque && !loop.findVariable(reference.variable))
+      analysis.notes.push_back(reference.text + (reference.span.begin.line ? " (line " + std::to_string(reference.span.begin.line) + ")" : "") +
+                               " is not modelled (" + reference.opaqueReason + "): no verdict covers it");
 
   ArrayQuestions arrays(loop, knowledge, options, doubts);
   for (const AdjointQuestion& question : questions) {

@@ -3,6 +3,7 @@
 
 #include "analyzer/LoopModel.h"
 #include "analyzer/RaceCheck.h"
+#include "analyzer/RegionModel.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +15,7 @@ namespace adrace::analyzer {
 struct CheckedFile {
   std::string file;
   std::vector<const LoopModel*> loops;
+  std::vector<const RegionModel*> regions;
   std::vector<RaceFinding> findings;
 };
 

@@ -44,11 +44,16 @@ class LoopFinder : public clang::RecursiveASTVisitor<LoopFinder> {
   LoopFinder(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics)
       : context_(context), diagnostics_(diagnostics) {}
 
-  bool TraverseFunctionDecl(clang::FunctionDecl* function) {
+  // Every function with a body in the main file: C functions, C++ methods and constructors.
+  bool TraverseDecl(clang::Decl* declaration) {
+    auto* function = llvm::dyn_cast_or_null<clang::FunctionDecl>(declaration);
+    if (!function || !function->doesThisDeclarationHaveABody())
+      return clang::RecursiveASTVisitor<LoopFinder>::TraverseDecl(declaration);
     if (!context_.getSourceManager().isInMainFile(function->getLocation())) return true;
+    const clang::FunctionDecl* enclosing = function_;
     function_ = function;
-    bool result = clang::RecursiveASTVisitor<LoopFinder>::TraverseFunctionDecl(function);
-    function_ = nullptr;
+    bool result = clang::RecursiveASTVisitor<LoopFinder>::TraverseDecl(declaration);
+    function_ = enclosing;
     return result;
   }
 
@@ -79,10 +84,13 @@ class LoopFinder : public clang::RecursiveASTVisitor<LoopFinder> {
   std::vector<LoopSite> sites() { return std::move(sites_); }
 
  private:
-  bool contains(const clang::Stmt* outer, const clang::Stmt* inner) const {
+  // Whether `inner` lies in the loop `outer` is associated with (a directive's own range ends
+  // with its pragma line).
+  bool contains(const clang::OMPLoopDirective* outer, const clang::Stmt* inner) const {
     const clang::SourceManager& sources = context_.getSourceManager();
-    return sources.isBeforeInTranslationUnit(outer->getBeginLoc(), inner->getBeginLoc()) &&
-           sources.isBeforeInTranslationUnit(inner->getEndLoc(), outer->getEndLoc());
+    const clang::Stmt* loop = outer->getAssociatedStmt();
+    return sources.isBeforeInTranslationUnit(loop->getBeginLoc(), inner->getBeginLoc()) &&
+           sources.isBeforeInTranslationUnit(inner->getEndLoc(), loop->getEndLoc());
   }
 
   clang::ASTContext& context_;
@@ -176,6 +184,10 @@ std::vector<LoopSite> findLoops(clang::ASTContext& context, std::vector<Diagnost
   LoopFinder finder(context, diagnostics);
   finder.TraverseDecl(context.getTranslationUnitDecl());
   return finder.sites();
+}
+
+const char* unsupportedOpenMPConstruct(const clang::OMPExecutableDirective& directive) {
+  return unsupportedConstruct(directive);
 }
 
 const char* clangResourceDirectory() { return ADRACE_CLANG_RESOURCE_DIR; }

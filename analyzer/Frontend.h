@@ -35,6 +35,10 @@ struct LoopSite {
 // each OpenMP construct outside the supported set.
 std::vector<LoopSite> findLoops(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics);
 
+// The name of an OpenMP construct adrace has no model for (task, sections, target, teams...), or
+// null: findLoops reports these, so other passes can leave them to it.
+const char* unsupportedOpenMPConstruct(const clang::OMPExecutableDirective& directive);
+
 // Parses each file and calls `visit` on its AST when it parsed without errors. Clang errors
 // (syntax, missing headers) land in `diagnostics`.
 void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagnostics,

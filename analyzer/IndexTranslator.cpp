@@ -71,6 +71,24 @@ IndexTranslator::Result IndexTranslator::translateSubscript(const Access& access
   return {result, {}};
 }
 
+void IndexTranslator::nameThreadQueries(smt::ExprRef threadNumber, smt::ExprRef teamSize) {
+  threadNumber_ = std::move(threadNumber);
+  teamSize_ = std::move(teamSize);
+}
+
+std::optional<smt::Relation> relationOf(clang::BinaryOperatorKind kind, bool holds) {
+  using smt::Relation;
+  switch (kind) {
+    case clang::BO_EQ: return holds ? Relation::Equal : Relation::NotEqual;
+    case clang::BO_NE: return holds ? Relation::NotEqual : Relation::Equal;
+    case clang::BO_LT: return holds ? Relation::Less : Relation::GreaterEqual;
+    case clang::BO_LE: return holds ? Relation::LessEqual : Relation::Greater;
+    case clang::BO_GT: return holds ? Relation::Greater : Relation::LessEqual;
+    case clang::BO_GE: return holds ? Relation::GreaterEqual : Relation::Less;
+    default: return std::nullopt;
+  }
+}
+
 IndexTranslator::Result IndexTranslator::translateVariable(const clang::DeclRefExpr* reference) {
   const clang::ValueDecl* declaration = reference->getDecl();
   if (auto* enumerator = llvm::dyn_cast<clang::EnumConstantDecl>(declaration))
@@ -153,7 +171,12 @@ IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression
     const DataSharing::Entry& entry = sharing_.of(access.variable);
     return {smt::arrayRead(entry.name, std::move(subscripts), 0, sharing_.scopeOf(access.variable)), {}};
   }
-  if (auto* call = llvm::dyn_cast<clang::CallExpr>(e)) return fail("call to '" + calleeName(call) + "' in an index");
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(e)) {
+    std::string callee = calleeName(call);
+    if (threadNumber_ && callee == "omp_get_thread_num") return {threadNumber_, {}};
+    if (teamSize_ && callee == "omp_get_num_threads") return {teamSize_, {}};
+    return fail("call to '" + callee + "' in an index");
+  }
   if (llvm::isa<clang::MemberExpr>(e)) return fail("struct member in an index");
   if (llvm::isa<clang::ConditionalOperator>(e)) return fail("conditional expression in an index");
   return fail("unsupported expression '" + sourceText(e, context_) + "' in an index");

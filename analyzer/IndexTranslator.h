@@ -6,10 +6,12 @@
 #include "analyzer/DataSharing.h"
 #include "analyzer/InstanceNumbering.h"
 #include "smt/IndexExpr.h"
+#include "smt/IterationSpace.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -39,6 +41,11 @@ class IndexTranslator {
   // The subscripts of an access as an index tuple (offsets folded into the last component).
   Result translateSubscript(const Access& access, size_t position);
 
+  // In a parallel region's own statements omp_get_thread_num() is one value per thread and
+  // omp_get_num_threads() the team size: with these symbols the calls translate (in a loop they do
+  // not, as two iterations may run on one thread).
+  void nameThreadQueries(smt::ExprRef threadNumber, smt::ExprRef teamSize);
+
  private:
   Result translateVariable(const clang::DeclRefExpr* reference);
   Result fail(std::string reason) { return {nullptr, std::move(reason)}; }
@@ -47,6 +54,12 @@ class IndexTranslator {
   DataSharing& sharing_;
   InstanceNumbering* instances_;
   std::set<const clang::VarDecl*> writtenArrays_;
+  smt::ExprRef threadNumber_;  // null unless nameThreadQueries was called
+  smt::ExprRef teamSize_;
 };
+
+// The relation a comparison `a OP b` states when it `holds` (or, false, when it does not):
+// `<` holds gives Less, `<` does not gives GreaterEqual. Nothing for other operators.
+std::optional<smt::Relation> relationOf(clang::BinaryOperatorKind kind, bool holds);
 
 }  // namespace adrace::analyzer

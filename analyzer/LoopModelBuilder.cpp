@@ -70,18 +70,6 @@ std::vector<const clang::VarDecl*> variablesUsedIn(const clang::Stmt& statement)
   return finder.found;
 }
 
-std::optional<Relation> relationOf(clang::BinaryOperatorKind kind, bool holds) {
-  switch (kind) {
-    case clang::BO_EQ: return holds ? Relation::Equal : Relation::NotEqual;
-    case clang::BO_NE: return holds ? Relation::NotEqual : Relation::Equal;
-    case clang::BO_LT: return holds ? Relation::Less : Relation::GreaterEqual;
-    case clang::BO_LE: return holds ? Relation::LessEqual : Relation::Greater;
-    case clang::BO_GT: return holds ? Relation::Greater : Relation::LessEqual;
-    case clang::BO_GE: return holds ? Relation::GreaterEqual : Relation::Less;
-    default: return std::nullopt;
-  }
-}
-
 // The first use of `variable` inside `expression`, in source order.
 const clang::DeclRefExpr* firstUse(const clang::Stmt* expression, const clang::VarDecl* variable) {
   if (!expression) return nullptr;

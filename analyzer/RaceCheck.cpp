@@ -13,10 +13,6 @@ const char* certaintyName(Certainty certainty) {
   return "?";
 }
 
-namespace {
-
-// Two accesses that synchronisation keeps apart: both atomic, both in critical sections of the
-// same name, both under a lock (assumed the same lock), or both in ordered blocks.
 bool mutuallyExclusive(const Reference& a, const Reference& b) {
   if (a.protection == Protection::None || a.protection != b.protection) return false;
   if (a.protection == Protection::Critical) return a.criticalName == b.criticalName;
@@ -27,6 +23,8 @@ std::string accessPhrase(const Reference& reference) {
   const char* verb = reference.kind == AccessKind::Read ? "read" : "write";
   return std::string(verb) + " " + reference.text;
 }
+
+namespace {
 
 std::string witnessValue(const std::vector<std::pair<std::string, std::string>>& witness, const std::string& name) {
   for (const auto& [symbol, value] : witness)
@@ -58,10 +56,21 @@ std::string scalarSuggestion(const LoopModel& loop, const std::string& name) {
   return "declare it private(" + name + "), or lastprivate(" + name + ") if its value is used after the loop";
 }
 
+// A private scalar or array is the iteration's own, and so is an array section in a reduction
+// clause (`reduction(+:h[:n])`). A private pointer is not: it may point into shared memory, and the
+// collector leaves its accesses opaque, so they are compared as possible races. (A pointer has no
+// declared extent; an array always has one.)
+bool ownedByTheIteration(const Variable* variable, const Reference& reference) {
+  if (!variable || !isPerThread(variable->sharing)) return false;
+  bool pointer = variable->isArray && variable->extent.empty();
+  return !(pointer && reference.opaque && variable->sharing != Sharing::Reduction);
+}
+
 class LoopChecker {
  public:
-  LoopChecker(const LoopModel& loop, unsigned timeoutMs)
-      : loop_(loop), session_(timeoutMs), knowledge_(session_, loop.contextTree(), loop.domain()) {
+  LoopChecker(const LoopModel& loop, const LoopCheckOptions& options)
+      : loop_(loop), options_(options), session_(options.z3TimeoutMs),
+        knowledge_(session_, loop.contextTree(), loop.domain()) {
     for (const Fact& fact : loop.facts) knowledge_.addFact(fact.context, fact.lhs, fact.relation, fact.rhs);
   }
 
@@ -77,8 +86,7 @@ class LoopChecker {
     for (size_t w = 0; w < loop_.references.size(); ++w) {
       const Reference& write = loop_.references[w];
       if (write.kind == AccessKind::Read) continue;
-      const Variable* variable = loop_.findVariable(write.variable);
-      if (variable && isPerThread(variable->sharing)) continue;
+      if (ownedByTheIteration(loop_.findVariable(write.variable), write)) continue;
       for (size_t x = 0; x < loop_.references.size(); ++x) {
         const Reference& other = loop_.references[x];
         if (other.variable != write.variable) continue;
@@ -91,6 +99,7 @@ class LoopChecker {
         checkPair(write, other);
       }
     }
+    for (const MayAlias& pair : options_.mayAlias) checkAliasing(pair);
     return std::move(findings_);
   }
 
@@ -153,7 +162,42 @@ class LoopChecker {
     findings_.push_back(finding);
   }
 
+  // Accesses through two pointers that may point into one array, asked as if they did: the first
+  // pair that can meet on two iterations gives one possible finding for the two pointers.
+  void checkAliasing(const MayAlias& pair) {
+    for (const Variable* variable : {loop_.findVariable(pair.first), loop_.findVariable(pair.second)})
+      if (!variable || isPerThread(variable->sharing)) return;
+    for (const Reference& write : loop_.references) {
+      if (write.kind == AccessKind::Read || write.opaque) continue;
+      if (write.variable != pair.first && write.variable != pair.second) continue;
+      const std::string& otherName = write.variable == pair.first ? pair.second : pair.first;
+      for (const Reference& other : loop_.references) {
+        if (other.variable != otherName || other.opaque || other.indices.size() != write.indices.size()) continue;
+        if (mutuallyExclusive(write, other)) continue;
+        int context = knowledge_.contexts().commonAncestor(write.context, other.context);
+        smt::Coincidence answer = knowledge_.mayCoincide(context, write.indices, other.indices, false);
+        if (answer.status == smt::Coincidence::Status::Disjoint) continue;
+        RaceFinding finding = base(RaceFinding::Kind::PointerAlias, Certainty::Possible, write.variable);
+        finding.witness = answer.witness;
+        finding.at = write.span.begin;
+        finding.related = other.span.begin;
+        finding.relatedMessage = accessPhrase(other) + " through '" + otherName + "'";
+        finding.message = "possible data race if " + pair.first + " and " + pair.second +
+                          " point into the same array: " + accessPhrase(write) + " ";
+        if (answer.status == smt::Coincidence::Status::Unknown)
+          finding.message += "and " + accessPhrase(other) + " (Z3 could not decide: " + answer.reason + ")";
+        else
+          finding.message += iterationPhrase(loop_, answer.witness, false) + " and " + accessPhrase(other) + " " +
+                             iterationPhrase(loop_, answer.witness, true);
+        finding.suggestion = "declare them restrict if they never overlap (or check with --assume-no-alias)";
+        findings_.push_back(finding);
+        return;
+      }
+    }
+  }
+
   const LoopModel& loop_;
+  const LoopCheckOptions& options_;
   smt::SolverSession session_;
   smt::KnowledgeBase knowledge_;
   std::vector<RaceFinding> findings_;
@@ -161,8 +205,8 @@ class LoopChecker {
 
 }  // namespace
 
-std::vector<RaceFinding> checkLoop(const LoopModel& loop, unsigned z3TimeoutMs) {
-  return LoopChecker(loop, z3TimeoutMs).run();
+std::vector<RaceFinding> checkLoop(const LoopModel& loop, const LoopCheckOptions& options) {
+  return LoopChecker(loop, options).run();
 }
 
 }  // namespace adrace::analyzer

@@ -1,6 +1,8 @@
 #include "analyzer/ReferenceCollector.h"
 
 #include "analyzer/ClangSource.h"
+#include "analyzer/KnownFunctions.h"
+#include "analyzer/Synchronisation.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtOpenMP.h>
@@ -29,16 +31,6 @@ const clang::VarDecl* writtenBase(const clang::Expr* lvalue, bool* isArray) {
   }
   *isArray = false;
   return scalarVariable(e);
-}
-
-// Functions that touch no user memory: calls to them neither race nor need differentiating by hand.
-bool isPureCall(const clang::CallExpr* call) {
-  static const std::set<std::string> pure = {
-      "sin", "cos", "tan", "exp", "log", "sqrt", "pow", "fabs", "fmin", "fmax", "tanh", "abs",
-      "sinf", "cosf", "expf", "logf", "sqrtf", "powf", "fabsf", "floor", "ceil", "atan", "atan2",
-      "omp_get_thread_num", "omp_get_num_threads", "omp_get_max_threads", "omp_get_wtime",
-      "omp_set_lock", "omp_unset_lock", "printf"};
-  return call->getDirectCallee() && pure.count(calleeName(call));
 }
 
 const char* unsupportedNestedConstruct(const clang::OMPExecutableDirective* directive) {
@@ -93,7 +85,7 @@ class ReferenceVisitor : public clang::RecursiveASTVisitor<ReferenceVisitor> {
     return true;
   }
   bool VisitCallExpr(clang::CallExpr* call) {
-    if (!isPureCall(call))
+    if (!touchesNoUserMemory(call))
       collector_.limit("call to '" + calleeName(call) + "' may access shared memory the analysis cannot see", call);
     return true;
   }
@@ -188,37 +180,6 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
   record(AccessKind::Read);
 }
 
-Protection ReferenceCollector::protectionOf(const clang::Stmt* statement, std::string* criticalName) const {
-  const clang::ParentMap& parents = cfg_.parents();
-  const clang::Stmt* child = statement;
-  for (const clang::Stmt* parent = parents.getParent(statement); parent;
-       child = parent, parent = parents.getParent(parent)) {
-    if (llvm::isa<clang::OMPAtomicDirective>(parent)) return Protection::Atomic;
-    if (auto* critical = llvm::dyn_cast<clang::OMPCriticalDirective>(parent)) {
-      *criticalName = critical->getDirectiveName().getAsString();
-      return Protection::Critical;
-    }
-    if (llvm::isa<clang::OMPOrderedDirective>(parent)) return Protection::Ordered;
-    if (llvm::isa<clang::OMPSingleDirective>(parent)) return Protection::Single;
-    if (llvm::isa<clang::OMPMasterDirective>(parent) || llvm::isa<clang::OMPMaskedDirective>(parent))
-      return Protection::Master;
-    // omp_set_lock(...) earlier in the same block, not yet released.
-    if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(parent)) {
-      int held = 0;
-      for (const clang::Stmt* sibling : block->body()) {
-        if (sibling == child) break;
-        if (auto* call = llvm::dyn_cast<clang::CallExpr>(sibling))
-          if (const clang::FunctionDecl* callee = call->getDirectCallee()) {
-            if (callee->getName() == "omp_set_lock" || callee->getName() == "omp_set_nest_lock") ++held;
-            if (callee->getName() == "omp_unset_lock" || callee->getName() == "omp_unset_nest_lock") --held;
-          }
-      }
-      if (held > 0) return Protection::Lock;
-    }
-  }
-  return Protection::None;
-}
-
 void ReferenceCollector::addScalar(const clang::DeclRefExpr* use, AccessKind kind) {
   auto* variable = llvm::cast<clang::VarDecl>(use->getDecl());
   Reference reference;
@@ -229,7 +190,7 @@ void ReferenceCollector::addScalar(const clang::DeclRefExpr* use, AccessKind kin
   reference.text = variable->getName().str();
   reference.context = contexts_.contextOf(use);
   reference.span = spanOf(use->getSourceRange(), context_.getSourceManager());
-  reference.protection = protectionOf(use, &reference.criticalName);
+  reference.protection = analyzer::protectionOf(use, cfg_.parents(), true, &reference.criticalName);
   references_.push_back(std::move(reference));
 }
 
@@ -240,7 +201,7 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
   reference.text = sourceText(access, context_);
   reference.context = contexts_.contextOf(access);
   reference.span = spanOf(access->getSourceRange(), context_.getSourceManager());
-  reference.protection = protectionOf(access, &reference.criticalName);
+  reference.protection = analyzer::protectionOf(access, cfg_.parents(), true, &reference.criticalName);
 
   IndexTranslator::Access split = IndexTranslator::splitAccess(access);
   // q[i] with q = p + 1 declared before the loop is p[i + 1].

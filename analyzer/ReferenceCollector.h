@@ -37,7 +37,6 @@ class ReferenceCollector {
   void addAccess(const clang::Expr* access, AccessKind kind);
   void addScalar(const clang::DeclRefExpr* use, AccessKind kind);
   void classify(const clang::Expr* access, bool isScalar);
-  Protection protectionOf(const clang::Stmt* statement, std::string* criticalName) const;
   void limit(const std::string& message, const clang::Stmt* at);
 
   clang::ASTContext& context_;

@@ -130,6 +130,7 @@ std::string reportText(const std::vector<AnalyzedFile>& files) {
       }
       for (const Inconsistency& inconsistency : loop.analysis->inconsistencies)
         out << "  primal race: " << inconsistency.message << "\n";
+      for (const std::string& note : loop.analysis->notes) out << "  note: " << note << "\n";
       const AnalysisStatistics& s = loop.analysis->statistics;
       out << "  time " << std::fixed << std::setprecision(1) << s.totalMilliseconds << " ms (z3 " << s.z3Milliseconds
           << " ms), z3 size " << s.assertions << ", queries " << s.queries << ", exprs " << s.uniqueExpressions

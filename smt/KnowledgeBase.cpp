@@ -8,62 +8,6 @@ namespace {
 
 Thread otherThread(Thread thread) { return thread == Thread::A ? Thread::B : Thread::A; }
 
-// Fresh so that nothing a program names can collide with it.
-z3::expr freshConstant(z3::context& context, const std::string& prefix, const z3::sort& sort) {
-  z3::expr constant(context, Z3_mk_fresh_const(context, prefix.c_str(), sort));
-  context.check_error();
-  return constant;
-}
-
-ExprRef counterVariable(const LoopDimension& dimension) {
-  return variable(dimension.counter, 0, Scope::Counter);
-}
-
-z3::expr compare(const z3::expr& lhs, KnowledgeBase::Relation relation, const z3::expr& rhs) {
-  switch (relation) {
-    case KnowledgeBase::Relation::Equal: return lhs == rhs;
-    case KnowledgeBase::Relation::NotEqual: return lhs != rhs;
-    case KnowledgeBase::Relation::Less: return lhs < rhs;
-    case KnowledgeBase::Relation::LessEqual: return lhs <= rhs;
-    case KnowledgeBase::Relation::Greater: return lhs > rhs;
-    case KnowledgeBase::Relation::GreaterEqual: return lhs >= rhs;
-  }
-  return lhs == rhs;
-}
-
-// `counter CMP bound`. A `!=` test with a known step direction runs until the counter passes the
-// bound, so it bounds the counter on that side.
-z3::expr boundConstraint(const z3::expr& counter, const LoopDimension& dimension,
-                         const z3::expr& bound) {
-  switch (dimension.comparison) {
-    case Comparison::Less: return counter < bound;
-    case Comparison::LessEqual: return counter <= bound;
-    case Comparison::Greater: return counter > bound;
-    case Comparison::GreaterEqual: return counter >= bound;
-    case Comparison::NotEqual: break;
-  }
-  if (dimension.step && dimension.step->op == Expr::Op::Const) {
-    if (dimension.step->value > 0) return counter < bound;
-    if (dimension.step->value < 0) return counter > bound;
-  }
-  return counter != bound;
-}
-
-std::string numeralText(const z3::expr& value) {
-  std::int64_t number = 0;
-  if (value.is_numeral_i64(number)) return std::to_string(number);
-  return value.to_string();
-}
-
-// Identity of a symbol across threads, for following facts from symbol to symbol.
-std::string symbolKey(const Expr& symbol) {
-  return symbol.name + "#" + std::to_string(symbol.instance);
-}
-
-void collectSymbolKeys(const ExprRef& expr, std::set<std::string>& keys) {
-  forEachSymbol(expr, [&](const Expr& symbol) { keys.insert(symbolKey(symbol)); });
-}
-
 std::string cacheKey(int context, bool useKnowledge, const IndexTuple& first,
                      const IndexTuple& second) {
   // Primed text tells shared symbols (never primed) from private ones.
@@ -112,47 +56,33 @@ KnowledgeBase::KnowledgeBase(SolverSession& session, ContextTree contexts, LoopD
 void KnowledgeBase::assertDomain() {
   z3::context& context = session_.context();
   Encoder& encoder = session_.encoder();
+  for (Thread thread : {Thread::A, Thread::B})
+    for (const z3::expr& constraint : iterationConstraints(encoder, context, domain_, thread)) assertEverywhere(constraint);
+  // The two iterations differ in at least one counter. Without a counter nothing tells them apart;
+  // asserting an empty disjunction (false) would make every question vacuously disjoint.
   z3::expr_vector someCounterDiffers(context);
-  for (const LoopDimension& dimension : domain_.dimensions) {
-    ExprRef counter = counterVariable(dimension);
-    someCounterDiffers.push_back(encoder.encode(counter, Thread::A) !=
-                                 encoder.encode(counter, Thread::B));
-    for (Thread thread : {Thread::A, Thread::B}) {
-      z3::expr value = encoder.encode(counter, thread);
-      if (dimension.first && dimension.step) {
-        // On the stride: counter = first + step * trip, trip >= 0 (nonlinear for a symbolic step).
-        z3::expr trip = freshConstant(context, "trip_" + symbolName(*counter, thread),
-                                      context.int_sort());
-        assertEverywhere(trip >= 0);
-        assertEverywhere(value == encoder.encode(dimension.first, thread) +
-                                  encoder.encode(dimension.step, thread) * trip);
-      }
-      if (dimension.bound)
-        assertEverywhere(boundConstraint(value, dimension, encoder.encode(dimension.bound, thread)));
-    }
-  }
+  for (const LoopDimension& dimension : domain_.dimensions)
+    someCounterDiffers.push_back(encoder.encode(counterOf(dimension), Thread::A) !=
+                                 encoder.encode(counterOf(dimension), Thread::B));
+  if (!someCounterDiffers.empty()) assertEverywhere(z3::mk_or(someCounterDiffers));
   // safelen(k) on a single loop with a constant step: |counter_A - counter_B| < k * |step|.
   if (domain_.concurrentWindow && domain_.dimensions.size() == 1 && domain_.dimensions[0].step &&
       domain_.dimensions[0].step->op == Expr::Op::Const) {
-    ExprRef counter = counterVariable(domain_.dimensions[0]);
+    ExprRef counter = counterOf(domain_.dimensions[0]);
     std::int64_t step = domain_.dimensions[0].step->value;
     z3::expr distance = encoder.encode(counter, Thread::A) - encoder.encode(counter, Thread::B);
     z3::expr window = context.int_val(static_cast<int64_t>(*domain_.concurrentWindow * (step < 0 ? -step : step)));
     assertEverywhere(distance < window && -distance < window);
   }
-  // Without a counter there is nothing that tells the two iterations apart; asserting an empty
-  // disjunction (false) would make every question vacuously disjoint.
-  if (!someCounterDiffers.empty()) assertEverywhere(z3::mk_or(someCounterDiffers));
 }
 
 void KnowledgeBase::addFact(int context, const ExprRef& lhs, Relation relation,
                             const ExprRef& rhs) {
   Encoder& encoder = session_.encoder();
-  z3::expr onA = compare(encoder.encode(lhs, Thread::A), relation, encoder.encode(rhs, Thread::A));
-  z3::expr onB = compare(encoder.encode(lhs, Thread::B), relation, encoder.encode(rhs, Thread::B));
+  z3::expr onA = relate(encoder.encode(lhs, Thread::A), relation, encoder.encode(rhs, Thread::A));
+  z3::expr onB = relate(encoder.encode(lhs, Thread::B), relation, encoder.encode(rhs, Thread::B));
   assertEverywhere(z3::implies(factLiteral_.at(context), onA && onB));
-  factSubjects_.push_back(lhs);
-  factExprs_.push_back(rhs);
+  facts_.emplace_back(lhs, rhs);
   cache_.clear();  // a new fact can turn earlier answers into Disjoint
 }
 
@@ -212,7 +142,7 @@ Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
       break;
   }
   if (answer.status != Coincidence::Status::Disjoint)
-    answer.throughArrayRead = dependsOnArrayRead(first, second);
+    answer.throughArrayRead = dependsOnArrayRead({&first, &second}, facts_);
 
   // The threads are interchangeable, so this also answers the swapped question.
   mirrored.status = answer.status;
@@ -274,7 +204,7 @@ std::vector<std::pair<std::string, std::string>> KnowledgeBase::witnessFrom(
 
   for (Thread thread : {Thread::A, Thread::B})
     for (const LoopDimension& dimension : domain_.dimensions) {
-      ExprRef counter = counterVariable(dimension);
+      ExprRef counter = counterOf(dimension);
       record(symbolName(*counter, thread), encoder.encode(counter, evaluatedOn(thread)));
     }
 
@@ -298,28 +228,6 @@ std::vector<std::pair<std::string, std::string>> KnowledgeBase::witnessFrom(
         record(name, encoder.encode(symbol, evaluatedOn(thread)));
       });
   return witness;
-}
-
-bool KnowledgeBase::dependsOnArrayRead(const IndexTuple& first, const IndexTuple& second) const {
-  if (readsArray(first) || readsArray(second)) return true;
-  // Follow the facts registered on the tuples' symbols, and on the symbols those facts use.
-  std::set<std::string> reached;
-  for (const ExprRef& component : first) collectSymbolKeys(component, reached);
-  for (const ExprRef& component : second) collectSymbolKeys(component, reached);
-  std::vector<bool> followed(factExprs_.size(), false);
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (size_t k = 0; k < factExprs_.size(); ++k) {
-      const Expr& subject = *factSubjects_[k];
-      bool registeredOnReached = subject.op == Expr::Op::Var && reached.count(symbolKey(subject));
-      if (followed[k] || !registeredOnReached) continue;
-      if (readsArray(factExprs_[k])) return true;
-      followed[k] = true;
-      collectSymbolKeys(factExprs_[k], reached);
-      grew = true;
-    }
-  }
-  return false;
 }
 
 }  // namespace adrace::smt

@@ -9,6 +9,7 @@
 // with a structural cache: the same question is sent to Z3 once.
 #pragma once
 
+#include "smt/IterationSpace.h"
 #include "smt/LoopDomain.h"
 #include "smt/SolverSession.h"
 
@@ -53,7 +54,7 @@ class KnowledgeBase {
 
   // A fact true in context C on both threads, e.g. a branch condition `i != j` or a definition
   // `k#1 == 2*i + 1`. Pass Expr nodes; `equal` false asserts lhs != rhs, and comparisons below.
-  enum class Relation { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
+  using Relation = smt::Relation;
   void addFact(int context, const ExprRef& lhs, Relation relation, const ExprRef& rhs);
 
   // Primal knowledge: on two different iterations that both reach `context`, the element `first`
@@ -86,7 +87,6 @@ class KnowledgeBase {
                                                                const IndexTuple& first,
                                                                const IndexTuple& second,
                                                                Thread firstThread = Thread::A);
-  bool dependsOnArrayRead(const IndexTuple& first, const IndexTuple& second) const;
 
   SolverSession& session_;
   z3::solver arithmetic_;  // domain and facts, no knowledge
@@ -94,8 +94,7 @@ class KnowledgeBase {
   LoopDomain domain_;
   std::vector<z3::expr> factLiteral_;       // per context
   std::vector<z3::expr> knowledgeLiteral_;  // per context
-  std::vector<ExprRef> factExprs_;          // right-hand sides of facts: an array read in one makes a witness "possible"
-  std::vector<ExprRef> factSubjects_;       // their left-hand sides: a fact is registered on a Var there
+  std::vector<std::pair<ExprRef, ExprRef>> facts_;  // lhs, rhs: an array read reached through them makes a witness "possible"
   std::map<std::string, Coincidence> cache_;
   unsigned knowledgeAssertions_ = 0;
 };

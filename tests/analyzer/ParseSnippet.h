@@ -20,11 +20,15 @@ struct ParsedSnippet {
   std::vector<Diagnostic> diagnostics;
 };
 
-inline ParsedSnippet parseSnippet(const std::string& code) {
+// `language` "c" parses C99, "c++" C++17.
+inline ParsedSnippet parseSnippet(const std::string& code, const std::string& language = "c") {
   ParsedSnippet parsed;
+  bool cxx = language == "c++";
   parsed.unit = clang::tooling::buildASTFromCodeWithArgs(
-      code, {"-fopenmp", "-std=c99", "-Wno-everything", std::string("-resource-dir=") + clangResourceDirectory()},
-      "snippet.c");
+      code,
+      {"-fopenmp", cxx ? "-std=c++17" : "-std=c99", "-Wno-everything",
+       std::string("-resource-dir=") + clangResourceDirectory()},
+      cxx ? "snippet.cpp" : "snippet.c");
   if (!parsed.unit) return parsed;
   clang::ASTContext& context = parsed.unit->getASTContext();
   int id = 0;

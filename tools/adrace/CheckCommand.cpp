@@ -1,7 +1,9 @@
-// adrace check: the CI gate. Flags races in the primal parallel loops of many files, in parallel.
+// adrace check: the CI gate. Flags races in the primal parallel loops and parallel regions of many
+// files, checked in parallel.
+#include "analyzer/CheckFrontend.h"
 #include "analyzer/CheckReport.h"
-#include "analyzer/Frontend.h"
 #include "analyzer/RaceCheck.h"
+#include "analyzer/RegionCheck.h"
 #include "tools/adrace/Commands.h"
 
 #include <spdlog/spdlog.h>
@@ -23,21 +25,26 @@ std::vector<OptionSpec> checkOptions() {
       {"--jobs", "-j", true, "N", "files checked in parallel (default: all cores)"},
       {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
       {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means a possible race (default 2000)"},
+      {"--assume-no-alias", "", false, "", "assume distinct pointer variables never point into the same array"},
+      {"--const-may-alias", "", false, "", "also report pointers to const (read as inputs by default) that may alias"},
   });
   return options;
 }
 
 struct FileOutcome {
-  analyzer::FrontendResult models;
+  analyzer::CheckFrontendResult models;
   analyzer::CheckedFile checked;
 };
 
-// Parses and checks one file; unsupported constructs become findings, not errors.
+// Parses and checks one file: its loops, then its parallel regions. Unsupported constructs become
+// findings, not errors.
 FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, unsigned timeoutMs) {
   FileOutcome outcome;
   analyzer::CompileSettings settings = compileSettingsFrom(parsed);
   settings.files = {file};
-  outcome.models = analyzer::buildModels(settings);
+  analyzer::CheckModelOptions modelOptions;
+  modelOptions.constPointeesMayAlias = parsed.has("--const-may-alias");
+  outcome.models = analyzer::buildCheckModels(settings, modelOptions);
   outcome.checked.file = file;
   std::vector<analyzer::Diagnostic> errors;
   for (const analyzer::Diagnostic& diagnostic : outcome.models.diagnostics) {
@@ -53,13 +60,40 @@ FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, 
     outcome.checked.findings.push_back(finding);
   }
   outcome.models.diagnostics = errors;
-  for (const analyzer::FileModel& model : outcome.models.files)
-    for (const analyzer::LoopModel& loop : model.loops) {
+  bool checkAliasing = !parsed.has("--assume-no-alias");
+  for (const analyzer::CheckModels& model : outcome.models.files) {
+    for (size_t index = 0; index < model.loops.size(); ++index) {
+      const analyzer::LoopModel& loop = model.loops[index];
       outcome.checked.loops.push_back(&loop);
-      for (analyzer::RaceFinding& finding : analyzer::checkLoop(loop, timeoutMs))
+      analyzer::LoopCheckOptions options;
+      options.z3TimeoutMs = timeoutMs;
+      if (checkAliasing) options.mayAlias = model.mayAlias[index];
+      for (analyzer::RaceFinding& finding : analyzer::checkLoop(loop, options))
         outcome.checked.findings.push_back(std::move(finding));
     }
+    for (const analyzer::RegionModel& region : model.regions) {
+      outcome.checked.regions.push_back(&region);
+      for (analyzer::RaceFinding& finding : analyzer::checkRegion(region, model.loops, timeoutMs))
+        outcome.checked.findings.push_back(std::move(finding));
+    }
+  }
   return outcome;
+}
+
+// `-j8` as make and ninja take it: the option and its value in one argument.
+std::vector<std::string> splitAttachedJobs(const std::vector<std::string>& arguments) {
+  std::vector<std::string> split;
+  bool compilerFlags = false;  // after `--`, arguments belong to the compiler
+  for (const std::string& argument : arguments) {
+    compilerFlags |= argument == "--";
+    if (!compilerFlags && argument.size() > 2 && argument.rfind("-j", 0) == 0) {
+      split.push_back("-j");
+      split.push_back(argument.substr(2));
+    } else {
+      split.push_back(argument);
+    }
+  }
+  return split;
 }
 
 int failLevel(const std::string& name) {
@@ -73,12 +107,14 @@ int failLevel(const std::string& name) {
 
 int runCheck(const std::vector<std::string>& arguments) {
   const std::vector<OptionSpec> options = checkOptions();
-  ParsedCommandLine parsed = parseCommandLine(arguments, options);
+  ParsedCommandLine parsed = parseCommandLine(splitAttachedJobs(arguments), options);
   if (parsed.has("--help")) {
     std::cout << usageText("check", "[options] FILE... [-- compiler flags]",
                            "Flags data races in the primal OpenMP parallel loops: pairs of accesses to a shared\n"
                            "array (one a write) that two iterations can make to the same element, and shared\n"
-                           "scalars written by every iteration. Exit 0: nothing at or above --fail-on; 1: found;\n"
+                           "scalars written by every iteration; and in parallel regions, accesses of different\n"
+                           "threads that no barrier separates (statements every thread runs, master and single\n"
+                           "blocks, nowait loops). Exit 0: nothing at or above --fail-on; 1: found;\n"
                            "2: usage or input error.",
                            options);
     return kExitOk;

@@ -1,0 +1,61 @@
+// Test support for `adrace check`'s analyses: parse a C snippet in memory, build what the check
+// needs (loop models, region models, aliasing pointers) and run the loop and region checks.
+#pragma once
+
+#include "ParseSnippet.h"
+#include "analyzer/CheckFrontend.h"
+#include "analyzer/RaceCheck.h"
+#include "analyzer/RegionCheck.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer::testing {
+
+struct CheckedSnippet {
+  std::unique_ptr<clang::ASTUnit> unit;
+  CheckModels models;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<RaceFinding> findings;  // every loop's, then every region's
+};
+
+inline CheckedSnippet checkSnippet(const std::string& code, const CheckModelOptions& modelOptions = {},
+                                   bool checkAliasing = true) {
+  CheckedSnippet checked;
+  checked.unit = clang::tooling::buildASTFromCodeWithArgs(
+      code, {"-fopenmp", "-std=c99", "-Wno-everything", std::string("-resource-dir=") + clangResourceDirectory()},
+      "snippet.c");
+  if (!checked.unit) {
+    ADD_FAILURE() << "the snippet does not parse";
+    return checked;
+  }
+  checked.models = buildCheckModels("snippet.c", checked.unit->getASTContext(), checked.diagnostics, modelOptions);
+  for (size_t index = 0; index < checked.models.loops.size(); ++index) {
+    LoopCheckOptions options;
+    if (checkAliasing) options.mayAlias = checked.models.mayAlias[index];
+    for (RaceFinding& finding : checkLoop(checked.models.loops[index], options))
+      checked.findings.push_back(std::move(finding));
+  }
+  for (const RegionModel& region : checked.models.regions)
+    for (RaceFinding& finding : checkRegion(region, checked.models.loops))
+      checked.findings.push_back(std::move(finding));
+  return checked;
+}
+
+inline std::vector<RaceFinding> findingsOf(const CheckedSnippet& checked, RaceFinding::Kind kind) {
+  std::vector<RaceFinding> result;
+  std::copy_if(checked.findings.begin(), checked.findings.end(), std::back_inserter(result),
+               [&](const RaceFinding& finding) { return finding.kind == kind; });
+  return result;
+}
+
+// "definite ADR-kind on 'a'" lines, for readable failure messages.
+inline std::string describe(const std::vector<RaceFinding>& findings) {
+  std::string text;
+  for (const RaceFinding& finding : findings)
+    text += std::string(certaintyName(finding.certainty)) + ": " + finding.message + "\n";
+  return text.empty() ? "no findings\n" : text;
+}
+
+}  // namespace adrace::analyzer::testing

@@ -1,0 +1,298 @@
+// The parallel-region check: statements every thread runs, thread-number indexing, master and
+// single blocks, barriers, nowait loops and the static-schedule rule, synchronisation, and what
+// the region model leaves out.
+#include "CheckSnippet.h"
+
+#include <set>
+
+namespace adrace::analyzer::testing {
+namespace {
+
+const RegionModel& onlyRegion(const CheckedSnippet& checked) {
+  EXPECT_EQ(checked.models.regions.size(), 1u);
+  static RegionModel none;
+  return checked.models.regions.empty() ? none : checked.models.regions.front();
+}
+
+TEST(RegionModel, StepsFollowTheRegionInOrder) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void f(int n, double *a) {
+      double scale = 0;
+      #pragma omp parallel
+      {
+        #pragma omp master
+        scale = 2;
+        #pragma omp barrier
+        #pragma omp for schedule(static) nowait
+        for (int i = 0; i < n; i++) a[i] = scale * a[i];
+        #pragma omp single
+        scale = 0;
+      }
+    })");
+  const RegionModel& region = onlyRegion(checked);
+  ASSERT_EQ(region.steps.size(), 4u);
+  EXPECT_EQ(region.steps[0].executor, Executor::MasterThread);
+  EXPECT_EQ(region.steps[1].kind, RegionStep::Kind::Barrier);
+  EXPECT_EQ(region.steps[2].kind, RegionStep::Kind::Loop);
+  EXPECT_TRUE(region.steps[2].nowait);
+  EXPECT_TRUE(region.steps[2].scheduleWritten);
+  EXPECT_EQ(region.steps[2].loop, 0);
+  EXPECT_EQ(region.steps[3].executor, Executor::OneThread);
+  EXPECT_FALSE(region.steps[3].nowait);
+  // The loop step lists the shared scalars its body reads (the pointer a, and scale).
+  std::set<std::string> scalars;
+  for (const RegionAccess& access : region.steps[2].accesses) {
+    EXPECT_TRUE(access.reference.isScalar);
+    EXPECT_EQ(access.reference.kind, AccessKind::Read);
+    scalars.insert(access.reference.variable);
+  }
+  EXPECT_EQ(scalars, (std::set<std::string>{"a", "scale"}));
+  // The nowait loop reads scale while single writes it.
+  std::vector<RaceFinding> barriers = findingsOf(checked, RaceFinding::Kind::MissingBarrier);
+  ASSERT_EQ(barriers.size(), 1u) << describe(checked.findings);
+  EXPECT_EQ(barriers[0].certainty, Certainty::Definite);
+  EXPECT_EQ(barriers[0].at.line, 12u);
+  EXPECT_NE(barriers[0].suggestion.find("remove nowait from the loop at line 9"), std::string::npos)
+      << barriers[0].suggestion;
+}
+
+TEST(RegionCheck, SharedScalarWrittenByEveryThread) {
+  CheckedSnippet checked = checkSnippet(R"(
+    #include <omp.h>
+    int f(void) {
+      int a = -1;
+      #pragma omp parallel
+      { a = omp_get_thread_num(); }
+      return a;
+    })");
+  ASSERT_EQ(checked.findings.size(), 1u) << describe(checked.findings);
+  const RaceFinding& finding = checked.findings[0];
+  EXPECT_EQ(finding.kind, RaceFinding::Kind::SharedScalar);
+  EXPECT_EQ(finding.certainty, Certainty::Definite);
+  EXPECT_EQ(finding.region, 0);
+  EXPECT_EQ(finding.loop, -1);
+  EXPECT_NE(finding.suggestion.find("private(a)"), std::string::npos) << finding.suggestion;
+}
+
+TEST(RegionCheck, ThreadNumberIndexingIsRaceFree) {
+  CheckedSnippet checked = checkSnippet(R"(
+    #include <omp.h>
+    void f(double *a, int *b) {
+      #pragma omp parallel
+      {
+        int tid = omp_get_thread_num();
+        a[tid] = 2.0 * tid;
+        b[omp_get_thread_num()] = omp_get_num_threads();
+      }
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+TEST(RegionCheck, NeighbourReadNeedsABarrier) {
+  const char* withoutBarrier = R"(
+    #include <omp.h>
+    void f(double *restrict a, double *restrict b) {
+      #pragma omp parallel
+      {
+        int tid = omp_get_thread_num();
+        int nt = omp_get_num_threads();
+        a[tid] = tid;
+        b[tid] = a[(tid + 1) % nt];
+      }
+    })";
+  CheckedSnippet racy = checkSnippet(withoutBarrier);
+  ASSERT_EQ(racy.findings.size(), 1u) << describe(racy.findings);
+  EXPECT_EQ(racy.findings[0].kind, RaceFinding::Kind::MissingBarrier);
+  EXPECT_EQ(racy.findings[0].certainty, Certainty::Definite);
+  EXPECT_EQ(racy.findings[0].variable, "a");
+  EXPECT_EQ(racy.findings[0].at.line, 8u);
+  EXPECT_EQ(racy.findings[0].related.line, 9u);
+
+  std::string withBarrier = withoutBarrier;
+  withBarrier.replace(withBarrier.find("        b[tid]"), 0, "        #pragma omp barrier\n");
+  CheckedSnippet safe = checkSnippet(withBarrier);
+  EXPECT_TRUE(safe.findings.empty()) << describe(safe.findings);
+}
+
+TEST(RegionCheck, MasterAndSingleAgainstTheLoopAfterThem) {
+  auto findingsFor = [](const std::string& construct) {
+    return checkSnippet(R"(
+      void f(int n, double *a) {
+        double scale = 0;
+        #pragma omp parallel shared(scale)
+        {
+          #pragma omp )" + construct + R"(
+          scale = 1.0 / n;
+          #pragma omp for
+          for (int i = 0; i < n; i++) a[i] = scale * a[i];
+        }
+      })").findings;
+  };
+  for (const char* construct : {"master", "masked", "single nowait"}) {
+    std::vector<RaceFinding> findings = findingsFor(construct);
+    ASSERT_EQ(findings.size(), 1u) << construct << "\n" << describe(findings);
+    EXPECT_EQ(findings[0].kind, RaceFinding::Kind::MissingBarrier) << construct;
+    EXPECT_EQ(findings[0].certainty, Certainty::Definite) << construct;
+    EXPECT_EQ(findings[0].variable, "scale");
+  }
+  // single ends in an implicit barrier.
+  EXPECT_TRUE(findingsFor("single").empty()) << describe(findingsFor("single"));
+}
+
+TEST(RegionCheck, NowaitLoopsAndTheStaticScheduleRule) {
+  auto findingsFor = [](const std::string& first, const std::string& second, const std::string& read) {
+    return checkSnippet(R"(
+      void f(int n, double *restrict a, double *restrict c, const double *restrict b) {
+        #pragma omp parallel
+        {
+          #pragma omp for )" + first + R"( nowait
+          for (int i = 0; i < n; i++) a[i] = 2.0 * b[i];
+          #pragma omp for )" + second + R"(
+          for (int i = 0; i < n; i++) c[i] = )" + read + R"(;
+        }
+      })").findings;
+  };
+  // Same static schedule, same iteration space: iteration i of both runs on one thread.
+  EXPECT_TRUE(findingsFor("schedule(static)", "schedule(static)", "a[i]").empty());
+  EXPECT_TRUE(findingsFor("schedule(static, 4)", "schedule(static, 4)", "a[i]").empty());
+
+  std::vector<RaceFinding> shifted = findingsFor("schedule(static)", "schedule(static)", "a[n - 1 - i]");
+  ASSERT_EQ(shifted.size(), 1u) << describe(shifted);
+  EXPECT_EQ(shifted[0].certainty, Certainty::Definite);
+
+  for (const auto& [first, second] : {std::pair{"schedule(dynamic)", "schedule(dynamic)"},
+                                      std::pair{"schedule(static, 4)", "schedule(static, 8)"}}) {
+    std::vector<RaceFinding> findings = findingsFor(first, second, "a[i]");
+    ASSERT_EQ(findings.size(), 1u) << first << "\n" << describe(findings);
+    EXPECT_EQ(findings[0].kind, RaceFinding::Kind::MissingBarrier);
+    EXPECT_EQ(findings[0].certainty, Certainty::Definite);
+  }
+  // Without a schedule clause the rule holds only if the implementation's default is static.
+  std::vector<RaceFinding> unwritten = findingsFor("", "", "a[i]");
+  ASSERT_EQ(unwritten.size(), 1u) << describe(unwritten);
+  EXPECT_EQ(unwritten[0].certainty, Certainty::Possible);
+  EXPECT_NE(unwritten[0].message.find("default schedule"), std::string::npos) << unwritten[0].message;
+}
+
+TEST(RegionCheck, SynchronisationIsRespected) {
+  CheckedSnippet checked = checkSnippet(R"(
+    #include <omp.h>
+    void f(omp_lock_t *lock, int *total, int *count, int *hits) {
+      int s = 0;
+      #pragma omp parallel reduction(+ : s)
+      {
+        #pragma omp critical
+        *total += omp_get_thread_num();
+        #pragma omp atomic
+        *hits += 1;
+        omp_set_lock(lock);
+        *count = *count + 1;
+        omp_unset_lock(lock);
+        s += 1;
+      }
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+TEST(RegionCheck, AtomicUpdateAgainstAPlainRead) {
+  CheckedSnippet checked = checkSnippet(R"(
+    #include <omp.h>
+    void f(int *seen) {
+      int count = 0;
+      #pragma omp parallel
+      {
+        #pragma omp atomic
+        count += 1;
+        seen[omp_get_thread_num()] = count;
+      }
+    })");
+  ASSERT_EQ(checked.findings.size(), 1u) << describe(checked.findings);
+  EXPECT_EQ(checked.findings[0].certainty, Certainty::Definite);
+  EXPECT_NE(checked.findings[0].suggestion.find("protect read count"), std::string::npos)
+      << checked.findings[0].suggestion;
+}
+
+TEST(RegionCheck, ConditionsOnTheThreadNumber) {
+  const char* code = R"(
+    #include <omp.h>
+    void f(int n, double *a) {
+      double scale = 0;
+      #pragma omp parallel
+      {
+        if (omp_get_thread_num() == 0) scale = 2;
+        BARRIER
+        #pragma omp for
+        for (int i = 0; i < n; i++) a[i] = scale * a[i];
+      }
+    })";
+  std::string racy = code;
+  racy.replace(racy.find("BARRIER"), 7, "");
+  std::vector<RaceFinding> findings = checkSnippet(racy).findings;
+  ASSERT_EQ(findings.size(), 1u) << describe(findings);
+  EXPECT_EQ(findings[0].kind, RaceFinding::Kind::MissingBarrier);
+  EXPECT_EQ(findings[0].certainty, Certainty::Definite);
+
+  std::string safe = code;
+  safe.replace(safe.find("BARRIER"), 7, "\n#pragma omp barrier\n");
+  EXPECT_TRUE(checkSnippet(safe).findings.empty()) << describe(checkSnippet(safe).findings);
+}
+
+TEST(RegionCheck, SequentialLoopsEveryThreadRuns) {
+  CheckedSnippet whole = checkSnippet(R"(
+    void f(int n, double *a) {
+      #pragma omp parallel
+      {
+        for (int k = 0; k < n; k++) a[k] = 0;
+      }
+    })");
+  ASSERT_EQ(whole.findings.size(), 1u) << describe(whole.findings);
+  EXPECT_EQ(whole.findings[0].certainty, Certainty::Definite);
+
+  CheckedSnippet rows = checkSnippet(R"(
+    #include <omp.h>
+    void f(double *a, int off) {
+      #pragma omp parallel firstprivate(off)
+      {
+        int tid = omp_get_thread_num();
+        for (int k = 0; k < 16; k++) a[off + 16 * tid + k] = 0;
+      }
+    })");
+  EXPECT_TRUE(rows.findings.empty()) << describe(rows.findings);
+}
+
+TEST(RegionCheck, UnknownValuesMakeARaceOnlyPossible) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void f(int n, double *a) {
+      #pragma omp parallel
+      {
+        int k = 0;
+        while (k < n) { a[k] = 1; k++; }
+      }
+    })");
+  ASSERT_EQ(checked.findings.size(), 1u) << describe(checked.findings);
+  EXPECT_EQ(checked.findings[0].certainty, Certainty::Possible);
+}
+
+TEST(RegionCheck, WhatTheModelLeavesOutIsUnsupported) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void g(double *);
+    void f(int n, double *a) {
+      #pragma omp parallel
+      {
+        g(a);
+        for (int t = 0; t < 10; t++) {
+          #pragma omp for
+          for (int i = 0; i < n; i++) a[i] += 1;
+        }
+      }
+    })");
+  std::vector<RaceFinding> unsupported = findingsOf(checked, RaceFinding::Kind::Unsupported);
+  ASSERT_EQ(unsupported.size(), 2u) << describe(checked.findings);
+  EXPECT_NE(unsupported[0].message.find("call to 'g'"), std::string::npos) << unsupported[0].message;
+  EXPECT_NE(unsupported[1].message.find("'#pragma omp for' nested inside a statement"), std::string::npos)
+      << unsupported[1].message;
+  for (const RaceFinding& finding : unsupported) EXPECT_EQ(finding.certainty, Certainty::Unsupported);
+}
+
+}  // namespace
+}  // namespace adrace::analyzer::testing
