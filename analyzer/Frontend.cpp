@@ -2,6 +2,7 @@
 
 #include "analyzer/ClangSource.h"
 #include "analyzer/LoopModelBuilder.h"
+#include "analyzer/MainFileFunctions.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -39,33 +40,21 @@ bool isModelledLoop(const clang::OMPExecutableDirective& directive) {
          llvm::isa<clang::OMPSimdDirective>(directive);
 }
 
-class LoopFinder : public clang::RecursiveASTVisitor<LoopFinder> {
+class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
  public:
   LoopFinder(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics)
-      : context_(context), diagnostics_(diagnostics) {}
-
-  // Every function with a body in the main file: C functions, C++ methods and constructors.
-  bool TraverseDecl(clang::Decl* declaration) {
-    auto* function = llvm::dyn_cast_or_null<clang::FunctionDecl>(declaration);
-    if (!function || !function->doesThisDeclarationHaveABody())
-      return clang::RecursiveASTVisitor<LoopFinder>::TraverseDecl(declaration);
-    if (!context_.getSourceManager().isInMainFile(function->getLocation())) return true;
-    const clang::FunctionDecl* enclosing = function_;
-    function_ = function;
-    bool result = clang::RecursiveASTVisitor<LoopFinder>::TraverseDecl(declaration);
-    function_ = enclosing;
-    return result;
-  }
+      : MainFileFunctionVisitor(context.getSourceManager()), context_(context), diagnostics_(diagnostics) {}
 
   bool TraverseOMPParallelDirective(clang::OMPParallelDirective* region) {
     regions_.push_back(region);
-    bool result = clang::RecursiveASTVisitor<LoopFinder>::TraverseOMPParallelDirective(region);
+    bool result = MainFileFunctionVisitor::TraverseOMPParallelDirective(region);
     regions_.pop_back();
     return result;
   }
 
   bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
-    if (!function_) return true;
+    const clang::FunctionDecl* function = currentFunction();
+    if (!function) return true;
     if (const char* construct = unsupportedConstruct(*directive)) {
       diagnostics_.push_back({Diagnostic::Severity::Error,
                               positionOf(directive->getBeginLoc(), context_.getSourceManager()),
@@ -76,8 +65,8 @@ class LoopFinder : public clang::RecursiveASTVisitor<LoopFinder> {
     auto* loop = llvm::cast<clang::OMPLoopDirective>(directive);
     // A simd or worksharing loop nested in a modelled loop's body belongs to that loop's model.
     for (const LoopSite& outer : sites_)
-      if (outer.function == function_ && contains(outer.directive, directive)) return true;
-    sites_.push_back({loop, regions_.empty() ? nullptr : regions_.back(), function_});
+      if (outer.function == function && contains(outer.directive, directive)) return true;
+    sites_.push_back({loop, regions_.empty() ? nullptr : regions_.back(), function});
     return true;
   }
 
@@ -95,7 +84,6 @@ class LoopFinder : public clang::RecursiveASTVisitor<LoopFinder> {
 
   clang::ASTContext& context_;
   std::vector<Diagnostic>& diagnostics_;
-  const clang::FunctionDecl* function_ = nullptr;
   std::vector<const clang::OMPExecutableDirective*> regions_;
   std::vector<LoopSite> sites_;
 };

@@ -7,6 +7,7 @@
 #include "analyzer/KnownFunctions.h"
 #include "analyzer/LoopHeader.h"
 #include "analyzer/LoopModelBuilder.h"
+#include "analyzer/MainFileFunctions.h"
 #include "analyzer/PointerAliases.h"
 #include "analyzer/ReferenceCollector.h"
 #include "analyzer/Synchronisation.h"
@@ -624,23 +625,14 @@ RegionModel RegionBuilder::build() {
 }  // namespace
 
 std::vector<RegionSite> findParallelRegions(clang::ASTContext& context) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    explicit Finder(clang::ASTContext& context) : context(context) {}
-    bool TraverseFunctionDecl(clang::FunctionDecl* function) {
-      if (!context.getSourceManager().isInMainFile(function->getLocation())) return true;
-      current = function;
-      bool result = clang::RecursiveASTVisitor<Finder>::TraverseFunctionDecl(function);
-      current = nullptr;
-      return result;
-    }
+  struct Finder : MainFileFunctionVisitor<Finder> {
+    using MainFileFunctionVisitor::MainFileFunctionVisitor;
     bool VisitOMPParallelDirective(clang::OMPParallelDirective* region) {
-      if (current) sites.push_back({region, current});
+      if (currentFunction()) sites.push_back({region, currentFunction()});
       return true;
     }
-    clang::ASTContext& context;
-    const clang::FunctionDecl* current = nullptr;
     std::vector<RegionSite> sites;
-  } finder(context);
+  } finder(context.getSourceManager());
   finder.TraverseDecl(context.getTranslationUnitDecl());
   return finder.sites;
 }
