@@ -131,4 +131,11 @@ const PointerAliases::Alias* PointerAliases::find(const clang::VarDecl* pointer)
   return found == aliases_.end() ? nullptr : &found->second;
 }
 
+void PointerAliases::follow(IndexTranslator::Access& access) const {
+  const Alias* alias = access.variable ? find(access.variable) : nullptr;
+  if (!alias || access.subscripts.size() != 1) return;
+  access.variable = alias->base;
+  if (alias->offset) access.offsets.push_back(alias->offset);
+}
+
 }  // namespace adrace::analyzer

@@ -5,6 +5,8 @@
 // sees that q[i] and p[i + 1] are the same element instead of assuming no aliasing.
 #pragma once
 
+#include "analyzer/IndexTranslator.h"
+
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 
@@ -22,6 +24,8 @@ class PointerAliases {
 
   explicit PointerAliases(const clang::FunctionDecl* function);
   const Alias* find(const clang::VarDecl* pointer) const;
+  // An access through an alias, rewritten to its base array: q[i] with q = p + 1 is p[i + 1].
+  void follow(IndexTranslator::Access& access) const;
 
  private:
   std::map<const clang::VarDecl*, Alias> aliases_;

@@ -204,12 +204,7 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
   reference.protection = analyzer::protectionOf(access, cfg_.parents(), true, &reference.criticalName);
 
   IndexTranslator::Access split = IndexTranslator::splitAccess(access);
-  // q[i] with q = p + 1 declared before the loop is p[i + 1].
-  if (const PointerAliases::Alias* alias = split.variable ? aliases_.find(split.variable) : nullptr;
-      alias && split.subscripts.size() == 1) {
-    split.variable = alias->base;
-    if (alias->offset) split.offsets.push_back(alias->offset);
-  }
+  aliases_.follow(split);
   if (!split.variable) {
     reference.variable = reference.text;
     reference.opaque = true;

@@ -536,11 +536,7 @@ void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope
   reference.protection = analyzer::protectionOf(access, parents_, false, &reference.criticalName);
 
   IndexTranslator::Access split = IndexTranslator::splitAccess(access);
-  if (const PointerAliases::Alias* alias = split.variable ? aliases_.find(split.variable) : nullptr;
-      alias && split.subscripts.size() == 1) {
-    split.variable = alias->base;
-    if (alias->offset) split.offsets.push_back(alias->offset);
-  }
+  aliases_.follow(split);
   if (!split.variable) {
     reference.variable = reference.text;
     reference.opaque = true;

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -22,6 +23,22 @@ inline std::string readWhole(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// A path under a scratch directory of this test process's own (its parent directories made):
+// CTest runs the tests as parallel processes, and fixed names in one shared folder would collide.
+inline std::string scratchPath(const std::string& name) {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("adrace-test-" + std::to_string(getpid())) / name;
+  std::filesystem::create_directories(path.parent_path());
+  return path.string();
+}
+
+// Writes `text` to scratchPath(name) and returns that path.
+inline std::string writeSource(const std::string& name, const std::string& text) {
+  std::string path = scratchPath(name);
+  std::ofstream(path) << text;
+  return path;
 }
 
 // Runs `command` through the shell; stderr goes to a temporary file.

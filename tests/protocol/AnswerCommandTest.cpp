@@ -17,12 +17,6 @@ const std::string kAdrace = ADRACE_BINARY;
 const std::string kFigure2 = std::string(ADRACE_EXAMPLES_DIR) + "/seed004_figure2.json";
 const std::string kGreenGauss = std::string(ADRACE_EXAMPLES_DIR) + "/green_gauss.json";
 
-std::string writeFile(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
-
 std::string oneLine(const std::string& path) { return json::parse(readWhole(path)).dump(); }
 
 TEST(AnswerCommand, AnswersADocumentFromAFileOrStdin) {
@@ -37,7 +31,7 @@ TEST(AnswerCommand, AnswersADocumentFromAFileOrStdin) {
 }
 
 TEST(AnswerCommand, MalformedDocumentIsAJsonErrorAndExitTwo) {
-  std::string bad = writeFile("bad-questions.json", R"json({"loop": {"counter": "i"}, "variables": [],
+  std::string bad = writeSource("bad-questions.json", R"json({"loop": {"counter": "i"}, "variables": [],
       "references": [{"array": "x", "kind": "read", "index": ["i"]}]})json");
   CommandResult result = runCommand(kAdrace + " answer " + bad);
   EXPECT_EQ(result.exitCode, 2);
@@ -51,7 +45,7 @@ TEST(AnswerCommand, MalformedDocumentIsAJsonErrorAndExitTwo) {
 }
 
 TEST(AnswerCommand, StdioAnswersEachLineOnItsOwnLine) {
-  std::string input = writeFile("questions.jsonl", oneLine(kFigure2) + "\n\n{\"loop\": 1}\n" + oneLine(kGreenGauss) + "\n");
+  std::string input = writeSource("questions.jsonl", oneLine(kFigure2) + "\n\n{\"loop\": 1}\n" + oneLine(kGreenGauss) + "\n");
   CommandResult result = runCommand(kAdrace + " answer --stdio < " + input);
   EXPECT_EQ(result.exitCode, 2) << "one line was malformed";
   std::istringstream lines(result.out);
@@ -63,7 +57,7 @@ TEST(AnswerCommand, StdioAnswersEachLineOnItsOwnLine) {
   EXPECT_EQ(answers[2]["id"], "green_gauss edge loop (seed 004, section 7.4)");
   EXPECT_EQ(answers[2]["answers"][0]["verdict"], "shared");
 
-  std::string good = writeFile("good.jsonl", oneLine(kFigure2) + "\n" + oneLine(kFigure2) + "\n");
+  std::string good = writeSource("good.jsonl", oneLine(kFigure2) + "\n" + oneLine(kFigure2) + "\n");
   CommandResult twice = runCommand(kAdrace + " answer --stdio < " + good);
   EXPECT_EQ(twice.exitCode, 0) << twice.err;
   CommandResult empty = runCommand(kAdrace + " answer --stdio < /dev/null");
@@ -84,7 +78,7 @@ TEST(AnswerCommand, UsageErrors) {
 }
 
 TEST(AnswerCommand, AnalysisOptionsApply) {
-  std::string gather = writeFile("gather.json", R"json({
+  std::string gather = writeSource("gather.json", R"json({
     "loop": {"counter": "i", "first": "0", "bound": "n", "comparison": "<", "step": "1"},
     "variables": [{"name": "n", "type": "integer"}, {"name": "c", "type": "integer", "dimensions": 1},
                   {"name": "x", "type": "real", "dimensions": 1}, {"name": "y", "type": "real", "dimensions": 1}],

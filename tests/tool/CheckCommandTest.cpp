@@ -13,12 +13,6 @@ namespace {
 
 const std::string kAdrace = ADRACE_BINARY;
 
-std::string writeSource(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
-
 // A definite race: iteration i writes a[i + 1], which iteration i + 1 reads.
 std::string racyFile() {
   return writeSource("check_racy.c",
@@ -145,7 +139,7 @@ TEST(CheckCommand, ManyFilesInParallelGiveTheSameReport) {
 }
 
 TEST(CheckCommand, OutputFile) {
-  std::string out = ::testing::TempDir() + "check_report.sarif";
+  std::string out = scratchPath("check_report.sarif");
   std::remove(out.c_str());
   CommandResult result = runCommand(kAdrace + " check --format sarif -o " + out + " " + racyFile() + " --");
   EXPECT_EQ(result.exitCode, 1);

@@ -11,12 +11,6 @@ namespace {
 
 const std::string kAdrace = ADRACE_BINARY;
 
-std::string writeSource(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
-
 TEST(Cli, VersionAndHelp) {
   CommandResult version = runCommand(kAdrace + " version");
   EXPECT_EQ(version.exitCode, 0);
@@ -77,7 +71,7 @@ TEST(Cli, OutputFileAndTextFormat) {
   std::string file = writeSource("copy.c",
                                  "void f(int n, const int *c, double *x, double *y) {\n#pragma omp parallel for\n"
                                  "  for (int i = 0; i < n; i++) y[c[i]] = x[c[i] + 7];\n}\n");
-  std::string out = ::testing::TempDir() + "report.json";
+  std::string out = scratchPath("report.json");
   CommandResult result = runCommand(kAdrace + " analyze " + file + " -o " + out + " --");
   ASSERT_EQ(result.exitCode, 0) << result.err;
   nlohmann::json report = nlohmann::json::parse(readWhole(out));
@@ -89,7 +83,7 @@ TEST(Cli, OutputFileAndTextFormat) {
 }
 
 TEST(Cli, CompileCommandsDatabase) {
-  std::string dir = ::testing::TempDir() + "ccdb";
+  std::string dir = scratchPath("ccdb");
   runCommand("mkdir -p " + dir);
   std::string file = writeSource("ccdb/kernel.c",
                                  "void f(int n, double *x) {\n#pragma omp parallel for\n  for (int i = 0; i < N; i++) x[i] = 0;\n}\n");
