@@ -6,6 +6,8 @@
 #include <clang/Lex/Lexer.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cctype>
+
 namespace adrace::ad {
 
 void AdjointContext::unsupported(clang::SourceLocation at, const std::string& what) {
@@ -101,6 +103,14 @@ std::string adjointText(const AdjointContext& context, const clang::Expr* leaf) 
   }
   for (const std::string& s : subscripts) suffix += s;
   return name + suffix;
+}
+
+bool mentions(const std::string& text, const std::string& name) {
+  auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1))
+    if ((at == 0 || !identifier(text[at - 1])) && (at + name.size() == text.size() || !identifier(text[at + name.size()])))
+      return true;
+  return false;
 }
 
 namespace {

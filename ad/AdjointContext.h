@@ -51,6 +51,11 @@ class AdjointContext {
   std::map<const clang::VarDecl*, VariableInfo> variables;
   std::set<const clang::VarDecl*> neededBackward;  // values the backward sweep reads
   std::set<const clang::VarDecl*> neededForward;   // values the forward sweep must compute
+  // Locals the backward sweep may recompute from their initializer instead of popping (TapePlan.cpp).
+  std::set<const clang::VarDecl*> recomputable;
+  // Loops whose iterations the backward sweep recomputes: each backward iteration runs that
+  // iteration's forward sweep first, so nothing is taped across iterations (TapePlan.cpp).
+  std::set<const clang::ForStmt*> recomputedLoops;
   std::map<const clang::OMPLoopDirective*, ParallelLoop> loops;
   // Loop bodies as the sweeps see them: `if (c) { A; continue; } B;` becomes `if (c) { A } else { B }`.
   std::map<const clang::ForStmt*, const clang::Stmt*> bodies;
@@ -81,6 +86,8 @@ const clang::VarDecl* baseVariable(const clang::Expr* expr);
 const clang::Expr* asLeaf(const clang::Expr* expr);
 // The leaf's adjoint as C text: x_b, x_b[i - 1], *s_b, (*p_b).
 std::string adjointText(const AdjointContext& context, const clang::Expr* leaf);
+// Whether C text mentions `name` as a whole identifier.
+bool mentions(const std::string& text, const std::string& name);
 // Every variable an expression reads (array bases included).
 void collectVariables(const clang::Expr* expr, std::set<const clang::VarDecl*>& out);
 // Variables read in the subscripts of a leaf (not the base).

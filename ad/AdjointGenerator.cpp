@@ -37,10 +37,6 @@ const char* strategyName(Strategy strategy) {
 
 namespace {
 
-bool mentions(const std::string& text, const std::string& name) {
-  return std::regex_search(text, std::regex("(^|[^A-Za-z0-9_])" + name + "([^A-Za-z0-9_]|$)"));
-}
-
 // The parameter's declaration as written, renamed to NAME_b (without const) for an adjoint.
 std::string parameterText(const AdjointContext& context, const clang::ParmVarDecl* parameter, bool adjoint) {
   const clang::SourceManager& sources = context.ast.getSourceManager();
@@ -113,6 +109,7 @@ void buildLoops(AdjointContext& context) {
   analyzer::AnalysisOptions options;
   options.z3TimeoutMs = context.request.z3TimeoutMs;
   options.extents = context.request.extents;
+  options.guard = context.request.guard;
   for (const auto& entry : context.variables)
     if (entry.second.active) options.activity.active.insert(entry.second.name);
   for (const auto& entry : context.variables)
@@ -208,18 +205,22 @@ std::string generate(AdjointContext& context) {
       prologue.line(adjointDeclaration(info.decl, info.name));
   }
   const std::string name = context.function.getNameAsString();
-  std::string signature = "void " + name + "_b(";
-  std::vector<std::string> unused;
-  bool firstParameter = true;
+  // Parameters the code never names are marked (void) so that -Wunused-parameter stays quiet; a
+  // size in another parameter's type (`double x[n]`) is a use.
+  std::vector<std::pair<std::string, std::string>> parameters;  // name, declaration
   for (const clang::ParmVarDecl* parameter : context.function.parameters()) {
     const VariableInfo* info = context.variable(parameter);
-    signature += (firstParameter ? "" : ", ") + parameterText(context, parameter, false);
-    firstParameter = false;
-    if (!mentions(bodyText, info->name)) unused.push_back(info->name);
-    if (info->active) {
-      signature += ", " + parameterText(context, parameter, true);
-      if (!mentions(bodyText, info->name + "_b")) unused.push_back(info->name + "_b");
-    }
+    parameters.emplace_back(info->name, parameterText(context, parameter, false));
+    if (info->active) parameters.emplace_back(info->name + "_b", parameterText(context, parameter, true));
+  }
+  std::string signature = "void " + name + "_b(";
+  std::vector<std::string> unused;
+  for (size_t k = 0; k < parameters.size(); ++k) {
+    signature += (k ? ", " : "") + parameters[k].second;
+    bool used = mentions(bodyText, parameters[k].first);
+    for (size_t other = 0; other < parameters.size() && !used; ++other)
+      used = other != k && mentions(parameters[other].second, parameters[k].first);
+    if (!used) unused.push_back(parameters[k].first);
   }
   signature += ")";
 
@@ -238,16 +239,7 @@ std::string generate(AdjointContext& context) {
             "static inline int omp_get_max_threads(void) { return 1; }\n"
             "static inline int omp_get_num_threads(void) { return 1; }\n"
             "static inline int omp_get_thread_num(void) { return 0; }\n"
-            "#endif\n"
-            "\n/* Zeroed heap memory for per-thread adjoint copies (a stack reduction would overflow on large arrays). */\n"
-            "static void *adrace_zeroed(size_t count, size_t size) {\n"
-            "    void *memory = calloc(count ? count : 1, size);\n"
-            "    if (!memory) {\n"
-            "        fprintf(stderr, \"adrace: out of memory for per-thread adjoint copies\\n\");\n"
-            "        abort();\n"
-            "    }\n"
-            "    return memory;\n"
-            "}\n";
+            "#endif\n";
   }
   file << "\n" << signature << "\n{\n";
   for (const std::string& parameter : unused) file << "    (void)" << parameter << ";\n";

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "analyzer/Frontend.h"
+#include "analyzer/LoopAnalysis.h"
 #include "analyzer/LoopModel.h"
 
 #include <map>
@@ -28,6 +29,9 @@ struct AdjointRequest {
   std::string function;                          // NAME: the adjoint is NAME_b
   std::vector<std::string> active;               // active parameters (arrays or by-value scalars)
   Strategy strategy = Strategy::FormAD;
+  // formad: how an array the analysis cannot prove is guarded (auto: reduction when the primal only
+  // reads it and its extent is known, else atomic on the guarded increments)
+  analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto;
   std::map<std::string, std::string> extents;    // element count of arrays (needed for reductions)
   unsigned z3TimeoutMs = 2000;
 };

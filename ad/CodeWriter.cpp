@@ -4,6 +4,16 @@ namespace adrace::ad {
 
 void CodeWriter::line(const std::string& text) { lines_.push_back(std::string(4 * indent_, ' ') + text); }
 
+void CodeWriter::replaceLine(size_t index, const std::string& text) {
+  std::string& old = lines_.at(index);
+  old = old.substr(0, old.find_first_not_of(' ')) + text;
+}
+
+int CodeWriter::nextId() {
+  static int next = 0;
+  return next++;
+}
+
 void CodeWriter::pragma(const std::string& text) { lines_.push_back(text); }
 
 void CodeWriter::open(const std::string& head) {

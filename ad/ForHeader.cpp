@@ -14,6 +14,30 @@ std::string ForHeader::counterAt(const std::string& k) const {
   return (simpleFirst ? first : "(" + first + ")") + " + " + term;
 }
 
+std::string ForHeader::counterValue(const std::string& k) const {
+  bool simpleFirst = first.find(' ') == std::string::npos;
+  bool simpleStep = step.find(' ') == std::string::npos && step[0] != '-';
+  std::string term = step == "1" ? k : k + " * " + (simpleStep ? step : "(" + step + ")");
+  std::string value = first == "0" ? term : (simpleFirst ? first : "(" + first + ")") + " + " + term;
+  return "(" + counterType + ")" + (value.find(' ') == std::string::npos ? value : "(" + value + ")");
+}
+
+namespace {
+// "i++", "i--", "i += c", "i -= c" for `by` (a step as ForHeader writes it: "1", "-1", "c", "-c").
+std::string stepBy(const std::string& counter, const std::string& by) {
+  if (by == "1") return counter + "++";
+  if (by == "-1") return counter + "--";
+  if (by[0] == '-') return counter + " -= " + by.substr(1);
+  return counter + " += " + by;
+}
+}  // namespace
+
+std::string ForHeader::stepForward() const { return stepBy(counter->getNameAsString(), step); }
+
+std::string ForHeader::stepBackward() const {
+  return stepBy(counter->getNameAsString(), step[0] == '-' ? step.substr(1) : "-" + step);
+}
+
 std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::ForStmt* loop) {
   ForHeader header;
   header.loop = loop;

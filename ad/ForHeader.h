@@ -25,6 +25,11 @@ struct ForHeader {
 
   std::string tripCount() const;            // adrace_trip_count(...) call
   std::string counterAt(const std::string& k) const;  // "first + (T)k * step"
+  // The counter's value at logical iteration k (a long), computed in long: "(T)(first + k * step)".
+  std::string counterValue(const std::string& k) const;
+  // The counter stepped to the next iteration ("i++", "i += 2") or, backwards, the previous one.
+  std::string stepForward() const;
+  std::string stepBackward() const;
 };
 
 // Records an unsupported diagnostic and returns nullopt when the header is not canonical.

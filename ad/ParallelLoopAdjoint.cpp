@@ -1,10 +1,11 @@
 // Parallel loops (seed 000 sections 3.2.2 and 4.3, seed 004 section 4.2): both sweeps run the
 // loop as `omp parallel` over one static schedule (adrace_static_chunk), the backward sweep running
-// each thread's chunk in reverse, so that the thread that pushed a value pops it; schedule(dynamic)
-// is recorded in the forward sweep and replayed backwards. Scoping: private -> private adjoint,
-// firstprivate -> reduction(+) of the adjoint, reduction(+) -> the adjoint only read, shared arrays
-// per verdict: plain, per-thread heap copies summed afterwards, or `omp atomic` on exactly the
-// guarded increments (never on a plain read or reset).
+// each thread's chunk in reverse, so that the thread that pushed a value pops it (forwards when it
+// pops nothing); schedule(dynamic) is recorded in the forward sweep and replayed backwards. Scoping:
+// private -> private adjoint, firstprivate -> reduction(+) of the adjoint, reduction(+) -> the
+// adjoint only read, shared arrays per verdict: plain, per-thread heap copies summed afterwards
+// (kept by the runtime between calls), or `omp atomic` on exactly the guarded increments (never on
+// a plain read or reset).
 #include "ad/Sweeps.h"
 
 #include "analyzer/LoopModelBuilder.h"
@@ -15,15 +16,6 @@
 #include <regex>
 
 namespace adrace::ad {
-namespace {
-
-bool mentions(const std::string& text, const std::string& name) {
-  return std::regex_search(text, std::regex("(^|[^A-Za-z0-9_])" + name + "([^A-Za-z0-9_]|$)"));
-}
-
-
-}  // namespace
-
 const VariableInfo* Sweeps::modelVariable(const analyzer::Variable& variable) const {
   for (const auto& entry : context_.variables) {
     analyzer::SourcePosition at = context_.position(entry.first->getLocation());
@@ -228,6 +220,10 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   out.open("");
   for (const std::string& line : privateLocals) out.line(line);
   std::string i = header->counter->getNameAsString();
+  CodeWriter body(out.indent() + 1);
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(stmt))) forwardCompound(compound, body, true);
+  else forward(context_.loopBody(stmt), body);
+  bool counterUsed = mentions(body.text(), i);
   if (dynamic) {
     out.line("adrace_recorder adrace_record;");
     out.line("long adrace_k;");
@@ -236,15 +232,16 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
     out.open("for (adrace_k = 0; adrace_k < adrace_trip; adrace_k++)");
     out.line("adrace_record_iteration(&adrace_record, adrace_k);");
+    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
   } else {
+    // The counter steps along with adrace_k (rather than being rebuilt from it) so that compilers see
+    // an induction variable, as in the primal loop.
     out.line("long adrace_k, adrace_begin, adrace_end;");
     out.line("adrace_static_chunk_here(adrace_trip, &adrace_begin, &adrace_end);");
-    out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++)");
+    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterValue("adrace_begin") + ";");
+    out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++" +
+             (counterUsed ? ", " + header->stepForward() : std::string()) + ")");
   }
-  CodeWriter body(out.indent());
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(stmt))) forwardCompound(compound, body, true);
-  else forward(context_.loopBody(stmt), body);
-  if (mentions(body.text(), i)) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
   out.append(body);
   out.close();
   if (dynamic) out.line("adrace_record_finish(&adrace_record);");
@@ -323,12 +320,17 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     }
     copies.push_back({info, extent});
   }
-  if (!copies.empty()) {
+  if (copies.size() > 32) {  // ADRACE_REDUCTION_SLOTS
+    context_.unsupported(loop.directive->getBeginLoc(), "more than 32 arrays with per-thread adjoint copies in one loop");
+    return;
+  }
+  if (!copies.empty()) {  // the runtime keeps them, zeroed, between calls (adrace/reduction.h)
     needsOmpHelpers_ = true;
     out.line("size_t adrace_threads = (size_t)omp_get_max_threads();");
+    int slot = 0;
     for (auto& [info, extent] : copies)
-      out.line("double *" + info->name + "_b_copies = (double *)adrace_zeroed(adrace_threads * (size_t)(" + extent +
-               "), sizeof(double));");
+      out.line("double *" + info->name + "_b_copies = adrace_reduction_copies(" + std::to_string(slot++) +
+               ", adrace_threads * (size_t)(" + extent + "));");
   }
   out.line("#pragma omp parallel" + clauses);
   out.open("");
@@ -385,22 +387,36 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
                ")); /* this thread's copy */");
     }
   }
+  const LoopScope* saved = current_;
+  current_ = &scope;
+  CodeWriter body(out.indent() + 1);
+  backwardIteration(stmt, body);
+  current_ = saved;
+  bool counterUsed = mentions(body.text(), i);
+  // Only the tape (and per-thread variables) order the iterations of the backward sweep: the
+  // iterations of a parallel loop are independent (their adjoint updates commute, or are guarded),
+  // so when nothing this loop's forward sweep pushed is popped here, each thread runs its iterations
+  // forwards, as the primal does (compilers vectorize that order, not the reverse one).
+  bool forwards = !forwardEmits(stmt) && independentIterations(stmt);
   if (replay) {
     out.open("while (adrace_replay_next(&adrace_replay, &adrace_k))");
   } else if (dynamic) {
     std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
     out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
-    out.open("for (adrace_k = adrace_trip - 1; adrace_k >= 0; adrace_k--)");
+    out.open(forwards ? "for (adrace_k = 0; adrace_k < adrace_trip; adrace_k++)"
+                      : "for (adrace_k = adrace_trip - 1; adrace_k >= 0; adrace_k--)");
+  } else if (forwards) {
+    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterValue("adrace_begin") + ";");
+    out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++" +
+             (counterUsed ? ", " + header->stepForward() : std::string()) + ")");
   } else {
+    // As in the forward sweep, the counter is an induction variable: it starts one step past this
+    // thread's chunk and steps back at the top of each iteration (never past the primal's range).
+    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterValue("adrace_end") + ";");
     out.open("for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--)");
+    if (counterUsed) out.line(header->stepBackward() + ";");
   }
-  const LoopScope* saved = current_;
-  current_ = &scope;
-  CodeWriter body(out.indent());
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(stmt))) backwardCompound(compound, body, true);
-  else backward(context_.loopBody(stmt), body);
-  current_ = saved;
-  if (mentions(body.text(), i)) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
+  if (counterUsed && (replay || dynamic)) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
   out.append(body);
   out.close();
   if (!copies.empty()) {
@@ -413,13 +429,14 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
       out.line("#pragma omp for");
       out.open("for (long adrace_e = 0; adrace_e < (long)(" + extent + "); adrace_e++)");
       out.open("for (int adrace_t = 0; adrace_t < omp_get_num_threads(); adrace_t++)");
-      out.line(target + "[adrace_e] += " + info->name + "_b_copies[(size_t)adrace_t * (size_t)(" + extent + ") + (size_t)adrace_e];");
+      std::string copy = info->name + "_b_copies[(size_t)adrace_t * (size_t)(" + extent + ") + (size_t)adrace_e]";
+      out.line(target + "[adrace_e] += " + copy + ";");
+      out.line(copy + " = 0.0; /* zero again for the next call */");
       out.close();
       out.close();
     }
   }
   out.close();
-  for (auto& [info, extent] : copies) out.line("free(" + info->name + "_b_copies);");
   for (const VariableInfo* info : lastprivate)
     if (pushesOnKill(info->decl) && context_.neededForward.count(info->decl)) out.line(popText(info->decl->getType(), info->name));
   out.close();

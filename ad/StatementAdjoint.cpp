@@ -294,4 +294,41 @@ std::string incrementText(const AdjointContext& context, const Increment& increm
   return adjointText(context, increment.leaf) + (increment.negate ? " -= " : " += ") + increment.value + ";";
 }
 
+namespace {
+
+// Whether a C expression has one of `operators` outside parentheses and brackets (binary + and -
+// only: a sign after another operator or an opening parenthesis does not count).
+bool hasTopLevel(const std::string& text, const std::string& operators) {
+  int depth = 0;
+  char previous = '(';
+  for (char c : text) {
+    if (c == '(' || c == '[') ++depth;
+    if (c == ')' || c == ']') --depth;
+    bool sign = (c == '-' || c == '+') && std::string("(*/+-?:,=<>!&|").find(previous) != std::string::npos;
+    if (depth == 0 && operators.find(c) != std::string::npos && !sign) return true;
+    if (c != ' ') previous = c;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<Increment> joinIncrements(const AdjointContext& context, const Increment& first, const Increment& second) {
+  if (adjointText(context, first.leaf) != adjointText(context, second.leaf)) return std::nullopt;
+  const VariableInfo* info = context.variable(baseVariable(second.leaf));
+  if (!info || mentions(second.value, info->name + "_b")) return std::nullopt;
+  bool subtract = first.negate != second.negate;
+  std::string a = hasTopLevel(first.value, "?") ? "(" + first.value + ")" : first.value;
+  std::string b = hasTopLevel(second.value, subtract ? "?+-" : "?") ? "(" + second.value + ")" : second.value;
+  Increment joined = first;
+  joined.value = a + (subtract ? " - " : " + ") + b;
+  return joined;
+}
+
+bool incrementsCommute(const AdjointContext& context, const Increment& a, const Increment& b) {
+  const VariableInfo* infoA = context.variable(baseVariable(a.leaf));
+  const VariableInfo* infoB = context.variable(baseVariable(b.leaf));
+  return infoA && infoB && infoA != infoB && !mentions(a.value, infoB->name + "_b") && !mentions(b.value, infoA->name + "_b");
+}
+
 }  // namespace adrace::ad

@@ -5,6 +5,7 @@
 
 #include "ad/AdjointContext.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -50,5 +51,13 @@ void assignmentReads(const AdjointContext& context, const clang::BinaryOperator*
 
 // "x_b[i] += value;" or "x_b[i] -= value;"
 std::string incrementText(const AdjointContext& context, const Increment& increment);
+
+// x_b[i] += a; x_b[i] += b;  ->  x_b[i] += a + b;  (one read-modify-write of the adjoint instead of
+// two, as a hand-written adjoint accumulates). Only when b does not read x_b, which the first
+// increment changes; nullopt otherwise. (Sweeps joins across increments that commute with the second.)
+std::optional<Increment> joinIncrements(const AdjointContext& context, const Increment& first, const Increment& second);
+// Whether two increments may swap places: they update different adjoint variables and neither's
+// value reads the other's (under the no-aliasing assumption, different variables never overlap).
+bool incrementsCommute(const AdjointContext& context, const Increment& a, const Increment& b);
 
 }  // namespace adrace::ad

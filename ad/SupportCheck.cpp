@@ -212,7 +212,13 @@ class SupportChecker {
         context_.unsupported(expr->getBeginLoc(), "++ or -- on a floating-point value");
       return;
     }
+    if (isDiscardedName(expr)) return;  // `(void)n;`: marks an unused parameter, no effect on either sweep
     context_.unsupported(expr->getBeginLoc(), "expression statement that is not an assignment (a call?)");
+  }
+
+  static bool isDiscardedName(const clang::Expr* expr) {
+    auto* cast = llvm::dyn_cast<clang::CStyleCastExpr>(expr);
+    return cast && cast->getType()->isVoidType() && llvm::isa<clang::DeclRefExpr>(cast->getSubExpr()->IgnoreParenImpCasts());
   }
 
   void lvalue(const clang::Expr* lhs) {

@@ -54,7 +54,9 @@ const clang::VarDecl* Sweeps::killed(const clang::Stmt* statement, const clang::
   return nullptr;
 }
 
-bool Sweeps::pushesOnKill(const clang::VarDecl* variable) const { return context_.neededBackward.count(variable) > 0; }
+bool Sweeps::pushesOnKill(const clang::VarDecl* variable) const {
+  return context_.neededBackward.count(variable) > 0 && !recomputes(variable);
+}
 
 std::vector<const clang::VarDecl*> Sweeps::scopeLocals(const clang::CompoundStmt* compound) const {
   std::vector<const clang::VarDecl*> locals;
@@ -75,7 +77,8 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement))
     return forwardEmits(branch->getThen()) || forwardEmits(branch->getElse()) || (ifNeedsFlag(branch) && backwardEmits(branch));
-  if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return forwardEmits(context_.loopBody(loop));
+  if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement))  // a recomputed loop runs forward in the backward sweep
+    return !context_.recomputedLoops.count(loop) && forwardEmits(context_.loopBody(loop));
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
     return forwardEmits(analyzer::associatedLoops(*directive).front());
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
@@ -92,7 +95,7 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
   if (!statement) return false;
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs))
-    return isActiveLeaf(context_, lhs) || (context_.neededForward.count(target) && pushesOnKill(target));
+    return isActiveLeaf(context_, lhs) || (context_.neededForward.count(target) && savesBeforeKill(statement, target));
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
@@ -140,7 +143,7 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   }
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) {
-    if (pushesOnKill(target)) out.line(pushText(lhs->getType(), context_.text(lhs)));
+    if (savesBeforeKill(statement, target)) out.line(pushText(lhs->getType(), context_.text(lhs)));
     out.line(context_.text(llvm::cast<clang::Expr>(statement)) + ";");
     return;
   }
@@ -170,13 +173,29 @@ void Sweeps::forwardCompound(const clang::CompoundStmt* compound, CodeWriter& ou
     if (pushesOnKill(local)) out.line(pushText(local->getType(), local->getNameAsString()));
 }
 
-void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
+std::string Sweeps::forHead(const clang::ForStmt* loop) const {
   const clang::SourceManager& sources = context_.ast.getSourceManager();
-  std::string head = clang::Lexer::getSourceText(
-                         clang::CharSourceRange::getTokenRange(loop->getBeginLoc(), loop->getRParenLoc()), sources,
-                         context_.ast.getLangOpts())
-                         .str();
-  out.open(head);
+  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(loop->getBeginLoc(), loop->getRParenLoc()), sources,
+                                     context_.ast.getLangOpts())
+      .str();
+}
+
+bool Sweeps::independentIterations(const clang::ForStmt* loop) const {
+  for (const auto& [directive, parallel] : context_.loops) {
+    if (analyzer::associatedLoops(*directive).front() != loop) continue;
+    for (const analyzer::Variable& variable : parallel.model.variables) {
+      bool perThread = variable.sharing == analyzer::Sharing::Private || variable.sharing == analyzer::Sharing::FirstPrivate ||
+                       variable.sharing == analyzer::Sharing::LastPrivate;
+      const VariableInfo* info = modelVariable(variable);
+      if (perThread && (!info || !declaredInside(parallel, info->decl))) return false;  // state carried by a thread
+    }
+    return true;
+  }
+  return false;
+}
+
+void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
+  out.open(forHead(loop));
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(loop))) forwardCompound(compound, out, true);
   else forward(context_.loopBody(loop), out);
   out.close();
@@ -186,8 +205,27 @@ void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
 
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
-    for (const std::string& guard : guardFor(increment)) out.line(guard);
-    out.line(incrementText(context_, increment));
+    std::vector<std::string> guards = guardFor(increment);
+    if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between
+    bool joined = false;
+    for (auto earlier = incrementRun_.rbegin(); earlier != incrementRun_.rend() && !joined; ++earlier) {
+      std::optional<Increment> both =
+          earlier->guards == guards ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
+      if (both) {
+        earlier->increment = *both;
+        out.replaceLine(earlier->line, incrementText(context_, *both));
+        joined = true;
+      } else if (!incrementsCommute(context_, earlier->increment, increment)) {
+        break;
+      }
+    }
+    if (!joined) {
+      for (const std::string& guard : guards) out.line(guard);
+      out.line(incrementText(context_, increment));
+      incrementRun_.push_back({out.size() - 1, increment, guards});
+    }
+    runWriter_ = out.id();
+    runEnd_ = out.size();
   }
 }
 
@@ -210,7 +248,8 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
   }
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) {
-    if (context_.neededForward.count(target) && pushesOnKill(target)) out.line(popText(lhs->getType(), context_.text(lhs)));
+    if (context_.neededForward.count(target) && savesBeforeKill(statement, target))
+      out.line(popText(lhs->getType(), context_.text(lhs)));
     if (!isActiveLeaf(context_, lhs)) return;
     StatementAdjointCode code = assignmentAdjoint(context_, llvm::cast<clang::BinaryOperator>(llvm::cast<clang::Expr>(statement)->IgnoreParens()));
     if (code.block) out.open("");
@@ -237,13 +276,16 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
   if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) return backwardParallel(directive, out);
 }
 
-void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope) {
+void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope, bool localsLive) {
   if (scope) {
     std::vector<const clang::VarDecl*> locals = scopeLocals(compound);
     for (auto it = locals.rbegin(); it != locals.rend(); ++it)
-      if (pushesOnKill(*it)) {
+      if (pushesOnKill(*it) && !localsLive) {
         out.line(declareAndPop(*it));
       }
+    for (const clang::VarDecl* local : locals)  // in declaration order: one may read another
+      if (recomputes(local) && !(localsLive && context_.neededForward.count(local)))
+        out.line(declarationText(local, local->getNameAsString()) + " = " + context_.text(local->getInit()) + ";");
     for (const clang::VarDecl* local : locals)
       if (context_.variable(local)->active && backwardEmits(compound)) out.line(adjointDeclaration(local, local->getNameAsString()));
   }
@@ -254,27 +296,53 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
 void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   std::optional<ForHeader> header = parseForHeader(context_, loop);
   if (!header) return;
+  if (independentIterations(loop) && !forwardEmits(loop)) {
+    // The iterations of a parallel loop are independent and nothing is popped between them: the
+    // serial adjoint runs them forwards too, like the primal (see backwardParallelLoop).
+    out.open(forHead(loop));
+    backwardIteration(loop, out);
+    out.close();
+    return;
+  }
   std::string i = header->counter->getNameAsString();
   std::string bound = header->boundExpr2 ? header->bound : context_.operand(header->boundExpr);
   std::string first = context_.operand(header->firstExpr);
-  bool block = false;
-  if (header->step == "1" && (header->op == "<" || header->op == "<=")) {
+  bool up = header->step == "1" && (header->op == "<" || header->op == "<=");
+  bool down = header->step == "-1" && (header->op == ">" || header->op == ">=");
+  bool block = !up && !down;
+  CodeWriter body(out.indent() + (block ? 2 : 1));
+  backwardIteration(loop, body);
+  if (up) {
     out.open("for (" + header->counterType + " " + i + " = " + (header->op == "<" ? bound + " - 1" : header->bound) + "; " + i +
              " >= " + header->first + "; " + i + "--)");
-  } else if (header->step == "-1" && (header->op == ">" || header->op == ">=")) {
+  } else if (down) {
     out.open("for (" + header->counterType + " " + i + " = " + (header->op == ">" ? bound + " + 1" : header->bound) + "; " + i +
              " <= " + header->first + "; " + i + "++)");
-  } else {
-    block = true;
+  } else {  // the counter starts one step past the last iteration and steps back (an induction variable)
+    bool counterUsed = mentions(body.text(), i);
     out.open("");
     out.line("long adrace_trip = " + header->tripCount() + ";");
+    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterValue("adrace_trip") + ";");
     out.open("for (long adrace_k = adrace_trip - 1; adrace_k >= 0; adrace_k--)");
-    out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
+    if (counterUsed) out.line(header->stepBackward() + ";");
   }
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(loop))) backwardCompound(compound, out, true);
-  else backward(context_.loopBody(loop), out);
+  out.append(body);
   out.close();
   if (block) out.close();
+}
+
+void Sweeps::backwardIteration(const clang::ForStmt* loop, CodeWriter& out) {
+  const clang::Stmt* body = context_.loopBody(loop);
+  auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
+  bool recomputed = context_.recomputedLoops.count(loop) > 0 && forwardEmits(body);
+  if (recomputed) {  // in the same scope as the backward part, without the scope-end pushes: its locals stay live
+    out.line("/* this iteration's forward sweep, recomputed (it reads no value that changes) */");
+    if (compound) forwardCompound(compound, out, false);
+    else forward(body, out);
+    out.line("/* its backward sweep */");
+  }
+  if (compound) backwardCompound(compound, out, true, recomputed);
+  else backward(body, out);
 }
 
 }  // namespace adrace::ad

@@ -29,8 +29,12 @@ class Sweeps {
  public:
   explicit Sweeps(AdjointContext& context) : context_(context) {}
 
-  // TapePlan.cpp: fills context.neededBackward / neededForward (fixpoint).
+  // TapePlan.cpp: fills context.recomputable, then context.neededBackward / neededForward (fixpoint).
   void plan();
+  // A value the backward sweep reads and recomputes (instead of popping it).
+  bool recomputes(const clang::VarDecl* variable) const;
+  // Whether `kill` (an assignment, ++ or --) must push the value of `variable` it overwrites.
+  bool savesBeforeKill(const clang::Stmt* kill, const clang::VarDecl* variable) const;
 
   // Sweeps.cpp
   void forward(const clang::Stmt* statement, CodeWriter& out);
@@ -40,19 +44,42 @@ class Sweeps {
 
  private:
   // TapePlan.cpp
+  void findRecomputable();
+  void findRecomputedLoops();
   bool planStatement(const clang::Stmt* statement);  // returns true if the needed sets grew
   bool addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more);
   bool assigns(const clang::Stmt* statement, const clang::VarDecl* variable) const;
+  // A superset of the primal variables the backward sweep of `statement` reads.
+  void backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) const;
 
   // Sweeps.cpp
   const clang::VarDecl* killed(const clang::Stmt* statement, const clang::Expr** lhs) const;
   bool pushesOnKill(const clang::VarDecl* variable) const;
   void forwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope);
-  void backwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope);
+  // localsLive: the scope's locals are already computed (a recomputed iteration): no pops.
+  void backwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope, bool localsLive = false);
+  // The backward sweep of one iteration of a loop's body (preceded by its forward sweep when the
+  // loop's iterations are recomputed).
+  void backwardIteration(const clang::ForStmt* loop, CodeWriter& out);
   void forwardFor(const clang::ForStmt* loop, CodeWriter& out);
+  std::string forHead(const clang::ForStmt* loop) const;  // "for (int i = 0; i < n; i++)" as written
+  // The loop of an omp (parallel) for with no per-thread variable declared outside it (private,
+  // firstprivate, lastprivate): its iterations may run in any order, in both sweeps.
+  bool independentIterations(const clang::ForStmt* loop) const;
   void backwardFor(const clang::ForStmt* loop, CodeWriter& out);
   bool ifNeedsFlag(const clang::IfStmt* branch) const;
   void emitIncrements(const std::vector<Increment>& increments, CodeWriter& out);
+  // The run of increments emitted last, one after another in one writer: a new increment of the
+  // same adjoint element as one of them joins it if it commutes with those in between
+  // (joinIncrements, incrementsCommute).
+  struct EmittedIncrement {
+    size_t line;  // its line in the writer
+    Increment increment;
+    std::vector<std::string> guards;
+  };
+  std::vector<EmittedIncrement> incrementRun_;
+  int runWriter_ = -1;
+  size_t runEnd_ = 0;
   std::vector<const clang::VarDecl*> scopeLocals(const clang::CompoundStmt* compound) const;
 
  public:

@@ -1,14 +1,247 @@
-// Save-on-kill planning (Tapenade's to-be-recorded analysis, flow-insensitive per variable):
-// neededBackward = the primal values the backward sweep reads (partials of nonlinear statements,
-// subscripts, branch conditions, loop bounds, and the targets of its own pops); neededForward =
-// their closure under the forward sweep's data flow. A forward-sweep assignment is emitted only if
-// it writes a neededForward variable and pushes the old value only if the variable is in
-// neededBackward: linear kernels get no forward sweep and no tape at all.
+// Save-on-kill planning (Tapenade's to-be-recorded analysis, per variable): neededBackward = the
+// primal values the backward sweep reads (partials of nonlinear statements, subscripts, branch
+// conditions, loop bounds, and the targets of its own pops); neededForward = their closure under the
+// forward sweep's data flow. A forward-sweep assignment is emitted only if it writes a neededForward
+// variable, and pushes the old value only if the variable is in neededBackward and, for a local,
+// something before the kill in its scope reads it backwards (savesBeforeKill): linear kernels get
+// no forward sweep and no tape at all.
+//
+// Recompute instead of store (the other side of Tapenade's trade-off): a needed local whose value
+// can be rebuilt cheaply from values that do not change is recomputed in the backward sweep, so it
+// costs neither a push nor a pop, and the forward sweep computes it only if it needs it itself; a
+// loop whose iterations read only values that do not change is recomputed iteration by iteration.
 #include "ad/Sweeps.h"
 
 #include "analyzer/LoopModelBuilder.h"
 
+#include <clang/AST/RecursiveASTVisitor.h>
+
 namespace adrace::ad {
+namespace {
+
+// The counters of a function body's for loops and every variable it writes (assignments, ++, --),
+// inside OpenMP directives too (a RecursiveASTVisitor enters their captured statements, which
+// Stmt::children() does not).
+class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
+ public:
+  bool VisitForStmt(clang::ForStmt* loop) {
+    loops.push_back(loop);
+    if (auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop->getInit()); init && init->isSingleDecl())
+      if (auto* counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl())) counters.insert(counter);
+    return true;
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator* binary) {
+    if (binary->isAssignmentOp()) written.insert(baseVariable(binary->getLHS()));
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator* unary) {
+    if (unary->isIncrementDecrementOp()) written.insert(baseVariable(unary->getSubExpr()));
+    return true;
+  }
+  std::vector<const clang::ForStmt*> loops;  // outer before inner
+  std::set<const clang::VarDecl*> counters, written;
+};
+
+// A parameter or function-scope local the function never writes (its initializer aside) and no
+// parallel region privatises: the same value everywhere in both sweeps.
+bool unchanging(const AdjointContext& context, const WriteFinder& function, const clang::VarDecl* var) {
+  const VariableInfo* info = context.variable(var);
+  bool functionScope = info && (info->parameter || info->scope == context.function.getBody());
+  return functionScope && !context.regionPrivate.count(var) && !function.written.count(var);
+}
+
+// What one loop body declares, reads and writes. A variable is read unless it only appears as the
+// base of the left side of a plain `=` (x in x[i] = ...: its subscripts are read).
+class BodyAccesses : public clang::RecursiveASTVisitor<BodyAccesses> {
+ public:
+  bool VisitVarDecl(clang::VarDecl* var) {
+    declared.insert(var);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
+    if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && !storedOnly.count(ref)) read.insert(var);
+    return true;
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator* binary) {  // visited before its operands
+    if (!binary->isAssignmentOp()) return true;
+    written.insert(baseVariable(binary->getLHS()));
+    if (binary->getOpcode() == clang::BO_Assign) storedOnly.insert(baseReference(binary->getLHS()));
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator* unary) {
+    if (unary->isIncrementDecrementOp()) written.insert(baseVariable(unary->getSubExpr()));
+    return true;
+  }
+  std::set<const clang::VarDecl*> declared, read, written;
+
+ private:
+  static const clang::DeclRefExpr* baseReference(const clang::Expr* lhs) {
+    const clang::Expr* cursor = asLeaf(lhs);
+    if (!cursor) return nullptr;
+    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(cursor)) cursor = unary->getSubExpr()->IgnoreParenImpCasts();
+    while (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(cursor)) cursor = subscript->getBase()->IgnoreParenImpCasts();
+    return llvm::dyn_cast<clang::DeclRefExpr>(cursor);
+  }
+  std::set<const clang::DeclRefExpr*> storedOnly;
+};
+
+class StatementFinder : public clang::RecursiveASTVisitor<StatementFinder> {
+ public:
+  explicit StatementFinder(const clang::Stmt* target) : target_(target) {}
+  bool VisitStmt(clang::Stmt* statement) {
+    found |= statement == target_;
+    return !found;
+  }
+  bool found = false;
+
+ private:
+  const clang::Stmt* target_;
+};
+
+// Whether `target` is `root` or inside it (OpenMP directives' captured statements included).
+bool containsStatement(const clang::Stmt* root, const clang::Stmt* target) {
+  StatementFinder finder(target);
+  finder.TraverseStmt(const_cast<clang::Stmt*>(root));
+  return finder.found;
+}
+
+bool callsAFunction(const clang::Stmt* statement) {
+  if (!statement) return false;
+  if (llvm::isa<clang::CallExpr>(statement)) return true;
+  for (const clang::Stmt* child : statement->children())
+    if (callsAFunction(child)) return true;
+  return false;
+}
+
+}  // namespace
+
+// Recomputable: a scalar local of a nested scope (e.g. a loop body) defined once, by its
+// initializer, which calls no function (a pop is cheaper than sin or exp) and reads only
+//   - variables the function never writes (read-only parameters and arrays, function-scope locals
+//     set only by their initializer, which the forward sweep computes before any loop),
+//   - counters of loops (their bodies cannot write them: SupportCheck), and
+//   - other recomputable locals.
+// Such a local holds the same value wherever it is in scope, in either sweep, so the backward sweep
+// re-evaluates its initializer at the top of the scope instead of popping it (the green_gauss edge
+// loop: the nodes i, j from the index array e2n and the face value from dv).
+void Sweeps::findRecomputable() {
+  const clang::Stmt* body = context_.function.getBody();
+  WriteFinder finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(body));
+  const std::set<const clang::VarDecl*>& counters = finder.counters;
+  std::set<const clang::VarDecl*>& candidates = context_.recomputable;
+  for (const auto& [var, info] : context_.variables)
+    if (!info.parameter && info.scope != body && !counters.count(var) && var->getType()->isScalarType() &&
+        var->getInit() && !callsAFunction(var->getInit()) && !finder.written.count(var))
+      candidates.insert(var);
+  for (bool shrunk = true; shrunk;) {  // greatest fixpoint: drop a candidate that reads a changing value
+    shrunk = false;
+    for (auto it = candidates.begin(); it != candidates.end();) {
+      std::set<const clang::VarDecl*> reads;
+      collectVariables((*it)->getInit(), reads);
+      bool stable = true;
+      for (const clang::VarDecl* read : reads)
+        stable &= unchanging(context_, finder, read) || counters.count(read) || candidates.count(read);
+      if (stable) {
+        ++it;
+      } else {
+        it = candidates.erase(it);
+        shrunk = true;
+      }
+    }
+  }
+}
+
+// Recomputed iterations (Tapenade's "recompute" applied to a whole loop body, as a hand-written
+// adjoint of LULESH's stress loop does): a loop whose body reads only its own locals, loop counters
+// and variables the function never writes, and whose forward sweep writes nothing outside the body
+// (the forward sweep needs none of its writes to shared variables), runs each iteration's forward
+// sweep at the start of that iteration's backward sweep instead of in the forward sweep. Its values
+// then never travel through the tape between the sweeps: what the iteration pushes (old values
+// before kills, values of nested scopes) it pops again at once, from cache.
+void Sweeps::findRecomputedLoops() {
+  const clang::Stmt* functionBody = context_.function.getBody();
+  WriteFinder finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(functionBody));
+  for (const clang::ForStmt* loop : finder.loops) {
+    const clang::Stmt* body = context_.loopBody(loop);
+    if (!forwardEmits(body)) continue;  // nothing to recompute
+    BodyAccesses accesses;
+    accesses.TraverseStmt(const_cast<clang::Stmt*>(body));
+    bool selfContained = true;
+    for (const clang::VarDecl* var : accesses.read)
+      selfContained &= accesses.declared.count(var) || finder.counters.count(var) || unchanging(context_, finder, var);
+    for (const clang::VarDecl* var : accesses.written)
+      selfContained &= accesses.declared.count(var) || !context_.neededForward.count(var);
+    if (selfContained) context_.recomputedLoops.insert(loop);
+  }
+}
+
+// Save-on-kill, flow-sensitive within a local's scope: the value a kill overwrites is popped back
+// just before the backward sweep of the kill, and then read only by the backward sweeps of what ran
+// before the kill in the same scope (the kill's own adjoint included). A local's scope starts afresh
+// each time it is entered, so if none of those reads the local, the value is never read and is not
+// saved (the 24 entries of LULESH's B, overwritten in turn and read only after the last of them).
+// Parameters, and kills that another scope's statements could precede, are always saved.
+bool Sweeps::savesBeforeKill(const clang::Stmt* kill, const clang::VarDecl* variable) const {
+  if (!pushesOnKill(variable)) return false;
+  const VariableInfo* info = context_.variable(variable);
+  auto* scope = info && !info->parameter ? llvm::dyn_cast_or_null<clang::CompoundStmt>(info->scope) : nullptr;
+  if (!scope) return true;
+  for (const clang::Stmt* child : scope->body()) {
+    std::set<const clang::VarDecl*> reads;
+    backwardReads(child, reads);
+    if (reads.count(variable)) return true;
+    if (containsStatement(child, kill)) return false;
+  }
+  return true;
+}
+
+void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) const {
+  if (!statement) return;
+  if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
+    for (const clang::Decl* decl : declaration->decls()) {
+      auto* var = llvm::cast<clang::VarDecl>(decl);
+      if (!var->getInit()) continue;
+      if (context_.variable(var)->active) derivativeReads(context_, var->getInit(), out);
+      if (recomputes(var)) collectVariables(var->getInit(), out);
+    }
+    return;
+  }
+  if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement->IgnoreContainers()); assignment && assignment->isAssignmentOp()) {
+    if (isActiveLeaf(context_, assignment->getLHS())) assignmentReads(context_, assignment, out);
+    collectIndexVariables(assignment->getLHS(), out);  // a pop's target
+    return;
+  }
+  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement->IgnoreContainers()); unary && unary->isIncrementDecrementOp()) {
+    collectIndexVariables(unary->getSubExpr(), out);
+    return;
+  }
+  if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
+    collectVariables(branch->getCond(), out);
+    backwardReads(branch->getThen(), out);
+    backwardReads(branch->getElse(), out);
+    return;
+  }
+  const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
+  if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) loop = analyzer::associatedLoops(*directive).front();
+  if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
+    for (const clang::OMPLoopDirective* directive : parallelLoops(parallel)) backwardReads(directive, out);
+    return;
+  }
+  if (loop) {
+    collectVariables(llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl())->getInit(), out);
+    collectVariables(loop->getCond(), out);
+    collectVariables(loop->getInc(), out);
+    backwardReads(context_.loopBody(loop), out);
+    return;
+  }
+  for (const clang::Stmt* child : statement->children()) backwardReads(child, out);
+}
+
+bool Sweeps::recomputes(const clang::VarDecl* variable) const {
+  return context_.recomputable.count(variable) && context_.neededBackward.count(variable);
+}
 
 bool Sweeps::addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more) {
   size_t before = set.size();
@@ -17,11 +250,16 @@ bool Sweeps::addNeeded(std::set<const clang::VarDecl*>& set, const std::set<cons
 }
 
 void Sweeps::plan() {
+  findRecomputable();
   for (int round = 0; round < 100; ++round) {
     bool grew = planStatement(context_.function.getBody());
-    grew |= addNeeded(context_.neededForward, context_.neededBackward);
-    if (!grew) return;
+    std::set<const clang::VarDecl*> taped;  // needed backward and not recomputed: the forward sweep computes them
+    for (const clang::VarDecl* var : context_.neededBackward)
+      if (!context_.recomputable.count(var)) taped.insert(var);
+    grew |= addNeeded(context_.neededForward, taped);
+    if (!grew) break;
   }
+  findRecomputedLoops();
 }
 
 bool Sweeps::planStatement(const clang::Stmt* statement) {
@@ -44,6 +282,11 @@ bool Sweeps::planStatement(const clang::Stmt* statement) {
         reads.clear();
         collectVariables(var->getInit(), reads);
         grew |= addNeeded(forward, reads);
+      }
+      if (recomputes(var)) {  // the backward sweep evaluates the initializer again
+        reads.clear();
+        collectVariables(var->getInit(), reads);
+        grew |= addNeeded(backward, reads);
       }
     }
     return grew;

@@ -9,6 +9,14 @@
 
 namespace {
 
+// Iterations per second of one thread. Threads(2) benchmarks run one recording per benchmark thread
+// (Google Benchmark averages the counter over them); the Omp* loops run a team of
+// omp_get_max_threads() threads, so their per-thread rate is the team's divided by its size.
+void setPerThreadRate(benchmark::State& state, long items, int teamSize = 1) {
+  state.counters["per_thread"] = benchmark::Counter(static_cast<double>(items) / teamSize,
+                                                    benchmark::Counter::kIsRate | benchmark::Counter::kAvgThreads);
+}
+
 struct Loop {
   long first, bound, step;
   int cmp;
@@ -83,6 +91,7 @@ void BM_RecordIterations(benchmark::State &state) {
     state.ResumeTiming();
   }
   state.SetItemsProcessed(state.iterations() * n);
+  setPerThreadRate(state, state.iterations() * n);
   adrace_tape_release();
 }
 BENCHMARK(BM_RecordIterations)->Arg(1)->Arg(3)->Arg(64)->Arg(4096)->Threads(1)->Threads(2)->UseRealTime();
@@ -98,6 +107,7 @@ void BM_ReplayIterations(benchmark::State &state) {
     benchmark::DoNotOptimize(replayAll());
   }
   state.SetItemsProcessed(state.iterations() * n);
+  setPerThreadRate(state, state.iterations() * n);
   adrace_tape_release();
 }
 BENCHMARK(BM_ReplayIterations)->Arg(1)->Arg(3)->Arg(64)->Arg(4096)->Threads(1)->Threads(2)->UseRealTime();
@@ -116,6 +126,7 @@ void BM_OmpDynamicLoop(benchmark::State &state) {
   }
   benchmark::DoNotOptimize(x);
   state.SetItemsProcessed(state.iterations() * kLoopTrip);
+  setPerThreadRate(state, state.iterations() * kLoopTrip, omp_get_max_threads());
 }
 BENCHMARK(BM_OmpDynamicLoop)->Arg(1)->Arg(16)->Arg(256)->Arg(4096)->UseRealTime()->Unit(benchmark::kMillisecond);
 
@@ -164,6 +175,7 @@ void BM_OmpDynamicLoopRecorded(benchmark::State &state) {
   }
   benchmark::DoNotOptimize(x);
   state.SetItemsProcessed(state.iterations() * kLoopTrip);
+  setPerThreadRate(state, state.iterations() * kLoopTrip, omp_get_max_threads());
   releaseAllTapes();
 }
 BENCHMARK(BM_OmpDynamicLoopRecorded)->Arg(1)->Arg(16)->Arg(256)->Arg(4096)->UseRealTime()->Unit(benchmark::kMillisecond);
@@ -182,6 +194,7 @@ void BM_OmpReverseReplayLoop(benchmark::State &state) {
   }
   benchmark::DoNotOptimize(x);
   state.SetItemsProcessed(state.iterations() * kLoopTrip);
+  setPerThreadRate(state, state.iterations() * kLoopTrip, omp_get_max_threads());
   releaseAllTapes();
 }
 BENCHMARK(BM_OmpReverseReplayLoop)->Arg(1)->Arg(16)->Arg(256)->Arg(4096)->UseRealTime()->Unit(benchmark::kMillisecond);
@@ -206,6 +219,7 @@ void BM_OmpStaticChunkLoop(benchmark::State &state) {
   }
   benchmark::DoNotOptimize(x);
   state.SetItemsProcessed(state.iterations() * kLoopTrip * 2);
+  setPerThreadRate(state, state.iterations() * kLoopTrip * 2, omp_get_max_threads());
 }
 BENCHMARK(BM_OmpStaticChunkLoop)->UseRealTime()->Unit(benchmark::kMillisecond);
 

@@ -1,5 +1,7 @@
 // Throughput of the per-thread tape (runtime/adrace/tape.h). Each benchmark thread has its own
 // tape; ->Threads(2) shows whether tapes interfere (they share nothing but the allocator).
+// items_per_second is the whole team's throughput (Google Benchmark sums over threads);
+// per_thread is one thread's, which stays flat as threads are added if the tapes scale.
 #include "adrace/tape.h"
 
 #include <benchmark/benchmark.h>
@@ -7,6 +9,13 @@
 #include <vector>
 
 namespace {
+
+// Items (values pushed or popped) per second of one thread: the per-thread figure the adjoint's
+// scaling depends on.
+void setPerThreadRate(benchmark::State& state, long items) {
+  state.counters["per_thread"] =
+      benchmark::Counter(static_cast<double>(items), benchmark::Counter::kIsRate | benchmark::Counter::kAvgThreads);
+}
 
 // One untimed sweep of `bytes` so that the timed ones reuse blocks whose pages are mapped.
 void warmTape(long bytes) {
@@ -26,6 +35,7 @@ void BM_PushPopDouble(benchmark::State &state) {
     benchmark::DoNotOptimize(sink);
   }
   state.SetItemsProcessed(state.iterations() * n * 2);  // pushes + pops
+  setPerThreadRate(state, state.iterations() * n * 2);
   state.SetBytesProcessed(state.iterations() * n * 2 * static_cast<long>(sizeof(double)));
   adrace_tape_release();
 }
@@ -42,6 +52,7 @@ void BM_PushDouble(benchmark::State &state) {
     state.ResumeTiming();
   }
   state.SetItemsProcessed(state.iterations() * n);
+  setPerThreadRate(state, state.iterations() * n);
   state.SetBytesProcessed(state.iterations() * n * static_cast<long>(sizeof(double)));
   adrace_tape_release();
 }
@@ -60,6 +71,7 @@ void BM_PopDouble(benchmark::State &state) {
   }
   benchmark::DoNotOptimize(sink);
   state.SetItemsProcessed(state.iterations() * n);
+  setPerThreadRate(state, state.iterations() * n);
   state.SetBytesProcessed(state.iterations() * n * static_cast<long>(sizeof(double)));
   adrace_tape_release();
 }
@@ -79,6 +91,7 @@ void BM_PushPopDoubleColdTape(benchmark::State &state) {
   }
   benchmark::DoNotOptimize(sink);
   state.SetItemsProcessed(state.iterations() * n * 2);
+  setPerThreadRate(state, state.iterations() * n * 2);
   state.SetBytesProcessed(state.iterations() * n * 2 * static_cast<long>(sizeof(double)));
 }
 BENCHMARK(BM_PushPopDoubleColdTape)->Arg(1 << 20)->Threads(1)->Threads(2)->UseRealTime();
@@ -103,6 +116,7 @@ void BM_PushPopMixed(benchmark::State &state) {
   }
   const long bytes = static_cast<long>(sizeof(double) + sizeof(int) + sizeof(long));
   state.SetItemsProcessed(state.iterations() * n * 6);
+  setPerThreadRate(state, state.iterations() * n * 6);
   state.SetBytesProcessed(state.iterations() * n * 2 * bytes);
   adrace_tape_release();
 }
@@ -123,6 +137,7 @@ void BM_VectorPushPopDouble(benchmark::State &state) {
     benchmark::DoNotOptimize(sink);
   }
   state.SetItemsProcessed(state.iterations() * n * 2);
+  setPerThreadRate(state, state.iterations() * n * 2);
   state.SetBytesProcessed(state.iterations() * n * 2 * static_cast<long>(sizeof(double)));
 }
 BENCHMARK(BM_VectorPushPopDouble)->Arg(1 << 20)->Threads(1)->Threads(2)->UseRealTime();

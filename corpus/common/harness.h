@@ -17,8 +17,15 @@
  * Modes:
  *   driver check                       dot-product test  Yb.(f(X+h Xd) - f(X-h Xd))/(2h)  vs  Xd.Xb
  *                                      for every variant; exit 0 when the relative error <= 1e-6
- *   driver time N REPS [VARIANT]       run the adjoint REPS times on size N, one time (s) per line
- *   driver time-primal N REPS [VARIANT]   the same for the primal
+ *   driver time N REPS [VARIANT] [--calls C]          run the adjoint REPS times on size N, one time
+ *                                                     (s) per line; each run calls it C times (default 1)
+ *   driver time-primal N REPS [VARIANT] [--calls C]   the same for the primal
+ * After the runs `time` prints one line to stderr (scripts/bench_adjoint.sh reads it):
+ *   memory: rss_before_kib=R peak_kib=P
+ * R: resident memory before the first run (the arrays and the driver's copies of them); P: the
+ * peak resident memory during the runs (Linux: VmHWM, reset before the first run), so P - R is what
+ * the timed function itself allocates (tape, per-thread copies). Without /proc, P is the process's
+ * peak (getrusage) and R is 0.
  */
 #ifndef ADRACE_CORPUS_HARNESS_H
 #define ADRACE_CORPUS_HARNESS_H
@@ -29,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #define HARNESS_TOLERANCE 1e-6
@@ -69,6 +77,17 @@ static inline void lcg_permutation(int *p, int n)
         int t = p[k];
         p[k] = p[j];
         p[j] = t;
+    }
+}
+
+/* p[0 .. n-1] = 0 .. n-1 shuffled within consecutive blocks of `block` entries: irregular, but
+ * every entry stays near its place (a mesh after a bandwidth-reducing renumbering). */
+static inline void lcg_block_permutation(int *p, int n, int block)
+{
+    for (int start = 0; start < n; start += block) {
+        int size = n - start < block ? n - start : block;
+        lcg_permutation(p + start, size);
+        for (int k = start; k < start + size; k++) p[k] += start;
     }
 }
 
@@ -197,7 +216,30 @@ static inline int harness_check(const struct harness_kernel *k)
     return failed;
 }
 
-static inline int harness_time(const struct harness_kernel *k, int adjoint, int size, int reps,
+/* Resident memory: "VmRSS:" or "VmHWM:" of /proc/self/status in KiB; -1 where there is none. */
+static inline long harness_status_kib(const char *key)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = -1;
+    size_t n = strlen(key);
+    if (!f) return -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, n) == 0) kib = atol(line + n);
+    fclose(f);
+    return kib;
+}
+
+/* Start a new peak-memory measurement: resets VmHWM to the current RSS (Linux >= 4.0). 0 on success. */
+static inline int harness_reset_peak(void)
+{
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    if (!f) return -1;
+    int failed = fputs("5", f) < 0;
+    return fclose(f) != 0 || failed ? -1 : 0;
+}
+
+static inline int harness_time(const struct harness_kernel *k, int adjoint, int size, int reps, int calls,
                                const char *variant)
 {
     /* VARIANT: a function name ("burgers2d_evenodd") or its suffix after the kernel's name ("evenodd") */
@@ -215,19 +257,40 @@ static inline int harness_time(const struct harness_kernel *k, int adjoint, int 
     }
     k->setup(size);
     long n = harness_total(k);
-    double *x0 = HARNESS_DOUBLES(n), *yb = HARNESS_DOUBLES(n);
+    /* The primal never touches the adjoint arrays (nor yb), so their pages stay unmapped and out of
+     * its memory figures. */
+    double *x0 = HARNESS_DOUBLES(n), *yb = adjoint ? HARNESS_DOUBLES(n) : NULL;
     harness_gather(k, 0, x0);
-    lcg_seed(0x7133ULL);
-    lcg_fill(yb, n, -1.0, 1.0);
+    if (adjoint) {
+        lcg_seed(0x7133ULL);
+        lcg_fill(yb, n, -1.0, 1.0);
+    }
+    harness_scatter(k, 0, x0);
+    if (adjoint) harness_scatter(k, 1, yb);
+    long rss_before = harness_status_kib("VmRSS:");
+    int peak_reset = harness_reset_peak() == 0;
     for (int r = 0; r < reps; r++) {
-        harness_scatter(k, 0, x0); /* in/out arrays start from the same values every time */
-        harness_scatter(k, 1, yb);
+        if (r > 0) { /* in/out arrays start from the same values every time */
+            harness_scatter(k, 0, x0);
+            if (adjoint) harness_scatter(k, 1, yb);
+        }
         double t0 = harness_now();
-        if (adjoint) var->adjoint();
-        else var->primal();
+        for (int c = 0; c < calls; c++) {
+            if (adjoint) var->adjoint();
+            else var->primal();
+        }
         double t1 = harness_now();
         printf("%.9f\n", t1 - t0);
+        fflush(stdout);
     }
+    long peak = peak_reset ? harness_status_kib("VmHWM:") : -1;
+    if (peak < 0 || rss_before < 0) { /* no /proc: the process's peak */
+        struct rusage usage;
+        getrusage(RUSAGE_SELF, &usage);
+        peak = usage.ru_maxrss;
+        rss_before = 0;
+    }
+    fprintf(stderr, "memory: rss_before_kib=%ld peak_kib=%ld\n", rss_before, peak);
     free(x0); free(yb);
     return 0;
 }
@@ -236,9 +299,9 @@ static inline int harness_usage(const struct harness_kernel *k, const char *argv
 {
     fprintf(stderr,
             "usage: %s check\n"
-            "       %s time N REPS [VARIANT]         time %s_b (one line per run, seconds)\n"
-            "       %s time-primal N REPS [VARIANT]  time %s\n"
-            "N: %s (check uses %d, time defaults to %d)\n",
+            "       %s time N REPS [VARIANT] [--calls C]         time %s_b (one line per run, seconds)\n"
+            "       %s time-primal N REPS [VARIANT] [--calls C]  time %s\n"
+            "N: %s (check uses %d, time defaults to %d); C: calls per run (default 1)\n",
             argv0, argv0, k->name, argv0, k->name, k->size_meaning, k->check_size, k->time_size);
     return 2;
 }
@@ -248,10 +311,17 @@ static inline int harness_main(int argc, char **argv, const struct harness_kerne
     const char *mode = argc > 1 ? argv[1] : "check";
     if (strcmp(mode, "check") == 0) return harness_check(k);
     if (strcmp(mode, "time") == 0 || strcmp(mode, "time-primal") == 0) {
-        int size = argc > 2 ? atoi(argv[2]) : k->time_size;
-        int reps = argc > 3 ? atoi(argv[3]) : 5;
-        if (size <= 0 || reps <= 0) return harness_usage(k, argv[0]);
-        return harness_time(k, strcmp(mode, "time") == 0, size, reps, argc > 4 ? argv[4] : NULL);
+        const char *positional[3] = {NULL, NULL, NULL}; /* N REPS VARIANT */
+        int npositional = 0, calls = 1;
+        for (int a = 2; a < argc; a++) {
+            if (strcmp(argv[a], "--calls") == 0 && a + 1 < argc) calls = atoi(argv[++a]);
+            else if (npositional < 3) positional[npositional++] = argv[a];
+            else return harness_usage(k, argv[0]);
+        }
+        int size = positional[0] ? atoi(positional[0]) : k->time_size;
+        int reps = positional[1] ? atoi(positional[1]) : 5;
+        if (size <= 0 || reps <= 0 || calls <= 0) return harness_usage(k, argv[0]);
+        return harness_time(k, strcmp(mode, "time") == 0, size, reps, calls, positional[2]);
     }
     return harness_usage(k, argv[0]);
 }

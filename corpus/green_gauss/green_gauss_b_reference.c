@@ -5,9 +5,10 @@
  *   dvface = 0.5*(dv[i] + dv[j])      =>  dv_b[i] += 0.5*dvface_b;  dv_b[j] += 0.5*dvface_b
  * (grad is only incremented, so grad_b passes through unchanged). */
 
-void green_gauss_b(int ncolors, const int *color_ia, const int *e2n, const double *sij, double *sij_b,
-                   const double *dv, double *dv_b, double *grad, double *grad_b)
+void green_gauss_b(int ncolors, int nnodes, const int *color_ia, const int *e2n, const double *sij,
+                   double *sij_b, const double *dv, double *dv_b, double *grad, double *grad_b)
 {
+    (void)nnodes;
     (void)grad;
     for (int ic = ncolors - 1; ic >= 0; ic--) {
         for (int ie = color_ia[ic + 1] - 1; ie >= color_ia[ic]; ie--) {

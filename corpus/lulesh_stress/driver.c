@@ -4,16 +4,16 @@
  * the unit-spaced lattice moved randomly by up to 0.1 in each direction. */
 #include "../common/harness.h"
 
-void lulesh_stress(int numElem, const int *nodelist, const double *x, const double *y, const double *z,
-                   const double *sigxx, const double *sigyy, const double *sigzz, double *determ,
-                   double *fx_elem, double *fy_elem, double *fz_elem);
-void lulesh_stress_b(int numElem, const int *nodelist, const double *x, double *x_b, const double *y, double *y_b,
-                     const double *z, double *z_b, const double *sigxx, double *sigxx_b, const double *sigyy,
-                     double *sigyy_b, const double *sigzz, double *sigzz_b, double *determ, double *determ_b,
-                     double *fx_elem, double *fx_elem_b, double *fy_elem, double *fy_elem_b, double *fz_elem,
-                     double *fz_elem_b);
+void lulesh_stress(int numElem, int numNode, const int *nodelist, const double *x, const double *y,
+                   const double *z, const double *sigxx, const double *sigyy, const double *sigzz,
+                   double *determ, double *fx_elem, double *fy_elem, double *fz_elem);
+void lulesh_stress_b(int numElem, int numNode, const int *nodelist, const double *x, double *x_b, const double *y,
+                     double *y_b, const double *z, double *z_b, const double *sigxx, double *sigxx_b,
+                     const double *sigyy, double *sigyy_b, const double *sigzz, double *sigzz_b, double *determ,
+                     double *determ_b, double *fx_elem, double *fx_elem_b, double *fy_elem, double *fy_elem_b,
+                     double *fz_elem, double *fz_elem_b);
 
-static int numElem;
+static int numElem, numNode;
 static int *nodelist;
 static double *x, *x_b, *y, *y_b, *z, *z_b;
 static double *sigxx, *sigxx_b, *sigyy, *sigyy_b, *sigzz, *sigzz_b, *determ, *determ_b;
@@ -24,7 +24,8 @@ static void setup(int size)
 {
     int edgeElems = size, edgeNodes = size + 1;
     numElem = edgeElems * edgeElems * edgeElems;
-    node_len = (long)edgeNodes * edgeNodes * edgeNodes;
+    numNode = edgeNodes * edgeNodes * edgeNodes;
+    node_len = numNode;
     elem_len = numElem;
     corner_len = 8L * numElem;
     nodelist = HARNESS_INTS(corner_len);
@@ -74,12 +75,12 @@ static void setup(int size)
 
 static void primal(void)
 {
-    lulesh_stress(numElem, nodelist, x, y, z, sigxx, sigyy, sigzz, determ, fx_elem, fy_elem, fz_elem);
+    lulesh_stress(numElem, numNode, nodelist, x, y, z, sigxx, sigyy, sigzz, determ, fx_elem, fy_elem, fz_elem);
 }
 
 static void adjoint(void)
 {
-    lulesh_stress_b(numElem, nodelist, x, x_b, y, y_b, z, z_b, sigxx, sigxx_b, sigyy, sigyy_b, sigzz, sigzz_b,
+    lulesh_stress_b(numElem, numNode, nodelist, x, x_b, y, y_b, z, z_b, sigxx, sigxx_b, sigyy, sigyy_b, sigzz, sigzz_b,
                     determ, determ_b, fx_elem, fx_elem_b, fy_elem, fy_elem_b, fz_elem, fz_elem_b);
 }
 

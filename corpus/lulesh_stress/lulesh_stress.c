@@ -6,9 +6,10 @@
  * (SumElemStressesToNodeForces on LULESH's multi-threaded path, which keeps threads from writing to
  * shared nodes; a later loop sums them per node). */
 
-void lulesh_stress(int numElem, const int *nodelist, const double *x, const double *y, const double *z,
-                   const double *sigxx, const double *sigyy, const double *sigzz, double *determ,
-                   double *fx_elem, double *fy_elem, double *fz_elem)
+void lulesh_stress(int numElem, int numNode, const int nodelist[8 * numElem], const double x[numNode],
+                   const double y[numNode], const double z[numNode], const double sigxx[numElem],
+                   const double sigyy[numElem], const double sigzz[numElem], double determ[numElem],
+                   double fx_elem[8 * numElem], double fy_elem[8 * numElem], double fz_elem[8 * numElem])
 {
 #pragma omp parallel for
     for (int e = 0; e < numElem; e++) {

@@ -18,12 +18,13 @@
 static const int natural[8][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1},
                                   {-1, -1, 1},  {1, -1, 1},  {1, 1, 1},  {-1, 1, 1}};
 
-void lulesh_stress_b(int numElem, const int *nodelist, const double *x, double *x_b, const double *y, double *y_b,
-                     const double *z, double *z_b, const double *sigxx, double *sigxx_b, const double *sigyy,
-                     double *sigyy_b, const double *sigzz, double *sigzz_b, double *determ, double *determ_b,
-                     double *fx_elem, double *fx_elem_b, double *fy_elem, double *fy_elem_b, double *fz_elem,
-                     double *fz_elem_b)
+void lulesh_stress_b(int numElem, int numNode, const int *nodelist, const double *x, double *x_b, const double *y,
+                     double *y_b, const double *z, double *z_b, const double *sigxx, double *sigxx_b,
+                     const double *sigyy, double *sigyy_b, const double *sigzz, double *sigzz_b, double *determ,
+                     double *determ_b, double *fx_elem, double *fx_elem_b, double *fy_elem, double *fy_elem_b,
+                     double *fz_elem, double *fz_elem_b)
 {
+    (void)numNode;
     const double *coord[3] = {x, y, z};
     double *coord_b[3] = {x_b, y_b, z_b};
     const double *sig[3] = {sigxx, sigyy, sigzz};

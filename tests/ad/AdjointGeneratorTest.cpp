@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -17,8 +20,10 @@ struct Generated {
 
 Generated generate(const std::string& source, const std::string& function, const std::vector<std::string>& active,
                    Strategy strategy = Strategy::FormAD, std::map<std::string, std::string> extents = {}) {
+  // CTest runs every test in its own process, in parallel: the file name must be unique across them.
   static int counter = 0;
-  std::string path = ::testing::TempDir() + "adrace_ad_test_" + std::to_string(counter++) + ".c";
+  std::string path = ::testing::TempDir() + "adrace_ad_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                     "_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + ".c";
   std::ofstream(path) << source;
   AdjointRequest request;
   request.settings.files = {path};
@@ -28,6 +33,7 @@ Generated generate(const std::string& source, const std::string& function, const
   request.strategy = strategy;
   request.extents = std::move(extents);
   AdjointResult result = generateAdjoint(request);
+  std::remove(path.c_str());
   Generated generated{result.code, ""};
   if (!result.diagnostics.empty()) generated.error = analyzer::formatDiagnostic(result.diagnostics.front());
   return generated;
@@ -77,15 +83,18 @@ TEST(AdjointGenerator, FormadGuardsExactlyTheUnprovenIncrements) {
   EXPECT_TRUE(contains(g.code, "#pragma omp atomic\n                x_b[i - 1] += a * y_b[i];")) << g.code;
   EXPECT_FALSE(contains(g.code, "#pragma omp atomic\n                y_b[i] = 0.0;")) << g.code;
   EXPECT_TRUE(contains(g.code, "adrace_static_chunk_here"));
-  EXPECT_TRUE(contains(g.code, "for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--)"));
+  EXPECT_TRUE(contains(g.code, "for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++, i++)"));
 }
 
 TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
   Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::Reduction, {{"x", "n"}});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "double *x_b_copies = (double *)adrace_zeroed(adrace_threads * (size_t)(n), sizeof(double));"))
+  // The runtime keeps the copies between calls; the summation leaves them zero for the next call.
+  EXPECT_TRUE(contains(g.code, "double *x_b_copies = adrace_reduction_copies(0, adrace_threads * (size_t)(n));")) << g.code;
+  EXPECT_TRUE(contains(g.code, "x_b[adrace_e] += x_b_copies[(size_t)adrace_t * (size_t)(n) + (size_t)adrace_e];\n"
+                               "                    x_b_copies[(size_t)adrace_t * (size_t)(n) + (size_t)adrace_e] = 0.0;"))
       << g.code;
-  EXPECT_TRUE(contains(g.code, "free(x_b_copies);"));
+  EXPECT_FALSE(contains(g.code, "free(")) << g.code;
   EXPECT_FALSE(contains(g.code, "omp atomic"));
 }
 
@@ -99,7 +108,7 @@ TEST(AdjointGenerator, SerialStrategyHasNoOpenMP) {
   Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::Serial);
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_FALSE(contains(g.code, "#pragma omp")) << g.code;
-  EXPECT_TRUE(contains(g.code, "for (int i = (n - 1) - 1; i >= 1; i--)")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (int i = 1; i < n - 1; i++) {")) << g.code;  // no tape: the primal's order
 }
 
 TEST(AdjointGenerator, NonlinearStatementsSaveOnKill) {
@@ -115,8 +124,207 @@ void f(int n, double *x)
   EXPECT_TRUE(contains(g.code, "adrace_push_double(x[i]);")) << g.code;
   EXPECT_TRUE(contains(g.code, "x[i] = adrace_pop_double();")) << g.code;
   EXPECT_TRUE(contains(g.code, "double adj = x_b[i];")) << g.code;
-  EXPECT_TRUE(contains(g.code, "x_b[i] += (adj * x[i]) * cos(x[i]);")) << g.code;
-  EXPECT_TRUE(contains(g.code, "x_b[i] += sin(x[i]) * adj;")) << g.code;
+  // both factors' partials, accumulated in one increment
+  EXPECT_TRUE(contains(g.code, "x_b[i] += (adj * x[i]) * cos(x[i]) + sin(x[i]) * adj;")) << g.code;
+}
+
+TEST(AdjointGenerator, RecomputesValuesOfUnchangingInputs) {
+  // a and b come from the never-written index array e, m from the never-written v: the backward
+  // sweep evaluates them again (in declaration order) instead of taping them.
+  Generated g = generate(R"(void f(int n, const int *e, const double *v, double *g)
+{
+#pragma omp parallel for
+    for (int k = 0; k < n; k++) {
+        int a = e[2 * k];
+        int b = e[2 * k + 1];
+        double m = v[a] * v[b];
+        g[k] = m * m;
+    }
+}
+)",
+                         "f", {"v", "g"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "forward sweep")) << g.code;
+  EXPECT_FALSE(contains(g.code, "adrace_push")) << g.code;
+  EXPECT_FALSE(contains(g.code, "adrace_pop")) << g.code;
+  EXPECT_TRUE(contains(g.code, "int a = e[2 * k];\n                int b = e[2 * k + 1];\n"
+                               "                double m = v[a] * v[b];\n                double m_b = 0.0;"))
+      << g.code;
+}
+
+TEST(AdjointGenerator, TapesValuesThatChangeOrCostACall) {
+  // t reads x, which the loop overwrites; s calls exp; r reads t: all three are taped.
+  Generated g = generate(R"(#include <math.h>
+void f(int n, const double *u, double *x)
+{
+    for (int i = 0; i < n; i++) {
+        double t = x[i];
+        double s = exp(u[i]);
+        double r = 2.0 * t;
+        x[i] = t * s * r;
+    }
+}
+)",
+                         "f", {"u", "x"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "adrace_push_double(t);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "adrace_push_double(s);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "adrace_push_double(r);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double t = adrace_pop_double();")) << g.code;
+  std::string backward = g.code.substr(g.code.find("backward sweep"));
+  EXPECT_FALSE(contains(backward, "s = exp(u[i]);")) << g.code;
+}
+
+TEST(AdjointGenerator, LocalsAssignedAfterTheirDeclarationAreTaped) {
+  // t's initializer reads only x, but t is divided afterwards (inside an OpenMP loop): its value at
+  // the end of the body is not its initializer's, so it is pushed and popped. (The loop reads y,
+  // which it writes, so its iterations are not recomputed either.)
+  Generated g = generate(R"(void f(int n, const double *x, double *y)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+        double t = x[i];
+        t /= 2.0;
+        y[i] = t * y[i];
+    }
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "adrace_push_double(t);\n                t /= 2.0;")) << g.code;  // its old value
+  std::string backward = g.code.substr(g.code.find("backward sweep"));
+  EXPECT_TRUE(contains(backward, "double t = adrace_pop_double();")) << g.code;
+  EXPECT_FALSE(contains(backward, "double t = x[i];")) << g.code;
+}
+
+TEST(AdjointGenerator, RecomputesIterationsThatReadOnlyUnchangingValues) {
+  // The body reads only c, x (never written) and its own local array a: each backward iteration
+  // first recomputes its forward sweep, so there is no forward sweep over the whole loop, and what
+  // the iteration pushes (a's old value where a[1] is written: that statement's adjoint reads a) it
+  // pops before the next iteration. a[0]'s first write saves nothing: no earlier statement reads a.
+  Generated g = generate(R"(void f(int n, const int *c, const double *x, double *y)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+        double a[2];
+        a[0] = x[c[i]];
+        a[1] = a[0] * a[0];
+        y[i] = a[1] * a[0];
+    }
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "/* forward sweep */")) << g.code;
+  EXPECT_TRUE(contains(g.code, "/* this iteration's forward sweep, recomputed (it reads no value that changes) */\n"
+                               "                double a[2] = {0};\n"))
+      << g.code;
+  size_t iteration = g.code.find("this iteration's forward sweep"), adjoint = g.code.find("/* its backward sweep */");
+  ASSERT_NE(adjoint, std::string::npos) << g.code;
+  EXPECT_TRUE(contains(g.code.substr(iteration, adjoint - iteration), "a[1] = a[0] * a[0];")) << g.code;
+  EXPECT_TRUE(contains(g.code.substr(adjoint), "a_b[0] += a[1] * y_b[i];")) << g.code;
+  EXPECT_FALSE(contains(g.code.substr(adjoint), "double a[2] = adrace_pop")) << g.code;  // a is live, not popped
+  EXPECT_FALSE(contains(g.code, "adrace_push_double(a[0]);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "adrace_push_double(a[1]);\n                a[1] = a[0] * a[0];")) << g.code;
+}
+
+TEST(AdjointGenerator, IncrementsOfOneAdjointElementJoin) {
+  // Backwards, u_b[i] is incremented twice in a row: one statement. v_b[i - 1] is not joined with
+  // anything (another element comes in between).
+  Generated g = generate(R"(void f(int n, const double *u, double *v)
+{
+#pragma omp parallel for
+    for (int i = 1; i < n; i += 2) {
+        v[i] += 2.0 * u[i - 1];
+        v[i] += 3.0 * u[i];
+        v[i - 1] += 4.0 * u[i];
+    }
+}
+)",
+                         "f", {"u", "v"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "u_b[i] += 4.0 * v_b[i - 1] + 3.0 * v_b[i];\n                u_b[i - 1] += 2.0 * v_b[i];"))
+      << g.code;
+}
+
+TEST(AdjointGenerator, IncrementsJoinAcrossOthersTheyCommuteWith) {
+  // Backwards: t_b -= ..; s_b[k] -= ..; t_b += ..; s_b[k] += .. (green_gauss's shape). The second t_b
+  // increment moves above the s_b one (different variables, neither reads the other) and joins the
+  // first; then the s_b increments join likewise.
+  Generated g = generate(R"(void f(int n, const double *s, double *v, double *g)
+{
+    for (int k = 0; k < n; k++) {
+        double t = v[k];
+        g[2 * k] += t * s[k];
+        g[2 * k + 1] -= t * s[k];
+    }
+}
+)",
+                         "f", {"s", "v", "g"}, Strategy::Serial);
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "        t_b -= g_b[2 * k + 1] * s[k] - g_b[2 * k] * s[k];\n"
+                               "        s_b[k] -= t * g_b[2 * k + 1] - t * g_b[2 * k];\n"))
+      << g.code;
+}
+
+TEST(AdjointGenerator, IncrementsThatReadTheAdjointStaySeparate) {
+  // Backwards: x_b[0] += y_b[0], then x_b[0] += 2.0 * x_b[1] (the adjoint of x[1] += 2.0 * x[0]); the
+  // second reads x_b, so joining them would be wrong if x_b[1] were x_b[0].
+  Generated g = generate(R"(void f(double *x, double *y)
+{
+    x[1] += 2.0 * x[0];
+    y[0] += x[0];
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "    x_b[0] += y_b[0];\n    x_b[0] += 2.0 * x_b[1];\n")) << g.code;
+}
+
+TEST(AdjointGenerator, ChunksRunBackwardsOnlyToPopTheTape) {
+  // In both sweeps the counter is an induction variable of the thread's chunk (not rebuilt from
+  // adrace_k). Without a tape the backward sweep runs the chunk forwards, as the primal does...
+  Generated linear = generate(kGather, "gather", {"x", "y"});
+  ASSERT_TRUE(linear.error.empty()) << linear.error;
+  EXPECT_TRUE(contains(linear.code, "int i = (int)(1 + adrace_begin);\n"
+                                    "            for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++, i++) {\n"))
+      << linear.code;
+  // ...with one, backwards: the counter starts one step past the chunk and steps back first thing.
+  Generated taped = generate(R"(void f(int n, const double *x, double *y)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i += 3)
+        y[i] = x[i] * y[i];
+}
+)",
+                             "f", {"x", "y"});
+  ASSERT_TRUE(taped.error.empty()) << taped.error;
+  EXPECT_TRUE(contains(taped.code, "int i = (int)(adrace_begin * 3);\n"
+                                   "            for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++, i += 3) {\n"
+                                   "                adrace_push_double(y[i]);\n"))
+      << taped.code;
+  EXPECT_TRUE(contains(taped.code, "int i = (int)(adrace_end * 3);\n"
+                                   "            for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--) {\n"
+                                   "                i -= 3;\n                y[i] = adrace_pop_double();\n"))
+      << taped.code;
+}
+
+TEST(AdjointGenerator, PerThreadVariablesKeepTheReverseOrder) {
+  // No tape, but `in` carries a value from one iteration of a thread to its next (seed 003, figure 6):
+  // the backward sweep must run each chunk backwards for in_b to flow the other way.
+  Generated g = generate(R"(void f(int n, double *out, double in)
+{
+#pragma omp parallel for firstprivate(in) schedule(static)
+    for (int i = 0; i < n; i++) {
+        out[i] = in;
+        in = 0.0;
+    }
+}
+)",
+                         "f", {"out", "in"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "adrace_push")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--) {")) << g.code;
 }
 
 TEST(AdjointGenerator, CallRules) {
@@ -150,8 +358,7 @@ TEST(AdjointGenerator, BranchesReusedWhenTheConditionSurvives) {
                          "h", {"x", "y"});
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_FALSE(contains(g.code, "adrace_pop_int()) {")) << g.code;  // no flag: k survives the branch
-  EXPECT_TRUE(contains(g.code, "int k = adrace_pop_int();")) << g.code;
-  EXPECT_TRUE(contains(g.code, "if (k > 0) {")) << g.code;
+  EXPECT_TRUE(contains(g.code, "int k = c[i];\n        if (k > 0) {")) << g.code;  // recomputed from c
 }
 
 TEST(AdjointGenerator, UnsupportedCallExitsWithLocation) {

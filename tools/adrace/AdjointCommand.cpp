@@ -14,6 +14,7 @@ std::vector<OptionSpec> adjointOptions() {
       {"--function", "", true, "NAME", "the function to differentiate (the adjoint is NAME_b)"},
       {"--active", "", true, "P,...", "active parameters: arrays or by-value scalars"},
       {"--strategy", "", true, "formad|atomic|reduction|serial", "protection of shared adjoints (default formad)"},
+      {"--guard", "", true, "auto|atomic|reduction", "formad: protection of arrays not proven (default auto)"},
       {"--extent", "", true, "NAME=EXPR,...", "element count of arrays (for per-thread reduction copies)"},
       {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
       {"--output", "-o", true, "FILE", "write the C file to FILE instead of stdout"},
@@ -49,22 +50,11 @@ int runAdjoint(const std::vector<std::string>& arguments) {
     if (!strategy) parsed.error = "--strategy must be formad, atomic, reduction or serial, not '" + parsed.value("--strategy") + "'";
     else request.strategy = *strategy;
   }
-  if (parsed.error.empty())
-    for (const std::string& item : splitList(parsed.value("--extent"))) {
-      size_t equals = item.find('=');
-      if (equals == std::string::npos || equals == 0 || equals + 1 == item.size()) {
-        parsed.error = "--extent expects NAME=EXPR, not '" + item + "'";
-        break;
-      }
-      request.extents[item.substr(0, equals)] = item.substr(equals + 1);
-    }
-  if (parsed.error.empty() && parsed.has("--z3-timeout-ms")) {
-    std::string text = parsed.value("--z3-timeout-ms");
-    char* end = nullptr;
-    long value = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end || value <= 0) parsed.error = "--z3-timeout-ms expects a positive integer, not '" + text + "'";
-    else request.z3TimeoutMs = static_cast<unsigned>(value);
-  }
+  analyzer::AnalysisOptions analysis;  // --guard, --extent and --z3-timeout-ms, read as `analyze` reads them
+  if (parsed.error.empty()) parsed.error = readAnalysisOptions(parsed, analysis);
+  request.guard = analysis.guard;
+  request.extents = analysis.extents;
+  request.z3TimeoutMs = analysis.z3TimeoutMs;
   if (!parsed.error.empty()) {
     std::cerr << "adrace adjoint: error: " << parsed.error << "\n";
     return kExitUsage;

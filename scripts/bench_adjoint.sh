@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Benchmark of the generated adjoints, after seed 004 section 7 (figures 3-10).
+#
+#   scripts/bench_adjoint.sh [--quick] [--threads "1 2 4"] [--kernels "green_gauss lbm"] [--out DIR]
+#
+# For each kernel it builds, with gcc -O3 -march=native:
+#   primal-serial   the kernel compiled without -fopenmp
+#   adjoint-serial  `adrace adjoint --strategy serial`, without -fopenmp
+#   primal          the kernel with -fopenmp
+#   formad, atomic, reduction   `adrace adjoint --strategy ...` with -fopenmp
+#   handwritten     bench/handwritten/<kernel>_b_parallel.c (stencil_compact3, green_gauss): the limit
+# checks each build's gradient (driver `check`), then times the serial builds at 1 thread and the
+# OpenMP builds at 1, 2, 4, 8, 16 threads (those the machine has). One timing = the median of REPS
+# runs after one warm-up run in the same process; a run calls the function CALLS times on a fixed
+# problem (sizes below: the serial primal takes 0.2-0.4 s per run on a 2-core Xeon VM, as the issue
+# asks for 0.2-1 s). Peak memory comes from the driver (VmHWM, see corpus/common/harness.h).
+#
+# Output (OUT = bench/, or bench/work/quick with --quick, so quick runs never replace the results):
+#   OUT/results.csv    one row per (kernel, variant, threads)
+#   OUT/results.md     the tables (times, speedups, adjoint/primal ratios, memory) and the targets
+#   OUT/plot_<kernel>.png   absolute time and speedup against threads, like the paper's figures
+#   OUT/microbench.txt the Google Benchmark micro-benchmarks of the tape and the schedule helpers
+# Scratch files (generated code, binaries, logs) go to bench/work/.
+#
+# --quick: 3 runs (plus the warm-up) of a tenth of the calls, short micro-benchmarks: a smoke test
+# (about 2 minutes on 2 cores). The full run takes about 15 minutes on 2 cores.
+# Environment: ADRACE_BUILD_DIR (default build, as scripts/setup.sh makes it; adrace and the
+# micro-benchmarks are built there if missing), CC (default gcc), OMP_PROC_BIND / OMP_PLACES
+# (default close / cores).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+quick=0
+threads_wanted=""
+kernels_wanted=""
+out=""
+while (($#)); do
+  case "$1" in
+    --quick) quick=1 ;;
+    --threads) threads_wanted=$2; shift ;;
+    --kernels) kernels_wanted=$2; shift ;;
+    --out) out=$2; shift ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    *) echo "bench_adjoint.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+# kernel | problem size N (the driver's `time N`) | calls per run | what N is | linear in the active variables?
+# Sizes follow the paper where it gives them (1M grid points, a 100,000-node mesh).
+kernel_table=(
+  "stencil_compact3|1000000|150|grid points|linear"
+  "stencil_compact17|1000000|30|grid points|linear"
+  "stencil_gather3|1000000|450|grid points|linear"
+  "gfmc|256|300|isospin states nt (ns = 128)|linear"
+  "green_gauss|100000|1100|mesh nodes (2-coloured chain)|nonlinear"
+  "lbm|16|24|z layers of a 120 x 120 grid|nonlinear"
+  "lulesh_stress|48|100|elements per cube edge (N^3 elements)|nonlinear"
+)
+reps=5
+calls_divisor=1
+micro_min_time=0.5
+if ((quick)); then
+  reps=3
+  calls_divisor=10
+  micro_min_time=0.05
+fi
+out=${out:-$([ "$quick" = 1 ] && echo bench/work/quick || echo bench)}
+work=bench/work
+build=${ADRACE_BUILD_DIR:-build}
+cc=${CC:-gcc}
+cflags=(-O3 -march=native)
+
+# ---- tools ----
+fail() { echo "bench_adjoint.sh: $*" >&2; exit 1; }
+command -v "$cc" > /dev/null || fail "no C compiler '$cc' (set CC, or run scripts/setup.sh)"
+command -v gnuplot > /dev/null || fail "gnuplot is missing: install the Debian package gnuplot-nox (scripts/setup.sh does)"
+command -v python3 > /dev/null || fail "python3 is missing (scripts/setup.sh installs it)"
+if [ ! -x "$build/adrace" ] || [ ! -x "$build/bench/tape_bench" ] || [ ! -x "$build/bench/schedule_bench" ]; then
+  echo "== building adrace and the micro-benchmarks in $build"
+  [ -f "$build/build.ninja" ] || cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
+  cmake --build "$build" -j "$(nproc)" --target adrace tape_bench schedule_bench > /dev/null
+fi
+adrace=$build/adrace
+
+cores=$(nproc)
+if [ -n "$threads_wanted" ]; then
+  thread_counts=($threads_wanted)
+else
+  thread_counts=()
+  for t in 1 2 4 8 16; do ((t <= cores)) && thread_counts+=("$t"); done
+fi
+export OMP_DYNAMIC=false                    # the tape needs the same team in both sweeps
+export OMP_PROC_BIND=${OMP_PROC_BIND:-close} # pinned threads, as in the paper
+export OMP_PLACES=${OMP_PLACES:-cores}
+
+mkdir -p "$work" "$out"
+csv=$out/results.csv
+echo "kernel,variant,threads,n,calls,reps,median_s,min_s,max_s,peak_mib,extra_mib,linear,size_meaning" > "$csv"
+started=$(date +%s)
+machine="$(date -u '+%Y-%m-%d %H:%M UTC'), $cores cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')), load average $(cut -d' ' -f1-3 /proc/loadavg) at the start, threads ${thread_counts[*]}, $cc $("$cc" -dumpfullversion), OMP_PROC_BIND=$OMP_PROC_BIND OMP_PLACES=$OMP_PLACES"
+echo "== $machine"
+
+# active parameters and extents of a kernel, from tests/ad/kernels.txt (the tests' source of truth)
+kernel_line() { grep "^$1|" tests/ad/kernels.txt | head -1; }
+
+# run_timing KERNEL VARIANT THREADS BINARY MODE N CALLS LINEAR MEANING: one CSV row
+run_timing() {
+  local kernel=$1 variant=$2 threads=$3 binary=$4 mode=$5 n=$6 calls=$7 linear=$8 meaning=$9
+  local log=$work/$kernel/$variant.t$threads.log
+  if ! OMP_NUM_THREADS=$threads "$binary" "$mode" "$n" $((reps + 1)) --calls "$calls" > "$log.out" 2> "$log.err"; then
+    echo "   $variant at $threads threads FAILED (see $log.err)"
+    return
+  fi
+  python3 - "$log.out" "$log.err" "$kernel" "$variant" "$threads" "$n" "$calls" "$reps" "$linear" "$meaning" >> "$csv" << 'EOF'
+import re, statistics, sys
+out, err, kernel, variant, threads, n, calls, reps, linear, meaning = sys.argv[1:]
+times = [float(line) for line in open(out) if line.strip()][1:]  # the first run is the warm-up
+memory = re.search(r"rss_before_kib=(-?\d+) peak_kib=(-?\d+)", open(err).read())
+before, peak = (int(memory.group(1)), int(memory.group(2))) if memory else (0, 0)
+print(f"{kernel},{variant},{threads},{n},{calls},{reps},{statistics.median(times):.6f},{min(times):.6f},"
+      f"{max(times):.6f},{peak / 1024:.1f},{max(peak - before, 0) / 1024:.1f},{linear},\"{meaning}\"")
+EOF
+  printf '   %-15s %2s threads  %s s\n' "$variant" "$threads" "$(tail -1 "$csv" | cut -d, -f7)"
+}
+
+# check BINARY THREADS: the driver's gradient check (a wrong adjoint is not timed)
+check() {
+  local binary=$1 threads=$2
+  OMP_NUM_THREADS=$threads "$binary" check > "$binary.check" 2>&1 ||
+    { echo "   $(basename "$binary"): gradient check FAILED at $threads threads:"; sed 's/^/     /' "$binary.check"; return 1; }
+}
+
+for entry in "${kernel_table[@]}"; do
+  IFS='|' read -r kernel n calls meaning linear <<< "$entry"
+  if [ -n "$kernels_wanted" ] && [[ " $kernels_wanted " != *" $kernel "* ]]; then continue; fi
+  calls=$(((calls + calls_divisor - 1) / calls_divisor))
+  IFS='|' read -r _ functions active extents _ <<< "$(kernel_line "$kernel")"
+  extent_args=()
+  [ "$extents" != "-" ] && extent_args=(--extent "$extents")
+  dir=corpus/$kernel
+  kwork=$work/$kernel
+  rm -rf "$kwork" && mkdir -p "$kwork"
+  echo "== $kernel: N = $n ($meaning), $calls calls per run"
+
+  for strategy in serial formad atomic reduction; do
+    "$adrace" adjoint "$dir/$kernel.c" --function "$functions" --active "$active" --strategy "$strategy" \
+      "${extent_args[@]}" -o "$kwork/${strategy}_b.c"
+  done
+  # serial build: no -fopenmp anywhere; `time-primal` is the serial primal, `time` the serial adjoint
+  "$cc" "${cflags[@]}" -Wno-unknown-pragmas -Iruntime "$dir/$kernel.c" "$kwork/serial_b.c" "$dir/driver.c" -lm \
+    -o "$kwork/serial"
+  variants=(formad atomic reduction)
+  for strategy in formad atomic reduction; do
+    "$cc" "${cflags[@]}" -fopenmp -Iruntime "$dir/$kernel.c" "$kwork/${strategy}_b.c" "$dir/driver.c" -lm -o "$kwork/$strategy"
+  done
+  handwritten=bench/handwritten/${kernel}_b_parallel.c
+  if [ -f "$handwritten" ]; then
+    "$cc" "${cflags[@]}" -fopenmp "$dir/$kernel.c" "$handwritten" "$dir/driver.c" -lm -o "$kwork/handwritten"
+    variants+=(handwritten)
+  fi
+
+  check "$kwork/serial" 1 || continue
+  checked=()
+  for variant in "${variants[@]}"; do
+    check "$kwork/$variant" "${thread_counts[-1]}" && checked+=("$variant")
+  done
+
+  run_timing "$kernel" primal-serial 1 "$kwork/serial" time-primal "$n" "$calls" "$linear" "$meaning"
+  run_timing "$kernel" adjoint-serial 1 "$kwork/serial" time "$n" "$calls" "$linear" "$meaning"
+  for threads in "${thread_counts[@]}"; do
+    run_timing "$kernel" primal "$threads" "$kwork/formad" time-primal "$n" "$calls" "$linear" "$meaning"
+    for variant in "${checked[@]}"; do
+      run_timing "$kernel" "$variant" "$threads" "$kwork/$variant" time "$n" "$calls" "$linear" "$meaning"
+    done
+  done
+done
+
+echo "== micro-benchmarks (Google Benchmark, min time ${micro_min_time}s each)"
+{
+  echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $cores cores; $build/bench/tape_bench and schedule_bench"
+  "$build/bench/tape_bench" --benchmark_min_time="$micro_min_time" 2>&1
+  "$build/bench/schedule_bench" --benchmark_min_time="$micro_min_time" 2>&1
+} > "$out/microbench.txt"
+
+echo "== report"
+python3 scripts/bench_report.py "$csv" "$out" "$work/plots" "$machine"
+echo "== done in $(($(date +%s) - started)) s: $out/results.md, $out/results.csv, $out/plot_*.png, $out/microbench.txt"

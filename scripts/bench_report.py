@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""Tables, targets and plots from the CSV that scripts/bench_adjoint.sh writes.
+
+usage: bench_report.py RESULTS.csv OUT_DIR PLOT_WORK_DIR "MACHINE DESCRIPTION"
+
+Writes OUT_DIR/results.md and OUT_DIR/plot_<kernel>.png (gnuplot, from data files in PLOT_WORK_DIR).
+Speedups are over the serial build, as in seed 004 section 7: the primal's over the serial primal,
+every adjoint's over the serial adjoint.
+"""
+import csv
+import os
+import subprocess
+import sys
+from collections import OrderedDict
+
+ADJOINTS = ["formad", "handwritten", "atomic", "reduction"]
+COMPACT = ["stencil_compact3", "stencil_compact17"]
+
+
+def load(path):
+    rows = list(csv.DictReader(open(path)))
+    kernels = OrderedDict()
+    for row in rows:
+        row["threads"] = int(row["threads"])
+        for key in ("median_s", "min_s", "max_s", "peak_mib", "extra_mib"):
+            row[key] = float(row[key])
+        kernels.setdefault(row["kernel"], []).append(row)
+    return kernels
+
+
+def find(rows, variant, threads=1):
+    for row in rows:
+        if row["variant"] == variant and row["threads"] == threads:
+            return row
+    return None
+
+
+def time_of(rows, variant, threads=1):
+    row = find(rows, variant, threads)
+    return row["median_s"] if row else None
+
+
+def baseline(rows, variant):
+    """The serial time a variant's speedup is measured against."""
+    return time_of(rows, "primal-serial") if variant.startswith("primal") else time_of(rows, "adjoint-serial")
+
+
+def primal_at(rows, variant, threads):
+    """The primal time an adjoint is compared with: the serial primal for the serial adjoint."""
+    if variant.startswith("primal"):
+        return None
+    return time_of(rows, "primal-serial") if variant == "adjoint-serial" else time_of(rows, "primal", threads)
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def fmt(value, digits=2, suffix=""):
+    return "—" if value is None else f"{value:.{digits}f}{suffix}"
+
+
+def kernel_table(kernel, rows):
+    first = rows[0]
+    lines = [f"### {kernel}", "",
+             f"N = {first['n']} ({first['size_meaning']}), {first['calls']} calls per run, "
+             f"median of {first['reps']} runs; {first['linear']} in the active variables.", "",
+             "| variant | threads | time per run (s) | speedup over serial | adjoint / primal | peak memory (MiB) | extra memory (MiB) |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    threads = sorted({row["threads"] for row in rows})
+    ordered = [find(rows, "primal-serial"), find(rows, "adjoint-serial")]
+    for t in threads:
+        ordered += [find(rows, v, t) for v in ["primal"] + ADJOINTS]
+    for row in filter(None, ordered):
+        v, t = row["variant"], row["threads"]
+        speedup = ratio(baseline(rows, v), row["median_s"])
+        over_primal = ratio(row["median_s"], primal_at(rows, v, t))
+        lines.append(f"| {v} | {t} | {row['median_s']:.4f} | {fmt(speedup, 2, '×')} | {fmt(over_primal, 2)} | "
+                     f"{row['peak_mib']:.0f} | {row['extra_mib']:.0f} |")
+    return lines + [""]
+
+
+def summary(kernels):
+    """One row per kernel: the figures the README shows."""
+    threads = sorted({row["threads"] for rows in kernels.values() for row in rows})
+    top = max(threads)
+    lines = [f"| kernel | N × calls | serial primal (s) | serial adjoint (s) | formad 1 / {top} threads (s) | "
+             f"formad speedup at {top} | formad / primal at 1, {top} | formad / handwritten at 1, {top} | "
+             f"atomic, reduction / formad at {top} | reduction extra memory / primal |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for kernel, rows in kernels.items():
+        first = rows[0]
+        f1, ft = time_of(rows, "formad", 1), time_of(rows, "formad", top)
+        hand = [ratio(time_of(rows, "formad", t), time_of(rows, "handwritten", t)) for t in (1, top)]
+        red, prim = find(rows, "reduction", top), find(rows, "primal", top)
+        lines.append(
+            f"| {kernel} | {first['n']} × {first['calls']} | {fmt(time_of(rows, 'primal-serial'), 3)} | "
+            f"{fmt(time_of(rows, 'adjoint-serial'), 3)} | {fmt(f1, 3)} / {fmt(ft, 3)} | "
+            f"{fmt(ratio(time_of(rows, 'adjoint-serial'), ft), 2, '×')} | "
+            f"{fmt(ratio(f1, time_of(rows, 'primal', 1)))}, {fmt(ratio(ft, time_of(rows, 'primal', top)))} | "
+            f"{fmt(hand[0])}, {fmt(hand[1])} | "
+            f"{fmt(ratio(time_of(rows, 'atomic', top), ft), 1)}, {fmt(ratio(time_of(rows, 'reduction', top), ft), 1)} | "
+            f"{fmt(red['extra_mib'] / prim['peak_mib'] if red and prim else None)} |")
+    return lines + [""]
+
+
+def targets(kernels):
+    """The issue's targets on a 2-core machine, each with the measured value."""
+    lines = ["| target | kernel | threads | measured | goal | met |", "|---|---|---:|---:|---:|:---:|"]
+
+    def add(name, kernel, threads, measured, goal, met):
+        if measured is None:
+            return
+        lines.append(f"| {name} | {kernel} | {threads} | {measured:.2f} | {goal} | {'yes' if met(measured) else '**no**'} |")
+
+    for kernel, rows in kernels.items():
+        threads = sorted({row["threads"] for row in rows if row["variant"] == "formad"})
+        for t in threads:
+            if t <= 2:
+                add("formad / handwritten time", kernel, t, ratio(time_of(rows, "formad", t), time_of(rows, "handwritten", t)),
+                    "≤ 1.1", lambda m: m <= 1.1)
+        if kernel in COMPACT + ["green_gauss"]:
+            add("formad speedup over the serial adjoint", kernel, 2,
+                ratio(time_of(rows, "adjoint-serial"), time_of(rows, "formad", 2)), "≥ 1.8", lambda m: m >= 1.8)
+        if kernel in COMPACT:
+            add("atomic / formad time", kernel, 2, ratio(time_of(rows, "atomic", 2), time_of(rows, "formad", 2)), "≥ 10",
+                lambda m: m >= 10)
+            add("reduction / formad time", kernel, 2, ratio(time_of(rows, "reduction", 2), time_of(rows, "formad", 2)),
+                "≥ 4", lambda m: m >= 4)
+        linear = rows[0]["linear"] == "linear"
+        limit = 1.2 if linear else 3.0
+        for t in threads:
+            add(f"formad / primal time ({'linear' if linear else 'nonlinear'})", kernel, t,
+                ratio(time_of(rows, "formad", t), time_of(rows, "primal", t)), f"≤ {limit}", lambda m, l=limit: m <= l)
+    return lines + [""]
+
+
+def memory(kernels):
+    lines = ["Extra memory of the `reduction` adjoint (per-thread copies and tape: peak minus the resident arrays "
+             "before the first call) as a multiple of the primal's peak memory (its arrays):", "",
+             "| kernel | threads | reduction extra (MiB) | primal peak (MiB) | multiple | formad extra (MiB) |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for kernel, rows in kernels.items():
+        for t in sorted({row["threads"] for row in rows if row["variant"] == "reduction"}):
+            red, prim, formad = find(rows, "reduction", t), find(rows, "primal", t), find(rows, "formad", t)
+            if red and prim:
+                lines.append(f"| {kernel} | {t} | {red['extra_mib']:.0f} | {prim['peak_mib']:.0f} | "
+                             f"{red['extra_mib'] / prim['peak_mib']:.2f} | {formad['extra_mib'] if formad else 0:.0f} |")
+    return lines + [""]
+
+
+def plot(kernel, rows, out_dir, plot_dir):
+    """Two panels like the paper's figures: absolute time, and speedup over the serial builds."""
+    threads = sorted({row["threads"] for row in rows if row["variant"] != "primal-serial"} | {1})
+    data = os.path.join(plot_dir, f"{kernel}.dat")
+    series = ["primal"] + ADJOINTS
+    with open(data, "w") as f:
+        f.write("# threads " + " ".join(series) + "\n")
+        for t in threads:
+            f.write(f"{t} " + " ".join(fmt(time_of(rows, v, t), 6).replace("—", "NaN") for v in series) + "\n")
+    serial_primal, serial_adjoint = time_of(rows, "primal-serial"), time_of(rows, "adjoint-serial")
+    colours = {"primal": "#000000", "formad": "#1a7f37", "handwritten": "#8250df", "atomic": "#cf222e",
+               "reduction": "#0969da"}
+    time_plots, speed_plots = [], []
+    for column, v in enumerate(series, start=2):
+        if not any(time_of(rows, v, t) for t in threads):
+            continue
+        name = "adj-FormAD" if v == "formad" else v if v in ("primal", "handwritten") else f"adj-{v}"
+        style = f"lines lw 2 lc rgb '{colours[v]}'" + (" dt 2" if v == "handwritten" else "")
+        time_plots.append(f"'{data}' using 1:{column} with linespoints pt 7 {style[6:]} title '{name}'")
+        base = serial_primal if v == "primal" else serial_adjoint
+        if base:
+            speed_plots.append(f"'{data}' using 1:({base}/${column}) with linespoints pt 7 {style[6:]} title '{name}'")
+    if serial_primal:
+        time_plots.append(f"{serial_primal} with lines dt 3 lw 2 lc rgb '#000000' title 'primal serial'")
+    if serial_adjoint:
+        time_plots.append(f"{serial_adjoint} with lines dt 3 lw 2 lc rgb '#9a6700' title 'adjoint serial'")
+    speed_plots.append("x with lines dt 3 lc rgb '#888888' title 'ideal'")
+    xmax = max(threads) * 1.25
+    title = kernel.replace("_", "\\_")  # gnuplot's enhanced text reads _ as a subscript
+    tics = ", ".join(str(t) for t in threads)
+    script = f"""
+set terminal pngcairo size 1100,520 font ',11'
+set output '{os.path.join(out_dir, f'plot_{kernel}.png')}'
+set multiplot layout 1,2 title '{title} (N = {rows[0]['n']}, {rows[0]['calls']} calls per run)'
+set logscale x 2
+set xrange [0.8:{xmax}]
+set xtics ({tics})
+set xlabel 'threads'
+set grid
+set key below horizontal maxrows 2
+set logscale y
+set ylabel 'time per run (s)'
+set title 'Absolute time'
+plot {', '.join(time_plots)}
+set title 'Speedup over the serial program'
+set ylabel 'speedup'
+plot {', '.join(speed_plots)}
+unset multiplot
+"""
+    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+
+
+def main():
+    csv_path, out_dir, plot_dir, machine = sys.argv[1:5]
+    os.makedirs(plot_dir, exist_ok=True)
+    kernels = load(csv_path)
+    lines = ["# Adjoint benchmark results", "",
+             "Written by `scripts/bench_adjoint.sh` (see its header for the method): gcc -O3 -march=native, "
+             "speedups over the serial build (primal over the serial primal, adjoints over the serial adjoint), "
+             "adjoint / primal at equal thread counts (the serial adjoint against the serial primal).", "",
+             f"Machine: {machine}.", ""]
+    lines += ["## Summary", ""] + summary(kernels)
+    lines += ["## Targets", ""] + targets(kernels)
+    lines += ["## Memory", ""] + memory(kernels)
+    lines += ["## Times", ""]
+    for kernel, rows in kernels.items():
+        lines += kernel_table(kernel, rows)
+        plot(kernel, rows, out_dir, plot_dir)
+        lines += [f"![{kernel}](plot_{kernel}.png)", ""]
+    with open(os.path.join(out_dir, "results.md"), "w") as f:
+        f.write("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
