@@ -19,7 +19,8 @@ struct Generated {
 };
 
 Generated generate(const std::string& source, const std::string& function, const std::vector<std::string>& active,
-                   Strategy strategy = Strategy::FormAD, std::map<std::string, std::string> extents = {}) {
+                   Strategy strategy = Strategy::FormAD, std::map<std::string, std::string> extents = {},
+                   analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto) {
   // CTest runs every test in its own process, in parallel: the file name must be unique across them.
   static int counter = 0;
   std::string path = ::testing::TempDir() + "adrace_ad_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
@@ -32,6 +33,7 @@ Generated generate(const std::string& source, const std::string& function, const
   request.active = active;
   request.strategy = strategy;
   request.extents = std::move(extents);
+  request.guard = guard;
   AdjointResult result = generateAdjoint(request);
   std::remove(path.c_str());
   Generated generated{result.code, ""};
@@ -96,6 +98,19 @@ TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
       << g.code;
   EXPECT_FALSE(contains(g.code, "free(")) << g.code;
   EXPECT_FALSE(contains(g.code, "omp atomic"));
+}
+
+TEST(AdjointGenerator, GuardPolicyPicksTheProtectionOfWhatIsNotProven) {
+  // x is only read and its extent is known: auto gives per-thread copies, atomic the guards.
+  Generated automatic = generate(kGather, "gather", {"x", "y"}, Strategy::FormAD, {{"x", "n"}});
+  ASSERT_TRUE(automatic.error.empty()) << automatic.error;
+  EXPECT_TRUE(contains(automatic.code, "x_b_copies")) << automatic.code;
+  EXPECT_FALSE(contains(automatic.code, "omp atomic")) << automatic.code;
+  Generated atomic =
+      generate(kGather, "gather", {"x", "y"}, Strategy::FormAD, {{"x", "n"}}, analyzer::GuardPolicy::Atomic);
+  ASSERT_TRUE(atomic.error.empty()) << atomic.error;
+  EXPECT_FALSE(contains(atomic.code, "x_b_copies")) << atomic.code;
+  EXPECT_TRUE(contains(atomic.code, "#pragma omp atomic\n                x_b[i - 1] += a * y_b[i];")) << atomic.code;
 }
 
 TEST(AdjointGenerator, ReductionWithoutExtentIsAnError) {

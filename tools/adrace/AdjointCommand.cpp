@@ -22,14 +22,6 @@ std::vector<OptionSpec> adjointOptions() {
   return options;
 }
 
-std::vector<std::string> splitList(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream stream(text);
-  for (std::string item; std::getline(stream, item, ',');)
-    if (!item.empty()) items.push_back(item);
-  return items;
-}
-
 }  // namespace
 
 int runAdjoint(const std::vector<std::string>& arguments) {

@@ -27,14 +27,6 @@ std::vector<OptionSpec> analyzeOptions() {
   return options;
 }
 
-std::vector<std::string> splitList(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream stream(text);
-  for (std::string item; std::getline(stream, item, ',');)
-    if (!item.empty()) items.push_back(item);
-  return items;
-}
-
 }  // namespace
 
 std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::AnalysisOptions& options) {

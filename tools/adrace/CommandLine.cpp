@@ -79,4 +79,12 @@ std::string usageText(const std::string& command, const std::string& synopsis,
   return out.str();
 }
 
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream stream(text);
+  for (std::string item; std::getline(stream, item, ',');)
+    if (!item.empty()) items.push_back(item);
+  return items;
+}
+
 }  // namespace adrace::tool

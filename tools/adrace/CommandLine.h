@@ -39,4 +39,7 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments,
 std::string usageText(const std::string& command, const std::string& synopsis,
                       const std::string& description, const std::vector<OptionSpec>& options);
 
+// "a,b,,c" → {"a", "b", "c"}: the value of a list option (--active, --extent).
+std::vector<std::string> splitList(const std::string& text);
+
 }  // namespace adrace::tool
