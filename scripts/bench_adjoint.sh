@@ -11,7 +11,8 @@
 #   handwritten     bench/handwritten/<kernel>_b_parallel.c (stencil_compact3, green_gauss): the limit
 # checks each build's gradient (driver `check`), then times the serial builds at 1 thread and the
 # OpenMP builds at 1, 2, 4, 8, 16 threads (those the machine has). One timing = the median of REPS
-# runs after one warm-up run in the same process; a run calls the function CALLS times on a fixed
+# runs, each in a process of its own after a warm-up run there, taken in rounds that interleave all
+# the builds and thread counts of a kernel; a run calls the function CALLS times on a fixed
 # problem (sizes below: the serial primal takes 0.2-0.4 s per run on a 2-core Xeon VM, as the issue
 # asks for 0.2-1 s). Peak memory comes from the driver (VmHWM, see corpus/common/harness.h).
 #
@@ -22,8 +23,8 @@
 #   OUT/microbench.txt the Google Benchmark micro-benchmarks of the tape and the schedule helpers
 # Scratch files (generated code, binaries, logs) go to bench/work/.
 #
-# --quick: 3 runs (plus the warm-up) of a tenth of the calls, short micro-benchmarks: a smoke test
-# (about 2 minutes on 2 cores). The full run takes about 15 minutes on 2 cores.
+# --quick: 3 runs (each after its warm-up) of a tenth of the calls, short micro-benchmarks: a smoke test
+# (about 2 minutes on 2 cores). The full run takes about 22 minutes on 2 cores.
 # Environment: ADRACE_BUILD_DIR (default build, as scripts/setup.sh makes it; adrace and the
 # micro-benchmarks are built there if missing), CC (default gcc), OMP_PROC_BIND / OMP_PLACES
 # (default close / cores).
@@ -104,22 +105,32 @@ echo "== $machine"
 # active parameters and extents of a kernel, from tests/ad/kernels.txt (the tests' source of truth)
 kernel_line() { grep "^$1|" tests/ad/kernels.txt | head -1; }
 
-# run_timing KERNEL VARIANT THREADS BINARY MODE N CALLS LINEAR MEANING: one CSV row
-run_timing() {
-  local kernel=$1 variant=$2 threads=$3 binary=$4 mode=$5 n=$6 calls=$7 linear=$8 meaning=$9
+# time_once KERNEL VARIANT THREADS BINARY MODE N CALLS: one timed run, after a warm-up run in the same
+# process, appended to the variant's log (the time to .out, the memory line to .err)
+time_once() {
+  local kernel=$1 variant=$2 threads=$3 binary=$4 mode=$5 n=$6 calls=$7
   local log=$work/$kernel/$variant.t$threads.log
-  if ! OMP_NUM_THREADS=$threads "$binary" "$mode" "$n" $((reps + 1)) --calls "$calls" > "$log.out" 2> "$log.err"; then
+  OMP_NUM_THREADS=$threads "$binary" "$mode" "$n" 2 --calls "$calls" 2>> "$log.err" | tail -n +2 >> "$log.out"
+}
+
+# record_timing KERNEL VARIANT THREADS N CALLS LINEAR MEANING: the CSV row of a variant's log
+record_timing() {
+  local kernel=$1 variant=$2 threads=$3 n=$4 calls=$5 linear=$6 meaning=$7
+  local log=$work/$kernel/$variant.t$threads.log
+  if [ "$(grep -c . "$log.out")" -ne "$reps" ]; then
     echo "   $variant at $threads threads FAILED (see $log.err)"
     return
   fi
   python3 - "$log.out" "$log.err" "$kernel" "$variant" "$threads" "$n" "$calls" "$reps" "$linear" "$meaning" >> "$csv" << 'EOF'
 import re, statistics, sys
 out, err, kernel, variant, threads, n, calls, reps, linear, meaning = sys.argv[1:]
-times = [float(line) for line in open(out) if line.strip()][1:]  # the first run is the warm-up
-memory = re.search(r"rss_before_kib=(-?\d+) peak_kib=(-?\d+)", open(err).read())
-before, peak = (int(memory.group(1)), int(memory.group(2))) if memory else (0, 0)
+times = [float(line) for line in open(out) if line.strip()]
+runs = [(int(before), int(peak)) for before, peak in
+        re.findall(r"rss_before_kib=(-?\d+) peak_kib=(-?\d+)", open(err).read())] or [(0, 0)]
+peak = max(p for _, p in runs)
+extra = max(max(p - b, 0) for b, p in runs)
 print(f"{kernel},{variant},{threads},{n},{calls},{reps},{statistics.median(times):.6f},{min(times):.6f},"
-      f"{max(times):.6f},{peak / 1024:.1f},{max(peak - before, 0) / 1024:.1f},{linear},\"{meaning}\"")
+      f"{max(times):.6f},{peak / 1024:.1f},{extra / 1024:.1f},{linear},\"{meaning}\"")
 EOF
   printf '   %-15s %2s threads  %s s\n' "$variant" "$threads" "$(tail -1 "$csv" | cut -d, -f7)"
 }
@@ -166,13 +177,22 @@ for entry in "${kernel_table[@]}"; do
     check "$kwork/$variant" "${thread_counts[-1]}" && checked+=("$variant")
   done
 
-  run_timing "$kernel" primal-serial 1 "$kwork/serial" time-primal "$n" "$calls" "$linear" "$meaning"
-  run_timing "$kernel" adjoint-serial 1 "$kwork/serial" time "$n" "$calls" "$linear" "$meaning"
+  # variant|threads|binary|mode of every timing, taken in interleaved rounds so that a drift of the
+  # machine's speed (a shared VM) moves every variant alike instead of skewing the ratios
+  timings=("primal-serial|1|$kwork/serial|time-primal" "adjoint-serial|1|$kwork/serial|time")
   for threads in "${thread_counts[@]}"; do
-    run_timing "$kernel" primal "$threads" "$kwork/formad" time-primal "$n" "$calls" "$linear" "$meaning"
-    for variant in "${checked[@]}"; do
-      run_timing "$kernel" "$variant" "$threads" "$kwork/$variant" time "$n" "$calls" "$linear" "$meaning"
+    timings+=("primal|$threads|$kwork/formad|time-primal")
+    for variant in "${checked[@]}"; do timings+=("$variant|$threads|$kwork/$variant|time"); done
+  done
+  for ((round = 1; round <= reps; round++)); do
+    for timing in "${timings[@]}"; do
+      IFS='|' read -r variant threads binary mode <<< "$timing"
+      time_once "$kernel" "$variant" "$threads" "$binary" "$mode" "$n" "$calls" || true
     done
+  done
+  for timing in "${timings[@]}"; do
+    IFS='|' read -r variant threads _ _ <<< "$timing"
+    record_timing "$kernel" "$variant" "$threads" "$n" "$calls" "$linear" "$meaning"
   done
 done
 

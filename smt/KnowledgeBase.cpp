@@ -8,11 +8,9 @@ namespace {
 
 Thread otherThread(Thread thread) { return thread == Thread::A ? Thread::B : Thread::A; }
 
-std::string cacheKey(int context, bool useKnowledge, const IndexTuple& first,
-                     const IndexTuple& second) {
+std::string questionText(const IndexTuple& first, const IndexTuple& second) {
   // Primed text tells shared symbols (never primed) from private ones.
-  return std::to_string(context) + (useKnowledge ? "+knowledge " : " ") + toString(first, true) +
-         " vs " + toString(second, true);
+  return toString(first, true) + " vs " + toString(second, true);
 }
 
 }  // namespace
@@ -103,8 +101,8 @@ ConsistencyResult KnowledgeBase::checkConsistent(int context) {
 
 Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
                                        const IndexTuple& second, bool useKnowledge) {
-  std::string key = cacheKey(context, useKnowledge, first, second);
-  if (std::optional<Coincidence> known = cachedAnswer(context, useKnowledge, first, second)) {
+  std::string question = questionText(first, second);
+  if (std::optional<Coincidence> known = cachedAnswer(context, useKnowledge, question)) {
     session_.countCachedQuery();
     known->fromCache = true;
     return *known;
@@ -148,24 +146,28 @@ Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
   mirrored.status = answer.status;
   mirrored.reason = answer.reason;
   mirrored.throughArrayRead = answer.throughArrayRead;
-  cache_[cacheKey(context, useKnowledge, second, first)] = mirrored;
-  cache_[key] = answer;
+  std::string swapped = questionText(second, first);
+  cache_[swapped][{context, useKnowledge}] = mirrored;
+  cache_[question][{context, useKnowledge}] = answer;
   if (useKnowledge && !needsKnowledge) {  // the arithmetic alone answered: valid without knowledge too
-    cache_[cacheKey(context, false, second, first)] = mirrored;
-    cache_[cacheKey(context, false, first, second)] = answer;
+    cache_[swapped][{context, false}] = mirrored;
+    cache_[question][{context, false}] = answer;
   }
   return answer;
 }
 
-std::optional<Coincidence> KnowledgeBase::cachedAnswer(int context, bool useKnowledge, const IndexTuple& first,
-                                                       const IndexTuple& second) const {
-  if (auto hit = cache_.find(cacheKey(context, useKnowledge, first, second)); hit != cache_.end()) return hit->second;
+std::optional<Coincidence> KnowledgeBase::cachedAnswer(int context, bool useKnowledge,
+                                                       const std::string& question) const {
+  auto entry = cache_.find(question);
+  if (entry == cache_.end()) return std::nullopt;
+  const auto& answers = entry->second;
+  if (auto hit = answers.find({context, useKnowledge}); hit != answers.end()) return hit->second;
   // Disjoint where less is known (an ancestor's facts, or no knowledge) is disjoint here too.
   for (int known = context; known >= 0; known = contexts_.parent.at(known))
     for (bool withKnowledge : {false, true}) {
       if (withKnowledge && !useKnowledge) continue;
-      auto hit = cache_.find(cacheKey(known, withKnowledge, first, second));
-      if (hit != cache_.end() && hit->second.status == Coincidence::Status::Disjoint) return hit->second;
+      auto hit = answers.find({known, withKnowledge});
+      if (hit != answers.end() && hit->second.status == Coincidence::Status::Disjoint) return hit->second;
     }
   return std::nullopt;
 }

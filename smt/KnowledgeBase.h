@@ -75,8 +75,7 @@ class KnowledgeBase {
   unsigned knowledgeAssertions() const { return knowledgeAssertions_; }
 
  private:
-  std::optional<Coincidence> cachedAnswer(int context, bool useKnowledge, const IndexTuple& first,
-                                          const IndexTuple& second) const;
+  std::optional<Coincidence> cachedAnswer(int context, bool useKnowledge, const std::string& question) const;
   z3::expr_vector assumptionsFor(int context, bool withKnowledge);
   void assertEverywhere(const z3::expr& assertion);  // domain and facts: both solvers
   void assertDomain();  // the loop's iteration space, unconditionally: called by the constructor
@@ -95,7 +94,8 @@ class KnowledgeBase {
   std::vector<z3::expr> factLiteral_;       // per context
   std::vector<z3::expr> knowledgeLiteral_;  // per context
   std::vector<std::pair<ExprRef, ExprRef>> facts_;  // lhs, rhs: an array read reached through them makes a witness "possible"
-  std::map<std::string, Coincidence> cache_;
+  // Per question ("first vs second", primed text), the answers by (context, with knowledge).
+  std::map<std::string, std::map<std::pair<int, bool>, Coincidence>> cache_;
   unsigned knowledgeAssertions_ = 0;
 };
 
