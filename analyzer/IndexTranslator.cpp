@@ -55,6 +55,21 @@ IndexTranslator::Access IndexTranslator::splitAccess(const clang::Expr* expressi
   return access;
 }
 
+bool IndexTranslator::translateSubscripts(const Access& access, std::vector<smt::ExprRef>& indices,
+                                          std::string& reason) {
+  std::vector<smt::ExprRef> tuple;
+  for (size_t position = 0; position < access.subscripts.size(); ++position) {
+    Result index = translateSubscript(access, position);
+    if (!index.expr) {
+      reason = index.reason;
+      return false;
+    }
+    tuple.push_back(index.expr);
+  }
+  indices = std::move(tuple);
+  return true;
+}
+
 IndexTranslator::Result IndexTranslator::translateSubscript(const Access& access, size_t position) {
   smt::ExprRef result = smt::constant(0);
   if (const clang::Expr* subscript = access.subscripts[position]) {

@@ -38,8 +38,10 @@ class IndexTranslator {
     std::string reason;
   };
   static Access splitAccess(const clang::Expr* expression);
-  // The subscripts of an access as an index tuple (offsets folded into the last component).
-  Result translateSubscript(const Access& access, size_t position);
+  // The subscripts of an access as an index tuple, outermost first (offsets folded into the last
+  // component). False, with the first failure's reason, when one cannot be translated; `indices`
+  // is then left empty.
+  bool translateSubscripts(const Access& access, std::vector<smt::ExprRef>& indices, std::string& reason);
 
   // In a parallel region's own statements omp_get_thread_num() is one value per thread and
   // omp_get_num_threads() the team size: with these symbols the calls translate (in a loop they do
@@ -47,6 +49,7 @@ class IndexTranslator {
   void nameThreadQueries(smt::ExprRef threadNumber, smt::ExprRef teamSize);
 
  private:
+  Result translateSubscript(const Access& access, size_t position);
   Result translateVariable(const clang::DeclRefExpr* reference);
   Result fail(std::string reason) { return {nullptr, std::move(reason)}; }
 

@@ -219,17 +219,8 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
     reference.opaque = true;
     reference.opaqueReason = "pointer '" + split.variable->getName().str() +
                              "' is assigned inside the loop: pointer chasing is not followed";
-  } else {
-    for (size_t i = 0; i < split.subscripts.size(); ++i) {
-      IndexTranslator::Result index = translator_.translateSubscript(split, i);
-      if (!index.expr) {
-        reference.opaque = true;
-        reference.opaqueReason = index.reason;
-        reference.indices.clear();
-        break;
-      }
-      reference.indices.push_back(index.expr);
-    }
+  } else if (!translator_.translateSubscripts(split, reference.indices, reference.opaqueReason)) {
+    reference.opaque = true;
   }
   references_.push_back(std::move(reference));
 }

@@ -558,16 +558,8 @@ void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope
     reference.opaque = true;
     reference.opaqueReason = "its address is taken: accesses through the pointer are not tracked";
   }
-  for (size_t position = 0; !reference.opaque && position < split.subscripts.size(); ++position) {
-    IndexTranslator::Result index = scope.translator->translateSubscript(split, position);
-    if (!index.expr) {
-      reference.opaque = true;
-      reference.opaqueReason = index.reason;
-      break;
-    }
-    reference.indices.push_back(index.expr);
-  }
-  if (reference.opaque) reference.indices.clear();
+  if (!reference.opaque && !scope.translator->translateSubscripts(split, reference.indices, reference.opaqueReason))
+    reference.opaque = true;
   addGuards(access, scope, result);
   out.push_back(std::move(result));
 }
