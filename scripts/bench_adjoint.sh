@@ -259,9 +259,8 @@ for entry in "${kernel_table[@]}"; do
   elif [ "$adolc_n" != "-" ] && [ -f "$peer" ]; then
     skip "$kernel" adolc "ADOL-C not found (install libadolc-dev: scripts/setup.sh)"
   fi
-  # the serial primal at the ADOL-C size runs as long as at the full size: calls scaled by the sizes
-  # (N for 1-D kernels, N^2 and N^3 for the grids: the ratio of their driver's sizes, estimated from
-  # the row of the table as N / ADOLC_N to the power of the dimension)
+  # the serial primal at the ADOL-C size, its calls scaled by the ratio of the problem sizes (N, N^2 or
+  # N^3 points) so that a run lasts about as long as at the full size
   if ((${#adolc_variants[@]})); then
     case "$kernel" in
       stencil2d_nonlinear) scale=$(((n * n) / (adolc_n * adolc_n))) ;;
@@ -271,9 +270,8 @@ for entry in "${kernel_table[@]}"; do
     adolc_primal_calls=$((calls * scale))
   fi
 
-  # variant|threads|binary|mode of every timing, taken in interleaved rounds so that a drift of the
-  # machine's speed (a shared VM) moves every variant alike instead of skewing the ratios
-  # variant|threads|binary|mode|N|calls
+  # variant|threads|binary|mode|N|calls of every timing, taken in interleaved rounds so that a drift of
+  # the machine's speed (a shared VM) moves every variant alike instead of skewing the ratios
   timings=("primal-serial|1|$kwork/primal-serial|time-primal|$n|$calls")
   ((serial)) && timings+=("adjoint-serial|1|$kwork/serial|time|$n|$calls")
   for threads in "${thread_counts[@]}"; do
