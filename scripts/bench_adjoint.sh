@@ -31,7 +31,9 @@
 # Scratch files (generated code, binaries, logs) go to bench/work/.
 #
 # --quick: 3 runs (each after its warm-up) of a tenth of the calls, short micro-benchmarks: a smoke test
-# (about 4 minutes on 2 cores). The full run takes about 30 minutes on 2 cores.
+# (24 minutes on a 2-core VM at load average 15, i.e. shared with 7 other jobs; about 2 minutes there when it
+# was quiet before the ADOL-C peer and 4 kernels were added). The full run took about 22 minutes on the quiet
+# machine before those additions (not rerun since; the additions should add roughly 10 minutes).
 # Environment: ADRACE_BUILD_DIR (default build, as scripts/setup.sh makes it; adrace and the
 # micro-benchmarks are built there if missing), CC (default gcc), CXX (default g++, for the ADOL-C
 # peer), OMP_PROC_BIND / OMP_PLACES (default close / cores).
