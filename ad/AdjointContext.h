@@ -6,8 +6,8 @@
 #include "ad/AdjointGenerator.h"
 #include "ad/c/FromClang.h"
 #include "ad/c/Printer.h"
-#include "analyzer/LoopAnalysis.h"
-#include "analyzer/LoopModel.h"
+#include "analyzer/model/LoopModel.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

@@ -8,7 +8,7 @@
 #include "ad/Extents.h"
 #include "ad/FilePrelude.h"
 #include "ad/Sweeps.h"
-#include "analyzer/LoopModelBuilder.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/RecursiveASTVisitor.h>

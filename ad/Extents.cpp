@@ -1,6 +1,6 @@
 #include "ad/Extents.h"
 
-#include "analyzer/IndexParser.h"
+#include "analyzer/protocol/IndexParser.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
