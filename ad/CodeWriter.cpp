@@ -4,7 +4,10 @@
 
 namespace adrace::ad {
 
-void CodeWriter::line(const std::string& text) { entries_.push_back({std::string(4 * indent_, ' ') + text, nullptr, indent_}); }
+void CodeWriter::line(const std::string& text) {
+  if (text.rfind("#pragma", 0) == 0) return pragma(text);  // pragmas at column 0, as the tree's printer puts them
+  entries_.push_back({std::string(4 * indent_, ' ') + text, nullptr, indent_});
+}
 
 void CodeWriter::statement(const c::StmtRef& statement) { entries_.push_back({"", statement, indent_}); }
 
