@@ -10,7 +10,7 @@
 
 namespace adrace::ad {
 
-void AdjointContext::unsupported(clang::SourceLocation at, const std::string& what) {
+void AdjointContext::unsupported(clang::SourceLocation at, const std::string& what) const {
   if (error) return;
   analyzer::Diagnostic diagnostic;
   diagnostic.severity = analyzer::Diagnostic::Severity::Error;
@@ -29,41 +29,68 @@ analyzer::SourcePosition AdjointContext::position(clang::SourceLocation at) cons
   return analyzer::positionOf(at, ast.getSourceManager());
 }
 
-std::string AdjointContext::text(const clang::Expr* expr) const {
-  const clang::SourceManager& sources = ast.getSourceManager();
-  clang::SourceRange range = expr->getSourceRange();
-  if (range.getBegin().isFileID() && range.getEnd().isFileID()) {
-    llvm::StringRef written = clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(range), sources,
-                                                          ast.getLangOpts());
-    if (!written.empty()) {
-      std::string collapsed;
-      bool space = false;
-      for (char c : written) {
-        if (c == '\n' || c == '\t' || c == '\r' || c == ' ') {
-          space = true;
-          continue;
-        }
-        if (space && !collapsed.empty()) collapsed += ' ';
-        space = false;
-        collapsed += c;
-      }
-      return collapsed;
-    }
-  }
-  std::string printed;
-  llvm::raw_string_ostream stream(printed);
-  clang::PrintingPolicy policy(ast.getLangOpts());
-  expr->printPretty(stream, nullptr, policy);
-  return stream.str();
+c::ExprRef AdjointContext::tree(const clang::Expr* expr) const {
+  c::ExprRef converted = from.expr(expr);
+  if (converted) return converted;
+  unsupported(from.unsupportedAt.isValid() ? from.unsupportedAt : expr->getBeginLoc(), from.unsupportedWhat);
+  return c::literal("0");
 }
 
+std::string AdjointContext::text(const clang::Expr* expr) const { return c::print(tree(expr)); }
+
 std::string AdjointContext::operand(const clang::Expr* expr) const {
-  const clang::Expr* bare = expr->IgnoreImpCasts();
-  if (llvm::isa<clang::DeclRefExpr>(bare) || llvm::isa<clang::ArraySubscriptExpr>(bare) ||
-      llvm::isa<clang::IntegerLiteral>(bare) || llvm::isa<clang::FloatingLiteral>(bare) ||
-      llvm::isa<clang::ParenExpr>(bare) || llvm::isa<clang::CallExpr>(bare))
-    return text(expr);
-  return "(" + text(expr) + ")";
+  c::ExprRef converted = tree(expr);
+  switch (converted->kind) {
+    case c::Expr::Kind::Name: case c::Expr::Kind::Literal: case c::Expr::Kind::Call: case c::Expr::Kind::Subscript:
+    case c::Expr::Kind::Member:
+      return c::print(converted);
+    default: return "(" + c::print(converted) + ")";
+  }
+}
+
+c::ExprRef AdjointContext::extentOf(const VariableInfo& info) const {
+  auto given = extents.find(info.name);
+  if (given != extents.end()) return given->second;
+  c::Type declared = from.declaredType(info.decl);
+  c::ExprRef count;
+  for (const c::Type::Derivation& derivation : declared.derivations) {
+    if (derivation.kind != c::Type::Derivation::Kind::Array || !derivation.size) return nullptr;
+    count = count ? c::mul(count, derivation.size) : derivation.size;
+  }
+  return count;
+}
+
+namespace {
+class NameCollector : public clang::RecursiveASTVisitor<NameCollector> {
+ public:
+  explicit NameCollector(std::set<std::string>& names) : names_(names) {}
+  bool VisitNamedDecl(clang::NamedDecl* decl) {
+    if (decl->getIdentifier()) names_.insert(decl->getName().str());
+    return true;
+  }
+
+ private:
+  std::set<std::string>& names_;
+};
+}  // namespace
+
+void AdjointContext::collectNames() {
+  for (const clang::Decl* decl : ast.getTranslationUnitDecl()->decls())
+    if (auto* named = llvm::dyn_cast<clang::NamedDecl>(decl); named && named->getIdentifier()) {
+      takenNames.insert(named->getName().str());
+      if (auto* tag = llvm::dyn_cast<clang::EnumDecl>(decl))
+        for (const clang::EnumConstantDecl* constant : tag->enumerators()) takenNames.insert(constant->getName().str());
+    }
+  NameCollector collector(takenNames);
+  collector.TraverseDecl(const_cast<clang::FunctionDecl*>(&function));
+  adjName = freshName("adj");
+}
+
+std::string AdjointContext::freshName(const std::string& wanted) {
+  std::string name = wanted;
+  for (int suffix = 2; takenNames.count(name); ++suffix) name = wanted + std::to_string(suffix);
+  takenNames.insert(name);
+  return name;
 }
 
 const clang::Expr* asLeaf(const clang::Expr* expr) {
@@ -88,22 +115,21 @@ const clang::VarDecl* baseVariable(const clang::Expr* expr) {
   return ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
 }
 
-std::string adjointText(const AdjointContext& context, const clang::Expr* leaf) {
+c::ExprRef adjointOf(const AdjointContext& context, const clang::Expr* leaf) {
   leaf = asLeaf(leaf);
   const clang::VarDecl* base = baseVariable(leaf);
   const VariableInfo* info = context.variable(base);
-  std::string name = (info ? info->name : base->getNameAsString()) + "_b";
-  if ((info && info->byValueScalar) || llvm::isa<clang::UnaryOperator>(leaf)) return "*" + name;  // *s_b, *p_b
-  std::string suffix;
-  const clang::Expr* cursor = leaf;
-  std::vector<std::string> subscripts;
-  while (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(cursor)) {
-    subscripts.insert(subscripts.begin(), "[" + context.text(subscript->getIdx()) + "]");
-    cursor = subscript->getBase()->IgnoreParenImpCasts();
-  }
-  for (const std::string& s : subscripts) suffix += s;
-  return name + suffix;
+  c::ExprRef adjoint = c::name(info ? info->adjoint : base->getNameAsString() + "_b");
+  if ((info && info->byValueScalar) || llvm::isa<clang::UnaryOperator>(leaf)) return c::prefix("*", adjoint);  // *s_b, *p_b
+  std::vector<const clang::Expr*> subscripts;
+  for (const clang::Expr* cursor = leaf; auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(cursor);
+       cursor = subscript->getBase()->IgnoreParenImpCasts())
+    subscripts.insert(subscripts.begin(), subscript->getIdx());
+  for (const clang::Expr* index : subscripts) adjoint = c::subscript(adjoint, context.tree(index));
+  return adjoint;
 }
+
+std::string adjointText(const AdjointContext& context, const clang::Expr* leaf) { return c::print(adjointOf(context, leaf)); }
 
 bool mentions(const std::string& text, const std::string& name) {
   auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
@@ -142,17 +168,14 @@ void collectIndexVariables(const clang::Expr* leaf, std::set<const clang::VarDec
   }
 }
 
-std::string declarationText(const clang::VarDecl* var, const std::string& name) {
-  std::string text;
-  llvm::raw_string_ostream stream(text);
-  clang::PrintingPolicy policy(var->getASTContext().getLangOpts());
-  var->getType().getUnqualifiedType().print(stream, policy, name);
-  return stream.str();
+std::string declarationText(const AdjointContext& context, const clang::VarDecl* var, const std::string& name) {
+  return c::print(context.from.declaredType(var, true), name);
 }
 
-std::string adjointDeclaration(const clang::VarDecl* var, const std::string& name) {
-  if (var->getType()->isArrayType()) return declarationText(var, name + "_b") + " = {0};";
-  return "double " + name + "_b = 0.0;";
+std::string adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var) {
+  const VariableInfo* info = context.variable(var);
+  if (var->getType()->isArrayType()) return declarationText(context, var, info->adjoint) + " = {0};";
+  return "double " + info->adjoint + " = 0.0;";
 }
 
 bool isFloatingType(clang::QualType type) {

@@ -4,8 +4,10 @@
 #pragma once
 
 #include "ad/AdjointGenerator.h"
-#include "analyzer/verdicts/LoopAnalysis.h"
+#include "ad/c/FromClang.h"
+#include "ad/c/Printer.h"
 #include "analyzer/model/LoopModel.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -27,6 +29,7 @@ struct VariableInfo {
   bool floating = false;    // double/float scalar, or array/pointer of them
   bool array = false;       // pointer or array: referenced through subscripts or *p
   bool active = false;      // has an adjoint NAME_b
+  std::string adjoint;      // the adjoint's name: NAME_b, or a fresh one when NAME_b is taken
   bool byValueScalar = false;  // active scalar parameter: its adjoint is reached as *NAME_b
   const clang::Stmt* scope = nullptr;  // compound (or for) that declares a local; null for parameters
 };
@@ -43,7 +46,7 @@ struct ParallelLoop {
 class AdjointContext {
  public:
   AdjointContext(clang::ASTContext& ast, const clang::FunctionDecl& function, const AdjointRequest& request)
-      : ast(ast), function(function), request(request) {}
+      : ast(ast), function(function), request(request), from(ast) {}
 
   clang::ASTContext& ast;
   const clang::FunctionDecl& function;
@@ -68,15 +71,33 @@ class AdjointContext {
   }
 
   // Records the first unsupported construct; generation output is discarded when one exists.
-  void unsupported(clang::SourceLocation at, const std::string& what);
+  void unsupported(clang::SourceLocation at, const std::string& what) const;
   bool failed() const { return error.has_value(); }
-  std::optional<analyzer::Diagnostic> error;
+  mutable std::optional<analyzer::Diagnostic> error;
 
   const VariableInfo* variable(const clang::VarDecl* decl) const;
-  // Source text of an expression (as written; printed from the AST inside macro expansions).
+
+  // Expressions and types as C trees (ad/c), rebuilt from the AST (macro names kept).
+  c::FromClang from;
+  // The expression as a tree; records "unsupported" for a construct the tree cannot hold.
+  c::ExprRef tree(const clang::Expr* expr) const;
+  // The expression printed from its tree (never the source text: comments cannot leak in).
   std::string text(const clang::Expr* expr) const;
-  // text() with parentheses unless it is a primary expression.
+  // text() with parentheses unless it is a primary or postfix expression.
   std::string operand(const clang::Expr* expr) const;
+
+  // Every identifier the translation unit and the function declare: generated names avoid them.
+  void collectNames();
+  // `wanted` if no declaration or earlier generated name uses it, else wanted2, wanted3, ...
+  std::string freshName(const std::string& wanted);
+  std::set<std::string> takenNames;
+
+  // --extent values, parsed (ad/Extents.h).
+  std::map<std::string, c::ExprRef> extents;
+  // An array's element count: its --extent, else the product of its declared sizes (`float a[N][M]`
+  // gives N * M); null when neither says.
+  c::ExprRef extentOf(const VariableInfo& info) const;
+  std::string adjName = "adj";  // the temporary holding an assignment's adjoint (fresh)
   analyzer::SourcePosition position(clang::SourceLocation at) const;
 };
 
@@ -84,18 +105,20 @@ class AdjointContext {
 const clang::VarDecl* baseVariable(const clang::Expr* expr);
 // `x`, `x[...]...` or `*x` with x a variable (after parentheses and implicit casts), else null.
 const clang::Expr* asLeaf(const clang::Expr* expr);
-// The leaf's adjoint as C text: x_b, x_b[i - 1], *s_b, (*p_b).
+// The leaf's adjoint: x_b, x_b[i - 1], *s_b.
+c::ExprRef adjointOf(const AdjointContext& context, const clang::Expr* leaf);
 std::string adjointText(const AdjointContext& context, const clang::Expr* leaf);
-// Whether C text mentions `name` as a whole identifier.
+// Whether C text mentions `name` as a whole identifier. (Only for text the sweeps still print
+// before the whole function is a tree: which parameters the generated body uses.)
 bool mentions(const std::string& text, const std::string& name);
 // Every variable an expression reads (array bases included).
 void collectVariables(const clang::Expr* expr, std::set<const clang::VarDecl*>& out);
 // Variables read in the subscripts of a leaf (not the base).
 void collectIndexVariables(const clang::Expr* leaf, std::set<const clang::VarDecl*>& out);
 bool isFloatingType(clang::QualType type);
-// "double x", "double B[3][8]": the local's type declaring `name`.
-std::string declarationText(const clang::VarDecl* var, const std::string& name);
+// "double x", "double B[3][N]": the local's type as written (without const) declaring `name`.
+std::string declarationText(const AdjointContext& context, const clang::VarDecl* var, const std::string& name);
 // The declaration of a local's adjoint, zero-initialised: "double x_b = 0.0;", "double B_b[3][8] = {0};".
-std::string adjointDeclaration(const clang::VarDecl* var, const std::string& name);
+std::string adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var);
 
 }  // namespace adrace::ad

@@ -5,6 +5,8 @@
 
 #include "ad/AdjointContext.h"
 #include "ad/CodeWriter.h"
+#include "ad/Extents.h"
+#include "ad/FilePrelude.h"
 #include "ad/Sweeps.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
@@ -12,7 +14,6 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Lex/Lexer.h>
 
-#include <regex>
 #include <sstream>
 
 namespace adrace::ad {
@@ -37,37 +38,13 @@ const char* strategyName(Strategy strategy) {
 
 namespace {
 
-// The parameter's declaration as written, renamed to NAME_b (without const) for an adjoint.
+// The parameter's declaration as written (sizes keep their macro names), or its adjoint's: the
+// adjoint's name, without const; a by-value active scalar's adjoint is a pointer.
 std::string parameterText(const AdjointContext& context, const clang::ParmVarDecl* parameter, bool adjoint) {
-  const clang::SourceManager& sources = context.ast.getSourceManager();
-  std::string written =
-      clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(parameter->getSourceRange()), sources,
-                                  context.ast.getLangOpts())
-          .str();
-  std::string name = parameter->getNameAsString();
-  if (written.empty()) written = parameter->getType().getAsString() + " " + name;
-  if (!adjoint) return written;
   const VariableInfo* info = context.variable(parameter);
-  if (info->byValueScalar) return parameter->getType().getUnqualifiedType().getAsString() + " *" + name + "_b";
-  std::string renamed = std::regex_replace(written, std::regex("\\b" + name + "\\b"), name + "_b");
-  renamed = std::regex_replace(renamed, std::regex("\\bconst\\s+"), "");
-  return renamed;
-}
-
-// #include <...> and #define lines of the primal's file (macros its expressions may use).
-std::string preprocessorLines(const AdjointContext& context) {
-  const clang::SourceManager& sources = context.ast.getSourceManager();
-  llvm::StringRef buffer = sources.getBufferData(sources.getMainFileID());
-  std::istringstream stream(buffer.str());
-  std::string out, line;
-  bool continuation = false;
-  while (std::getline(stream, line)) {
-    std::string trimmed = line.substr(std::min(line.find_first_not_of(" \t"), line.size()));
-    bool take = continuation || std::regex_search(trimmed, std::regex("^#\\s*(define\\s|include\\s*<)"));
-    if (take) out += line + "\n";
-    continuation = take && !line.empty() && line.back() == '\\';
-  }
-  return out;
+  if (!adjoint) return c::print(context.from.declaredType(parameter), info->name);
+  if (info->byValueScalar) return c::print(c::pointerTo(context.from.type(parameter->getType(), true)), info->adjoint);
+  return c::print(context.from.declaredType(parameter, true), info->adjoint);
 }
 
 class AssignmentFinder : public clang::RecursiveASTVisitor<AssignmentFinder> {
@@ -87,22 +64,6 @@ bool assignsVariable(const clang::Stmt* statement, const clang::VarDecl* variabl
   AssignmentFinder finder(variable);
   finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
   return finder.found;
-}
-
-// Type declarations (typedef, enum, struct) of the primal's file that its expressions may use.
-std::string typeDeclarations(const AdjointContext& context) {
-  const clang::SourceManager& sources = context.ast.getSourceManager();
-  std::string out;
-  for (const clang::Decl* decl : context.ast.getTranslationUnitDecl()->decls()) {
-    if (!sources.isInMainFile(decl->getLocation())) continue;
-    if (!llvm::isa<clang::TypedefNameDecl>(decl) && !llvm::isa<clang::TagDecl>(decl)) continue;
-    if (auto* tag = llvm::dyn_cast<clang::TagDecl>(decl); tag && tag->isEmbeddedInDeclarator()) continue;
-    std::string text = clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(decl->getSourceRange()), sources,
-                                                   context.ast.getLangOpts())
-                           .str();
-    if (!text.empty()) out += text + ";\n";
-  }
-  return out;
 }
 
 void buildLoops(AdjointContext& context) {
@@ -181,7 +142,11 @@ void findRegionPrivate(AdjointContext& context) {
 }
 
 std::string generate(AdjointContext& context) {
+  context.collectNames();
   checkSupported(context);
+  if (context.failed()) return "";
+  const FilePrelude prelude = filePrelude(context.ast);
+  parseExtents(context, prelude.macros);
   if (context.failed()) return "";
   buildLoops(context);
   if (context.failed()) return "";
@@ -201,8 +166,7 @@ std::string generate(AdjointContext& context) {
     if (info.parameter || !info.active || info.scope != context.function.getBody() ||
         context.regionPrivate.count(entry.first))
       continue;
-    if (mentions(backward.text(), info.name + "_b"))
-      prologue.line(adjointDeclaration(info.decl, info.name));
+    if (mentions(backward.text(), info.adjoint)) prologue.line(adjointDeclaration(context, info.decl));
   }
   const std::string name = context.function.getNameAsString();
   // Parameters the code never names are marked (void) so that -Wunused-parameter stays quiet; a
@@ -211,7 +175,7 @@ std::string generate(AdjointContext& context) {
   for (const clang::ParmVarDecl* parameter : context.function.parameters()) {
     const VariableInfo* info = context.variable(parameter);
     parameters.emplace_back(info->name, parameterText(context, parameter, false));
-    if (info->active) parameters.emplace_back(info->name + "_b", parameterText(context, parameter, true));
+    if (info->active) parameters.emplace_back(info->adjoint, parameterText(context, parameter, true));
   }
   std::string signature = "void " + name + "_b(";
   std::vector<std::string> unused;
@@ -230,8 +194,7 @@ std::string generate(AdjointContext& context) {
        << ":\n * " << name << "_b, the reverse-mode adjoint of " << name
        << " (Tapenade's convention: each active parameter x is followed by x_b;\n"
        << " * adjoints of inputs are incremented, adjoints of outputs are consumed). */\n";
-  file << preprocessorLines(context);
-  file << typeDeclarations(context);
+  file << prelude.text;
   file << "#include <stdlib.h>\n";
   file << "#include \"adrace/runtime.h\"\n";
   if (sweeps.needsOmpHelpers()) {
@@ -247,16 +210,17 @@ std::string generate(AdjointContext& context) {
   file << prologue.text();
   // An assigned by-value parameter is a local copy: its adjoint starts from zero in the callee and is
   // added to the caller's at the end.
-  std::vector<std::string> copies;
+  std::vector<std::pair<const VariableInfo*, std::string>> copies;  // the parameter, its caller's adjoint
   for (const clang::ParmVarDecl* parameter : context.function.parameters()) {
     const VariableInfo* info = context.variable(parameter);
-    if (info->byValueScalar && assignsVariable(context.function.getBody(), parameter)) copies.push_back(info->name);
+    if (info->byValueScalar && assignsVariable(context.function.getBody(), parameter))
+      copies.push_back({info, context.freshName(info->adjoint + "_caller")});
   }
-  for (const std::string& copy : copies)
-    file << "    double " << copy << "_b_caller = *" << copy << "_b; /* " << copy << " is a copy in " << name << " */\n"
-         << "    *" << copy << "_b = 0.0;\n";
+  for (const auto& [info, caller] : copies)
+    file << "    double " << caller << " = *" << info->adjoint << "; /* " << info->name << " is a copy in " << name << " */\n"
+         << "    *" << info->adjoint << " = 0.0;\n";
   if (!backward.empty()) file << "    /* backward sweep */\n" << backward.text();
-  for (const std::string& copy : copies) file << "    *" << copy << "_b += " << copy << "_b_caller;\n";
+  for (const auto& [info, caller] : copies) file << "    *" << info->adjoint << " += " << caller << ";\n";
   file << "}\n";
   return file.str();
 }

@@ -13,7 +13,6 @@
 #include <clang/AST/OpenMPClause.h>
 #include <clang/Basic/SourceManager.h>
 
-#include <regex>
 
 namespace adrace::ad {
 const VariableInfo* Sweeps::modelVariable(const analyzer::Variable& variable) const {
@@ -138,7 +137,40 @@ Sweeps::LoopScope Sweeps::scopeOf(const ParallelLoop& loop) {
   return scope;
 }
 
-std::vector<std::string> Sweeps::guardFor(const Increment& increment) const {
+std::optional<Sweeps::ReductionCopy> Sweeps::reductionCopy(const ParallelLoop& loop, const VariableInfo& info) {
+  ReductionCopy copy;
+  copy.info = &info;
+  copy.copies = context_.freshName(info.adjoint + "_copies");
+  if (info.byValueScalar) {
+    copy.extent = c::integer(1);
+    copy.element = c::plainType("double");
+    copy.perThread = c::pointerTo(copy.element);
+    return copy;
+  }
+  copy.extent = context_.extentOf(info);
+  if (!copy.extent) {
+    context_.unsupported(loop.directive->getBeginLoc(), "reduction of " + info.adjoint + " needs its element count: --extent " +
+                                                            info.name + "=EXPR");
+    return std::nullopt;
+  }
+  // The adjoint's own element type and shape: `float (*x_b)[M]` for `const float x[N][M]`.
+  c::Type element = context_.from.type(info.decl->getType(), true);
+  element.derivations.clear();
+  copy.element = element;
+  copy.perThread = context_.from.declaredType(info.decl, true);
+  if (!copy.perThread.derivations.empty() && copy.perThread.derivations.front().kind == c::Type::Derivation::Kind::Array) {
+    copy.perThread.derivations.front().kind = c::Type::Derivation::Kind::Pointer;
+    copy.perThread.derivations.front().size = nullptr;
+  }
+  for (size_t k = 1; k < copy.perThread.derivations.size(); ++k)
+    if (copy.perThread.derivations[k].kind != c::Type::Derivation::Kind::Array) {
+      context_.unsupported(info.decl->getLocation(), "reduction over the type of " + info.name);
+      return std::nullopt;
+    }
+  return copy;
+}
+
+c::StmtList Sweeps::guardFor(const Increment& increment) const {
   if (!current_ || context_.request.strategy == Strategy::Serial) return {};
   const clang::VarDecl* base = baseVariable(increment.leaf);
   if (current_->perThread.count(base) || current_->reductionCopies.count(base) || current_->reductionClause.count(base)) return {};
@@ -147,7 +179,7 @@ std::vector<std::string> Sweeps::guardFor(const Increment& increment) const {
   if (info->scope && declaredInside(*current_->loop, info->decl)) return {};
   std::string adjoint = adjointText(context_, increment.leaf);
   if (context_.request.strategy == Strategy::Atomic || context_.request.strategy == Strategy::Reduction)
-    return {"/* " + adjoint + ": --strategy " + strategyName(context_.request.strategy) + " */", "#pragma omp atomic"};
+    return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma("omp atomic")};
   // formad: the per-reference verdict
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   auto found = current_->loop->referenceAt.find(std::to_string(at.line) + ":" + std::to_string(at.column) + ":" + info->name);
@@ -159,23 +191,19 @@ std::vector<std::string> Sweeps::guardFor(const Increment& increment) const {
   bool guarded = id < 0;
   for (int g : verdict->guardedReferences) guarded |= g == id;
   if (!guarded) return {};
+  // The other reference of the unproven pair, as the analysis modelled it (thread B's private
+  // values primed), never as source text: a comment inside the subscript would end this one.
   std::string other = adjoint;
   std::string why = "not proven";
   for (const analyzer::UnprovenPair& pair : verdict->unproven) {
     if (pair.first != id && pair.second != id) continue;
     int otherId = pair.first == id ? pair.second : pair.first;
     for (const analyzer::Reference& reference : current_->loop->model.references)
-      if (reference.id == otherId) {
-        std::string text = reference.text;
-        if (text.rfind(reference.variable, 0) == 0) text = reference.variable + "_b" + text.substr(reference.variable.size());
-        other = text;
-      }
+      if (reference.id == otherId && !reference.opaque && !reference.isScalar)
+        other = info->adjoint + smt::toString(reference.indices, true);
     break;
   }
-  for (const analyzer::Variable& variable : current_->loop->model.variables)
-    if (variable.sharing != analyzer::Sharing::Shared && !variable.isArray)
-      other = std::regex_replace(other, std::regex("\\b" + variable.name + "\\b"), variable.name + "'");
-  return {"/* " + adjoint + " vs " + other + ": " + why + " */", "#pragma omp atomic"};
+  return {c::comment(adjoint + " vs " + other + ": " + why), c::pragma("omp atomic")};
 }
 
 void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
@@ -198,7 +226,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     if (variable.sharing == analyzer::Sharing::LastPrivate && !declaredInside(loop, decl)) lastprivate.push_back(decl);
     if ((variable.sharing == analyzer::Sharing::Private || variable.sharing == analyzer::Sharing::LastPrivate) &&
         !declaredInside(loop, decl))
-      privateLocals.push_back(declarationText(decl, variable.name) + (decl->getType()->isArrayType() ? " = {0};" : " = 0;"));
+      privateLocals.push_back(declarationText(context_, decl, variable.name) + (decl->getType()->isArrayType() ? " = {0};" : " = 0;"));
   }
   auto join = [](const std::vector<std::string>& items) {
     std::string text;
@@ -214,7 +242,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   for (const clang::VarDecl* decl : lastprivate) {
     std::string name = decl->getNameAsString();
     if (pushesOnKill(decl)) out.line(pushText(decl->getType(), name) + " /* killed by lastprivate(" + name + ") */");
-    out.line(declarationText(decl, "*adrace_last_" + name) + " = &" + name + ";");
+    out.line(declarationText(context_, decl, "*adrace_last_" + name) + " = &" + name + ";");
   }
   out.line("#pragma omp parallel" + clauses);
   out.open("");
@@ -267,14 +295,14 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   std::vector<std::string> privateAdjoints;
   for (const clang::VarDecl* decl : scope.reductionClause) {
     const VariableInfo* info = context_.variable(decl);
-    reduction.push_back(info->byValueScalar ? info->name + "_b[:1]" : info->name + "_b");
+    reduction.push_back(info->byValueScalar ? info->adjoint + "[:1]" : info->adjoint);
   }
   std::vector<const VariableInfo*> lastprivate;
   for (const analyzer::Variable& variable : loop.model.variables) {
     const VariableInfo* info = modelVariable(variable);
     if (!info || declaredInside(loop, info->decl)) continue;
     if (variable.sharing == analyzer::Sharing::LastPrivate) lastprivate.push_back(info);
-    if (variable.sharing == analyzer::Sharing::Private && info->active) privateAdjoints.push_back(adjointDeclaration(info->decl, info->name));
+    if (variable.sharing == analyzer::Sharing::Private && info->active) privateAdjoints.push_back(adjointDeclaration(context_, info->decl));
   }
   std::string clauses;
   if (!reduction.empty()) {
@@ -299,45 +327,45 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   if (!replay) out.line("long adrace_trip = " + header->tripCount() + ";");
   for (const VariableInfo* info : lastprivate)
     if (info->active) {  // seed 000 figure 10: only the thread that ran the last iteration gets v_b
-      out.line("double adrace_last_" + info->name + "_b = " + info->name + "_b;");
-      out.line(info->name + "_b = 0.0;");
+      out.line("double adrace_last_" + info->adjoint + " = " + info->adjoint + ";");
+      out.line(info->adjoint + " = 0.0;");
     }
-  std::vector<std::pair<const VariableInfo*, std::string>> copies;
+  std::vector<ReductionCopy> copies;
   for (const clang::VarDecl* decl : scope.reductionCopies) {
-    const VariableInfo* info = context_.variable(decl);
-    std::string extent = info->byValueScalar ? "1" : "";
-    if (extent.empty()) {
-      auto hint = context_.request.extents.find(info->name);
-      if (hint != context_.request.extents.end()) extent = hint->second;
-      else
-        for (const analyzer::Variable& variable : loop.model.variables)
-          if (variable.name == info->name) extent = variable.extent;
-    }
-    if (extent.empty()) {
-      context_.unsupported(loop.directive->getBeginLoc(), "reduction of " + info->name + "_b needs its element count: --extent " +
-                                                              info->name + "=EXPR");
-      return;
-    }
-    copies.push_back({info, extent});
+    std::optional<ReductionCopy> copy = reductionCopy(loop, *context_.variable(decl));
+    if (!copy) return;
+    copies.push_back(*copy);
   }
   if (copies.size() > 32) {  // ADRACE_REDUCTION_SLOTS
     context_.unsupported(loop.directive->getBeginLoc(), "more than 32 arrays with per-thread adjoint copies in one loop");
     return;
   }
+  const c::Type sizeType = c::plainType("size_t");
+  const c::ExprRef threads = c::name("adrace_threads");
   if (!copies.empty()) {  // the runtime keeps them, zeroed, between calls (adrace/reduction.h)
     needsOmpHelpers_ = true;
-    out.line("size_t adrace_threads = (size_t)omp_get_max_threads();");
+    out.statement(c::declaration(sizeType, "adrace_threads", c::cast(sizeType, c::call("omp_get_max_threads", {}))));
     int slot = 0;
-    for (auto& [info, extent] : copies)
-      out.line("double *" + info->name + "_b_copies = adrace_reduction_copies(" + std::to_string(slot++) +
-               ", adrace_threads * (size_t)(" + extent + "));");
+    for (const ReductionCopy& copy : copies) {
+      // The buffer holds doubles: an element type of another size asks for as many bytes.
+      c::ExprRef count = c::mul(threads, c::cast(sizeType, copy.extent));
+      const bool isDouble = copy.element.specifiers == "double";
+      if (!isDouble) {
+        c::ExprRef doubleSize = c::sizeofType(c::plainType("double"));
+        count = c::div(c::add(c::mul(count, c::sizeofType(copy.element)), c::sub(doubleSize, c::integer(1))), doubleSize);
+      }
+      c::ExprRef buffer = c::call("adrace_reduction_copies", {c::integer(slot++), count});
+      out.statement(c::declaration(c::pointerTo(copy.element), copy.copies,
+                                   isDouble ? buffer : c::cast(c::pointerTo(copy.element), buffer)));
+    }
   }
   out.line("#pragma omp parallel" + clauses);
   out.open("");
   std::string i = header->counter->getNameAsString();
-  std::vector<const clang::VarDecl*> carried = carriedValues(loop);
+  // A thread's final private values were pushed only if this loop's forward sweep ran.
+  std::vector<const clang::VarDecl*> carried = forwardEmits(stmt) ? carriedValues(loop) : std::vector<const clang::VarDecl*>();
   for (auto it = carried.rbegin(); it != carried.rend(); ++it) {
-    out.line(declareAndPop(*it) + " /* this thread's final " + (*it)->getNameAsString() + " */");
+    out.line(declareAndPop(context_, *it) + " /* this thread's final " + (*it)->getNameAsString() + " */");
   }
   for (const std::string& line : privateAdjoints) out.line(line);
   if (replay) {
@@ -352,39 +380,17 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   }
   for (const VariableInfo* info : lastprivate)
     if (info->active)
-      out.line("double " + info->name + "_b = adrace_end == adrace_trip && adrace_end > adrace_begin ? adrace_last_" + info->name +
-               "_b : 0.0;");
+      out.line("double " + info->adjoint + " = adrace_end == adrace_trip && adrace_end > adrace_begin ? adrace_last_" +
+               info->adjoint + " : 0.0;");
   if (!copies.empty()) {
     out.open("");
-    for (auto& [info, extent] : copies) {
-      std::string declared = info->byValueScalar ? "double *" + info->name + "_b" : "";
-      if (declared.empty()) {
-        clang::QualType type = info->decl->getType();
-        if (type->isArrayType()) type = context_.ast.getDecayedType(type);
-        clang::QualType pointee = type->getPointeeType();
-        if (pointee->isArrayType()) {
-          std::string elementText;
-          clang::PrintingPolicy policy(context_.ast.getLangOpts());
-          clang::QualType adjointType = context_.ast.getPointerType(pointee);
-          declared = adjointType.getAsString(policy);
-          // "double (*)[m]" -> "double (*x_b)[m]"
-          size_t star = declared.find("(*)");
-          if (star == std::string::npos) {
-            context_.unsupported(info->decl->getLocation(), "reduction over the type of " + info->name);
-            return;
-          }
-          std::string pointer = std::regex_replace(declared, std::regex("\\bconst\\s+"), "");
-          star = pointer.find("(*)");
-          declared = pointer.substr(0, star) + "(*" + info->name + "_b)" + pointer.substr(star + 3);
-          declared += " = (" + pointer + ")";
-        } else {
-          declared = "double *" + info->name + "_b = ";
-        }
-      } else {
-        declared += " = ";
-      }
-      out.line(declared + "(" + info->name + "_b_copies + (size_t)omp_get_thread_num() * (size_t)(" + extent +
-               ")); /* this thread's copy */");
+    for (const ReductionCopy& copy : copies) {
+      c::ExprRef mine = c::add(c::name(copy.copies), c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})),
+                                                            c::cast(sizeType, copy.extent)));
+      out.statement(c::withComment(
+          c::declaration(copy.perThread, copy.info->adjoint,
+                         copy.perThread.derivations.size() > 1 ? c::cast(copy.perThread, mine) : mine),
+          "this thread's copy"));
     }
   }
   const LoopScope* saved = current_;
@@ -422,23 +428,28 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   if (!copies.empty()) {
     out.close();
     out.line("#pragma omp barrier");
-    for (auto& [info, extent] : copies) {
-      clang::QualType type = info->decl->getType();
-      bool flat = info->byValueScalar || (type->isPointerType() && !type->getPointeeType()->isArrayType());
-      std::string target = flat ? info->name + "_b" : "((double *)" + info->name + "_b)";
-      out.line("#pragma omp for");
-      out.open("for (long adrace_e = 0; adrace_e < (long)(" + extent + "); adrace_e++)");
-      out.open("for (int adrace_t = 0; adrace_t < omp_get_num_threads(); adrace_t++)");
-      std::string copy = info->name + "_b_copies[(size_t)adrace_t * (size_t)(" + extent + ") + (size_t)adrace_e]";
-      out.line(target + "[adrace_e] += " + copy + ";");
-      out.line(copy + " = 0.0; /* zero again for the next call */");
-      out.close();
-      out.close();
+    for (const ReductionCopy& copy : copies) {
+      const c::ExprRef e = c::name("adrace_e"), t = c::name("adrace_t");
+      // Multi-dimensional adjoints are summed element by element through their element type.
+      c::ExprRef target = c::name(copy.info->adjoint);
+      if (copy.perThread.derivations.size() > 1) target = c::cast(c::pointerTo(copy.element), target);
+      c::ExprRef element = c::subscript(c::name(copy.copies), c::add(c::mul(c::cast(sizeType, t), c::cast(sizeType, copy.extent)),
+                                                                     c::cast(sizeType, e)));
+      out.statement(c::pragma("omp for"));
+      out.statement(c::forLoop(
+          c::declaration(c::plainType("long"), "adrace_e", c::integer(0)),
+          c::binary("<", e, c::cast(c::plainType("long"), copy.extent)), c::postfix("++", e),
+          {c::forLoop(c::declaration(c::plainType("int"), "adrace_t", c::integer(0)),
+                      c::binary("<", t, c::call("omp_get_num_threads", {})), c::postfix("++", t),
+                      {c::expression(c::assign("+=", c::subscript(target, e), element)),
+                       c::withComment(c::expression(c::assign("=", element, c::literal("0.0"))),
+                                      "zero again for the next call")})}));
     }
   }
   out.close();
   for (const VariableInfo* info : lastprivate)
-    if (pushesOnKill(info->decl) && context_.neededForward.count(info->decl)) out.line(popText(info->decl->getType(), info->name));
+    if (pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && forwardEmits(stmt))
+      out.line(popText(info->decl->getType(), info->name));
   out.close();
 }
 

@@ -16,18 +16,6 @@ std::string calleeName(const clang::CallExpr* call) {
   return "";
 }
 
-// Parenthesises a composite C expression.
-std::string wrap(const std::string& text) {
-  bool simple = true;
-  int depth = 0;
-  for (char c : text) {
-    if (c == '(' || c == '[') ++depth;
-    if (c == ')' || c == ']') --depth;
-    if (depth == 0 && (c == ' ' || c == '?' || c == '-' || c == '+')) simple = false;
-  }
-  return simple ? text : "(" + text + ")";
-}
-
 const clang::Expr* bare(const clang::Expr* expr) { return expr->IgnoreParens(); }
 
 }  // namespace
@@ -121,7 +109,7 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
   context.unsupported(expr->getBeginLoc(), std::string("expression of kind ") + expr->getStmtClassName());
 }
 
-void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, const std::string& seed, bool negate,
+void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, const c::ExprRef& seed, bool negate,
                        std::vector<Increment>& out) {
   expr = bare(expr);
   if (!hasActiveLeaf(context, expr)) return;
@@ -129,7 +117,7 @@ void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, c
     out.push_back({asLeaf(expr), seed, negate});
     return;
   }
-  const std::string s = wrap(seed);
+  const c::ExprRef zero = c::literal("0.0");
   if (auto* cast = llvm::dyn_cast<clang::CastExpr>(expr)) {
     expressionAdjoint(context, cast->getSubExpr(), seed, negate, out);
     return;
@@ -151,46 +139,49 @@ void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, c
         expressionAdjoint(context, r, seed, !negate, out);
         return;
       case clang::BO_Mul:
-        expressionAdjoint(context, l, s + " * " + context.operand(r), negate, out);
-        expressionAdjoint(context, r, context.operand(l) + " * " + s, negate, out);
+        expressionAdjoint(context, l, c::mul(seed, context.tree(r)), negate, out);
+        expressionAdjoint(context, r, c::mul(context.tree(l), seed), negate, out);
         return;
-      case clang::BO_Div:
-        expressionAdjoint(context, l, s + " / " + context.operand(r), negate, out);
-        expressionAdjoint(context, r,
-                          s + " * " + context.operand(l) + " / (" + context.operand(r) + " * " + context.operand(r) + ")",
-                          !negate, out);
+      case clang::BO_Div: {
+        c::ExprRef divisor = context.tree(r);
+        expressionAdjoint(context, l, c::div(seed, divisor), negate, out);
+        expressionAdjoint(context, r, c::div(c::mul(seed, context.tree(l)), c::mul(divisor, divisor)), !negate, out);
         return;
+      }
       default: return;
     }
   }
   if (auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(expr)) {
-    std::string c = context.operand(conditional->getCond());
-    expressionAdjoint(context, conditional->getTrueExpr(), "(" + c + " ? " + s + " : 0.0)", negate, out);
-    expressionAdjoint(context, conditional->getFalseExpr(), "(" + c + " ? 0.0 : " + s + ")", negate, out);
+    c::ExprRef condition = context.tree(conditional->getCond());
+    expressionAdjoint(context, conditional->getTrueExpr(), c::conditional(condition, seed, zero), negate, out);
+    expressionAdjoint(context, conditional->getFalseExpr(), c::conditional(condition, zero, seed), negate, out);
     return;
   }
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
     std::string name = calleeName(call);
     std::vector<const clang::Expr*> args(call->arg_begin(), call->arg_end());
-    std::string a = args.empty() ? "" : context.text(args[0]);
-    std::string ap = args.empty() ? "" : context.operand(args[0]);
-    if (name == "sin") expressionAdjoint(context, args[0], s + " * cos(" + a + ")", negate, out);
-    else if (name == "cos") expressionAdjoint(context, args[0], s + " * sin(" + a + ")", !negate, out);
-    else if (name == "tan") expressionAdjoint(context, args[0], s + " / (cos(" + a + ") * cos(" + a + "))", negate, out);
-    else if (name == "exp") expressionAdjoint(context, args[0], s + " * exp(" + a + ")", negate, out);
-    else if (name == "log") expressionAdjoint(context, args[0], s + " / " + ap, negate, out);
-    else if (name == "sqrt") expressionAdjoint(context, args[0], s + " / (2.0 * sqrt(" + a + "))", negate, out);
-    else if (name == "tanh") expressionAdjoint(context, args[0], s + " * (1.0 - tanh(" + a + ") * tanh(" + a + "))", negate, out);
-    else if (name == "fabs") expressionAdjoint(context, args[0], "(" + ap + " >= 0.0 ? " + s + " : -" + s + ")", negate, out);
+    if (args.empty()) return;
+    const c::ExprRef a = context.tree(args[0]);
+    auto f = [](const char* function, c::ExprRef argument) { return c::call(function, {std::move(argument)}); };
+    const clang::Expr* x = args[0];
+    if (name == "sin") expressionAdjoint(context, x, c::mul(seed, f("cos", a)), negate, out);
+    else if (name == "cos") expressionAdjoint(context, x, c::mul(seed, f("sin", a)), !negate, out);
+    else if (name == "tan") expressionAdjoint(context, x, c::div(seed, c::mul(f("cos", a), f("cos", a))), negate, out);
+    else if (name == "exp") expressionAdjoint(context, x, c::mul(seed, f("exp", a)), negate, out);
+    else if (name == "log") expressionAdjoint(context, x, c::div(seed, a), negate, out);
+    else if (name == "sqrt") expressionAdjoint(context, x, c::div(seed, c::mul(c::literal("2.0"), f("sqrt", a))), negate, out);
+    else if (name == "tanh")
+      expressionAdjoint(context, x, c::mul(seed, c::sub(c::literal("1.0"), c::mul(f("tanh", a), f("tanh", a)))), negate, out);
+    else if (name == "fabs")
+      expressionAdjoint(context, x, c::conditional(c::binary(">=", a, zero), seed, c::negate(seed)), negate, out);
     else if (name == "pow") {
-      std::string b = context.text(args[1]), bp = context.operand(args[1]);
-      expressionAdjoint(context, args[0], s + " * " + bp + " * pow(" + a + ", " + bp + " - 1.0)", negate, out);
-      expressionAdjoint(context, args[1], s + " * pow(" + a + ", " + b + ") * log(" + a + ")", negate, out);
+      const c::ExprRef b = context.tree(args[1]);
+      expressionAdjoint(context, x, c::mul(c::mul(seed, b), c::call("pow", {a, c::sub(b, c::literal("1.0"))})), negate, out);
+      expressionAdjoint(context, args[1], c::mul(c::mul(seed, c::call("pow", {a, b})), f("log", a)), negate, out);
     } else if (name == "fmin" || name == "fmax") {
-      std::string b = context.operand(args[1]);
-      std::string pick = ap + (name == "fmin" ? " <= " : " >= ") + b;
-      expressionAdjoint(context, args[0], "(" + pick + " ? " + s + " : 0.0)", negate, out);
-      expressionAdjoint(context, args[1], "(" + pick + " ? 0.0 : " + s + ")", negate, out);
+      const c::ExprRef pick = c::binary(name == "fmin" ? "<=" : ">=", a, context.tree(args[1]));
+      expressionAdjoint(context, x, c::conditional(pick, seed, zero), negate, out);
+      expressionAdjoint(context, args[1], c::conditional(pick, zero, seed), negate, out);
     }
     return;
   }
@@ -239,7 +230,11 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
   StatementAdjointCode code;
   const clang::Expr* lhs = assignment->getLHS();
   const clang::Expr* rhs = assignment->getRHS();
-  std::string lhsB = adjointText(context, lhs);
+  const c::ExprRef lhsB = adjointOf(context, lhs);
+  const c::ExprRef adj = c::name(context.adjName);
+  const c::ExprRef zero = c::literal("0.0");
+  auto set = [](c::ExprRef target, c::ExprRef value) { return c::expression(c::assign("=", std::move(target), std::move(value))); };
+  const c::StmtRef saveAdjoint = c::declaration(c::plainType("double"), context.adjName, lhsB);
   std::set<const clang::VarDecl*> rhsVariables;
   collectVariables(rhs, rhsVariables);
   bool overlaps = rhsVariables.count(baseVariable(lhs)) > 0;
@@ -247,27 +242,27 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
     case clang::BO_Assign:
       if (overlaps) {
         code.block = true;
-        code.prologue = {"double adj = " + lhsB + ";", lhsB + " = 0.0;"};
-        expressionAdjoint(context, rhs, "adj", false, code.increments);
+        code.prologue = {saveAdjoint, set(lhsB, zero)};
+        expressionAdjoint(context, rhs, adj, false, code.increments);
       } else {
         expressionAdjoint(context, rhs, lhsB, false, code.increments);
-        code.epilogue = {lhsB + " = 0.0;"};
+        code.epilogue = {set(lhsB, zero)};
       }
       break;
     case clang::BO_AddAssign: expressionAdjoint(context, rhs, lhsB, false, code.increments); break;
     case clang::BO_SubAssign: expressionAdjoint(context, rhs, lhsB, true, code.increments); break;
     case clang::BO_MulAssign:
       code.block = true;
-      code.prologue = {"double adj = " + lhsB + ";", lhsB + " = adj * " + context.operand(rhs) + ";"};
-      expressionAdjoint(context, rhs, context.operand(lhs) + " * adj", false, code.increments);
+      code.prologue = {saveAdjoint, set(lhsB, c::mul(adj, context.tree(rhs)))};
+      expressionAdjoint(context, rhs, c::mul(context.tree(lhs), adj), false, code.increments);
       break;
-    case clang::BO_DivAssign:
+    case clang::BO_DivAssign: {
       code.block = true;
-      code.prologue = {"double adj = " + lhsB + ";", lhsB + " = adj / " + context.operand(rhs) + ";"};
-      expressionAdjoint(context, rhs, "adj * " + context.operand(lhs) + " / (" + context.operand(rhs) + " * " +
-                                          context.operand(rhs) + ")",
-                        true, code.increments);
+      const c::ExprRef divisor = context.tree(rhs);
+      code.prologue = {saveAdjoint, set(lhsB, c::div(adj, divisor))};
+      expressionAdjoint(context, rhs, c::div(c::mul(adj, context.tree(lhs)), c::mul(divisor, divisor)), true, code.increments);
       break;
+    }
     default: break;
   }
   return code;
@@ -276,7 +271,7 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
 StatementAdjointCode initializerAdjoint(const AdjointContext& context, const clang::VarDecl* declared) {
   StatementAdjointCode code;
   const VariableInfo* info = context.variable(declared);
-  expressionAdjoint(context, declared->getInit(), info->name + "_b", false, code.increments);
+  expressionAdjoint(context, declared->getInit(), c::name(info->adjoint), false, code.increments);
   return code;
 }
 
@@ -290,45 +285,24 @@ void assignmentReads(const AdjointContext& context, const clang::BinaryOperator*
   }
 }
 
-std::string incrementText(const AdjointContext& context, const Increment& increment) {
-  return adjointText(context, increment.leaf) + (increment.negate ? " -= " : " += ") + increment.value + ";";
+c::StmtRef incrementStatement(const AdjointContext& context, const Increment& increment) {
+  return c::expression(c::assign(increment.negate ? "-=" : "+=", adjointOf(context, increment.leaf), increment.value));
 }
-
-namespace {
-
-// Whether a C expression has one of `operators` outside parentheses and brackets (binary + and -
-// only: a sign after another operator or an opening parenthesis does not count).
-bool hasTopLevel(const std::string& text, const std::string& operators) {
-  int depth = 0;
-  char previous = '(';
-  for (char c : text) {
-    if (c == '(' || c == '[') ++depth;
-    if (c == ')' || c == ']') --depth;
-    bool sign = (c == '-' || c == '+') && std::string("(*/+-?:,=<>!&|").find(previous) != std::string::npos;
-    if (depth == 0 && operators.find(c) != std::string::npos && !sign) return true;
-    if (c != ' ') previous = c;
-  }
-  return false;
-}
-
-}  // namespace
 
 std::optional<Increment> joinIncrements(const AdjointContext& context, const Increment& first, const Increment& second) {
-  if (adjointText(context, first.leaf) != adjointText(context, second.leaf)) return std::nullopt;
+  if (!c::sameExpr(adjointOf(context, first.leaf), adjointOf(context, second.leaf))) return std::nullopt;
   const VariableInfo* info = context.variable(baseVariable(second.leaf));
-  if (!info || mentions(second.value, info->name + "_b")) return std::nullopt;
-  bool subtract = first.negate != second.negate;
-  std::string a = hasTopLevel(first.value, "?") ? "(" + first.value + ")" : first.value;
-  std::string b = hasTopLevel(second.value, subtract ? "?+-" : "?") ? "(" + second.value + ")" : second.value;
+  if (!info || c::namesIdentifier(second.value, info->adjoint)) return std::nullopt;
   Increment joined = first;
-  joined.value = a + (subtract ? " - " : " + ") + b;
+  joined.value = first.negate != second.negate ? c::sub(first.value, second.value) : c::add(first.value, second.value);
   return joined;
 }
 
 bool incrementsCommute(const AdjointContext& context, const Increment& a, const Increment& b) {
   const VariableInfo* infoA = context.variable(baseVariable(a.leaf));
   const VariableInfo* infoB = context.variable(baseVariable(b.leaf));
-  return infoA && infoB && infoA != infoB && !mentions(a.value, infoB->name + "_b") && !mentions(b.value, infoA->name + "_b");
+  return infoA && infoB && infoA != infoB && !c::namesIdentifier(a.value, infoB->adjoint) &&
+         !c::namesIdentifier(b.value, infoA->adjoint);
 }
 
 }  // namespace adrace::ad

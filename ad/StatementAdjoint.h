@@ -15,16 +15,16 @@ namespace adrace::ad {
 // leaf_b += value (or -= when negate).
 struct Increment {
   const clang::Expr* leaf = nullptr;
-  std::string value;
+  c::ExprRef value;
   bool negate = false;
 };
 
 // The backward-sweep adjoint of one statement, in execution order:
-//   prologue lines; increments; epilogue lines. (`block` when the prologue declares a temporary.)
+//   prologue; increments; epilogue. (`block` when the prologue declares a temporary.)
 struct StatementAdjointCode {
-  std::vector<std::string> prologue;
+  c::StmtList prologue;
   std::vector<Increment> increments;
-  std::vector<std::string> epilogue;
+  c::StmtList epilogue;
   bool block = false;
 };
 
@@ -34,8 +34,8 @@ bool hasActiveLeaf(const AdjointContext& context, const clang::Expr* expr);
 // Records an unsupported construct in `expr` (operators, calls, pointers) in the context.
 void checkExpression(AdjointContext& context, const clang::Expr* expr);
 
-// seed is a C expression: the adjoint flowing into expr.
-void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, const std::string& seed, bool negate,
+// seed: the adjoint flowing into expr.
+void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, const c::ExprRef& seed, bool negate,
                        std::vector<Increment>& out);
 
 // Variables whose primal values the adjoint of expr reads (partials and the leaves' subscripts).
@@ -49,8 +49,8 @@ StatementAdjointCode initializerAdjoint(const AdjointContext& context, const cla
 void assignmentReads(const AdjointContext& context, const clang::BinaryOperator* assignment,
                      std::set<const clang::VarDecl*>& out);
 
-// "x_b[i] += value;" or "x_b[i] -= value;"
-std::string incrementText(const AdjointContext& context, const Increment& increment);
+// x_b[i] += value; or x_b[i] -= value;
+c::StmtRef incrementStatement(const AdjointContext& context, const Increment& increment);
 
 // x_b[i] += a; x_b[i] += b;  ->  x_b[i] += a + b;  (one read-modify-write of the adjoint instead of
 // two, as a hand-written adjoint accumulates). Only when b does not read x_b, which the first

@@ -17,6 +17,10 @@ class SupportChecker {
   explicit SupportChecker(AdjointContext& context) : context_(context) {}
 
   void parameters() {
+    if (context_.request.active.empty()) {
+      context_.unsupported(context_.function.getLocation(), "no active parameter: --active P[,P...] names the parameters to differentiate");
+      return;
+    }
     for (const clang::ParmVarDecl* parameter : context_.function.parameters()) {
       VariableInfo info;
       info.decl = parameter;
@@ -180,7 +184,12 @@ class SupportChecker {
   // Parameters and function-scope locals are visible everywhere; two loops' locals of the same name are not.
   bool outermost(const VariableInfo& info) const { return info.parameter || info.scope == context_.function.getBody(); }
 
-  void add(const VariableInfo& info) {
+  void add(VariableInfo info) {
+    if (info.name.rfind("adrace_", 0) == 0) {
+      context_.unsupported(info.decl->getLocation(), "'" + info.name + "': names starting with adrace_ are reserved for the generated code");
+      return;
+    }
+    if (info.active) info.adjoint = context_.freshName(info.name + "_b");
     for (const auto& entry : context_.variables)
       if (entry.second.name == info.name && (outermost(entry.second) || outermost(info))) {
         context_.unsupported(info.decl->getLocation(), "a second variable named '" + info.name + "' (shadowing)");
@@ -297,8 +306,28 @@ class SupportChecker {
     for (const clang::Stmt* child : statement->children()) writtenIn(child, out);
   }
 
+  // private(y), firstprivate(y), lastprivate(y) on an active pointer parameter: each thread's copy
+  // of the pointer would need a copy of the adjoint pointer too; refused rather than guessed.
+  template <typename Clause>
+  void activePointersIn(const clang::OMPClause* clause) {
+    auto* list = llvm::dyn_cast<Clause>(clause);
+    if (!list) return;
+    for (const clang::Expr* item : list->varlists()) {
+      auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(item->IgnoreParenImpCasts());
+      auto* var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+      const VariableInfo* info = context_.variable(var);
+      if (info && info->active && info->array && !var->getType()->isArrayType())
+        context_.unsupported(item->getBeginLoc(), std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) + "(" +
+                                                      info->name + ") on the active pointer '" + info->name + "'");
+    }
+  }
+
   void clauses(const clang::OMPExecutableDirective* directive) {
     for (const clang::OMPClause* clause : directive->clauses()) {
+      activePointersIn<clang::OMPPrivateClause>(clause);
+      activePointersIn<clang::OMPFirstprivateClause>(clause);
+      activePointersIn<clang::OMPLastprivateClause>(clause);
+      if (context_.failed()) return;
       switch (clause->getClauseKind()) {
         case llvm::omp::OMPC_private: case llvm::omp::OMPC_firstprivate: case llvm::omp::OMPC_shared:
         case llvm::omp::OMPC_lastprivate:

@@ -32,11 +32,11 @@ std::string popText(const clang::QualType& type, const std::string& lvalue) {
 }
 
 
-std::string declareAndPop(const clang::VarDecl* var) {
+std::string declareAndPop(const AdjointContext& context, const clang::VarDecl* var) {
   std::string name = var->getNameAsString();
   std::string pop = popText(var->getType(), name);
-  if (pop.rfind(name + " = ", 0) == 0) return declarationText(var, name) + pop.substr(name.size());
-  return declarationText(var, name) + "; " + pop;
+  if (pop.rfind(name + " = ", 0) == 0) return declarationText(context, var, name) + pop.substr(name.size());
+  return declarationText(context, var, name) + "; " + pop;
 }
 
 const clang::VarDecl* Sweeps::killed(const clang::Stmt* statement, const clang::Expr** lhs) const {
@@ -137,7 +137,7 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
       if (!context_.neededForward.count(var) || context_.regionPrivate.count(var)) continue;
       std::string zero = var->getType()->isArrayType() ? "{0}" : "0";
-      out.line(declarationText(var, var->getNameAsString()) + " = " + (var->getInit() ? context_.text(var->getInit()) : zero) + ";");
+      out.line(declarationText(context_, var, var->getNameAsString()) + " = " + (var->getInit() ? context_.text(var->getInit()) : zero) + ";");
     }
     return;
   }
@@ -205,24 +205,25 @@ void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
 
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
-    std::vector<std::string> guards = guardFor(increment);
+    c::StmtList guards = guardFor(increment);
+    const std::string guardText = c::print(guards);
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between
     bool joined = false;
     for (auto earlier = incrementRun_.rbegin(); earlier != incrementRun_.rend() && !joined; ++earlier) {
       std::optional<Increment> both =
-          earlier->guards == guards ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
+          earlier->guards == guardText ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
       if (both) {
         earlier->increment = *both;
-        out.replaceLine(earlier->line, incrementText(context_, *both));
+        out.replaceStatement(earlier->line, incrementStatement(context_, *both));
         joined = true;
       } else if (!incrementsCommute(context_, earlier->increment, increment)) {
         break;
       }
     }
     if (!joined) {
-      for (const std::string& guard : guards) out.line(guard);
-      out.line(incrementText(context_, increment));
-      incrementRun_.push_back({out.size() - 1, increment, guards});
+      out.statements(guards);
+      out.statement(incrementStatement(context_, increment));
+      incrementRun_.push_back({out.size() - 1, increment, guardText});
     }
     runWriter_ = out.id();
     runEnd_ = out.size();
@@ -253,9 +254,9 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     if (!isActiveLeaf(context_, lhs)) return;
     StatementAdjointCode code = assignmentAdjoint(context_, llvm::cast<clang::BinaryOperator>(llvm::cast<clang::Expr>(statement)->IgnoreParens()));
     if (code.block) out.open("");
-    for (const std::string& line : code.prologue) out.line(line);
+    out.statements(code.prologue);
     emitIncrements(code.increments, out);
-    for (const std::string& line : code.epilogue) out.line(line);
+    out.statements(code.epilogue);
     if (code.block) out.close();
     return;
   }
@@ -281,13 +282,13 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
     std::vector<const clang::VarDecl*> locals = scopeLocals(compound);
     for (auto it = locals.rbegin(); it != locals.rend(); ++it)
       if (pushesOnKill(*it) && !localsLive) {
-        out.line(declareAndPop(*it));
+        out.line(declareAndPop(context_, *it));
       }
     for (const clang::VarDecl* local : locals)  // in declaration order: one may read another
       if (recomputes(local) && !(localsLive && context_.neededForward.count(local)))
-        out.line(declarationText(local, local->getNameAsString()) + " = " + context_.text(local->getInit()) + ";");
+        out.line(declarationText(context_, local, local->getNameAsString()) + " = " + context_.text(local->getInit()) + ";");
     for (const clang::VarDecl* local : locals)
-      if (context_.variable(local)->active && backwardEmits(compound)) out.line(adjointDeclaration(local, local->getNameAsString()));
+      if (context_.variable(local)->active && backwardEmits(compound)) out.line(adjointDeclaration(context_, local));
   }
   std::vector<const clang::Stmt*> children(compound->body_begin(), compound->body_end());
   for (auto it = children.rbegin(); it != children.rend(); ++it) backward(*it, out);

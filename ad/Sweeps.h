@@ -20,7 +20,7 @@ namespace adrace::ad {
 // adrace_push_double(x); / x = adrace_pop_double(); (bytes for other types)
 std::string pushText(const clang::QualType& type, const std::string& lvalue);
 std::string popText(const clang::QualType& type, const std::string& lvalue);
-std::string declareAndPop(const clang::VarDecl* var);  // "int i = adrace_pop_int();"
+std::string declareAndPop(const AdjointContext& context, const clang::VarDecl* var);  // "int i = adrace_pop_int();"
 
 // Collects the function's variables and records the first unsupported construct.
 void checkSupported(AdjointContext& context);
@@ -75,7 +75,7 @@ class Sweeps {
   struct EmittedIncrement {
     size_t line;  // its line in the writer
     Increment increment;
-    std::vector<std::string> guards;
+    std::string guards;  // the guard statements before it, printed
   };
   std::vector<EmittedIncrement> incrementRun_;
   int runWriter_ = -1;
@@ -87,9 +87,9 @@ class Sweeps {
   void forwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out);
   void backwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out);
   std::vector<const clang::OMPLoopDirective*> parallelLoops(const clang::OMPExecutableDirective* directive) const;
-  // The line(s) guarding one adjoint increment in the current parallel loop: "" (none) or the
+  // The statements guarding one adjoint increment in the current parallel loop: none, or the
   // atomic pragma with its comment.
-  std::vector<std::string> guardFor(const Increment& increment) const;
+  c::StmtList guardFor(const Increment& increment) const;
 
   // Per-thread variables of the loop being emitted (clause private/firstprivate/reduction, body locals).
   struct LoopScope {
@@ -103,6 +103,16 @@ class Sweeps {
   void forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
   void backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
   LoopScope scopeOf(const ParallelLoop& loop);
+  // Per-thread copies of one adjoint array (seed 004's reduction): the runtime's buffer, typed as
+  // the adjoint's elements, and this thread's slice declared with the adjoint's shape.
+  struct ReductionCopy {
+    const VariableInfo* info = nullptr;
+    c::ExprRef extent;    // element count
+    c::Type element;      // the adjoint's element type
+    c::Type perThread;    // the type of this thread's copy: `float (*)[M]`, `double *`
+    std::string copies;   // the buffer's name
+  };
+  std::optional<ReductionCopy> reductionCopy(const ParallelLoop& loop, const VariableInfo& info);
   std::vector<const clang::VarDecl*> carriedValues(const ParallelLoop& loop) const;
   const VariableInfo* modelVariable(const analyzer::Variable& variable) const;
   bool declaredInside(const ParallelLoop& loop, const clang::VarDecl* decl) const;

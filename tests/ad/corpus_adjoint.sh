@@ -3,10 +3,13 @@
 # generate <function>_b for each function, compile it warning-free (-Wall -Werror -fopenmp) with the
 # kernel and its driver, and run `driver check` (finite differences vs adjoint, relative error
 # <= 1e-6) at OMP_NUM_THREADS=1, 2 and 4.
-# usage: corpus_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL STRATEGY CC FUNCTIONS ACTIVE [EXTENTS [ROOT]]
-# (ROOT: the folder holding KERNEL/, relative to SOURCE_DIR; corpus by default)
+# usage: corpus_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL STRATEGY CC FUNCTIONS ACTIVE [EXTENTS [ROOT [CFLAGS]]]
+# (ROOT: the folder holding KERNEL/, relative to SOURCE_DIR; corpus by default. CFLAGS: flags for
+# compiling the kernel, its adjoint and the driver, e.g. -DSMALL_DATASET; the adjoint is generated
+# without them, as a user generates it once for every problem size.)
 set -u
 adrace=$1 source=$2 work=$3 kernel=$4 strategy=$5 cc=$6 functions=$7 active=$8 extents=${9:-} root=${10:-corpus}
+read -r -a cflags <<< "${11:-}"
 dir=$source/$root/$kernel
 rm -rf "$work" && mkdir -p "$work" || exit 1
 objects=()
@@ -15,12 +18,12 @@ for function in ${functions//,/ }; do
     [ -n "$extents" ] && extent_args=(--extent "$extents")
     "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" --strategy "$strategy" \
         "${extent_args[@]}" -o "$work/${function}_b.c" || { echo "FAIL: adrace adjoint exited $?"; exit 1; }
-    "$cc" -O2 -Wall -Werror -fopenmp -I"$source/runtime" -c "$work/${function}_b.c" -o "$work/${function}_b.o" ||
+    "$cc" -O2 -Wall -Werror -fopenmp "${cflags[@]}" -I"$source/runtime" -I"$dir" -c "$work/${function}_b.c" -o "$work/${function}_b.o" ||
         { echo "FAIL: $cc does not compile ${function}_b.c warning-free"; exit 1; }
     objects+=("$work/${function}_b.o")
 done
-"$cc" -O2 -fopenmp -w -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
-"$cc" -O2 -fopenmp -w "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
+"$cc" -O2 -fopenmp -w "${cflags[@]}" -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
+"$cc" -O2 -fopenmp -w "${cflags[@]}" "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
 status=0
 for threads in 1 2 4; do
     OMP_NUM_THREADS=$threads OMP_DYNAMIC=false "$work/driver" check | sed "s/^/threads=$threads: /"

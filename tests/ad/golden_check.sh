@@ -4,5 +4,7 @@
 set -u
 adrace=$1 source=$2 check=$3 kernel=$4 function=$5 active=$6
 shift 6
-"$adrace" adjoint "$source/corpus/$kernel/$kernel.c" --function "$function" --active "$active" "$@" |
+file=$source/corpus/$kernel/$kernel.c
+[ -f "$file" ] || file=$source/tests/ad/kernels/$kernel/$kernel.c  # kernels written for the tests
+"$adrace" adjoint "$file" --function "$function" --active "$active" "$@" |
     /usr/lib/llvm-14/bin/FileCheck "$check"

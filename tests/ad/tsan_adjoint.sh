@@ -10,7 +10,7 @@ dir=$source/$root/$kernel
 archer=/usr/lib/llvm-14/lib/libarcher.so
 [ -f "$archer" ] || { echo "FAIL: $archer missing"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
-flags=(-g -O1 -fsanitize=thread -fopenmp -I"$source/runtime")
+flags=(-g -O1 -fsanitize=thread -fopenmp -I"$source/runtime" -I"$dir")
 objects=()
 guards=0
 for function in ${functions//,/ }; do

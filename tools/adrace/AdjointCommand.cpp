@@ -37,6 +37,8 @@ int runAdjoint(const std::vector<std::string>& arguments) {
   ad::AdjointRequest request;
   if (parsed.error.empty() && parsed.positional.size() != 1) parsed.error = "expects exactly one input file";
   if (parsed.error.empty() && parsed.value("--function").empty()) parsed.error = "--function NAME is required";
+  if (parsed.error.empty() && splitList(parsed.value("--active")).empty())
+    parsed.error = "--active P[,P...] is required (the parameters to differentiate)";
   if (parsed.error.empty()) {
     auto strategy = ad::parseStrategy(parsed.value("--strategy", "formad"));
     if (!strategy) parsed.error = "--strategy must be formad, atomic, reduction or serial, not '" + parsed.value("--strategy") + "'";

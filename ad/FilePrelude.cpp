@@ -1,0 +1,106 @@
+#include "ad/FilePrelude.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/Lex/Lexer.h>
+
+#include <map>
+#include <memory>
+
+namespace adrace::ad {
+namespace {
+
+// A directive's text: from its '#' to the end of its logical line (backslash continuations, and a
+// block comment that runs past the line end, included).
+size_t directiveEnd(llvm::StringRef buffer, size_t hash) {
+  size_t at = hash;
+  bool inComment = false;
+  while (at < buffer.size()) {
+    char ch = buffer[at];
+    if (inComment) {
+      if (ch == '*' && at + 1 < buffer.size() && buffer[at + 1] == '/') {
+        inComment = false;
+        ++at;
+      }
+    } else if (ch == '/' && at + 1 < buffer.size() && buffer[at + 1] == '*') {
+      inComment = true;
+      ++at;
+    } else if (ch == '\\' && at + 1 < buffer.size() && buffer[at + 1] == '\n') {
+      ++at;
+    } else if (ch == '\n') {
+      return at;
+    }
+    ++at;
+  }
+  return at;
+}
+
+}  // namespace
+
+FilePrelude filePrelude(const clang::ASTContext& ast) {
+  const clang::SourceManager& sources = ast.getSourceManager();
+  const clang::LangOptions& language = ast.getLangOpts();
+  clang::FileID file = sources.getMainFileID();
+  llvm::StringRef buffer = sources.getBufferData(file);
+
+  // Top-level declarations of the main file: ranges (offsets) that directives inside belong to,
+  // and the type declarations to repeat.
+  std::vector<std::pair<size_t, size_t>> declarationRanges;
+  std::map<size_t, std::string> items;  // offset -> text
+  for (const clang::Decl* decl : ast.getTranslationUnitDecl()->decls()) {
+    clang::SourceRange range = decl->getSourceRange();
+    clang::SourceLocation begin = sources.getExpansionLoc(range.getBegin());
+    clang::SourceLocation end = sources.getExpansionLoc(range.getEnd());
+    if (!sources.isWrittenInMainFile(begin) || !sources.isWrittenInMainFile(end)) continue;
+    size_t from = sources.getFileOffset(begin), to = sources.getFileOffset(end);
+    declarationRanges.push_back({from, to});
+    bool type = llvm::isa<clang::TypedefNameDecl>(decl) || llvm::isa<clang::TagDecl>(decl);
+    if (auto* tag = llvm::dyn_cast<clang::TagDecl>(decl); tag && tag->isEmbeddedInDeclarator()) type = false;
+    if (!type) continue;
+    std::string text =
+        clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(begin, end), sources, language).str();
+    if (!text.empty()) items[from] = text + ";\n";
+  }
+  auto insideDeclaration = [&](size_t offset) {
+    for (auto& [from, to] : declarationRanges)
+      if (offset > from && offset < to) return true;
+    return false;
+  };
+
+  FilePrelude prelude;
+  // Raw lexing restarts after each directive's line, so a directive's own tokens are never taken
+  // for the next one's.
+  auto lexerAt = [&](size_t offset) {
+    return std::make_unique<clang::Lexer>(sources.getLocForStartOfFile(file), language,
+                                          buffer.begin(), buffer.begin() + offset, buffer.end());
+  };
+  std::unique_ptr<clang::Lexer> lexer = lexerAt(0);
+  auto offsetOf = [&](const clang::Token& t) { return sources.getFileOffset(t.getLocation()); };
+  clang::Token token;
+  for (;;) {
+    lexer->LexFromRawLexer(token);
+    if (token.is(clang::tok::eof)) break;
+    if (!token.is(clang::tok::hash) || !token.isAtStartOfLine()) continue;
+    size_t hash = offsetOf(token);
+    size_t end = directiveEnd(buffer, hash);
+    clang::Token keyword, macro, next;
+    lexer->LexFromRawLexer(keyword);
+    std::string directive =
+        keyword.is(clang::tok::raw_identifier) && offsetOf(keyword) < end ? keyword.getRawIdentifier().str() : "";
+    if (directive == "define") {
+      lexer->LexFromRawLexer(macro);
+      lexer->LexFromRawLexer(next);
+      // object-like unless '(' follows the name with no space between
+      bool functionLike = next.is(clang::tok::l_paren) && offsetOf(next) < end && !next.hasLeadingSpace();
+      if (macro.is(clang::tok::raw_identifier) && offsetOf(macro) < end && !functionLike)
+        prelude.macros.insert(macro.getRawIdentifier().str());
+    }
+    if (directive != "pragma" && !directive.empty() && !insideDeclaration(hash))
+      items[hash] = buffer.substr(hash, end - hash).str() + "\n";
+    if (end >= buffer.size()) break;
+    lexer = lexerAt(end);
+  }
+  for (auto& [offset, text] : items) prelude.text += text;
+  return prelude;
+}
+
+}  // namespace adrace::ad

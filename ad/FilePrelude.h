@@ -1,0 +1,23 @@
+// What the generated file must repeat of the primal's file before NAME_b: its preprocessor lines
+// (every #include, quoted ones too, every #define, and the #if/#ifdef/#else/#endif around them) and
+// its type declarations (typedef, struct, enum), in the order the file has them. Directives are
+// found by Clang's raw lexer, so a `#` inside a comment or a string is never taken for one; those
+// inside function bodies (the primal's `#pragma omp`) are left out, as are file-level pragmas, which
+// belong to the declarations the generated file does not repeat.
+#pragma once
+
+#include <clang/AST/ASTContext.h>
+
+#include <set>
+#include <string>
+
+namespace adrace::ad {
+
+struct FilePrelude {
+  std::string text;                // lines ending in '\n'
+  std::set<std::string> macros;    // names of the object-like macros the file defines
+};
+
+FilePrelude filePrelude(const clang::ASTContext& ast);
+
+}  // namespace adrace::ad

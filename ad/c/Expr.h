@@ -1,0 +1,82 @@
+// The expressions of the C tree the adjoint generator builds (ad/c): identifiers, literals as
+// written, operators, calls, subscripts, member access, casts and sizeof. Nodes are immutable and
+// shared. The builders fold trivial constants (x * 1, 0 + x, -(-x)) so that a derivative rule can
+// multiply by a partial without producing `1.0 * ...`; the printer (ad/c/Printer.h) decides where
+// parentheses go, so no builder ever adds them.
+#pragma once
+
+#include "ad/c/Type.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace adrace::ad::c {
+
+struct Expr;
+using ExprRef = std::shared_ptr<const Expr>;
+
+struct Expr {
+  enum class Kind {
+    Name,         // text: an identifier
+    Literal,      // text: a number, character or string literal as written ("1.0e-3", "'a'", "N")
+    Prefix,       // text: - + ! ~ * & ++ --; operands[0]
+    Postfix,      // text: ++ --; operands[0]
+    Binary,       // text: * / % + - << >> < <= > >= == != & ^ | && || ,; operands[0], operands[1]
+    Assign,       // text: = += -= *= /= ...; operands[0] (target), operands[1]
+    Conditional,  // operands: condition, if true, if false
+    Call,         // operands[0]: callee; the rest: arguments
+    Subscript,    // operands: base, index
+    Member,       // text: field; operands[0]: the record (arrow: through a pointer)
+    Cast,         // type; operands[0]
+    SizeofType,   // type
+    SizeofExpr,   // operands[0]
+    InitList,     // { operands... }
+  };
+  Kind kind = Kind::Name;
+  std::string text;
+  std::vector<ExprRef> operands;
+  Type type;          // Cast, SizeofType
+  bool arrow = false;  // Member
+};
+
+// Builders.
+ExprRef name(std::string identifier);
+ExprRef literal(std::string text);
+ExprRef integer(long long value);  // a decimal literal (negative values are a minus applied to one)
+ExprRef prefix(std::string op, ExprRef operand);  // -(-x) -> x; +x -> x
+ExprRef negate(ExprRef operand);                  // prefix("-", operand)
+ExprRef postfix(std::string op, ExprRef operand);
+// Folds x * 1, 1 * x, x / 1, x + 0, 0 + x, x - 0 and 0 - x (-> -x) for literal zeros and ones.
+ExprRef binary(std::string op, ExprRef lhs, ExprRef rhs);
+// Without folding: an operator as the source wrote it (ad/c/FromClang).
+ExprRef binaryAsWritten(std::string op, ExprRef lhs, ExprRef rhs);
+ExprRef add(ExprRef lhs, ExprRef rhs);
+ExprRef sub(ExprRef lhs, ExprRef rhs);
+ExprRef mul(ExprRef lhs, ExprRef rhs);
+ExprRef div(ExprRef lhs, ExprRef rhs);
+ExprRef assign(std::string op, ExprRef target, ExprRef value);  // "=", "+=", ...
+ExprRef conditional(ExprRef condition, ExprRef ifTrue, ExprRef ifFalse);
+ExprRef call(ExprRef callee, std::vector<ExprRef> arguments);
+ExprRef call(const std::string& function, std::vector<ExprRef> arguments);
+ExprRef subscript(ExprRef base, ExprRef index);
+ExprRef member(ExprRef record, std::string field, bool arrow);
+ExprRef cast(Type type, ExprRef operand);
+ExprRef sizeofType(Type type);
+ExprRef sizeofExpr(ExprRef operand);
+ExprRef initList(std::vector<ExprRef> items);
+
+// A literal whose value is exactly zero or one ("0", "0.0", "1.f", "0x1"; not a macro name).
+bool isZeroLiteral(const ExprRef& expr);
+bool isOneLiteral(const ExprRef& expr);
+
+// Structural identity (same kinds, spellings and operands).
+bool sameExpr(const ExprRef& a, const ExprRef& b);
+
+// Whether the expression names `identifier` (as a Name node, anywhere inside it).
+bool namesIdentifier(const ExprRef& expr, const std::string& identifier);
+// Calls `visit` on every node, outermost first.
+void forEachNode(const ExprRef& expr, const std::function<void(const Expr&)>& visit);
+
+}  // namespace adrace::ad::c

@@ -1,0 +1,282 @@
+#include "ad/c/FromClang.h"
+
+#include <clang/AST/TypeLoc.h>
+#include <clang/Lex/Lexer.h>
+
+namespace adrace::ad::c {
+
+FromClang::FromClang(const clang::ASTContext& ast) : ast_(ast), policy_(ast.getPrintingPolicy()) {
+  policy_.SuppressTagKeyword = false;
+  policy_.Bool = false;  // C spells it _Bool
+  nameOf = [](const clang::ValueDecl* decl) { return decl->getNameAsString(); };
+}
+
+std::string FromClang::spelling(clang::SourceLocation at) const {
+  const clang::SourceManager& sources = ast_.getSourceManager();
+  clang::SourceLocation spelled = sources.getSpellingLoc(at);
+  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(spelled, spelled), sources, ast_.getLangOpts()).str();
+}
+
+bool FromClang::readsLocals(const clang::Expr* expr) const {
+  if (!expr) return false;
+  if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr))
+    if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+      if (!llvm::isa<clang::ParmVarDecl>(var) && var->hasLocalStorage()) return true;
+  for (const clang::Stmt* child : expr->children())
+    if (readsLocals(llvm::dyn_cast_or_null<clang::Expr>(child))) return true;
+  return false;
+}
+
+namespace {
+
+// Whether the tokens from `first` to `last` (file locations inside one #define's body) are that
+// body's first and last tokens; `objectLike` tells whether the macro takes no parameters.
+bool wholeMacroBody(clang::SourceLocation first, clang::SourceLocation last, const clang::SourceManager& sources,
+                    const clang::LangOptions& language, bool& objectLike) {
+  if (!first.isFileID() || !last.isFileID()) return false;
+  auto [file, offset] = sources.getDecomposedLoc(first);
+  auto [lastFile, lastOffset] = sources.getDecomposedLoc(last);
+  if (file != lastFile) return false;
+  llvm::StringRef buffer = sources.getBufferData(file);
+  // The directive's '#': back to the start of the logical line (continuations included).
+  size_t start = offset;
+  while (start > 0 && !(buffer[start - 1] == '\n' && !(start >= 2 && buffer[start - 2] == '\\'))) --start;
+  clang::Lexer lexer(sources.getLocForStartOfFile(file), language, buffer.begin(),
+                     buffer.begin() + start, buffer.end());
+  clang::Token token;
+  auto next = [&]() {
+    lexer.LexFromRawLexer(token);
+    return !token.is(clang::tok::eof);
+  };
+  if (!next() || !token.is(clang::tok::hash)) return false;
+  if (!next() || !token.is(clang::tok::raw_identifier) || token.getRawIdentifier() != "define") return false;
+  if (!next() || !token.is(clang::tok::raw_identifier)) return false;
+  if (!next()) return false;
+  objectLike = !(token.is(clang::tok::l_paren) && !token.hasLeadingSpace());
+  if (!objectLike) {
+    while (!token.is(clang::tok::r_paren))
+      if (!next() || token.isAtStartOfLine()) return false;
+    if (!next()) return false;
+  }
+  if (token.isAtStartOfLine() || sources.getFileOffset(token.getLocation()) != offset) return false;
+  unsigned lastBody = offset;
+  while (next() && !token.isAtStartOfLine()) lastBody = sources.getFileOffset(token.getLocation());
+  return lastBody == lastOffset;
+}
+
+}  // namespace
+
+std::string FromClang::objectLikeMacro(const clang::Expr* expr) const {
+  const clang::SourceManager& sources = ast_.getSourceManager();
+  const clang::LangOptions& language = ast_.getLangOpts();
+  clang::SourceLocation begin = expr->getBeginLoc(), end = expr->getEndLoc();
+  std::string found;
+  // Outwards through the macro expansions whose bodies are exactly this expression: the outermost
+  // object-like one is the name the author wrote.
+  // An expression passed as a function-like macro's argument is where the argument came from.
+  auto throughArguments = [&]() {
+    while (begin.isMacroID() && end.isMacroID() && sources.isMacroArgExpansion(begin) && sources.isMacroArgExpansion(end)) {
+      begin = sources.getImmediateSpellingLoc(begin);
+      end = sources.getImmediateSpellingLoc(end);
+    }
+  };
+  throughArguments();
+  while (begin.isMacroID() && end.isMacroID() && sources.isMacroBodyExpansion(begin) && sources.isMacroBodyExpansion(end)) {
+    clang::CharSourceRange first = sources.getImmediateExpansionRange(begin);
+    clang::CharSourceRange last = sources.getImmediateExpansionRange(end);
+    if (first.getBegin() != last.getBegin() || first.getEnd() != last.getEnd()) break;  // NX * NY: two macros
+    bool objectLike = false;
+    if (!wholeMacroBody(sources.getImmediateSpellingLoc(begin), sources.getImmediateSpellingLoc(end), sources, language,
+                        objectLike))
+      break;
+    if (objectLike) found = clang::Lexer::getImmediateMacroName(begin, sources, language).str();
+    else found.clear();  // the body of a function-like macro: printed from its expansion
+    begin = first.getBegin();
+    end = first.getEnd();
+    throughArguments();
+  }
+  // A macro whose body names a local would name a variable the generated code may not declare.
+  return readsLocals(expr) ? "" : found;
+}
+
+ExprRef FromClang::expr(const clang::Expr* expr) const {
+  unsupportedAt = {};
+  unsupportedWhat.clear();
+  ExprRef converted = convert(expr);
+  return unsupportedWhat.empty() ? converted : nullptr;
+}
+
+ExprRef FromClang::convert(const clang::Expr* e) const {
+  if (!e) return nullptr;
+  auto unsupported = [&](const std::string& what) -> ExprRef {
+    if (unsupportedWhat.empty()) {
+      unsupportedAt = e->getBeginLoc();
+      unsupportedWhat = what;
+    }
+    return literal("0");
+  };
+  if (auto* implicit = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) return convert(implicit->getSubExpr());
+  if (auto* full = llvm::dyn_cast<clang::FullExpr>(e)) return convert(full->getSubExpr());
+  // Macros keep their names: sizes and counts (`N`, `SIZE` for `(NX*NY)`), constants (`#define DT 0.1`).
+  if (!llvm::isa<clang::DeclRefExpr>(e)) {
+    std::string macro = objectLikeMacro(e);
+    if (!macro.empty()) return name(macro);
+  }
+  if (auto* paren = llvm::dyn_cast<clang::ParenExpr>(e)) return convert(paren->getSubExpr());
+  if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    std::string macro = objectLikeMacro(e);
+    if (!macro.empty() && llvm::isa<clang::EnumConstantDecl>(ref->getDecl())) return name(macro);
+    return name(nameOf(ref->getDecl()));
+  }
+  if (llvm::isa<clang::IntegerLiteral>(e) || llvm::isa<clang::FloatingLiteral>(e) || llvm::isa<clang::CharacterLiteral>(e)) {
+    std::string text = spelling(e->getBeginLoc());
+    if (!text.empty()) return literal(text);
+    if (auto* integer = llvm::dyn_cast<clang::IntegerLiteral>(e)) return literal(llvm::toString(integer->getValue(), 10, true));
+    if (auto* floating = llvm::dyn_cast<clang::FloatingLiteral>(e)) {
+      llvm::SmallString<32> digits;
+      floating->getValue().toString(digits, 17, 0);
+      return literal(std::string(digits.str()));
+    }
+    return unsupported("literal without spelling");
+  }
+  if (auto* string = llvm::dyn_cast<clang::StringLiteral>(e)) {
+    std::string text;
+    for (unsigned k = 0; k < string->getNumConcatenated(); ++k) text += (k ? " " : "") + spelling(string->getStrTokenLoc(k));
+    return literal(text);
+  }
+  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    std::string op = clang::UnaryOperator::getOpcodeStr(unary->getOpcode()).str();
+    ExprRef operand = convert(unary->getSubExpr());
+    if (unary->isPostfix()) return postfix(op, operand);
+    if (unary->getOpcode() == clang::UO_Extension || unary->getOpcode() == clang::UO_Real || unary->getOpcode() == clang::UO_Imag ||
+        unary->getOpcode() == clang::UO_Coawait)
+      return unsupported("operator " + op);
+    auto node = std::make_shared<Expr>();  // as written: -(-x) stays
+    node->kind = Expr::Kind::Prefix;
+    node->text = op;
+    node->operands = {operand};
+    return node;
+  }
+  if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    std::string op = binary->getOpcodeStr().str();
+    ExprRef lhs = convert(binary->getLHS()), rhs = convert(binary->getRHS());
+    if (binary->isAssignmentOp()) return assign(op, lhs, rhs);
+    return binaryAsWritten(op, lhs, rhs);
+  }
+  if (auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(e))
+    return conditional(convert(choice->getCond()), convert(choice->getTrueExpr()), convert(choice->getFalseExpr()));
+  if (auto* callExpr = llvm::dyn_cast<clang::CallExpr>(e)) {
+    std::vector<ExprRef> arguments;
+    for (const clang::Expr* argument : callExpr->arguments()) arguments.push_back(convert(argument));
+    return call(convert(callExpr->getCallee()), arguments);
+  }
+  if (auto* sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return subscript(convert(sub->getLHS()), convert(sub->getRHS()));
+  if (auto* access = llvm::dyn_cast<clang::MemberExpr>(e))
+    return member(convert(access->getBase()), access->getMemberDecl()->getNameAsString(), access->isArrow());
+  if (auto* written = llvm::dyn_cast<clang::CStyleCastExpr>(e)) return cast(type(written->getTypeAsWritten()), convert(written->getSubExpr()));
+  if (auto* trait = llvm::dyn_cast<clang::UnaryExprOrTypeTraitExpr>(e)) {
+    if (trait->getKind() != clang::UETT_SizeOf) return unsupported("alignof");
+    if (trait->isArgumentType()) return sizeofType(type(trait->getArgumentType()));
+    return sizeofExpr(convert(trait->getArgumentExpr()));
+  }
+  if (auto* list = llvm::dyn_cast<clang::InitListExpr>(e)) {
+    const clang::InitListExpr* syntactic = list->isSemanticForm() && list->getSyntacticForm() ? list->getSyntacticForm() : list;
+    std::vector<ExprRef> items;
+    for (const clang::Expr* item : syntactic->inits()) items.push_back(convert(item));
+    return initList(items);
+  }
+  return unsupported(std::string("expression of kind ") + e->getStmtClassName());
+}
+
+namespace {
+// The qualifiers of a pointer itself, in C's spelling.
+std::string pointerQualifiers(clang::QualType pointer, bool dropConst) {
+  std::string text;
+  auto add = [&](const char* word) { text += (text.empty() ? "" : " ") + std::string(word); };
+  if (pointer.isConstQualified() && !dropConst) add("const");
+  if (pointer.isVolatileQualified()) add("volatile");
+  if (pointer.isRestrictQualified()) add("restrict");
+  return text;
+}
+}  // namespace
+
+Type FromClang::type(clang::QualType qualified, bool dropConst) const {
+  Type result;
+  std::vector<Type::Derivation> derivations;
+  for (;;) {
+    if (const auto* pointer = qualified->getAs<clang::PointerType>()) {
+      Type::Derivation derivation;
+      derivation.kind = Type::Derivation::Kind::Pointer;
+      derivation.qualifiers = pointerQualifiers(qualified, dropConst && derivations.empty());
+      derivations.push_back(derivation);
+      qualified = pointer->getPointeeType();
+      continue;
+    }
+    if (const clang::ArrayType* array = ast_.getAsArrayType(qualified)) {
+      Type::Derivation derivation;
+      derivation.kind = Type::Derivation::Kind::Array;
+      if (auto* constant = llvm::dyn_cast<clang::ConstantArrayType>(array))
+        derivation.size = literal(llvm::toString(constant->getSize(), 10, false));
+      else if (auto* variable = llvm::dyn_cast<clang::VariableArrayType>(array))
+        derivation.size = convert(variable->getSizeExpr());
+      derivations.push_back(derivation);
+      qualified = array->getElementType();
+      continue;
+    }
+    break;
+  }
+  if (dropConst) qualified.removeLocalConst();
+  result.specifiers = qualified.getAsString(policy_);
+  result.derivations = derivations;
+  return result;
+}
+
+Type FromClang::declaredType(const clang::DeclaratorDecl* decl, bool dropConst) const {
+  const clang::TypeSourceInfo* info = decl->getTypeSourceInfo();
+  if (!info) return type(decl->getType(), dropConst);
+  Type result;
+  clang::TypeLoc cursor = info->getTypeLoc();
+  clang::QualType pointerQualified;
+  for (;;) {
+    if (auto paren = cursor.getAs<clang::ParenTypeLoc>()) {
+      cursor = paren.getInnerLoc();
+      continue;
+    }
+    if (auto qualifiedLoc = cursor.getAs<clang::QualifiedTypeLoc>()) {
+      clang::TypeLoc inner = qualifiedLoc.getUnqualifiedLoc();
+      if (inner.getAs<clang::PointerTypeLoc>() || inner.getAs<clang::ParenTypeLoc>()) {
+        pointerQualified = cursor.getType();
+        cursor = inner;
+        continue;
+      }
+      break;
+    }
+    if (auto pointer = cursor.getAs<clang::PointerTypeLoc>()) {
+      Type::Derivation derivation;
+      derivation.kind = Type::Derivation::Kind::Pointer;
+      if (!pointerQualified.isNull()) derivation.qualifiers = pointerQualifiers(pointerQualified, dropConst && result.derivations.empty());
+      pointerQualified = clang::QualType();
+      result.derivations.push_back(derivation);
+      cursor = pointer.getPointeeLoc();
+      continue;
+    }
+    if (auto array = cursor.getAs<clang::ArrayTypeLoc>()) {
+      Type::Derivation derivation;
+      derivation.kind = Type::Derivation::Kind::Array;
+      if (array.getSizeExpr()) derivation.size = convert(array.getSizeExpr());
+      result.derivations.push_back(derivation);
+      cursor = array.getElementLoc();
+      continue;
+    }
+    break;
+  }
+  clang::QualType base = cursor.getType();
+  if (dropConst) base.removeLocalConst();
+  // The element of a const array is const-qualified through the array: `const double x[N]`.
+  if (dropConst) base = base.getUnqualifiedType();
+  if (base->isPointerType() || base->isArrayType()) return type(decl->getType(), dropConst);  // behind a typedef
+  result.specifiers = base.getAsString(policy_);
+  return result;
+}
+
+}  // namespace adrace::ad::c

@@ -1,0 +1,51 @@
+// Clang's AST to the C tree: expressions and types are rebuilt from the AST, never copied as source
+// text (so comments and line breaks inside an expression cannot leak into the output). What the
+// author wrote is kept where it matters: a literal keeps its spelling, and an expression that is
+// exactly the expansion of an object-like macro (`N`, `NX*NY` behind `SIZE`) prints as the macro's
+// name, so an adjoint built with one problem size still fits a program built with -DSMALL_DATASET.
+// Function-like macros (`FABS(x)`) are printed from their expansion.
+#pragma once
+
+#include "ad/c/Expr.h"
+#include "ad/c/Type.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+
+#include <functional>
+#include <string>
+
+namespace adrace::ad::c {
+
+class FromClang {
+ public:
+  explicit FromClang(const clang::ASTContext& ast);
+
+  // The name a declaration has in the generated code (by default its own).
+  std::function<std::string(const clang::ValueDecl*)> nameOf;
+
+  // Null (and `unsupportedAt` set) for a construct the tree has no node for (GNU ?:, statement
+  // expressions, _Generic, ...).
+  ExprRef expr(const clang::Expr* expr) const;
+  // The type of a declaration as its declarator wrote it (array sizes as written: `float a[N][M]`),
+  // without the outermost const when `dropConst` (an adjoint is written, its primal may be const).
+  Type declaredType(const clang::DeclaratorDecl* decl, bool dropConst = false) const;
+  // A type from the type system (sizes as values), for declarations the source did not write.
+  Type type(clang::QualType type, bool dropConst = false) const;
+  // The identifier an object-like macro expansion of exactly `expr` has, or "".
+  std::string objectLikeMacro(const clang::Expr* expr) const;
+
+  mutable clang::SourceLocation unsupportedAt;
+  mutable std::string unsupportedWhat;
+
+ private:
+  ExprRef convert(const clang::Expr* expr) const;
+  std::string spelling(clang::SourceLocation at) const;
+  bool readsLocals(const clang::Expr* expr) const;
+
+  const clang::ASTContext& ast_;
+  clang::PrintingPolicy policy_;
+};
+
+}  // namespace adrace::ad::c

@@ -1,0 +1,203 @@
+#include "ad/c/Printer.h"
+
+#include <map>
+
+namespace adrace::ad::c {
+namespace {
+
+constexpr int kComma = 1, kAssign = 2, kConditional = 3, kLogicalOr = 4, kLogicalAnd = 5, kUnary = 15, kPostfix = 16,
+              kPrimary = 17;
+
+int binaryPrecedence(const std::string& op) {
+  static const std::map<std::string, int> table = {
+      {",", kComma},   {"||", kLogicalOr}, {"&&", kLogicalAnd}, {"|", 6},  {"^", 7},  {"&", 8},  {"==", 9},
+      {"!=", 9},       {"<", 10},          {"<=", 10},          {">", 10}, {">=", 10}, {"<<", 11}, {">>", 11},
+      {"+", 12},       {"-", 12},          {"*", 13},           {"/", 13}, {"%", 13}};
+  auto found = table.find(op);
+  return found == table.end() ? kComma : found->second;
+}
+
+int precedence(const Expr& expr) {
+  switch (expr.kind) {
+    case Expr::Kind::Name: case Expr::Kind::InitList: return kPrimary;
+    case Expr::Kind::Literal: return !expr.text.empty() && (expr.text[0] == '-' || expr.text[0] == '+') ? kUnary : kPrimary;
+    case Expr::Kind::Call: case Expr::Kind::Subscript: case Expr::Kind::Member: case Expr::Kind::Postfix: return kPostfix;
+    case Expr::Kind::Prefix: case Expr::Kind::Cast: case Expr::Kind::SizeofType: case Expr::Kind::SizeofExpr: return kUnary;
+    case Expr::Kind::Binary: return binaryPrecedence(expr.text);
+    case Expr::Kind::Conditional: return kConditional;
+    case Expr::Kind::Assign: return kAssign;
+  }
+  return kPrimary;
+}
+
+// Operators whose operands gcc and clang ask to parenthesise (-Wparentheses, -Wbitwise-op-parentheses,
+// -Wshift-op-parentheses, -Wlogical-op-parentheses).
+bool compilersWarn(const std::string& op, const Expr& operand) {
+  if (operand.kind != Expr::Kind::Binary) return false;
+  int inner = binaryPrecedence(operand.text);
+  if (op == "||") return operand.text == "&&";
+  if (op == "&" || op == "^" || op == "|") return inner >= 9 || (inner >= 6 && operand.text != op);
+  if (op == "<<" || op == ">>") return inner == 12;
+  return false;
+}
+
+std::string printAt(const ExprRef& expr, int minimum);
+
+std::string operand(const ExprRef& expr, int minimum, const std::string& parentOp = "") {
+  bool parenthesise = precedence(*expr) < minimum || (!parentOp.empty() && compilersWarn(parentOp, *expr));
+  return parenthesise ? "(" + printAt(expr, 0) + ")" : printAt(expr, minimum);
+}
+
+std::string printAt(const ExprRef& expr, int minimum) {
+  (void)minimum;
+  const auto& ops = expr->operands;
+  switch (expr->kind) {
+    case Expr::Kind::Name: case Expr::Kind::Literal: return expr->text;
+    case Expr::Kind::Prefix: {
+      std::string inner = operand(ops[0], kUnary);
+      // `- -x` and `& &x` would lex as other tokens: `-(-x)`
+      if (!inner.empty() && inner[0] == expr->text.back() && inner[0] != '(') inner = "(" + inner + ")";
+      return expr->text + inner;
+    }
+    case Expr::Kind::Postfix: return operand(ops[0], kPostfix) + expr->text;
+    case Expr::Kind::Binary: {
+      int p = binaryPrecedence(expr->text);
+      std::string separator = expr->text == "," ? ", " : " " + expr->text + " ";
+      return operand(ops[0], p, expr->text) + separator + operand(ops[1], p + 1, expr->text);
+    }
+    case Expr::Kind::Assign: return operand(ops[0], kUnary) + " " + expr->text + " " + operand(ops[1], kAssign);
+    case Expr::Kind::Conditional:
+      return operand(ops[0], kLogicalOr) + " ? " + operand(ops[1], kComma) + " : " + operand(ops[2], kConditional);
+    case Expr::Kind::Call: {
+      std::string text = operand(ops[0], kPostfix) + "(";
+      for (size_t k = 1; k < ops.size(); ++k) text += (k > 1 ? ", " : "") + operand(ops[k], kAssign);
+      return text + ")";
+    }
+    case Expr::Kind::Subscript: return operand(ops[0], kPostfix) + "[" + operand(ops[1], kComma) + "]";
+    case Expr::Kind::Member: return operand(ops[0], kPostfix) + (expr->arrow ? "->" : ".") + expr->text;
+    case Expr::Kind::Cast: return "(" + print(expr->type) + ")" + operand(ops[0], kUnary);
+    case Expr::Kind::SizeofType: return "sizeof(" + print(expr->type) + ")";
+    case Expr::Kind::SizeofExpr: {
+      std::string inner = operand(ops[0], kUnary);
+      return inner[0] == '(' ? "sizeof" + inner : "sizeof " + inner;
+    }
+    case Expr::Kind::InitList: {
+      std::string text = "{";
+      for (size_t k = 0; k < ops.size(); ++k) text += (k ? ", " : "") + operand(ops[k], kAssign);
+      return text + "}";
+    }
+  }
+  return "";
+}
+
+std::string indentation(int indent) { return std::string(4 * indent, ' '); }
+
+// The statement without its final ';' or newline (for-loop headers).
+std::string inlineStatement(const StmtRef& statement) {
+  if (!statement) return "";
+  if (statement->kind == Stmt::Kind::Declaration) {
+    std::string text = (statement->storage.empty() ? "" : statement->storage + " ") + print(statement->type, statement->name);
+    if (statement->value) text += " = " + operand(statement->value, kAssign);
+    return text;
+  }
+  if (statement->kind == Stmt::Kind::Expression) return print(statement->value);
+  return "";
+}
+
+void printInto(const StmtRef& statement, int indent, std::string& out);
+
+void printBody(const StmtList& body, int indent, std::string& out) {
+  for (const StmtRef& statement : body) printInto(statement, indent, out);
+}
+
+void printInto(const StmtRef& statement, int indent, std::string& out) {
+  const std::string pad = indentation(indent);
+  const std::string trailing = statement->trailingComment.empty() ? "" : " /* " + statement->trailingComment + " */";
+  switch (statement->kind) {
+    case Stmt::Kind::Block:
+      out += pad + "{\n";
+      printBody(statement->body, indent + 1, out);
+      out += pad + "}" + trailing + "\n";
+      return;
+    case Stmt::Kind::Declaration:
+    case Stmt::Kind::Expression: out += pad + inlineStatement(statement) + ";" + trailing + "\n"; return;
+    case Stmt::Kind::If: {
+      out += pad + "if (" + print(statement->value) + ") {\n";
+      const Stmt* branch = statement.get();
+      for (;;) {
+        printBody(branch->body, indent + 1, out);
+        if (branch->otherwise.empty()) break;
+        if (branch->otherwise.size() == 1 && branch->otherwise[0]->kind == Stmt::Kind::If &&
+            branch->otherwise[0]->trailingComment.empty()) {
+          branch = branch->otherwise[0].get();
+          out += pad + "} else if (" + print(branch->value) + ") {\n";
+          continue;
+        }
+        out += pad + "} else {\n";
+        printBody(branch->otherwise, indent + 1, out);
+        break;
+      }
+      out += pad + "}" + trailing + "\n";
+      return;
+    }
+    case Stmt::Kind::For:
+      out += pad + "for (" + inlineStatement(statement->init) + ";" +
+             (statement->value ? " " + print(statement->value) : std::string()) + ";" +
+             (statement->step ? " " + print(statement->step) : std::string()) + ") {\n";
+      printBody(statement->body, indent + 1, out);
+      out += pad + "}" + trailing + "\n";
+      return;
+    case Stmt::Kind::While:
+      out += pad + "while (" + print(statement->value) + ") {\n";
+      printBody(statement->body, indent + 1, out);
+      out += pad + "}" + trailing + "\n";
+      return;
+    case Stmt::Kind::Do:
+      out += pad + "do {\n";
+      printBody(statement->body, indent + 1, out);
+      out += pad + "} while (" + print(statement->value) + ");" + trailing + "\n";
+      return;
+    case Stmt::Kind::Pragma: out += "#pragma " + statement->text + "\n"; return;
+    case Stmt::Kind::Comment: out += pad + "/* " + statement->text + " */\n"; return;
+    case Stmt::Kind::Return:
+      out += pad + (statement->value ? "return " + print(statement->value) + ";" : std::string("return;")) + trailing + "\n";
+      return;
+    case Stmt::Kind::Break: out += pad + "break;" + trailing + "\n"; return;
+    case Stmt::Kind::Continue: out += pad + "continue;" + trailing + "\n"; return;
+  }
+}
+
+}  // namespace
+
+std::string print(const ExprRef& expr) { return expr ? printAt(expr, kComma) : ""; }
+
+std::string print(const Type& type, const std::string& name) {
+  std::string declarator = name;
+  bool pointerLast = false;
+  for (const Type::Derivation& derivation : type.derivations) {
+    if (derivation.kind == Type::Derivation::Kind::Pointer) {
+      declarator = "*" + (derivation.qualifiers.empty() ? "" : " " + derivation.qualifiers + (declarator.empty() ? "" : " ")) +
+                   declarator;
+      pointerLast = true;
+    } else {
+      if (pointerLast) declarator = "(" + declarator + ")";
+      declarator += "[" + (derivation.size ? print(derivation.size) : std::string()) + "]";
+      pointerLast = false;
+    }
+  }
+  return declarator.empty() ? type.specifiers : type.specifiers + " " + declarator;
+}
+
+std::string print(const StmtRef& statement, int indent) {
+  std::string out;
+  printInto(statement, indent, out);
+  return out;
+}
+
+std::string print(const StmtList& statements, int indent) {
+  std::string out;
+  printBody(statements, indent, out);
+  return out;
+}
+
+}  // namespace adrace::ad::c

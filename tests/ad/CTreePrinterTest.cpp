@@ -1,0 +1,183 @@
+// Unit tests of the C tree (ad/c): the builders' constant folding, the printer's precedence,
+// associativity, token separation, statements and pragmas, and the conversion from Clang's AST
+// (no source text copied: comments vanish; object-like macros keep their names).
+#include "ad/c/Expr.h"
+#include "ad/c/FromClang.h"
+#include "ad/c/Printer.h"
+#include "ad/c/Statement.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Tooling/Tooling.h>
+#include <gtest/gtest.h>
+
+namespace adrace::ad::c {
+namespace {
+
+ExprRef x() { return name("x"); }
+ExprRef y() { return name("y"); }
+ExprRef z() { return name("z"); }
+
+TEST(CTreeBuilders, FoldTrivialConstants) {
+  EXPECT_EQ(print(mul(x(), literal("1.0"))), "x");
+  EXPECT_EQ(print(mul(literal("1"), x())), "x");
+  EXPECT_EQ(print(add(literal("0.0"), x())), "x");
+  EXPECT_EQ(print(sub(x(), literal("0"))), "x");
+  EXPECT_EQ(print(sub(literal("0.0"), x())), "-x");
+  EXPECT_EQ(print(div(x(), literal("1.0"))), "x");
+  EXPECT_EQ(print(negate(negate(x()))), "x");
+  EXPECT_EQ(print(mul(x(), literal("N"))), "x * N");   // a macro is not a known one
+  EXPECT_EQ(print(mul(x(), literal("10"))), "x * 10");
+  EXPECT_EQ(print(mul(x(), literal("1e0"))), "x");
+}
+
+TEST(CTreePrinter, ParenthesesOnlyWhereNeeded) {
+  EXPECT_EQ(print(mul(add(x(), y()), z())), "(x + y) * z");
+  EXPECT_EQ(print(add(mul(x(), y()), z())), "x * y + z");
+  EXPECT_EQ(print(add(x(), mul(y(), z()))), "x + y * z");
+  EXPECT_EQ(print(subscript(name("a"), add(x(), integer(1)))), "a[x + 1]");
+  EXPECT_EQ(print(call("sin", {add(x(), y())})), "sin(x + y)");
+  EXPECT_EQ(print(cast(plainType("double"), add(x(), y()))), "(double)(x + y)");
+  EXPECT_EQ(print(cast(pointerTo(plainType("double")), x())), "(double *)x");
+  EXPECT_EQ(print(member(subscript(name("p"), x()), "v", false)), "p[x].v");
+  EXPECT_EQ(print(member(prefix("*", name("p")), "v", false)), "(*p).v");
+  EXPECT_EQ(print(assign("+=", subscript(name("x_b"), name("i")), mul(name("a"), name("adj")))), "x_b[i] += a * adj");
+}
+
+TEST(CTreePrinter, LeftAssociativityOfMinusAndDivide) {
+  EXPECT_EQ(print(sub(sub(x(), y()), z())), "x - y - z");
+  EXPECT_EQ(print(sub(x(), sub(y(), z()))), "x - (y - z)");
+  EXPECT_EQ(print(div(div(x(), y()), z())), "x / y / z");
+  EXPECT_EQ(print(div(x(), div(y(), z()))), "x / (y / z)");
+  EXPECT_EQ(print(div(x(), mul(y(), z()))), "x / (y * z)");
+  EXPECT_EQ(print(add(x(), add(y(), z()))), "x + (y + z)");  // floating-point addition does not associate
+}
+
+TEST(CTreePrinter, UnaryMinusOfANegativeValue) {
+  EXPECT_EQ(print(negate(literal("-1"))), "-(-1)");
+  EXPECT_EQ(print(negate(integer(-2))), "2");  // -(-2) folds
+  EXPECT_EQ(print(integer(-2)), "-2");
+  auto asWritten = std::make_shared<Expr>();
+  asWritten->kind = Expr::Kind::Prefix;
+  asWritten->text = "-";
+  asWritten->operands = {negate(x())};
+  EXPECT_EQ(print(ExprRef(asWritten)), "-(-x)");
+  EXPECT_EQ(print(sub(x(), negate(y()))), "x - -y");
+  EXPECT_EQ(print(negate(add(x(), y()))), "-(x + y)");
+  EXPECT_EQ(print(mul(negate(x()), y())), "-x * y");
+}
+
+TEST(CTreePrinter, NestedTernaries) {
+  ExprRef inner = conditional(name("b"), x(), y());
+  EXPECT_EQ(print(conditional(name("a"), inner, z())), "a ? b ? x : y : z");
+  EXPECT_EQ(print(conditional(name("a"), z(), inner)), "a ? z : b ? x : y");
+  EXPECT_EQ(print(conditional(inner, x(), y())), "(b ? x : y) ? x : y");
+  EXPECT_EQ(print(mul(inner, z())), "(b ? x : y) * z");
+  EXPECT_EQ(print(conditional(binary(">=", x(), literal("0.0")), name("s"), negate(name("s")))), "x >= 0.0 ? s : -s");
+}
+
+TEST(CTreePrinter, ParenthesesCompilersAskFor) {
+  EXPECT_EQ(print(binary("||", binary("&&", x(), y()), z())), "(x && y) || z");
+  EXPECT_EQ(print(binary("&", x(), binary("==", y(), z()))), "x & (y == z)");
+}
+
+TEST(CTreePrinter, Declarators) {
+  Type matrix = arrayOf(arrayOf(plainType("double"), name("M")), name("N"));
+  EXPECT_EQ(print(matrix, "a_b"), "double a_b[N][M]");
+  EXPECT_EQ(print(pointerTo(arrayOf(plainType("float"), literal("64"))), "x_b"), "float (*x_b)[64]");
+  EXPECT_EQ(print(pointerTo(arrayOf(plainType("float"), literal("64")))), "float (*)[64]");
+  EXPECT_EQ(print(arrayOf(pointerTo(plainType("double")), literal("4")), "rows"), "double *rows[4]");
+}
+
+TEST(CTreePrinter, StatementsAndPragmasInsideBlocks) {
+  StmtList body = {
+      pragma("omp atomic"),
+      expression(assign("+=", subscript(name("x_b"), name("i")), name("adj"))),
+  };
+  StmtRef loop = forLoop(declaration(plainType("int"), "i", integer(0)), binary("<", name("i"), name("n")),
+                         postfix("++", name("i")), body);
+  StmtRef code = block({comment("backward sweep"), pragma("omp parallel"), block({loop}),
+                        ifElse(name("c"), {expression(assign("=", x(), integer(1)))},
+                               {ifElse(name("d"), {breakStatement()}, {withComment(returnStatement(), "done")})}),
+                        doWhile({expression(postfix("--", name("k")))}, binary(">", name("k"), integer(0))),
+                        declaration(pointerTo(plainType("double")), "p", name("q"))});
+  EXPECT_EQ(print(code, 1),
+            "    {\n"
+            "        /* backward sweep */\n"
+            "#pragma omp parallel\n"
+            "        {\n"
+            "            for (int i = 0; i < n; i++) {\n"
+            "#pragma omp atomic\n"
+            "                x_b[i] += adj;\n"
+            "            }\n"
+            "        }\n"
+            "        if (c) {\n"
+            "            x = 1;\n"
+            "        } else if (d) {\n"
+            "            break;\n"
+            "        } else {\n"
+            "            return; /* done */\n"
+            "        }\n"
+            "        do {\n"
+            "            k--;\n"
+            "        } while (k > 0);\n"
+            "        double *p = q;\n"
+            "    }\n");
+}
+
+TEST(CTreeExpr, IdentityAndNames) {
+  EXPECT_TRUE(sameExpr(subscript(name("x_b"), add(name("i"), integer(1))), subscript(name("x_b"), add(name("i"), integer(1)))));
+  EXPECT_FALSE(sameExpr(subscript(name("x_b"), name("i")), subscript(name("x_b"), name("j"))));
+  EXPECT_TRUE(namesIdentifier(mul(name("a"), subscript(name("x_b"), name("i"))), "x_b"));
+  EXPECT_FALSE(namesIdentifier(mul(name("a"), subscript(name("x_bb"), name("i"))), "x_b"));
+}
+
+// The initializer of the variable `probe` in `code`, converted.
+class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
+ public:
+  bool VisitVarDecl(clang::VarDecl* var) {
+    if (var->getName() == "probe") found = var;
+    return true;
+  }
+  clang::VarDecl* found = nullptr;
+};
+
+std::string converted(const std::string& code) {
+  std::unique_ptr<clang::ASTUnit> unit = clang::tooling::buildASTFromCodeWithArgs(code, {"-std=c99"}, "probe.c");
+  ProbeFinder finder;
+  finder.TraverseDecl(unit->getASTContext().getTranslationUnitDecl());
+  if (!finder.found || !finder.found->getInit()) return "<no probe>";
+  FromClang from(unit->getASTContext());
+  ExprRef expr = from.expr(finder.found->getInit());
+  return expr ? print(expr) : "<unsupported: " + from.unsupportedWhat + ">";
+}
+
+TEST(CTreeFromClang, CommentsAndLineBreaksInsideExpressionsVanish) {
+  EXPECT_EQ(converted("double f(double a, double b) { double probe = a // first\n"
+                      "  * /* times */ b\n"
+                      "  + 2.50; return probe; }"),
+            "a * b + 2.50");
+}
+
+TEST(CTreeFromClang, ObjectLikeMacrosKeepTheirNames) {
+  EXPECT_EQ(converted("#define N 64\n#define NX 8\n#define NY 4\n#define SIZE (NX*NY)\n"
+                      "int f(int i) { int probe = i * N + SIZE - NX * NY; return probe; }"),
+            "i * N + SIZE - NX * NY");
+  EXPECT_EQ(converted("#define N 64\n#define M N\nint f(void) { int probe = M; return probe; }"), "M");
+}
+
+TEST(CTreeFromClang, FunctionLikeMacrosArePrintedFromTheirExpansion) {
+  EXPECT_EQ(converted("#define N 3\n#define SQ(v) ((v) * (v))\n"
+                      "double f(double x) { double probe = SQ(x + N); return probe; }"),
+            "(x + N) * (x + N)");
+}
+
+TEST(CTreeFromClang, LiteralsKeepTheirSpelling) {
+  EXPECT_EQ(converted("float f(float x) { float probe = 1.5e-3f * x + 0x10 - 'a'; return probe; }"), "1.5e-3f * x + 0x10 - 'a'");
+}
+
+TEST(CTreeFromClang, MacroNamingALocalIsExpanded) {
+  EXPECT_EQ(converted("#define TWICE_K (2 * k)\nint f(void) { int k = 3; int probe = TWICE_K; return probe; }"), "2 * k");
+}
+
+}  // namespace
+}  // namespace adrace::ad::c
