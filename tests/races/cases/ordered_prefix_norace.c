@@ -1,28 +1,11 @@
 // adrace-expect: race-free
-// The running sum is updated inside an ordered region, which executes in iteration order, one
-// iteration at a time.
-/* Prefix sums with an ordered region. */
-#include <stdio.h>
-
-#define LEN 1000
-
-double x[LEN], prefix[LEN];
-
-int main(void)
+// The loop-carried p[i+1] = p[i] + ... sits in an ordered region, which runs in iteration order and synchronises the iterations.
+void ordered_prefix(int n, double *restrict p, const double *restrict a)
 {
-  int i;
-  double running = 0.0;
-  for (i = 0; i < LEN; i++)
-    x[i] = 1.0;
-#pragma omp parallel for ordered schedule(static, 1)
-  for (i = 0; i < LEN; i++) {
-    double y = 2.0 * x[i]; /* the parallel part */
+#pragma omp parallel for ordered
+  for (int i = 0; i < n - 1; i++) {
+    double v = a[i] * a[i];
 #pragma omp ordered
-    {
-      running += x[i];
-      prefix[i] = running + 0.0 * y;
-    }
+    p[i + 1] = p[i] + v;
   }
-  printf("%f\n", prefix[LEN - 1]);
-  return 0;
 }
