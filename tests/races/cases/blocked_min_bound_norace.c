@@ -1,0 +1,26 @@
+// adrace-expect: race-free
+// Blocks of BS elements; the last block's end is clipped with ?: so no block goes past n, and block b
+// covers exactly [b*BS, e).
+/* A blocked loop with a clipped (min) upper bound. */
+#include <stdio.h>
+
+#define LEN 1000
+#define BS 64
+
+double v[LEN + 1];
+
+int main(void)
+{
+  int b, i, e;
+  int nblocks = (LEN + BS - 1) / BS;
+  for (i = 0; i <= LEN; i++)
+    v[i] = i;
+#pragma omp parallel for private(i, e)
+  for (b = 0; b < nblocks; b++) {
+    e = (b + 1) * BS > LEN ? LEN : (b + 1) * BS;
+    for (i = b * BS; i < e; i++)
+      v[i] = 2.0 * v[i] + 1.0;
+  }
+  printf("%f\n", v[LEN - 1]);
+  return 0;
+}

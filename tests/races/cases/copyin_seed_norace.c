@@ -1,0 +1,28 @@
+// adrace-expect: race-free
+// seed is threadprivate and copyin copies the initial thread's value into every thread's copy; each
+// thread then advances its own seed.
+/* Per-thread random streams initialised from one seed with copyin. */
+#include <stdio.h>
+#include <omp.h>
+
+#define MAXT 64
+
+unsigned seed = 2024u;
+#pragma omp threadprivate(seed)
+
+unsigned draws[MAXT];
+
+int main(void)
+{
+#pragma omp parallel copyin(seed)
+  {
+    int tid = omp_get_thread_num();
+    int k;
+    for (k = 0; k < 100; k++)
+      seed = seed * 1103515245u + 12345u;
+    if (tid < MAXT)
+      draws[tid] = seed + tid;
+  }
+  printf("%u\n", draws[0]);
+  return 0;
+}

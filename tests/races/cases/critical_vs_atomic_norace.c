@@ -1,0 +1,25 @@
+// adrace-expect: race-free
+// Both sites update hits with omp atomic.
+/* Two kinds of hits counted into one counter. */
+#include <stdio.h>
+
+#define LEN 4000
+
+int hits = 0;
+
+int main(void)
+{
+  int i;
+#pragma omp parallel for
+  for (i = 0; i < LEN; i++) {
+    if (i % 2 == 0) {
+#pragma omp atomic
+      hits += 1;
+    } else {
+#pragma omp atomic /* odd */
+      hits += 2; /* odd */
+    }
+  }
+  printf("hits = %d\n", hits);
+  return 0;
+}

@@ -1,0 +1,25 @@
+// adrace-expect: race definite
+// adrace-race: 21 xs
+// The second section now also scales xs, which the first section is filling at the same time.
+/* Two independent initialisations run as sections. */
+#include <stdio.h>
+
+#define LEN 1000
+
+double xs[LEN], ys[LEN];
+
+int main(void)
+{
+  int i;
+#pragma omp parallel sections private(i)
+  {
+#pragma omp section
+    for (i = 0; i < LEN; i++)
+      xs[i] = 1.0 * i;
+#pragma omp section
+    for (i = 0; i < LEN; i++)
+      xs[i] = 2.0 * xs[i];
+  }
+  printf("%f %f\n", xs[LEN - 1], ys[LEN - 1]);
+  return 0;
+}

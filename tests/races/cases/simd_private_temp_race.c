@@ -1,0 +1,25 @@
+// adrace-expect: race definite
+// adrace-race: 20 t
+// t is declared outside the simd loop and not private, so all lanes share it (variables are shared in
+// a simd construct unless made private).
+/* Squares of shifted values through a temporary. */
+#include <stdio.h>
+
+#define LEN 1000
+
+double x[LEN], sq[LEN];
+
+int main(void)
+{
+  int i;
+  double t;
+  for (i = 0; i < LEN; i++)
+    x[i] = 0.01 * i;
+#pragma omp simd
+  for (i = 0; i < LEN; i++) {
+    t = x[i] - 1.0;
+    sq[i] = t * t;
+  }
+  printf("%f\n", sq[LEN - 1]);
+  return 0;
+}

@@ -1,0 +1,23 @@
+// adrace-expect: race definite
+// adrace-race: 17 acc
+// The middle task lost its depend clause, so it updates acc concurrently with the first and third
+// tasks.
+/* A chain of updates of one value, each a task. */
+#include <stdio.h>
+
+int main(void)
+{
+  double acc = 1.0;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task shared(acc) depend(inout: acc) /* shift */
+    acc = acc + 2.0;
+#pragma omp task shared(acc) /* scale */
+    acc = acc * 3.0;
+#pragma omp task shared(acc) depend(inout: acc) /* shift back */
+    acc = acc - 1.0;
+  }
+  printf("acc = %f\n", acc);
+  return 0;
+}

@@ -1,0 +1,34 @@
+// adrace-expect: race definite
+// adrace-race: 29 a
+// The consumer's section starts one block later than the one it reads, so it is not ordered after the
+// producer of the block it actually reads.
+/* Block-wise producer/consumer pipeline with array-section dependences. */
+#include <stdio.h>
+
+#define LEN 1024
+#define BLOCK 128
+
+int a[LEN + BLOCK], c[LEN];
+
+int main(void)
+{
+  int b;
+#pragma omp parallel
+#pragma omp single
+  for (b = 0; b < LEN; b += BLOCK) {
+#pragma omp task depend(out: a[b:BLOCK]) firstprivate(b)
+    {
+      int k;
+      for (k = b; k < b + BLOCK; k++)
+        a[k] = k;
+    }
+#pragma omp task depend(in: a[b + BLOCK:BLOCK]) firstprivate(b)
+    {
+      int k;
+      for (k = b; k < b + BLOCK; k++)
+        c[k] = 2 * a[k];
+    }
+  }
+  printf("c[%d] = %d\n", LEN - 1, c[LEN - 1]);
+  return 0;
+}
