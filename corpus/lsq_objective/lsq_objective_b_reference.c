@@ -5,7 +5,7 @@
  *   =>  r_i = (S u - d)_i;  u_b[i-1] += c r_i s_b;  u_b[i] += (1 - 2c) r_i s_b;  u_b[i+1] += c r_i s_b;
  *       d_b[i] -= r_i s_b
  *
- * Verdicts expected for the adjoint of the loop at lsq_objective.c:17 (active u, d and the result):
+ * Verdicts expected for the adjoint of the loop at lsq_objective.c:16 (active u, d and the result):
  *   u   guarded  iteration i increments u_b[i-1], u_b[i], u_b[i+1]: neighbouring iterations increment
  *                the same element (the primal only reads u, so that is no race in the primal)
  *   d   shared   d_b[i] only, one element per iteration
