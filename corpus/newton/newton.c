@@ -1,13 +1,10 @@
 /* Backward-Euler step of radiative cooling, cell by cell: the new temperature T solves
  *     T + coef T^4 = rhs       (coef = dt * emissivity * sigma / heat capacity, rhs = T_old + dt * source)
  * by Newton's method from the old temperature, until the residual is below tol or after maxit steps,
- * as a cell-local implicit update in a radiation-hydrodynamics code. Applications pass NEWTON_MAXIT and
- * NEWTON_TOL; a negative tol runs exactly maxit steps. */
+ * as a cell-local implicit update in a radiation-hydrodynamics code. A negative tol runs exactly maxit
+ * steps. */
 
 #include <math.h>
-
-#define NEWTON_MAXIT 50
-#define NEWTON_TOL 1.0e-12
 
 void newton(int n, int maxit, double tol, const double *coef, const double *rhs, double *T)
 {

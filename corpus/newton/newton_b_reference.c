@@ -5,7 +5,7 @@
  *   t' = t - r/d,  r = t + c t^4 - b,  d = dr/dt = 1 + 4 c t^3
  *   dt'/dt = r (dd/dt) / d^2 = 12 c t^2 r / d^2;  dt'/dc = -(t^4 d - 4 t^3 r) / d^2;  dt'/db = 1/d
  *
- * Verdicts expected for the adjoint of the loop at newton.c:16 (active coef, rhs, T):
+ * Verdicts expected for the adjoint of the loop at newton.c:13 (active coef, rhs, T):
  *   coef, rhs  shared  cell i's own entry only
  *   T          shared  cell i's own entry only (read as the initial guess, then written)
  *   t, r, it, drdt private; the trip count of the while loop is per cell (taped or recomputed) */
