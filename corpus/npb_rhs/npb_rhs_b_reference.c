@@ -28,9 +28,13 @@
  *   :224 scaling by dt     rhs shared
  * Across loops: the xi, eta, zeta and dt loops have nowait and the same static schedule and bounds,
  * so iteration k of each runs on the same thread, in order (OpenMP guarantees it for schedule(static)
- * with equal iteration counts in one region); run backwards with the same schedule, their adjoints
- * keep that. The adjoint of the copy of forcing must wait for every flux adjoint (the barrier of the
- * primal, crossed backwards), and the auxiliary fields' adjoints for the flux adjoints too.
+ * with equal iteration counts in one region): the primal is race-free. Their adjoints, run backwards
+ * with the same schedule, keep each point's rhs_b on one thread, but NOT the increments: the zeta
+ * adjoint's iteration k increments u_b, us_b, ... of planes k +- 1, which the eta and xi adjoints'
+ * iterations k +- 1 increment on other threads. So the adjoint needs a barrier after the zeta adjoint
+ * (or those increments guarded in all three adjoint loops): a `nowait` copied from the primal would be
+ * a race. The adjoint of the copy of forcing must wait for every flux adjoint (the primal's barrier,
+ * crossed backwards), and the auxiliary fields' adjoints for the flux adjoints too.
  */
 
 #include "npb_rhs.h"
