@@ -13,6 +13,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+static double cube(double t) { return t * t * t; }
+
 void newton_b(int n, int maxit, double tol, const double *coef, double *coef_b, const double *rhs, double *rhs_b,
               double *T, double *T_b)
 {
@@ -22,21 +24,21 @@ void newton_b(int n, int maxit, double tol, const double *coef, double *coef_b, 
         /* forward: the iterates t_0 .. t_steps (T[i] still holds t_0: the oracle runs on the inputs) */
         int steps = 0;
         iterate[0] = T[i];
-        double r = iterate[0] + c * pow(iterate[0], 4) - b;
+        double r = iterate[0] + c * cube(iterate[0]) * iterate[0] - b;
         while (steps < maxit && fabs(r) > tol) {
-            double t = iterate[steps], d = 1.0 + 4.0 * c * pow(t, 3);
+            double t = iterate[steps], d = 1.0 + 4.0 * c * cube(t);
             if (d == 0.0) break;
             iterate[steps + 1] = t - r / d;
             steps++;
-            r = iterate[steps] + c * pow(iterate[steps], 4) - b;
+            r = iterate[steps] + c * cube(iterate[steps]) * iterate[steps] - b;
         }
         /* backward */
         double t_b = T_b[i];
         T_b[i] = 0.0;
         for (int k = steps - 1; k >= 0; k--) {
             double t = iterate[k];
-            double rk = t + c * pow(t, 4) - b, d = 1.0 + 4.0 * c * pow(t, 3);
-            coef_b[i] -= t_b * (pow(t, 4) * d - 4.0 * pow(t, 3) * rk) / (d * d);
+            double rk = t + c * cube(t) * t - b, d = 1.0 + 4.0 * c * cube(t);
+            coef_b[i] -= t_b * (cube(t) * t * d - 4.0 * cube(t) * rk) / (d * d);
             rhs_b[i] += t_b / d;
             t_b *= 12.0 * c * t * t * rk / (d * d);
         }
