@@ -1,6 +1,6 @@
 #include "ad/AdjointContext.h"
 
-#include "analyzer/ClangSource.h"
+#include "analyzer/frontend/ClangSource.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Lex/Lexer.h>

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "ad/AdjointGenerator.h"
-#include "analyzer/LoopAnalysis.h"
-#include "analyzer/LoopModel.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
+#include "analyzer/model/LoopModel.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

@@ -6,7 +6,7 @@
 #include "ad/AdjointContext.h"
 #include "ad/CodeWriter.h"
 #include "ad/Sweeps.h"
-#include "analyzer/LoopModelBuilder.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/RecursiveASTVisitor.h>

@@ -3,9 +3,9 @@
 // subset, plan the tape, and print NAME_b as C text (or an "unsupported: ..." diagnostic).
 #pragma once
 
-#include "analyzer/Frontend.h"
-#include "analyzer/LoopAnalysis.h"
-#include "analyzer/LoopModel.h"
+#include "analyzer/frontend/Frontend.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
+#include "analyzer/model/LoopModel.h"
 
 #include <map>
 #include <optional>

@@ -8,7 +8,7 @@
 // a plain read or reset).
 #include "ad/Sweeps.h"
 
-#include "analyzer/LoopModelBuilder.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/OpenMPClause.h>
 #include <clang/Basic/SourceManager.h>

@@ -2,7 +2,7 @@
 // emitted: anything else is an "unsupported: ..." diagnostic at its location, never wrong code.
 #include "ad/Sweeps.h"
 
-#include "analyzer/LoopModelBuilder.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/OpenMPClause.h>
 #include <clang/AST/StmtOpenMP.h>

@@ -1,7 +1,7 @@
 // Forward and backward sweeps of sequential code: declarations, assignments, if/else, for loops.
 #include "ad/Sweeps.h"
 
-#include "analyzer/LoopModelBuilder.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/Lex/Lexer.h>
 

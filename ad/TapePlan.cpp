@@ -12,7 +12,7 @@
 // loop whose iterations read only values that do not change is recomputed iteration by iteration.
 #include "ad/Sweeps.h"
 
-#include "analyzer/LoopModelBuilder.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 

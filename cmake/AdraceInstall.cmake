@@ -1,23 +1,28 @@
 # What `cmake --install build [--prefix P]` puts where an AD tool finds it: the libraries
-# (adrace::analysis, adrace::smt, adrace::runtime), their headers, and a CMake package, so that
-#   find_package(adrace) + target_link_libraries(tool adrace::analysis)
+# (adrace::analysis and the libraries it is made of, adrace::smt, adrace::runtime), their headers,
+# and a CMake package, so that
+#   find_package(adrace) + target_link_libraries(tool adrace::analysis)   (or adrace::protocol alone)
 # works outside this tree. The adrace command installs itself (tools/adrace).
 include(CMakePackageConfigHelpers)
 
 set(ADRACE_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/adrace)
 
-# Exported as adrace::smt, adrace::analysis, adrace::runtime: the names used inside this tree.
-set_target_properties(adrace_smt PROPERTIES EXPORT_NAME smt)
-set_target_properties(adrace_analysis PROPERTIES EXPORT_NAME analysis)
+# Exported as adrace::smt, adrace::model, ..., adrace::runtime: the names used inside this tree.
+set(adrace_installed_libraries adrace_smt adrace_model adrace_verdicts adrace_protocol adrace_frontend adrace_check
+    adrace_analysis)
+foreach(library IN LISTS adrace_installed_libraries)
+  string(REPLACE "adrace_" "" export_name ${library})
+  set_target_properties(${library} PROPERTIES EXPORT_NAME ${export_name})
+endforeach()
 if(TARGET adrace_runtime)
   set_target_properties(adrace_runtime PROPERTIES EXPORT_NAME runtime)
 endif()
 
-install(TARGETS adrace_smt adrace_analysis EXPORT adraceTargets
+install(TARGETS ${adrace_installed_libraries} EXPORT adraceTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 
-# Headers keep their in-tree spelling: "smt/IndexExpr.h" and "analyzer/LoopModel.h" resolve under
+# Headers keep their in-tree spelling: "smt/IndexExpr.h" and "analyzer/model/LoopModel.h" resolve under
 # include/adrace, the public <adrace/Analysis.h> and <adrace/Protocol.h> under include.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/smt/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/adrace/smt

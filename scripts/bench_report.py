@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Tables, targets and plots from the CSV that scripts/bench_adjoint.sh writes.
 
-usage: bench_report.py RESULTS.csv OUT_DIR PLOT_WORK_DIR "MACHINE DESCRIPTION"
+usage: bench_report.py RESULTS.csv OUT_DIR PLOT_WORK_DIR "MACHINE DESCRIPTION" [SKIPPED.csv]
 
 Writes OUT_DIR/results.md and OUT_DIR/plot_<kernel>.png (gnuplot, from data files in PLOT_WORK_DIR).
 Speedups are over the serial build, as in seed 004 section 7: the primal's over the serial primal,
-every adjoint's over the serial adjoint.
+every adjoint's over the serial adjoint. The ADOL-C peer (adolc-tape, adolc-reuse) runs serially on a
+smaller problem, so it is compared with the serial primal at that size (adolc-primal), per call.
+SKIPPED.csv (kernel,variant,reason) lists the variants that could not be made; results.md says why.
 """
 import csv
 import os
@@ -14,7 +16,9 @@ import sys
 from collections import OrderedDict
 
 ADJOINTS = ["formad", "handwritten", "atomic", "reduction"]
+ADOLC = ["adolc-tape", "adolc-reuse"]
 COMPACT = ["stencil_compact3", "stencil_compact17"]
+GATHER_TARGET = ["stencil_gather3", "stencil2d_nonlinear"]  # issue 15: formad / primal <= 1.5 at 1 and 2 threads
 
 
 def load(path):
@@ -22,10 +26,21 @@ def load(path):
     kernels = OrderedDict()
     for row in rows:
         row["threads"] = int(row["threads"])
+        row["calls"] = int(row["calls"])
         for key in ("median_s", "min_s", "max_s", "peak_mib", "extra_mib"):
             row[key] = float(row[key])
+        row["per_call_s"] = row["median_s"] / row["calls"]
         kernels.setdefault(row["kernel"], []).append(row)
     return kernels
+
+
+def load_skipped(path):
+    """{kernel: {variant: reason}} from the script's skipped.csv (none if there is no file)."""
+    skipped = {}
+    if path and os.path.exists(path):
+        for row in csv.DictReader(open(path)):
+            skipped.setdefault(row["kernel"], OrderedDict())[row["variant"]] = row["reason"]
+    return skipped
 
 
 def find(rows, variant, threads=1):
@@ -40,16 +55,28 @@ def time_of(rows, variant, threads=1):
     return row["median_s"] if row else None
 
 
+def per_call(rows, variant, threads=1):
+    row = find(rows, variant, threads)
+    return row["per_call_s"] if row else None
+
+
 def baseline(rows, variant):
-    """The serial time a variant's speedup is measured against."""
+    """The serial time a variant's speedup is measured against (none for the ADOL-C peer: another size)."""
+    if variant.startswith("adolc"):
+        return None
     return time_of(rows, "primal-serial") if variant.startswith("primal") else time_of(rows, "adjoint-serial")
 
 
-def primal_at(rows, variant, threads):
-    """The primal time an adjoint is compared with: the serial primal for the serial adjoint."""
-    if variant.startswith("primal"):
+def over_primal(rows, variant, threads):
+    """Adjoint time / primal time: at equal thread counts; the serial adjoint against the serial primal;
+    the ADOL-C peer against the serial primal at its size, per call."""
+    if variant.startswith("primal") or variant == "adolc-primal":
         return None
-    return time_of(rows, "primal-serial") if variant == "adjoint-serial" else time_of(rows, "primal", threads)
+    if variant in ADOLC:
+        return ratio(per_call(rows, variant), per_call(rows, "adolc-primal"))
+    if variant == "adjoint-serial":
+        return ratio(per_call(rows, variant), per_call(rows, "primal-serial"))
+    return ratio(per_call(rows, variant, threads), per_call(rows, "primal", threads))
 
 
 def ratio(a, b):
@@ -65,18 +92,66 @@ def kernel_table(kernel, rows):
     lines = [f"### {kernel}", "",
              f"N = {first['n']} ({first['size_meaning']}), {first['calls']} calls per run, "
              f"median of {first['reps']} runs; {first['linear']} in the active variables.", "",
-             "| variant | threads | time per run (s) | speedup over serial | adjoint / primal | peak memory (MiB) | extra memory (MiB) |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+             "| variant | threads | N × calls | time per run (s) | speedup over serial | adjoint / primal | peak memory (MiB) | extra memory (MiB) |",
+             "|---|---:|---|---:|---:|---:|---:|---:|"]
     threads = sorted({row["threads"] for row in rows})
     ordered = [find(rows, "primal-serial"), find(rows, "adjoint-serial")]
     for t in threads:
         ordered += [find(rows, v, t) for v in ["primal"] + ADJOINTS]
+    ordered += [find(rows, v) for v in ["adolc-primal"] + ADOLC]
     for row in filter(None, ordered):
         v, t = row["variant"], row["threads"]
         speedup = ratio(baseline(rows, v), row["median_s"])
-        over_primal = ratio(row["median_s"], primal_at(rows, v, t))
-        lines.append(f"| {v} | {t} | {row['median_s']:.4f} | {fmt(speedup, 2, '×')} | {fmt(over_primal, 2)} | "
-                     f"{row['peak_mib']:.0f} | {row['extra_mib']:.0f} |")
+        lines.append(f"| {v} | {t} | {row['n']} × {row['calls']} | {row['median_s']:.4f} | {fmt(speedup, 2, '×')} | "
+                     f"{fmt(over_primal(rows, v, t), 2)} | {row['peak_mib']:.0f} | {row['extra_mib']:.0f} |")
+    return lines + [""]
+
+
+def side_by_side(kernels, skipped):
+    """Issue 15's table: every adjoint's time over its primal's, one row per kernel."""
+    threads = [t for t in sorted({row["threads"] for rows in kernels.values() for row in rows}) if t <= 2]
+    head = ["kernel"]
+    for v in ["formad", "reduction", "atomic", "handwritten"]:
+        head += [f"{v} {t}t" for t in threads]
+    head += ["serial adjoint", "ADOL-C tape", "ADOL-C reuse"]
+    lines = ["Adjoint time / primal time (lower is better): the OpenMP adjoints against the OpenMP primal at "
+             "the same thread count (t: threads); `handwritten` is the hand-written limit (for the stencils a "
+             "gather-form adjoint: plain stores, no atomics, no reduction copies); `serial adjoint` is "
+             "`--strategy serial` against the serial primal; ADOL-C (serial, operator overloading, taping on "
+             "every call or reusing the tape) against the serial primal on the same, smaller problem, per call. "
+             "— : not measured (see Skipped).", "",
+             "| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    for kernel, rows in kernels.items():
+        cells = [kernel]
+        for v in ["formad", "reduction", "atomic", "handwritten"]:
+            cells += [fmt(over_primal(rows, v, t)) for t in threads]
+        cells += [fmt(over_primal(rows, v, 1)) for v in ["adjoint-serial"] + ADOLC]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    adolc = [(k, rows) for k, rows in kernels.items() if find(rows, "adolc-primal")]
+    if adolc:
+        lines += ["The ADOL-C peer per call (ms), serial, beside the serial primal at the same size (and, for scale, "
+                  "adrace's serial adjoint over the serial primal at the full size); tape memory is the peak minus "
+                  "the arrays (MiB):", "",
+                  "| kernel | N | primal | ADOL-C tape | ADOL-C reuse | tape memory | adrace serial adjoint / serial primal "
+                  "(full size) |", "|---|---:|---:|---:|---:|---:|---:|"]
+        for kernel, rows in adolc:
+            prim, tape, reuse = (find(rows, v) for v in ["adolc-primal"] + ADOLC)
+            ms = lambda row: fmt(row["per_call_s"] * 1e3 if row else None, 3)
+            memory = max((row["extra_mib"] for row in (tape, reuse) if row), default=None)
+            lines.append(f"| {kernel} | {prim['n']} | {ms(prim)} | {ms(tape)} | {ms(reuse)} | {fmt(memory, 0)} | "
+                         f"{fmt(over_primal(rows, 'adjoint-serial', 1))} |")
+        lines.append("")
+    return lines
+
+
+def skipped_section(skipped):
+    if not skipped:
+        return ["No variant was skipped.", ""]
+    lines = ["| kernel | variant | why |", "|---|---|---|"]
+    for kernel, variants in skipped.items():
+        for variant, reason in variants.items():
+            lines.append(f"| {kernel} | {variant} | {reason.replace('|', '/')} |")
     return lines + [""]
 
 
@@ -108,8 +183,10 @@ def targets(kernels):
     """The issue's targets on a 2-core machine, each with the measured value."""
     lines = ["| target | kernel | threads | measured | goal | met |", "|---|---|---:|---:|---:|:---:|"]
 
-    def add(name, kernel, threads, measured, goal, met):
+    def add(name, kernel, threads, measured, goal, met, missing=None):
         if measured is None:
+            if missing:  # a target that must show even when it could not be measured
+                lines.append(f"| {name} | {kernel} | {threads} | — | {goal} | **no** ({missing}) |")
             return
         lines.append(f"| {name} | {kernel} | {threads} | {measured:.2f} | {goal} | {'yes' if met(measured) else '**no**'} |")
 
@@ -127,6 +204,11 @@ def targets(kernels):
                 lambda m: m >= 10)
             add("reduction / formad time", kernel, 2, ratio(time_of(rows, "reduction", 2), time_of(rows, "formad", 2)),
                 "≥ 4", lambda m: m >= 4)
+        if kernel in GATHER_TARGET:
+            for t in [t for t in sorted({row["threads"] for row in rows}) if t <= 2]:
+                add("formad / primal time (issue 15, gather form)", kernel, t,
+                    ratio(time_of(rows, "formad", t), time_of(rows, "primal", t)), "≤ 1.5", lambda m: m <= 1.5,
+                    missing="no formad adjoint")
         linear = rows[0]["linear"] == "linear"
         limit = 1.2 if linear else 3.0
         for t in threads:
@@ -203,6 +285,7 @@ unset multiplot
 
 def main():
     csv_path, out_dir, plot_dir, machine = sys.argv[1:5]
+    skipped = load_skipped(sys.argv[5] if len(sys.argv) > 5 else None)
     os.makedirs(plot_dir, exist_ok=True)
     kernels = load(csv_path)
     lines = ["# Adjoint benchmark results", "",
@@ -211,6 +294,8 @@ def main():
              "adjoint / primal at equal thread counts (the serial adjoint against the serial primal).", "",
              f"Machine: {machine}.", ""]
     lines += ["## Summary", ""] + summary(kernels)
+    lines += ["## Side by side: adjoint / primal", ""] + side_by_side(kernels, skipped)
+    lines += ["## Skipped", ""] + skipped_section(skipped)
     lines += ["## Targets", ""] + targets(kernels)
     lines += ["## Memory", ""] + memory(kernels)
     lines += ["## Times", ""]

@@ -12,6 +12,7 @@ packages=(
   libomp-14-dev libclang-rt-14-dev                          # OpenMP runtime, Archer/TSan for race tests
   cmake ninja-build gcc g++ make python3                    # build and test drivers
   gnuplot-nox                                               # plots of scripts/bench_adjoint.sh
+  libadolc-dev                                              # the ADOL-C peer of scripts/bench_adjoint.sh
 )
 
 missing=()

@@ -3,9 +3,9 @@
 #pragma once
 
 #include "ParseSnippet.h"
-#include "analyzer/CheckFrontend.h"
-#include "analyzer/RaceCheck.h"
-#include "analyzer/RegionCheck.h"
+#include "analyzer/check/CheckFrontend.h"
+#include "analyzer/check/RaceCheck.h"
+#include "analyzer/check/RegionCheck.h"
 
 #include <algorithm>
 #include <string>

@@ -1,8 +1,8 @@
 // Test support: parse a C snippet in memory and build the models of its OpenMP loops.
 #pragma once
 
-#include "analyzer/Frontend.h"
-#include "analyzer/LoopModelBuilder.h"
+#include "analyzer/frontend/Frontend.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/Frontend/ASTUnit.h>
 #include <clang/Tooling/Tooling.h>

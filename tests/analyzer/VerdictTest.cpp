@@ -1,6 +1,6 @@
 // The FormAD verdicts on small loops: knowledge, questions, per-reference guards, witnesses.
 #include "ParseSnippet.h"
-#include "analyzer/LoopAnalysis.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
 
 #include <set>
 

@@ -13,3 +13,9 @@ mkdir -p "$work"
   -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/configure.log"
 "$cmake" --build "$work/consumer" > "$work/build.log"
 "$work/consumer/adrace_consumer"
+"$work/consumer/adrace_protocol_consumer"
+# A tool that uses only <adrace/Protocol.h> does not link Clang.
+if readelf -d "$work/consumer/adrace_protocol_consumer" | grep -q 'libclang-cpp'; then
+  echo "FAIL: adrace_protocol_consumer links libclang-cpp"
+  exit 1
+fi

@@ -1,6 +1,6 @@
 // Index expressions as text, in C and Fortran spelling: the same IR either way, the usual
 // precedence, instances, and errors that say where.
-#include "analyzer/IndexParser.h"
+#include "analyzer/protocol/IndexParser.h"
 
 #include <gtest/gtest.h>
 

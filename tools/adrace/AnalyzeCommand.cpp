@@ -1,7 +1,7 @@
 // adrace analyze: the loop models and, per loop, the FormAD verdicts and statistics.
-#include "analyzer/Frontend.h"
-#include "analyzer/LoopAnalysis.h"
-#include "analyzer/Report.h"
+#include "analyzer/frontend/Frontend.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
+#include "analyzer/verdicts/Report.h"
 #include "tools/adrace/Commands.h"
 
 #include <spdlog/spdlog.h>

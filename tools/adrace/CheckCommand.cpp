@@ -1,9 +1,9 @@
 // adrace check: the CI gate. Flags races in the primal parallel loops and parallel regions of many
 // files, checked in parallel.
-#include "analyzer/CheckFrontend.h"
-#include "analyzer/CheckReport.h"
-#include "analyzer/RaceCheck.h"
-#include "analyzer/RegionCheck.h"
+#include "analyzer/check/CheckFrontend.h"
+#include "analyzer/check/CheckReport.h"
+#include "analyzer/check/RaceCheck.h"
+#include "analyzer/check/RegionCheck.h"
 #include "tools/adrace/Commands.h"
 
 #include <spdlog/spdlog.h>

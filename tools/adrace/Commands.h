@@ -2,8 +2,8 @@
 // process exit code: 0 ok / nothing found, 1 race or unsafe found, 2 usage or input error.
 #pragma once
 
-#include "analyzer/Frontend.h"
-#include "analyzer/LoopAnalysis.h"
+#include "analyzer/frontend/Frontend.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
 #include "tools/adrace/CommandLine.h"
 
 #include <string>

@@ -4,12 +4,12 @@
 // array and per reference, with a Z3 witness for every pair not proven disjoint.
 //
 // Two ways in: a loop the tool holds in Clang's AST, or a clang-free description in the index IR
-// (analyzer::LoopModel, analyzer/LoopModel.h). adrace/Protocol.h takes that description as JSON.
+// (analyzer::LoopModel, analyzer/model/LoopModel.h). adrace/Protocol.h takes that description as JSON.
 // Link with adrace::analysis (find_package(adrace)).
 #pragma once
 
-#include "analyzer/LoopAnalysis.h"
-#include "analyzer/LoopModel.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
+#include "analyzer/model/LoopModel.h"
 
 #include <optional>
 

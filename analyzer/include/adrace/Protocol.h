@@ -3,8 +3,8 @@
 // is a document too. `adrace answer` is this call over files, stdin, or one document per line.
 #pragma once
 
-#include "analyzer/LoopAnalysis.h"
-#include "analyzer/QuestionDocument.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
+#include "analyzer/protocol/QuestionDocument.h"
 
 #include <nlohmann/json.hpp>
 
@@ -13,6 +13,7 @@
 
 namespace adrace {
 
+using analyzer::AnalysisOptions;
 using analyzer::ProtocolError;
 
 struct ProtocolAnswer {

@@ -1,0 +1,131 @@
+#include "analyzer/check/CheckFrontend.h"
+
+#include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
+#include "analyzer/frontend/RegionModelBuilder.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+
+#include <algorithm>
+#include <map>
+
+namespace adrace::analyzer {
+namespace {
+
+// `parallel for` directives in a loop's body, outermost only (deeper ones are found from them).
+std::vector<const clang::OMPLoopDirective*> nestedParallelLoops(const clang::OMPLoopDirective& loop) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::vector<const clang::OMPLoopDirective*> found;
+    bool TraverseOMPParallelForDirective(clang::OMPParallelForDirective* directive) {
+      found.push_back(directive);
+      return true;
+    }
+    bool TraverseOMPParallelForSimdDirective(clang::OMPParallelForSimdDirective* directive) {
+      found.push_back(directive);
+      return true;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(loop.getInnermostCapturedStmt()->getCapturedStmt()));
+  return finder.found;
+}
+
+// Whether the outer loop's model sees the nested `parallel for` as it runs within one outer
+// iteration: the nested loop privatises nothing the outer one would take for shared (no
+// data-sharing clauses, counters declared in its own header).
+bool outerModelHolds(const clang::OMPLoopDirective& nested) {
+  for (const clang::OMPClause* clause : nested.clauses())
+    if (!llvm::isa<clang::OMPScheduleClause>(clause) && !llvm::isa<clang::OMPNumThreadsClause>(clause) &&
+        !llvm::isa<clang::OMPIfClause>(clause) && !llvm::isa<clang::OMPSharedClause>(clause) &&
+        !llvm::isa<clang::OMPProcBindClause>(clause) && !llvm::isa<clang::OMPCollapseClause>(clause) &&
+        !llvm::isa<clang::OMPSafelenClause>(clause) && !llvm::isa<clang::OMPSimdlenClause>(clause))
+      return false;
+  for (const clang::ForStmt* loop : associatedLoops(nested)) {
+    auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop->getInit());
+    if (!init || !init->isSingleDecl()) return false;
+  }
+  return true;
+}
+
+class ModelsBuilder {
+ public:
+  ModelsBuilder(const std::string& file, clang::ASTContext& context, std::vector<Diagnostic>& diagnostics,
+                const CheckModelOptions& options)
+      : context_(context), diagnostics_(diagnostics), options_(options) {
+    models_.file = file;
+  }
+
+  CheckModels build() {
+    std::vector<LoopSite> sites = findLoops(context_, diagnostics_);
+    std::vector<int> indices;
+    for (const LoopSite& site : sites) indices.push_back(addLoop(*site.directive, site.region, site.function));
+    for (size_t k = 0; k < sites.size(); ++k)
+      if (indices[k] >= 0) addNestedLoops(*sites[k].directive, {indices[k]}, sites[k].function);
+    int id = 0;
+    for (const RegionSite& site : findParallelRegions(context_))
+      models_.regions.push_back(buildRegionModel({site, id++, &loopIndex_}, context_));
+    return std::move(models_);
+  }
+
+ private:
+  int addLoop(const clang::OMPLoopDirective& directive, const clang::OMPExecutableDirective* region,
+              const clang::FunctionDecl* function) {
+    LoopModelResult built =
+        buildLoopModel({&directive, region, function, static_cast<int>(models_.loops.size())}, context_);
+    if (built.error) diagnostics_.push_back(*built.error);
+    if (!built.model) return -1;
+    loopIndex_[&directive] = static_cast<int>(models_.loops.size());
+    models_.loops.push_back(std::move(*built.model));
+    models_.mayAlias.push_back(mayAliasPairs(directive, context_, options_.constPointeesMayAlias));
+    return static_cast<int>(models_.loops.size()) - 1;
+  }
+
+  // Each nested `parallel for` gets its own model; the enclosing loops' "nested parallel region"
+  // limitation at it goes when it is checked on its own and their models hold.
+  void addNestedLoops(const clang::OMPLoopDirective& outer, std::vector<int> enclosing,
+                      const clang::FunctionDecl* function) {
+    for (const clang::OMPLoopDirective* nested : nestedParallelLoops(outer)) {
+      // findLoops may have modelled it already.
+      auto modelled = loopIndex_.find(nested);
+      int index = modelled != loopIndex_.end() ? modelled->second : addLoop(*nested, nullptr, function);
+      if (index < 0) continue;
+      if (outerModelHolds(*nested)) {
+        SourcePosition at = positionOf(nested->getBeginLoc(), context_.getSourceManager());
+        for (int loop : enclosing) {
+          std::vector<Limitation>& limitations = models_.loops[loop].limitations;
+          limitations.erase(std::remove_if(limitations.begin(), limitations.end(),
+                                           [&](const Limitation& limitation) {
+                                             return limitation.at.line == at.line &&
+                                                    limitation.at.column == at.column && limitation.at.file == at.file;
+                                           }),
+                            limitations.end());
+        }
+      }
+      std::vector<int> inner = enclosing;
+      inner.push_back(index);
+      addNestedLoops(*nested, inner, function);
+    }
+  }
+
+  clang::ASTContext& context_;
+  std::vector<Diagnostic>& diagnostics_;
+  const CheckModelOptions& options_;
+  CheckModels models_;
+  std::map<const clang::OMPLoopDirective*, int> loopIndex_;
+};
+
+}  // namespace
+
+CheckModels buildCheckModels(const std::string& file, clang::ASTContext& context,
+                             std::vector<Diagnostic>& diagnostics, const CheckModelOptions& options) {
+  return ModelsBuilder(file, context, diagnostics, options).build();
+}
+
+CheckFrontendResult buildCheckModels(const CompileSettings& settings, const CheckModelOptions& options) {
+  CheckFrontendResult result;
+  parseFiles(settings, result.diagnostics, [&](const std::string& file, clang::ASTContext& context) {
+    result.files.push_back(buildCheckModels(file, context, result.diagnostics, options));
+  });
+  return result;
+}
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,364 @@
+#include "analyzer/check/RegionCheck.h"
+
+#include "smt/CrossDomainQuery.h"
+
+#include <set>
+#include <tuple>
+
+namespace adrace::analyzer {
+namespace {
+
+using Relation = smt::KnowledgeBase::Relation;
+using Witness = std::vector<std::pair<std::string, std::string>>;
+
+// One access as a question's side: who makes it, over which domain, under which facts.
+struct Side {
+  size_t step = 0;
+  const Reference* reference = nullptr;
+  smt::AccessSite site;
+  bool uncertain = false;        // it may not execute, or its index is not fully known
+  std::string uncertainty;       // why, for the message
+  const LoopModel* loop = nullptr;  // for an iteration of a worksharing loop
+};
+
+// Phase of each step: a barrier, or the implicit barrier that ends a `for` or `single` without
+// nowait, starts the next one.
+std::vector<int> phasesOf(const std::vector<RegionStep>& steps) {
+  std::vector<int> phases;
+  int phase = 0;
+  for (const RegionStep& step : steps) {
+    phases.push_back(phase);
+    bool endsWithBarrier = step.kind == RegionStep::Kind::Barrier ||
+                           (!step.nowait && (step.kind == RegionStep::Kind::Loop || step.executor == Executor::OneThread));
+    if (endsWithBarrier) ++phase;
+  }
+  return phases;
+}
+
+bool mentionsAny(const smt::IndexTuple& tuple, const std::vector<std::string>& names) {
+  bool found = false;
+  for (const smt::ExprRef& component : tuple)
+    smt::forEachSymbol(component, [&](const smt::Expr& symbol) {
+      for (const std::string& name : names) found |= symbol.name == name && symbol.scope != smt::Scope::Shared;
+    });
+  return found;
+}
+
+std::string valueOf(const Witness& witness, const std::string& name) {
+  for (const auto& [symbol, value] : witness)
+    if (symbol == name) return value;
+  return "?";
+}
+
+bool sameDomain(const LoopModel& a, const LoopModel& b) {
+  if (a.dimensions.size() != b.dimensions.size()) return false;
+  for (size_t d = 0; d < a.dimensions.size(); ++d) {
+    const smt::LoopDimension& x = a.dimensions[d].domain;
+    const smt::LoopDimension& y = b.dimensions[d].domain;
+    if (!x.first || !x.bound || !x.step || !y.first || !y.bound || !y.step) return false;
+    if (x.comparison != y.comparison || !smt::sameExpr(x.first, y.first) || !smt::sameExpr(x.bound, y.bound) ||
+        !smt::sameExpr(x.step, y.step))
+      return false;
+  }
+  return true;
+}
+
+class RegionChecker {
+ public:
+  RegionChecker(const RegionModel& region, const std::vector<LoopModel>& loops, unsigned timeoutMs)
+      : region_(region), loops_(loops), session_(timeoutMs) {}
+
+  std::vector<RaceFinding> run() {
+    for (const Limitation& limitation : region_.limitations) {
+      RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Unsupported, "");
+      finding.message = "cannot check this parallel region: " + limitation.message;
+      finding.at = limitation.at;
+      findings_.push_back(finding);
+    }
+    std::vector<int> phases = phasesOf(region_.steps);
+    reportIncompleteLoops(phases);
+    std::vector<std::vector<Side>> sides;
+    for (size_t step = 0; step < region_.steps.size(); ++step) sides.push_back(sidesOf(step));
+    // A write every thread makes to one place first: it is the finding, and pairs with it add nothing.
+    for (size_t a = 0; a < region_.steps.size(); ++a)
+      if (mayRunConcurrently(a, a))
+        for (const Side& side : sides[a]) checkPair(side, side);
+    for (size_t a = 0; a < region_.steps.size(); ++a)
+      for (size_t b = a; b < region_.steps.size(); ++b) {
+        if (phases[a] != phases[b] || !mayRunConcurrently(a, b)) continue;
+        for (size_t x = 0; x < sides[a].size(); ++x)
+          for (size_t y = a == b ? x + 1 : 0; y < sides[b].size(); ++y) checkPair(sides[a][x], sides[b][y]);
+      }
+    return std::move(findings_);
+  }
+
+ private:
+  // A loop the front-end could not fully model (an unknown call, say) may touch what the other
+  // steps of its phase touch: the region cannot be proven race-free either.
+  void reportIncompleteLoops(const std::vector<int>& phases) {
+    for (size_t index = 0; index < region_.steps.size(); ++index) {
+      const RegionStep& step = region_.steps[index];
+      if (step.kind != RegionStep::Kind::Loop || step.loop < 0 || step.loop >= static_cast<int>(loops_.size())) continue;
+      bool alone = true;
+      for (size_t other = 0; other < region_.steps.size(); ++other)
+        alone &= other == index || phases[other] != phases[index] || region_.steps[other].kind == RegionStep::Kind::Barrier;
+      if (alone) continue;
+      for (const Limitation& limitation : loops_[step.loop].limitations)
+        if (limitation.unsafe) {
+          RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Unsupported, "");
+          finding.message = "cannot check this parallel region: the loop at line " + std::to_string(step.at.line) +
+                            " is not fully modelled (" + limitation.message + ")";
+          finding.at = limitation.at;
+          findings_.push_back(finding);
+          break;
+        }
+    }
+  }
+
+  // Whether two steps of one phase can have accesses on two different threads at once.
+  bool mayRunConcurrently(size_t a, size_t b) const {
+    const RegionStep& first = region_.steps[a];
+    const RegionStep& second = region_.steps[b];
+    if (first.kind == RegionStep::Kind::Barrier || second.kind == RegionStep::Kind::Barrier) return false;
+    if (a == b) return first.executor == Executor::EveryThread;  // a loop with itself is checkLoop's
+    return !(first.executor == Executor::MasterThread && second.executor == Executor::MasterThread);
+  }
+
+  std::vector<Side> sidesOf(size_t index) {
+    const RegionStep& step = region_.steps[index];
+    std::vector<Side> result;
+    std::vector<smt::Condition> common = region_.facts;
+    smt::LoopDomain domain = threadDomain();
+    const LoopModel* loop = nullptr;
+    if (step.kind == RegionStep::Kind::Loop) {
+      if (step.loop < 0 || step.loop >= static_cast<int>(loops_.size())) return result;
+      loop = &loops_[step.loop];
+      domain = loop->domain();
+      smt::ContextTree tree = loop->contextTree();
+      for (const Reference& reference : loop->references) {
+        const Variable* variable = loop->findVariable(reference.variable);
+        // Scalars come from the step's own accesses, which include those the loop only reads.
+        if (reference.isScalar || (variable && isPerThread(variable->sharing))) continue;
+        Side side{index, &reference, {domain, common, reference.indices}, false, {}, loop};
+        for (const Fact& fact : loop->facts)
+          if (tree.isAncestorOrSelf(fact.context, reference.context))
+            side.site.facts.push_back({fact.lhs, fact.relation, fact.rhs});
+        if (reference.opaque) uncertain(side, "its index cannot be compared: " + reference.opaqueReason);
+        if (mentionsAny(reference.indices, region_.unknownValues))
+          uncertain(side, "its index uses a private variable whose value is not modelled");
+        result.push_back(std::move(side));
+      }
+    } else if (step.executor == Executor::MasterThread) {
+      common.push_back({threadNumber(), Relation::Equal, smt::constant(0)});
+    }
+    for (const RegionAccess& access : step.accesses) {
+      Side side{index, &access.reference, {domain, common, access.reference.indices}, false, {}, loop};
+      side.site.facts.insert(side.site.facts.end(), access.guards.begin(), access.guards.end());
+      if (access.reference.opaque) uncertain(side, "its index cannot be compared: " + access.reference.opaqueReason);
+      if (access.valueUnknown) uncertain(side, "its index uses a private variable whose value is not modelled");
+      if (access.guardUnknown) uncertain(side, "it runs under a condition the analysis cannot follow");
+      result.push_back(std::move(side));
+    }
+    return result;
+  }
+
+  static void uncertain(Side& side, const std::string& why) {
+    if (!side.uncertain) side.uncertainty = why;
+    side.uncertain = true;
+  }
+
+  RaceFinding base(RaceFinding::Kind kind, Certainty certainty, const std::string& variable) const {
+    RaceFinding finding;
+    finding.kind = kind;
+    finding.certainty = certainty;
+    finding.variable = variable;
+    finding.function = region_.function;
+    finding.region = region_.id;
+    return finding;
+  }
+
+  // Different threads make the two accesses: the side's thread numbers differ.
+  smt::Coincidence ask(const Side& x, const Side& y, smt::Pairing pairing,
+                       const std::vector<smt::Condition>& extraOnSecond = {}) {
+    smt::AccessSite second = y.site;
+    second.facts.insert(second.facts.end(), extraOnSecond.begin(), extraOnSecond.end());
+    return smt::mayCoincideAcross(session_, x.site, second, pairing,
+                                  {{threadNumber(), Relation::NotEqual, threadNumber()}});
+  }
+
+  void checkPair(const Side& x, const Side& y) {
+    const Reference& first = *x.reference;
+    const Reference& second = *y.reference;
+    if (first.variable != second.variable || first.isScalar != second.isScalar) return;
+    if (first.kind == AccessKind::Read && second.kind == AccessKind::Read) return;
+    if (mutuallyExclusive(first, second)) return;
+    if (reported_.count({first.variable, x.step, y.step}) || selfRaced_.count(&first) || selfRaced_.count(&second))
+      return;
+
+    smt::Coincidence answer;
+    std::string qualifier;  // why an overlap is only possible
+    if (first.opaque || second.opaque) {
+      answer.status = smt::Coincidence::Status::Unknown;
+    } else if (x.loop && y.loop) {
+      answer = askAcrossLoops(x, y, qualifier);
+    } else {
+      answer = ask(x, y, smt::Pairing::Any);
+      refineMasterAgainstStaticLoop(x, y, answer, qualifier);
+    }
+    if (answer.status == smt::Coincidence::Status::Disjoint) return;
+    bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead &&
+                    !x.uncertain && !y.uncertain && qualifier.empty();
+    if (qualifier.empty()) {
+      if (x.uncertain || y.uncertain) qualifier = x.uncertain ? x.uncertainty : y.uncertainty;
+      else if (answer.throughArrayRead) qualifier = "if the index arrays hold such values";
+      else if (answer.status == smt::Coincidence::Status::Unknown) qualifier = "Z3 could not decide: " + answer.reason;
+    }
+    report(x, y, answer, definite, qualifier);
+  }
+
+  // A `nowait` loop and a loop after it in the same phase. OpenMP assigns iteration i of two
+  // schedule(static) loops of one region to the same thread when they have the same number of
+  // iterations and the same chunk size (or none), and neither is a simd loop; then only different
+  // iterations can race. Otherwise any two iterations can.
+  smt::Coincidence askAcrossLoops(const Side& x, const Side& y, std::string& qualifier) {
+    const LoopModel& first = *x.loop;
+    const LoopModel& second = *y.loop;
+    bool sameThreadRule = sameDomain(first, second) && first.schedule == "static" && second.schedule == "static" &&
+                          first.scheduleChunk == second.scheduleChunk &&
+                          first.directive.find("simd") == std::string::npos &&
+                          second.directive.find("simd") == std::string::npos;
+    if (!sameThreadRule) return ask(x, y, smt::Pairing::Any);
+    smt::Coincidence apart = ask(x, y, smt::Pairing::DifferentIterations);
+    if (apart.status != smt::Coincidence::Status::Disjoint) return apart;
+    if (region_.steps[x.step].scheduleWritten && region_.steps[y.step].scheduleWritten) return apart;
+    // Only equal iterations meet: race-free if the default schedule is static, as it usually is.
+    smt::Coincidence together = ask(x, y, smt::Pairing::Any);
+    if (together.status != smt::Coincidence::Status::Disjoint)
+      qualifier = "if the implementation's default schedule is not static (write schedule(static) on both loops)";
+    return together;
+  }
+
+  // Master (thread 0) against a static loop: the loop's first iteration always runs on thread 0,
+  // so the race is definite only if another iteration meets the master's access.
+  void refineMasterAgainstStaticLoop(const Side& x, const Side& y, smt::Coincidence& answer, std::string& qualifier) {
+    if (answer.status != smt::Coincidence::Status::Overlap) return;
+    const Side* master = region_.steps[x.step].executor == Executor::MasterThread ? &x
+                         : region_.steps[y.step].executor == Executor::MasterThread ? &y
+                                                                                     : nullptr;
+    const Side* loop = x.loop ? &x : y.loop ? &y : nullptr;
+    if (!master || !loop || loop->loop->schedule != "static" || loop->loop->dimensions.empty()) return;
+    const smt::LoopDimension& outer = loop->loop->dimensions[0].domain;
+    if (!outer.first) return;
+    smt::Condition laterIteration{smt::variable(outer.counter, 0, smt::Scope::Counter), Relation::NotEqual, outer.first};
+    smt::Coincidence later = loop == &y ? ask(x, y, smt::Pairing::Any, {laterIteration})
+                                        : ask(y, x, smt::Pairing::Any, {laterIteration});
+    if (later.status == smt::Coincidence::Status::Disjoint)
+      qualifier = "unless the schedule runs that iteration on the master thread (static schedules do)";
+    else if (later.status == smt::Coincidence::Status::Overlap && loop == &y)
+      answer.witness = later.witness;  // a witness on a later iteration (asked swapped, it would be named swapped)
+  }
+
+  // "(thread 1)", "in master", "in the loop at line 11 (iteration i=3)"
+  std::string whoMakes(const Side& side, const Witness& witness, bool primed) const {
+    const RegionStep& step = region_.steps[side.step];
+    std::string prime = primed ? "'" : "";
+    std::string thread = valueOf(witness, std::string(kThreadNumber) + prime);
+    switch (step.executor) {
+      case Executor::EveryThread:
+        if (thread == "?") return primed ? "on another thread" : "";  // no witness: the indices were not compared
+        return "(thread " + thread + ")";
+      case Executor::OneThread: return "in " + step.construct + " at line " + std::to_string(step.at.line);
+      case Executor::MasterThread: return "in " + step.construct + " at line " + std::to_string(step.at.line) + " (thread 0)";
+      case Executor::Worksharing: break;
+    }
+    std::string text = "in the loop at line " + std::to_string(step.at.line) + " (iteration ";
+    for (size_t d = 0; d < side.loop->dimensions.size(); ++d) {
+      std::string counter = side.loop->dimensions[d].domain.counter + prime;
+      text += (d ? ", " : "") + counter + "=" + valueOf(witness, counter);
+    }
+    return text + ")";
+  }
+
+  std::string suggestionFor(const Side& earlier, const Side& later, RaceFinding::Kind kind) const {
+    const Reference& write = earlier.reference->kind == AccessKind::Read ? *later.reference : *earlier.reference;
+    if (kind == RaceFinding::Kind::SharedScalar) {
+      if (write.kind == AccessKind::Increment)
+        return "declare it reduction(+:" + write.variable + ") on the parallel region, or protect the update with "
+               "#pragma omp atomic";
+      return "declare it private(" + write.variable + ") on the parallel region (or inside it), or write it once "
+             "in #pragma omp single";
+    }
+    bool firstProtected = earlier.reference->protection != Protection::None;
+    if (firstProtected != (later.reference->protection != Protection::None)) {
+      const Reference& bare = firstProtected ? *later.reference : *earlier.reference;
+      return "protect " + accessPhrase(bare) + " with the same synchronisation as the other access (atomic, "
+             "critical or the lock), or separate them with #pragma omp barrier";
+    }
+    if (kind == RaceFinding::Kind::ArrayConflict)
+      return earlier.reference == later.reference
+                 ? "index it by omp_get_thread_num(), or write it once in #pragma omp single"
+                 : "put the write and the read in separate statements with #pragma omp barrier between them";
+    const RegionStep& step = region_.steps[earlier.step];
+    std::string line = std::to_string(step.at.line);
+    if (step.kind == RegionStep::Kind::Loop)
+      return "remove nowait from the loop at line " + line + ", or add #pragma omp barrier after it";
+    if (step.executor == Executor::OneThread && step.construct == "single")
+      return "remove nowait from the single construct at line " + line + ", or add #pragma omp barrier after it";
+    if (step.executor != Executor::EveryThread)
+      return "add #pragma omp barrier after the " + step.construct + " construct at line " + line + " (" +
+             step.construct + " has no implied barrier)";
+    return "add #pragma omp barrier between line " + line + " and line " +
+           std::to_string(region_.steps[later.step].at.line);
+  }
+
+  void report(const Side& x, const Side& y, const smt::Coincidence& answer, bool definite, const std::string& qualifier) {
+    const Reference& first = *x.reference;
+    bool selfPair = &first == y.reference;
+    RaceFinding::Kind kind = RaceFinding::Kind::MissingBarrier;
+    if (x.step == y.step) kind = selfPair && first.isScalar ? RaceFinding::Kind::SharedScalar : RaceFinding::Kind::ArrayConflict;
+    RaceFinding finding = base(kind, definite ? Certainty::Definite : Certainty::Possible, first.variable);
+    finding.witness = answer.witness;
+    finding.suggestion = suggestionFor(x, y, kind);
+    // The write leads: it is where the diagnostic points.
+    bool writeFirst = first.kind != AccessKind::Read;
+    const Side& lead = writeFirst ? x : y;
+    const Side& other = writeFirst ? y : x;
+    bool leadPrimed = !writeFirst;
+    std::string prefix = definite ? "data race on " : "possible data race on ";
+    if (kind == RaceFinding::Kind::SharedScalar) {
+      finding.message = prefix + "shared variable '" + first.variable + "': every thread of the parallel region " +
+                        "writes it (" + accessPhrase(first) + ")";
+    } else {
+      auto phrase = [&](const Side& side, bool primed) {
+        std::string who = whoMakes(side, answer.witness, primed);
+        return accessPhrase(*side.reference) + (who.empty() ? "" : " " + who);
+      };
+      finding.message = prefix + "'" + first.variable + "': " + phrase(lead, leadPrimed) + " and " +
+                        phrase(other, !leadPrimed);
+      if (kind == RaceFinding::Kind::MissingBarrier) finding.message += ", with no barrier between them";
+    }
+    if (!qualifier.empty()) finding.message += " (" + qualifier + ")";
+    finding.at = lead.reference->span.begin;
+    finding.related = other.reference->span.begin;
+    finding.relatedMessage = selfPair ? accessPhrase(first) + " on another thread" : accessPhrase(*other.reference);
+    findings_.push_back(finding);
+    reported_.insert({first.variable, x.step, y.step});
+    if (selfPair) selfRaced_.insert(&first);
+  }
+
+  const RegionModel& region_;
+  const std::vector<LoopModel>& loops_;
+  smt::SolverSession session_;
+  std::vector<RaceFinding> findings_;
+  std::set<std::tuple<std::string, size_t, size_t>> reported_;  // one finding per variable and pair of steps
+  std::set<const Reference*> selfRaced_;  // writes every thread makes to one place: other pairs add nothing
+};
+
+}  // namespace
+
+std::vector<RaceFinding> checkRegion(const RegionModel& region, const std::vector<LoopModel>& loops,
+                                     unsigned z3TimeoutMs) {
+  return RegionChecker(region, loops, z3TimeoutMs).run();
+}
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,49 @@
+#include "analyzer/frontend/ClangSource.h"
+
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+namespace adrace::analyzer {
+
+SourcePosition positionOf(clang::SourceLocation location, const clang::SourceManager& sources) {
+  SourcePosition position;
+  if (location.isInvalid()) return position;
+  clang::SourceLocation expansion = sources.getExpansionLoc(location);
+  clang::PresumedLoc presumed = sources.getPresumedLoc(expansion);
+  if (presumed.isInvalid()) return position;
+  position.file = presumed.getFilename();
+  position.line = presumed.getLine();
+  position.column = presumed.getColumn();
+  return position;
+}
+
+SourceSpan spanOf(clang::SourceRange range, const clang::SourceManager& sources) {
+  return {positionOf(range.getBegin(), sources), positionOf(range.getEnd(), sources)};
+}
+
+std::string sourceText(const clang::Stmt* statement, const clang::ASTContext& context) {
+  const clang::SourceManager& sources = context.getSourceManager();
+  clang::CharSourceRange range = clang::CharSourceRange::getTokenRange(
+      sources.getExpansionRange(statement->getSourceRange()).getAsRange());
+  std::string text =
+      clang::Lexer::getSourceText(range, sources, context.getLangOpts()).str();
+  std::string collapsed;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !collapsed.empty();
+      continue;
+    }
+    if (space) collapsed += ' ';
+    space = false;
+    collapsed += c;
+  }
+  return collapsed;
+}
+
+std::string calleeName(const clang::CallExpr* call) {
+  const clang::FunctionDecl* callee = call->getDirectCallee();
+  return callee ? callee->getNameAsString() : "a function pointer";
+}
+
+}  // namespace adrace::analyzer

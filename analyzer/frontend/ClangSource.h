@@ -1,0 +1,23 @@
+// Source positions and text from Clang, in the model's clang-free form.
+#pragma once
+
+#include "analyzer/model/LoopModel.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+
+#include <string>
+
+namespace adrace::analyzer {
+
+// The spelling position a user sees (macro uses map to where the macro is written).
+SourcePosition positionOf(clang::SourceLocation location, const clang::SourceManager& sources);
+SourceSpan spanOf(clang::SourceRange range, const clang::SourceManager& sources);
+// The text of a statement as written (macros unexpanded), whitespace collapsed.
+std::string sourceText(const clang::Stmt* statement, const clang::ASTContext& context);
+// The name of the function a call calls, as a user reads it ("sqrt", "operator[]"), or
+// "a function pointer" when the call is indirect.
+std::string calleeName(const clang::CallExpr* call);
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,141 @@
+#include "analyzer/frontend/DerivedPointers.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+
+#include <set>
+
+namespace adrace::analyzer {
+namespace {
+
+const clang::VarDecl* arrayVariable(const clang::Expr* expression) {
+  auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts());
+  if (!reference) return nullptr;
+  auto* variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
+  if (!variable || !(variable->getType()->isPointerType() || variable->getType()->isArrayType())) return nullptr;
+  return variable;
+}
+
+// p, p + e, e + p, &p[e]
+std::optional<DerivedPointers::Alias> aliasOf(const clang::Expr* init) {
+  const clang::Expr* e = init->IgnoreParenCasts();
+  if (const clang::VarDecl* base = arrayVariable(e)) return DerivedPointers::Alias{base, nullptr};
+  if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(e); sum && sum->getOpcode() == clang::BO_Add) {
+    if (const clang::VarDecl* base = arrayVariable(sum->getLHS())) return DerivedPointers::Alias{base, sum->getRHS()};
+    if (const clang::VarDecl* base = arrayVariable(sum->getRHS())) return DerivedPointers::Alias{base, sum->getLHS()};
+  }
+  if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(e); address && address->getOpcode() == clang::UO_AddrOf)
+    if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(address->getSubExpr()->IgnoreParens()))
+      if (const clang::VarDecl* base = arrayVariable(element->getBase()))
+        return DerivedPointers::Alias{base, element->getIdx()};
+  return std::nullopt;
+}
+
+// Pointers written after their declaration (assigned, incremented, address taken) are not aliases
+// we can follow.
+struct ReassignmentFinder : clang::RecursiveASTVisitor<ReassignmentFinder> {
+  std::set<const clang::VarDecl*> changed;
+  void note(const clang::Expr* target) {
+    if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts()))
+      if (auto* variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) changed.insert(variable);
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator* op) {
+    if (op->isAssignmentOp()) note(op->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator* op) {
+    if (op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) note(op->getSubExpr());
+    return true;
+  }
+};
+
+
+// The counter of a `for (int k = ...; ...; ...)` loop, when its body leaves it alone: constant
+// throughout one iteration of that body.
+const clang::VarDecl* steadyCounter(const clang::ForStmt& loop, const std::set<const clang::VarDecl*>& assignedInBodies) {
+  auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit());
+  if (!init || !init->isSingleDecl()) return nullptr;
+  auto* counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl());
+  return counter && !assignedInBodies.count(counter) ? counter : nullptr;
+}
+
+// Pointer declarations with an initialiser, each with the loop counters that are fixed wherever
+// the pointer is in scope (the counters of the for loops whose bodies declare it).
+struct DeclarationFinder : clang::RecursiveASTVisitor<DeclarationFinder> {
+  struct Found {
+    const clang::VarDecl* pointer;
+    std::set<const clang::VarDecl*> steadyCounters;
+  };
+  std::vector<Found> pointers;
+  std::vector<const clang::ForStmt*> enclosing;
+
+  bool TraverseForStmt(clang::ForStmt* loop) {
+    enclosing.push_back(loop);
+    bool result = clang::RecursiveASTVisitor<DeclarationFinder>::TraverseForStmt(loop);
+    enclosing.pop_back();
+    return result;
+  }
+  bool VisitVarDecl(clang::VarDecl* variable) {
+    if (!variable->getType()->isPointerType() || !variable->hasLocalStorage() || !variable->getInit() ||
+        llvm::isa<clang::ParmVarDecl>(variable))
+      return true;
+    Found found{variable, {}};
+    for (const clang::ForStmt* loop : enclosing) {
+      // The loop's own init declares the counter; a pointer declared there is not inside the body.
+      if (loop->getInit() && loop->getInit()->getBeginLoc() <= variable->getLocation() &&
+          variable->getLocation() <= loop->getInit()->getEndLoc())
+        continue;
+      ReassignmentFinder inBody;
+      inBody.TraverseStmt(const_cast<clang::Stmt*>(loop->getBody()));
+      if (const clang::VarDecl* counter = steadyCounter(*loop, inBody.changed)) found.steadyCounters.insert(counter);
+    }
+    pointers.push_back(std::move(found));
+    return true;
+  }
+};
+
+// The offset is translated where the pointer is used, so it must have the value it had at the
+// declaration: every variable in it is never assigned, or is a counter fixed over the pointer's scope.
+bool offsetIsSteady(const clang::Expr* offset, const std::set<const clang::VarDecl*>& changed,
+                    const std::set<const clang::VarDecl*>& steadyCounters) {
+  if (!offset) return true;
+  struct Uses : clang::RecursiveASTVisitor<Uses> {
+    std::set<const clang::VarDecl*> variables;
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      if (auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl())) variables.insert(variable);
+      return true;
+    }
+  } uses;
+  uses.TraverseStmt(const_cast<clang::Expr*>(offset));
+  for (const clang::VarDecl* variable : uses.variables)
+    if (changed.count(variable) && !steadyCounters.count(variable)) return false;
+  return true;
+}
+
+}  // namespace
+
+DerivedPointers::DerivedPointers(const clang::FunctionDecl* function) {
+  if (!function || !function->hasBody()) return;
+  ReassignmentFinder finder;
+  finder.TraverseStmt(function->getBody());
+  DeclarationFinder declarations;
+  declarations.TraverseStmt(function->getBody());
+  for (const DeclarationFinder::Found& found : declarations.pointers) {
+    if (finder.changed.count(found.pointer)) continue;
+    auto alias = aliasOf(found.pointer->getInit());
+    if (alias && offsetIsSteady(alias->offset, finder.changed, found.steadyCounters)) aliases_[found.pointer] = *alias;
+  }
+}
+
+const DerivedPointers::Alias* DerivedPointers::find(const clang::VarDecl* pointer) const {
+  auto found = aliases_.find(pointer);
+  return found == aliases_.end() ? nullptr : &found->second;
+}
+
+void DerivedPointers::follow(IndexTranslator::Access& access) const {
+  const Alias* alias = access.variable ? find(access.variable) : nullptr;
+  if (!alias || access.subscripts.size() != 1) return;
+  access.variable = alias->base;
+  if (alias->offset) access.offsets.push_back(alias->offset);
+}
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,34 @@
+// Local pointers that are another array at an offset: `const double *q = p + 1;` (or `&p[1]`, or
+// `p`) never reassigned in the function, whose offset keeps its value wherever q is in scope (its
+// variables are never assigned, or are counters of the loops whose body declares q, as in
+// `double *row = b + n*i;`). References through q are references to p, shifted — so the analysis
+// sees that q[i] and p[i + 1] are the same element instead of assuming no aliasing.
+#pragma once
+
+#include "analyzer/frontend/IndexTranslator.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+
+#include <map>
+#include <optional>
+
+namespace adrace::analyzer {
+
+class DerivedPointers {
+ public:
+  struct Alias {
+    const clang::VarDecl* base = nullptr;
+    const clang::Expr* offset = nullptr;  // null for q = p
+  };
+
+  explicit DerivedPointers(const clang::FunctionDecl* function);
+  const Alias* find(const clang::VarDecl* pointer) const;
+  // An access through an alias, rewritten to its base array: q[i] with q = p + 1 is p[i + 1].
+  void follow(IndexTranslator::Access& access) const;
+
+ private:
+  std::map<const clang::VarDecl*, Alias> aliases_;
+};
+
+}  // namespace adrace::analyzer

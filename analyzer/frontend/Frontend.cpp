@@ -1,0 +1,230 @@
+#include "analyzer/frontend/Frontend.h"
+
+#include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
+#include "analyzer/frontend/MainFileFunctions.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+namespace adrace::analyzer {
+namespace {
+
+// The OpenMP constructs adrace has no model for. Anything else is either a loop it models, or
+// synchronisation/data-sharing it reads (atomic, critical, barrier, single, master, ordered...).
+const char* unsupportedConstruct(const clang::OMPExecutableDirective& directive) {
+  switch (directive.getDirectiveKind()) {
+    case llvm::omp::OMPD_task: return "task";
+    case llvm::omp::OMPD_taskloop:
+    case llvm::omp::OMPD_taskloop_simd: return "taskloop";
+    case llvm::omp::OMPD_taskgroup: return "taskgroup";
+    case llvm::omp::OMPD_sections:
+    case llvm::omp::OMPD_parallel_sections: return "sections";
+    case llvm::omp::OMPD_distribute:
+    case llvm::omp::OMPD_teams: return "teams/distribute";
+    default: break;
+  }
+  if (llvm::omp::getOpenMPDirectiveName(directive.getDirectiveKind()).startswith("target")) return "target offload";
+  return nullptr;
+}
+
+bool isModelledLoop(const clang::OMPExecutableDirective& directive) {
+  return llvm::isa<clang::OMPParallelForDirective>(directive) ||
+         llvm::isa<clang::OMPParallelForSimdDirective>(directive) ||
+         llvm::isa<clang::OMPForDirective>(directive) || llvm::isa<clang::OMPForSimdDirective>(directive) ||
+         llvm::isa<clang::OMPSimdDirective>(directive);
+}
+
+class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
+ public:
+  LoopFinder(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics)
+      : MainFileFunctionVisitor(context.getSourceManager()), context_(context), diagnostics_(diagnostics) {}
+
+  bool TraverseOMPParallelDirective(clang::OMPParallelDirective* region) {
+    regions_.push_back(region);
+    bool result = MainFileFunctionVisitor::TraverseOMPParallelDirective(region);
+    regions_.pop_back();
+    return result;
+  }
+
+  bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+    const clang::FunctionDecl* function = currentFunction();
+    if (!function) return true;
+    if (const char* construct = unsupportedConstruct(*directive)) {
+      diagnostics_.push_back({Diagnostic::Severity::Error,
+                              positionOf(directive->getBeginLoc(), context_.getSourceManager()),
+                              std::string("unsupported OpenMP construct: ") + construct, true});
+      return true;
+    }
+    if (!isModelledLoop(*directive)) return true;
+    auto* loop = llvm::cast<clang::OMPLoopDirective>(directive);
+    // A simd or worksharing loop nested in a modelled loop's body belongs to that loop's model.
+    for (const LoopSite& outer : sites_)
+      if (outer.function == function && contains(outer.directive, directive)) return true;
+    sites_.push_back({loop, regions_.empty() ? nullptr : regions_.back(), function});
+    return true;
+  }
+
+  std::vector<LoopSite> sites() { return std::move(sites_); }
+
+ private:
+  // Whether `inner` lies in the loop `outer` is associated with (a directive's own range ends
+  // with its pragma line).
+  bool contains(const clang::OMPLoopDirective* outer, const clang::Stmt* inner) const {
+    const clang::SourceManager& sources = context_.getSourceManager();
+    const clang::Stmt* loop = outer->getAssociatedStmt();
+    return sources.isBeforeInTranslationUnit(loop->getBeginLoc(), inner->getBeginLoc()) &&
+           sources.isBeforeInTranslationUnit(inner->getEndLoc(), loop->getEndLoc());
+  }
+
+  clang::ASTContext& context_;
+  std::vector<Diagnostic>& diagnostics_;
+  std::vector<const clang::OMPExecutableDirective*> regions_;
+  std::vector<LoopSite> sites_;
+};
+
+// Clang's errors as adrace diagnostics; warnings are the compiler's business, not ours.
+class ErrorCollector : public clang::DiagnosticConsumer {
+ public:
+  explicit ErrorCollector(std::vector<Diagnostic>& out) : out_(out) {}
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    // The base class is not called: it counts errors, and Clang would print "N errors generated".
+    if (level < clang::DiagnosticsEngine::Error) return;
+    llvm::SmallString<256> message;
+    info.FormatDiagnostic(message);
+    SourcePosition at;
+    if (info.hasSourceManager() && info.getLocation().isValid())
+      at = positionOf(info.getLocation(), info.getSourceManager());
+    out_.push_back({Diagnostic::Severity::Error, at, message.str().str()});
+  }
+
+ private:
+  std::vector<Diagnostic>& out_;
+};
+
+class VisitAction : public clang::ASTFrontendAction {
+ public:
+  using Visit = std::function<void(const std::string&, clang::ASTContext&)>;
+  explicit VisitAction(const Visit& visit) : visit_(visit) {}
+
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& instance,
+                                                        llvm::StringRef file) override {
+    struct Consumer : clang::ASTConsumer {
+      Consumer(const Visit& visit, clang::CompilerInstance& instance, std::string file)
+          : visit(visit), instance(instance), file(std::move(file)) {}
+      void HandleTranslationUnit(clang::ASTContext& context) override {
+        if (!instance.getDiagnostics().hasErrorOccurred()) visit(file, context);
+      }
+      const Visit& visit;
+      clang::CompilerInstance& instance;
+      std::string file;
+    };
+    return std::make_unique<Consumer>(visit_, instance, file.str());
+  }
+
+ private:
+  const Visit& visit_;
+};
+
+class VisitActionFactory : public clang::tooling::FrontendActionFactory {
+ public:
+  explicit VisitActionFactory(VisitAction::Visit visit) : visit_(std::move(visit)) {}
+  std::unique_ptr<clang::FrontendAction> create() override { return std::make_unique<VisitAction>(visit_); }
+
+ private:
+  VisitAction::Visit visit_;
+};
+
+// An error about a whole file (no line or column to point at).
+Diagnostic fileError(const std::string& file, std::string message) {
+  Diagnostic diagnostic;
+  diagnostic.at.file = file;
+  diagnostic.message = std::move(message);
+  return diagnostic;
+}
+
+std::unique_ptr<clang::tooling::CompilationDatabase> compilationDatabase(
+    const CompileSettings& settings, std::vector<Diagnostic>& diagnostics) {
+  if (!settings.buildDirectory.empty()) {
+    std::string error;
+    auto database = clang::tooling::CompilationDatabase::loadFromDirectory(settings.buildDirectory, error);
+    if (!database)
+      diagnostics.push_back(fileError(settings.buildDirectory, "cannot read compile_commands.json: " + error));
+    return database;
+  }
+  return std::make_unique<clang::tooling::FixedCompilationDatabase>(".", settings.compilerArguments);
+}
+
+}  // namespace
+
+bool FrontendResult::hasErrors() const {
+  for (const Diagnostic& diagnostic : diagnostics)
+    if (diagnostic.severity == Diagnostic::Severity::Error) return true;
+  return false;
+}
+
+std::vector<LoopSite> findLoops(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics) {
+  LoopFinder finder(context, diagnostics);
+  finder.TraverseDecl(context.getTranslationUnitDecl());
+  return finder.sites();
+}
+
+const char* unsupportedOpenMPConstruct(const clang::OMPExecutableDirective& directive) {
+  return unsupportedConstruct(directive);
+}
+
+const char* clangResourceDirectory() { return ADRACE_CLANG_RESOURCE_DIR; }
+
+void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagnostics,
+                const std::function<void(const std::string&, clang::ASTContext&)>& visit) {
+  std::vector<std::string> files;
+  for (const std::string& file : settings.files) {
+    if (!llvm::sys::fs::exists(file)) {
+      diagnostics.push_back(fileError(file, "no such file"));
+      continue;
+    }
+    if (llvm::sys::fs::is_directory(file)) {
+      diagnostics.push_back(fileError(file, "is a directory, not a source file"));
+      continue;
+    }
+    files.push_back(file);
+  }
+  if (files.empty()) return;
+  auto database = compilationDatabase(settings, diagnostics);
+  if (!database) return;
+
+  clang::tooling::ClangTool tool(*database, files);
+  // OpenMP pragmas are what we read; the builtin headers (omp.h, stddef.h) come from Clang 14's
+  // resource directory, which a tool outside the LLVM tree cannot find by itself.
+  tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      {"-fopenmp", std::string("-resource-dir=") + clangResourceDirectory(), "-Wno-everything"},
+      clang::tooling::ArgumentInsertPosition::END));
+  ErrorCollector errors(diagnostics);
+  tool.setDiagnosticConsumer(&errors);
+  tool.setPrintErrorMessage(false);
+  VisitActionFactory factory(visit);
+  tool.run(&factory);
+}
+
+FrontendResult buildModels(const CompileSettings& settings) {
+  FrontendResult result;
+  parseFiles(settings, result.diagnostics, [&](const std::string& file, clang::ASTContext& context) {
+    FileModel model{file, {}};
+    std::vector<LoopSite> sites = findLoops(context, result.diagnostics);
+    for (const LoopSite& site : sites) {
+      LoopModelResult built = buildLoopModel(
+          {site.directive, site.region, site.function, static_cast<int>(model.loops.size())}, context);
+      if (built.error) result.diagnostics.push_back(*built.error);
+      if (built.model) model.loops.push_back(std::move(*built.model));
+    }
+    result.files.push_back(std::move(model));
+  });
+  return result;
+}
+
+}  // namespace adrace::analyzer

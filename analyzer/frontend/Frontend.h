@@ -1,0 +1,53 @@
+// Runs Clang over source files and builds the model of every OpenMP loop in them.
+#pragma once
+
+#include "analyzer/model/LoopModel.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/StmtOpenMP.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer {
+
+struct CompileSettings {
+  std::vector<std::string> files;
+  std::vector<std::string> compilerArguments;  // after `--`
+  std::string buildDirectory;                  // -p: read compile_commands.json from here
+};
+
+struct FrontendResult {
+  std::vector<FileModel> files;
+  std::vector<Diagnostic> diagnostics;  // errors make the run fail (exit 2)
+  bool hasErrors() const;
+};
+
+// One OpenMP loop directive found in a translation unit, with what a model needs.
+struct LoopSite {
+  const clang::OMPLoopDirective* directive = nullptr;
+  const clang::OMPExecutableDirective* region = nullptr;  // enclosing `omp parallel`
+  const clang::FunctionDecl* function = nullptr;
+};
+
+// Every parallel or worksharing loop of the translation unit in source order, and an error for
+// each OpenMP construct outside the supported set.
+std::vector<LoopSite> findLoops(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics);
+
+// The name of an OpenMP construct adrace has no model for (task, sections, target, teams...), or
+// null: findLoops reports these, so other passes can leave them to it.
+const char* unsupportedOpenMPConstruct(const clang::OMPExecutableDirective& directive);
+
+// Parses each file and calls `visit` on its AST when it parsed without errors. Clang errors
+// (syntax, missing headers) land in `diagnostics`.
+void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagnostics,
+                const std::function<void(const std::string& file, clang::ASTContext&)>& visit);
+
+// Clang 14's resource directory (builtin headers such as omp.h), fixed at build time.
+const char* clangResourceDirectory();
+
+// parseFiles + findLoops + buildLoopModel.
+FrontendResult buildModels(const CompileSettings& settings);
+
+}  // namespace adrace::analyzer

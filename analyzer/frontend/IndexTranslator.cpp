@@ -1,0 +1,200 @@
+#include "analyzer/frontend/IndexTranslator.h"
+
+#include "analyzer/frontend/ClangSource.h"
+
+namespace adrace::analyzer {
+
+IndexTranslator::IndexTranslator(clang::ASTContext& context, DataSharing& sharing,
+                                 InstanceNumbering* instances,
+                                 std::set<const clang::VarDecl*> writtenArrays)
+    : context_(context), sharing_(sharing), instances_(instances),
+      writtenArrays_(std::move(writtenArrays)) {}
+
+IndexTranslator::Access IndexTranslator::splitAccess(const clang::Expr* expression) {
+  Access access;
+  const clang::Expr* current = expression->IgnoreParens();
+  std::vector<const clang::Expr*> reversed;
+  while (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(current)) {
+    reversed.push_back(subscript->getIdx());
+    current = subscript->getBase()->IgnoreParenImpCasts();
+  }
+  if (reversed.empty()) {
+    // *p or *(p + e)
+    auto* dereference = llvm::dyn_cast<clang::UnaryOperator>(current);
+    if (!dereference || dereference->getOpcode() != clang::UO_Deref) {
+      access.reason = "not an array access";
+      return access;
+    }
+    current = dereference->getSubExpr()->IgnoreParenImpCasts();
+    reversed.push_back(nullptr);  // index 0 unless an offset follows
+  }
+  // (p + e)[i] and *(p + e): the offset joins the last subscript.
+  while (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(current)) {
+    if (sum->getOpcode() != clang::BO_Add) break;
+    const clang::Expr* lhs = sum->getLHS()->IgnoreParenImpCasts();
+    const clang::Expr* rhs = sum->getRHS()->IgnoreParenImpCasts();
+    if (lhs->getType()->isPointerType() || lhs->getType()->isArrayType()) {
+      access.offsets.push_back(rhs);
+      current = lhs;
+    } else {
+      access.offsets.push_back(lhs);
+      current = rhs;
+    }
+  }
+  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(current)) {
+    access.variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
+    if (!access.variable) access.reason = "base is not a variable";
+  } else if (llvm::isa<clang::MemberExpr>(current)) {
+    access.reason = "array inside a struct (member access) is not modelled";
+  } else if (llvm::isa<clang::CallExpr>(current)) {
+    access.reason = "array returned by a function call";
+  } else {
+    access.reason = "pointer expression that is not a plain variable";
+  }
+  access.subscripts.assign(reversed.rbegin(), reversed.rend());
+  return access;
+}
+
+bool IndexTranslator::translateSubscripts(const Access& access, std::vector<smt::ExprRef>& indices,
+                                          std::string& reason) {
+  std::vector<smt::ExprRef> tuple;
+  for (size_t position = 0; position < access.subscripts.size(); ++position) {
+    Result index = translateSubscript(access, position);
+    if (!index.expr) {
+      reason = index.reason;
+      return false;
+    }
+    tuple.push_back(index.expr);
+  }
+  indices = std::move(tuple);
+  return true;
+}
+
+IndexTranslator::Result IndexTranslator::translateSubscript(const Access& access, size_t position) {
+  smt::ExprRef result = smt::constant(0);
+  if (const clang::Expr* subscript = access.subscripts[position]) {
+    Result translated = translate(subscript);
+    if (!translated.expr) return translated;
+    result = translated.expr;
+  }
+  if (position + 1 == access.subscripts.size())
+    for (const clang::Expr* offset : access.offsets) {
+      Result translated = translate(offset);
+      if (!translated.expr) return translated;
+      result = smt::add(translated.expr, result);
+    }
+  return {result, {}};
+}
+
+void IndexTranslator::nameThreadQueries(smt::ExprRef threadNumber, smt::ExprRef teamSize) {
+  threadNumber_ = std::move(threadNumber);
+  teamSize_ = std::move(teamSize);
+}
+
+std::optional<smt::Relation> relationOf(clang::BinaryOperatorKind kind, bool holds) {
+  using smt::Relation;
+  switch (kind) {
+    case clang::BO_EQ: return holds ? Relation::Equal : Relation::NotEqual;
+    case clang::BO_NE: return holds ? Relation::NotEqual : Relation::Equal;
+    case clang::BO_LT: return holds ? Relation::Less : Relation::GreaterEqual;
+    case clang::BO_LE: return holds ? Relation::LessEqual : Relation::Greater;
+    case clang::BO_GT: return holds ? Relation::Greater : Relation::LessEqual;
+    case clang::BO_GE: return holds ? Relation::GreaterEqual : Relation::Less;
+    default: return std::nullopt;
+  }
+}
+
+IndexTranslator::Result IndexTranslator::translateVariable(const clang::DeclRefExpr* reference) {
+  const clang::ValueDecl* declaration = reference->getDecl();
+  if (auto* enumerator = llvm::dyn_cast<clang::EnumConstantDecl>(declaration))
+    return {smt::constant(enumerator->getInitVal().getExtValue()), {}};
+  auto* variable = llvm::dyn_cast<clang::VarDecl>(declaration);
+  if (!variable) return fail("'" + declaration->getName().str() + "' is not a variable");
+  if (!variable->getType()->isIntegerType())
+    return fail("'" + variable->getName().str() + "' is not an integer");
+  // A const integer with a constant initialiser is its value (C has no constexpr).
+  if (variable->getType().isConstQualified())
+    if (const clang::Expr* init = variable->getAnyInitializer()) {
+      clang::Expr::EvalResult value;
+      if (!init->isValueDependent() && init->EvaluateAsInt(value, context_))
+        return {smt::constant(value.Val.getInt().getExtValue()), {}};
+    }
+  if (instances_ && instances_->addressTaken(variable))
+    return fail("the address of '" + variable->getName().str() +
+                "' is taken: writes through the pointer are not tracked");
+  int instance = instances_ ? instances_->instanceOf(reference) : 0;
+  if (instance < 0) return fail("use of '" + variable->getName().str() + "' outside the CFG");
+  const DataSharing::Entry& entry = sharing_.of(variable);
+  return {smt::variable(entry.name, instance, sharing_.scopeOf(variable)), {}};
+}
+
+IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression) {
+  const clang::Expr* e = expression->IgnoreParens();
+  if (auto* cast = llvm::dyn_cast<clang::CastExpr>(e)) {
+    if (!cast->getSubExpr()->getType()->isIntegerType() &&
+        cast->getCastKind() != clang::CK_LValueToRValue)
+      return fail("conversion from a non-integer value");
+    return translate(cast->getSubExpr());
+  }
+  if (e->getType()->isIntegerType() && !e->isValueDependent()) {
+    clang::Expr::EvalResult value;
+    if (e->EvaluateAsInt(value, context_)) return {smt::constant(value.Val.getInt().getExtValue()), {}};
+  }
+  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(e)) return translateVariable(reference);
+  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    switch (unary->getOpcode()) {
+      case clang::UO_Minus: {
+        Result operand = translate(unary->getSubExpr());
+        return operand.expr ? Result{smt::neg(operand.expr), {}} : operand;
+      }
+      case clang::UO_Plus: return translate(unary->getSubExpr());
+      case clang::UO_Deref: break;  // *(c + i): an integer array read, below
+      default: return fail("operator '" + clang::UnaryOperator::getOpcodeStr(unary->getOpcode()).str() +
+                           "' in an index");
+    }
+  }
+  if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    Result lhs = translate(binary->getLHS());
+    if (!lhs.expr) return lhs;
+    Result rhs = translate(binary->getRHS());
+    if (!rhs.expr) return rhs;
+    switch (binary->getOpcode()) {
+      case clang::BO_Add: return {smt::add(lhs.expr, rhs.expr), {}};
+      case clang::BO_Sub: return {smt::sub(lhs.expr, rhs.expr), {}};
+      case clang::BO_Mul: return {smt::mul(lhs.expr, rhs.expr), {}};
+      case clang::BO_Div: return {smt::div(lhs.expr, rhs.expr), {}};
+      case clang::BO_Rem: return {smt::mod(lhs.expr, rhs.expr), {}};
+      case clang::BO_Shl:
+        if (rhs.expr->op == smt::Expr::Op::Const && rhs.expr->value >= 0 && rhs.expr->value < 62)
+          return {smt::mul(lhs.expr, smt::constant(std::int64_t{1} << rhs.expr->value)), {}};
+        return fail("shift by a non-constant amount");
+      default:
+        return fail("operator '" + binary->getOpcodeStr().str() + "' in an index");
+    }
+  }
+  if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::UnaryOperator>(e)) {
+    Access access = splitAccess(e);
+    if (!access.variable) return fail(access.reason);
+    if (writtenArrays_.count(access.variable))
+      return fail("integer array '" + access.variable->getName().str() + "' is written in the loop");
+    std::vector<smt::ExprRef> subscripts;
+    for (size_t i = 0; i < access.subscripts.size(); ++i) {
+      Result subscript = translateSubscript(access, i);
+      if (!subscript.expr) return subscript;
+      subscripts.push_back(subscript.expr);
+    }
+    const DataSharing::Entry& entry = sharing_.of(access.variable);
+    return {smt::arrayRead(entry.name, std::move(subscripts), 0, sharing_.scopeOf(access.variable)), {}};
+  }
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(e)) {
+    std::string callee = calleeName(call);
+    if (threadNumber_ && callee == "omp_get_thread_num") return {threadNumber_, {}};
+    if (teamSize_ && callee == "omp_get_num_threads") return {teamSize_, {}};
+    return fail("call to '" + callee + "' in an index");
+  }
+  if (llvm::isa<clang::MemberExpr>(e)) return fail("struct member in an index");
+  if (llvm::isa<clang::ConditionalOperator>(e)) return fail("conditional expression in an index");
+  return fail("unsupported expression '" + sourceText(e, context_) + "' in an index");
+}
+
+}  // namespace adrace::analyzer

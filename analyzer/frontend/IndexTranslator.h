@@ -1,0 +1,68 @@
+// Translates Clang integer expressions (array subscripts, loop bounds, definitions, conditions)
+// into the index IR. What the IR cannot say — a call, a struct member, a bitwise operator, a
+// floating-point value — is refused with a reason, never approximated.
+#pragma once
+
+#include "analyzer/frontend/DataSharing.h"
+#include "analyzer/frontend/InstanceNumbering.h"
+#include "smt/IndexExpr.h"
+#include "smt/IterationSpace.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+
+#include <optional>
+#include <set>
+#include <string>
+
+namespace adrace::analyzer {
+
+class IndexTranslator {
+ public:
+  // `instances` may be null: every variable then stands for its value before the loop (bounds).
+  IndexTranslator(clang::ASTContext& context, DataSharing& sharing, InstanceNumbering* instances,
+                  std::set<const clang::VarDecl*> writtenArrays);
+
+  struct Result {
+    smt::ExprRef expr;   // null on failure
+    std::string reason;  // why it could not be translated
+  };
+  Result translate(const clang::Expr* expression);
+
+  // An array access split into the accessed variable and its subscripts: a[i][j], p[i], *(p + i),
+  // *p, (p + k)[i]. Null variable when the base is not a plain variable (then `reason` says why).
+  struct Access {
+    const clang::VarDecl* variable = nullptr;
+    std::vector<const clang::Expr*> subscripts;   // outermost first: a[e1][e2] → {e1, e2}
+    std::vector<const clang::Expr*> offsets;      // added to the last subscript: (p + k)[i]
+    std::string reason;
+  };
+  static Access splitAccess(const clang::Expr* expression);
+  // The subscripts of an access as an index tuple, outermost first (offsets folded into the last
+  // component). False, with the first failure's reason, when one cannot be translated; `indices`
+  // is then left empty.
+  bool translateSubscripts(const Access& access, std::vector<smt::ExprRef>& indices, std::string& reason);
+
+  // In a parallel region's own statements omp_get_thread_num() is one value per thread and
+  // omp_get_num_threads() the team size: with these symbols the calls translate (in a loop they do
+  // not, as two iterations may run on one thread).
+  void nameThreadQueries(smt::ExprRef threadNumber, smt::ExprRef teamSize);
+
+ private:
+  Result translateSubscript(const Access& access, size_t position);
+  Result translateVariable(const clang::DeclRefExpr* reference);
+  Result fail(std::string reason) { return {nullptr, std::move(reason)}; }
+
+  clang::ASTContext& context_;
+  DataSharing& sharing_;
+  InstanceNumbering* instances_;
+  std::set<const clang::VarDecl*> writtenArrays_;
+  smt::ExprRef threadNumber_;  // null unless nameThreadQueries was called
+  smt::ExprRef teamSize_;
+};
+
+// The relation a comparison `a OP b` states when it `holds` (or, false, when it does not):
+// `<` holds gives Less, `<` does not gives GreaterEqual. Nothing for other operators.
+std::optional<smt::Relation> relationOf(clang::BinaryOperatorKind kind, bool holds);
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,142 @@
+#include "analyzer/frontend/LoopHeader.h"
+
+#include <clang/AST/Expr.h>
+
+namespace adrace::analyzer {
+namespace {
+
+const clang::VarDecl* variableOf(const clang::Expr* expression) {
+  if (!expression) return nullptr;
+  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts()))
+    return llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
+  return nullptr;
+}
+
+smt::Comparison mirrored(smt::Comparison comparison) {
+  switch (comparison) {
+    case smt::Comparison::Less: return smt::Comparison::Greater;
+    case smt::Comparison::LessEqual: return smt::Comparison::GreaterEqual;
+    case smt::Comparison::Greater: return smt::Comparison::Less;
+    case smt::Comparison::GreaterEqual: return smt::Comparison::LessEqual;
+    case smt::Comparison::NotEqual: return smt::Comparison::NotEqual;
+  }
+  return comparison;
+}
+
+bool readInit(const clang::Stmt* init, LoopHeader& header) {
+  if (auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(init)) {
+    if (!declaration->isSingleDecl()) return false;
+    auto* variable = llvm::dyn_cast<clang::VarDecl>(declaration->getSingleDecl());
+    if (!variable || !variable->getInit()) return false;
+    header.counter = variable;
+    header.first = variable->getInit();
+    return true;
+  }
+  auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(init);
+  if (!assignment || assignment->getOpcode() != clang::BO_Assign) return false;
+  header.counter = variableOf(assignment->getLHS());
+  header.first = assignment->getRHS();
+  return header.counter != nullptr;
+}
+
+bool readCondition(const clang::Expr* condition, LoopHeader& header) {
+  auto* comparison = llvm::dyn_cast_or_null<clang::BinaryOperator>(condition ? condition->IgnoreParenImpCasts() : nullptr);
+  if (!comparison) return false;
+  smt::Comparison kind;
+  switch (comparison->getOpcode()) {
+    case clang::BO_LT: kind = smt::Comparison::Less; break;
+    case clang::BO_LE: kind = smt::Comparison::LessEqual; break;
+    case clang::BO_GT: kind = smt::Comparison::Greater; break;
+    case clang::BO_GE: kind = smt::Comparison::GreaterEqual; break;
+    case clang::BO_NE: kind = smt::Comparison::NotEqual; break;
+    default: return false;
+  }
+  if (variableOf(comparison->getLHS()) == header.counter) {
+    header.comparison = kind;
+    header.bound = comparison->getRHS();
+  } else if (variableOf(comparison->getRHS()) == header.counter) {
+    header.comparison = mirrored(kind);
+    header.bound = comparison->getLHS();
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool readIncrement(const clang::Expr* increment, LoopHeader& header) {
+  if (!increment) return false;
+  const clang::Expr* e = increment->IgnoreParenImpCasts();
+  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    if (!unary->isIncrementDecrementOp() || variableOf(unary->getSubExpr()) != header.counter) return false;
+    header.unitStep = unary->isIncrementOp() ? 1 : -1;
+    return true;
+  }
+  auto* binary = llvm::dyn_cast<clang::BinaryOperator>(e);
+  if (!binary || variableOf(binary->getLHS()) != header.counter) return false;
+  switch (binary->getOpcode()) {
+    case clang::BO_AddAssign: header.step = binary->getRHS(); return true;
+    case clang::BO_SubAssign: header.step = binary->getRHS(); header.negateStep = true; return true;
+    case clang::BO_Assign: {
+      // i = i + s, i = s + i, i = i - s
+      auto* sum = llvm::dyn_cast<clang::BinaryOperator>(binary->getRHS()->IgnoreParenImpCasts());
+      if (!sum) return false;
+      if (sum->getOpcode() == clang::BO_Add || sum->getOpcode() == clang::BO_Sub) {
+        if (variableOf(sum->getLHS()) == header.counter) {
+          header.step = sum->getRHS();
+          header.negateStep = sum->getOpcode() == clang::BO_Sub;
+          return true;
+        }
+        if (sum->getOpcode() == clang::BO_Add && variableOf(sum->getRHS()) == header.counter) {
+          header.step = sum->getLHS();
+          return true;
+        }
+      }
+      return false;
+    }
+    default: return false;
+  }
+}
+
+// Whether `statement` assigns, increments or takes the address of `variable`.
+bool modifies(const clang::Stmt* statement, const clang::VarDecl* variable) {
+  if (!statement) return false;
+  if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(statement);
+      binary && binary->isAssignmentOp() && variableOf(binary->getLHS()) == variable)
+    return true;
+  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement);
+      unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == clang::UO_AddrOf) &&
+      variableOf(unary->getSubExpr()) == variable)
+    return true;
+  for (const clang::Stmt* child : statement->children())
+    if (modifies(child, variable)) return true;
+  return false;
+}
+
+}  // namespace
+
+bool readLoopInduction(const clang::ForStmt& loop, LoopHeader& header) {
+  return readInit(loop.getInit(), header) && header.counter->getType()->isIntegerType() &&
+         readIncrement(loop.getInc(), header) && !modifies(loop.getBody(), header.counter);
+}
+
+bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string& reason) {
+  if (!readInit(loop.getInit(), header)) {
+    reason = "loop initialisation is not `counter = start`";
+    return false;
+  }
+  if (!header.counter->getType()->isIntegerType()) {
+    reason = "loop counter '" + header.counter->getName().str() + "' is not an integer";
+    return false;
+  }
+  if (!readCondition(loop.getCond(), header)) {
+    reason = "loop condition is not a comparison of the counter with a bound";
+    return false;
+  }
+  if (!readIncrement(loop.getInc(), header)) {
+    reason = "loop increment is not ++, --, +=, -= or counter = counter + step";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,384 @@
+#include "analyzer/frontend/LoopModelBuilder.h"
+
+#include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ContextBuilder.h"
+#include "analyzer/frontend/DataSharing.h"
+#include "analyzer/frontend/IndexTranslator.h"
+#include "analyzer/frontend/InstanceNumbering.h"
+#include "analyzer/frontend/LoopCfg.h"
+#include "analyzer/frontend/LoopHeader.h"
+#include "analyzer/frontend/ReferenceCollector.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/OpenMPKinds.h>
+
+#include <map>
+
+namespace adrace::analyzer {
+namespace {
+
+using Relation = smt::KnowledgeBase::Relation;
+
+const clang::Stmt* stripSingleStatementBlocks(const clang::Stmt* statement) {
+  while (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(statement)) {
+    if (block->size() != 1) break;
+    statement = block->body_front();
+  }
+  return statement;
+}
+
+// Type facts of a variable: element kind, number of subscripts, declared extent.
+void describeType(const clang::VarDecl& declaration, Variable& variable, clang::ASTContext& context) {
+  // A parameter declared `double u[n]` keeps its extent in the type as written.
+  auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(&declaration);
+  clang::QualType type = parameter ? parameter->getOriginalType() : declaration.getType();
+  variable.type = type.getAsString(context.getPrintingPolicy());
+  std::string extent;
+  while (true) {
+    if (const clang::ArrayType* array = context.getAsArrayType(type)) {
+      if (auto* constant = llvm::dyn_cast<clang::ConstantArrayType>(array))
+        extent += (extent.empty() ? "" : "*") + std::to_string(constant->getSize().getZExtValue());
+      else if (auto* variableLength = llvm::dyn_cast<clang::VariableArrayType>(array))
+        extent += (extent.empty() ? "" : "*") + ("(" + sourceText(variableLength->getSizeExpr(), context) + ")");
+      else
+        extent = "?";
+      type = array->getElementType();
+    } else if (type->isPointerType()) {
+      // The pointer's own extent is unknown unless a later dimension is a declared array.
+      extent = "?";
+      type = type->getPointeeType();
+    } else {
+      break;
+    }
+    ++variable.dimensions;
+  }
+  variable.isArray = variable.dimensions > 0;
+  variable.isInteger = type->isIntegerType();
+  variable.isFloating = type->isRealFloatingType();
+  variable.extent = extent.find('?') == std::string::npos ? extent : "";
+}
+
+std::vector<const clang::VarDecl*> variablesUsedIn(const clang::Stmt& statement) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::vector<const clang::VarDecl*> found;
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      if (auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl())) found.push_back(variable);
+      return true;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(&statement));
+  return finder.found;
+}
+
+// The first use of `variable` inside `expression`, in source order.
+const clang::DeclRefExpr* firstUse(const clang::Stmt* expression, const clang::VarDecl* variable) {
+  if (!expression) return nullptr;
+  if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(expression); use && use->getDecl() == variable) return use;
+  for (const clang::Stmt* child : expression->children())
+    if (const clang::DeclRefExpr* use = firstUse(child, variable)) return use;
+  return nullptr;
+}
+
+class Builder {
+ public:
+  Builder(const LoopModelRequest& request, clang::ASTContext& context)
+      : request_(request), context_(context), sources_(context.getSourceManager()) {}
+
+  LoopModelResult build();
+
+ private:
+  std::optional<Diagnostic> readHeaders();
+  void readClauses();
+  void addDefinitionFacts();
+  void addConditionFacts();
+  void addCondition(int context, const clang::Expr* condition, bool holds);
+  void addInductionFacts(const clang::ForStmt& loop, int context);
+  void describeVariables();
+  void describeInstances();
+  Diagnostic error(const clang::Stmt* at, std::string message) {
+    return {Diagnostic::Severity::Error, positionOf(at->getBeginLoc(), sources_), std::move(message), true};
+  }
+
+  const LoopModelRequest& request_;
+  clang::ASTContext& context_;
+  const clang::SourceManager& sources_;
+  LoopModel model_;
+  std::vector<const clang::ForStmt*> loops_;
+  std::vector<LoopHeader> headers_;
+  std::unique_ptr<DataSharing> sharing_;
+  std::unique_ptr<LoopCfg> cfg_;
+  std::unique_ptr<ContextBuilder> contexts_;
+  std::unique_ptr<InstanceNumbering> instances_;
+  std::unique_ptr<IndexTranslator> translator_;
+  WrittenVariables written_;
+};
+
+std::optional<Diagnostic> Builder::readHeaders() {
+  loops_ = associatedLoops(*request_.directive);
+  if (loops_.size() != request_.directive->getLoopsNumber())
+    return error(request_.directive, "cannot model this loop: collapse(" +
+                                         std::to_string(request_.directive->getLoopsNumber()) +
+                                         ") needs a perfect nest of for statements");
+  for (const clang::ForStmt* loop : loops_) {
+    LoopHeader header;
+    std::string reason;
+    if (!readLoopHeader(*loop, header, reason)) return error(loop, "cannot model this loop: " + reason);
+    headers_.push_back(header);
+  }
+  return std::nullopt;
+}
+
+void Builder::readClauses() {
+  const clang::OMPLoopDirective& directive = *request_.directive;
+  for (const auto* clause : directive.getClausesOfKind<clang::OMPScheduleClause>()) {
+    model_.schedule = clang::getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_schedule, clause->getScheduleKind());
+    if (clause->getChunkSize()) model_.scheduleChunk = sourceText(clause->getChunkSize(), context_);
+  }
+  model_.nowait = directive.hasClausesOfKind<clang::OMPNowaitClause>();
+  model_.ordered = directive.hasClausesOfKind<clang::OMPOrderedClause>();
+  for (const auto* clause : directive.getClausesOfKind<clang::OMPSafelenClause>()) {
+    clang::Expr::EvalResult value;
+    if (clause->getSafelen()->EvaluateAsInt(value, context_)) model_.safelen = value.Val.getInt().getExtValue();
+  }
+}
+
+LoopModelResult Builder::build() {
+  const clang::OMPLoopDirective& directive = *request_.directive;
+  model_.id = request_.id;
+  model_.function = request_.function ? request_.function->getNameAsString() : "";
+  model_.directive = directiveName(directive);
+  model_.pragmaAt = positionOf(directive.getBeginLoc(), sources_);
+  if (auto diagnostic = readHeaders()) return {std::nullopt, diagnostic};
+  model_.loopSpan = spanOf(loops_.front()->getSourceRange(), sources_);
+  model_.linesOfCode = model_.loopSpan.end.line - model_.loopSpan.begin.line + 1;
+  readClauses();
+
+  const clang::Stmt& body = *loops_.back()->getBody();
+  std::vector<const clang::VarDecl*> counters;
+  for (const LoopHeader& header : headers_) counters.push_back(header.counter);
+  sharing_ = std::make_unique<DataSharing>(directive, request_.region, counters, body, context_);
+  written_ = findWrittenVariables(body);
+  std::set<const clang::VarDecl*> writtenIntegerArrays;
+  for (const clang::VarDecl* array : written_.arrays) writtenIntegerArrays.insert(array);
+
+  // Bounds and step are evaluated once, before the loop: every symbol in them is instance 0.
+  IndexTranslator headerTranslator(context_, *sharing_, nullptr, writtenIntegerArrays);
+  for (const LoopHeader& header : headers_) {
+    LoopDimensionModel dimension;
+    dimension.domain.counter = sharing_->of(header.counter).name;
+    auto translate = [&](const clang::Expr* e, std::string& text, const char* what) -> smt::ExprRef {
+      text = sourceText(e, context_);
+      IndexTranslator::Result result = headerTranslator.translate(e);
+      if (!result.expr)
+        model_.limitations.push_back({std::string("loop ") + what + " '" + text + "' is not modelled: " + result.reason,
+                                      positionOf(e->getBeginLoc(), sources_), false});
+      return result.expr;
+    };
+    dimension.domain.first = translate(header.first, dimension.firstText, "start");
+    dimension.domain.bound = translate(header.bound, dimension.boundText, "bound");
+    dimension.domain.comparison = header.comparison;
+    if (header.step) {
+      dimension.domain.step = translate(header.step, dimension.stepText, "step");
+      if (dimension.domain.step && header.negateStep) dimension.domain.step = smt::neg(dimension.domain.step);
+      if (header.negateStep) dimension.stepText = "-(" + dimension.stepText + ")";
+    } else {
+      dimension.domain.step = smt::constant(header.unitStep);
+      dimension.stepText = std::to_string(header.unitStep);
+    }
+    model_.dimensions.push_back(dimension);
+  }
+
+  cfg_ = std::make_unique<LoopCfg>(*loops_.front(), *loops_.back(), *request_.function, context_);
+  if (!cfg_->cfg() || !cfg_->bodyEntry())
+    return {std::nullopt, error(loops_.front(), "cannot model this loop: Clang could not build its control-flow graph")};
+  contexts_ = std::make_unique<ContextBuilder>(*cfg_, context_);
+  instances_ = std::make_unique<InstanceNumbering>(*cfg_, std::set<const clang::VarDecl*>(counters.begin(), counters.end()));
+  translator_ = std::make_unique<IndexTranslator>(context_, *sharing_, instances_.get(), writtenIntegerArrays);
+
+  // Every variable the loop names gets its data sharing, in order of first use.
+  for (const clang::VarDecl* variable : variablesUsedIn(*loops_.front())) sharing_->of(variable);
+  DerivedPointers aliases(request_.function);
+  ReferenceCollector collector(context_, *sharing_, *translator_, *contexts_, *cfg_, written_, aliases);
+  collector.collect(body);
+  model_.references = std::move(collector.references());
+  for (Limitation& limitation : collector.limitations()) model_.limitations.push_back(std::move(limitation));
+  model_.contexts = contexts_->contexts();
+  addConditionFacts();
+  addDefinitionFacts();
+  describeVariables();
+  describeInstances();
+  return {std::move(model_), std::nullopt};
+}
+
+// Branch and inner-loop conditions that hold on entry to a context, when both sides are integer
+// expressions the IR can say.
+void Builder::addConditionFacts() {
+  for (const ContextBuilder::EntryCondition& entry : contexts_->entryConditions()) {
+    addCondition(entry.context, entry.condition, entry.holds);
+    if (auto* inner = llvm::dyn_cast_or_null<clang::ForStmt>(cfg_->parents().getParent(entry.condition)))
+      if (entry.holds && inner->getCond()->IgnoreParens() == entry.condition->IgnoreParens())
+        addInductionFacts(*inner, entry.context);
+  }
+}
+
+// `condition` is known to be `holds` in `context`: a comparison becomes a fact; `!c` flips it; a
+// true `a && b` (or a false `a || b`) gives a fact per operand. Anything else says nothing.
+void Builder::addCondition(int context, const clang::Expr* condition, bool holds) {
+  const clang::Expr* e = condition->IgnoreParenImpCasts();
+  if (auto* negation = llvm::dyn_cast<clang::UnaryOperator>(e); negation && negation->getOpcode() == clang::UO_LNot) {
+    addCondition(context, negation->getSubExpr(), !holds);
+    return;
+  }
+  auto* binary = llvm::dyn_cast<clang::BinaryOperator>(e);
+  if (!binary) return;
+  if ((binary->getOpcode() == clang::BO_LAnd && holds) || (binary->getOpcode() == clang::BO_LOr && !holds)) {
+    addCondition(context, binary->getLHS(), holds);
+    addCondition(context, binary->getRHS(), holds);
+    return;
+  }
+  if (!binary->getLHS()->getType()->isIntegerType() || !binary->getRHS()->getType()->isIntegerType()) return;
+  std::optional<Relation> relation = relationOf(binary->getOpcode(), holds);
+  if (!relation) return;
+  IndexTranslator::Result lhs = translator_->translate(binary->getLHS());
+  IndexTranslator::Result rhs = translator_->translate(binary->getRHS());
+  if (!lhs.expr || !rhs.expr) return;
+  model_.facts.push_back({context, lhs.expr, *relation, rhs.expr, holds ? "condition" : "negated condition",
+                          positionOf(binary->getBeginLoc(), sources_)});
+}
+
+// In the body of an inner `for (j = first; ...; j += step)` with a constant step that the body
+// leaves alone, j sits on its stride: j == first + step * trip with trip >= 0 (red-black sweeps
+// need the parity this gives, row blocks the lower bound).
+void Builder::addInductionFacts(const clang::ForStmt& loop, int context) {
+  LoopHeader header;
+  if (!readLoopInduction(loop, header)) return;
+  // The counter's instance in the body is the one its condition reads.
+  const clang::DeclRefExpr* counterUse = firstUse(loop.getCond(), header.counter);
+  if (!counterUse) return;
+  IndexTranslator::Result counter = translator_->translate(counterUse);
+  IndexTranslator::Result first = translator_->translate(header.first);
+  smt::ExprRef step = smt::constant(header.unitStep);
+  if (header.step) {
+    IndexTranslator::Result translated = translator_->translate(header.step);
+    if (!translated.expr || translated.expr->op != smt::Expr::Op::Const) return;
+    step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
+  }
+  if (!counter.expr || !first.expr || counter.expr->op != smt::Expr::Op::Var) return;
+  smt::ExprRef trip = smt::variable("trip_" + counter.expr->name, counter.expr->instance, smt::Scope::Private);
+  SourcePosition at = positionOf(loop.getBeginLoc(), sources_);
+  model_.facts.push_back({context, counter.expr, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
+                          "inner loop stride", at});
+  model_.facts.push_back({context, trip, Relation::GreaterEqual, smt::constant(0), "inner loop stride", at});
+}
+
+// A private integer whose value at a use comes from exactly one definition equals the defining
+// expression: `k = 2*i + 1;` gives k#1 == 2*i + 1 wherever k#1 is read. Applied transitively to
+// the symbols such definitions mention.
+void Builder::addDefinitionFacts() {
+  std::map<std::string, const clang::VarDecl*> byName;
+  for (const clang::VarDecl* variable : sharing_->variables()) byName[sharing_->of(variable).name] = variable;
+
+  std::vector<smt::ExprRef> pending;
+  for (const Reference& reference : model_.references)
+    for (const smt::ExprRef& index : reference.indices) pending.push_back(index);
+  for (const Fact& fact : model_.facts) {
+    pending.push_back(fact.lhs);
+    pending.push_back(fact.rhs);
+  }
+  std::set<std::pair<std::string, int>> done;
+  while (!pending.empty()) {
+    smt::ExprRef expr = pending.back();
+    pending.pop_back();
+    smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
+      if (symbol.op != smt::Expr::Op::Var || symbol.scope != smt::Scope::Private || symbol.instance == 0) return;
+      if (!done.insert({symbol.name, symbol.instance}).second) return;
+      auto found = byName.find(symbol.name);
+      if (found == byName.end()) return;
+      std::vector<const clang::Stmt*> definitions = instances_->definitionsOf(found->second, symbol.instance);
+      if (definitions.size() != 1 || !definitions.front()) return;
+      const clang::Stmt* definition = definitions.front();
+      IndexTranslator::Result value{nullptr, {}};
+      if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(definition)) {
+        const clang::Expr* init = llvm::cast<clang::VarDecl>(declaration->getSingleDecl())->getInit();
+        if (init) value = translator_->translate(init);
+      } else if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(definition)) {
+        IndexTranslator::Result rhs = translator_->translate(assignment->getRHS());
+        if (assignment->getOpcode() == clang::BO_Assign) {
+          value = rhs;
+        } else if (rhs.expr && (assignment->getOpcode() == clang::BO_AddAssign ||
+                                assignment->getOpcode() == clang::BO_SubAssign)) {
+          IndexTranslator::Result old = translator_->translate(assignment->getLHS());
+          if (old.expr)
+            value = {assignment->getOpcode() == clang::BO_AddAssign ? smt::add(old.expr, rhs.expr)
+                                                                    : smt::sub(old.expr, rhs.expr), {}};
+        }
+      } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(definition)) {
+        IndexTranslator::Result old = translator_->translate(unary->getSubExpr());
+        if (old.expr)
+          value = {unary->isIncrementOp() ? smt::add(old.expr, smt::constant(1)) : smt::sub(old.expr, smt::constant(1)), {}};
+      }
+      if (!value.expr) return;
+      auto lhs = smt::variable(symbol.name, symbol.instance, symbol.scope);
+      model_.facts.push_back({0, lhs, Relation::Equal, value.expr, "definition",
+                              positionOf(definition->getBeginLoc(), sources_)});
+      pending.push_back(value.expr);
+    });
+  }
+}
+
+void Builder::describeVariables() {
+  for (const clang::VarDecl* declaration : sharing_->variables()) {
+    const DataSharing::Entry& entry = sharing_->of(declaration);
+    Variable variable;
+    variable.name = entry.name;
+    variable.sharing = entry.sharing;
+    variable.sharingReason = entry.reason;
+    variable.reductionOperator = entry.reductionOperator;
+    variable.isParameter = llvm::isa<clang::ParmVarDecl>(declaration);
+    variable.writtenInLoop = written_.arrays.count(declaration) || written_.scalars.count(declaration);
+    variable.declaredAt = positionOf(declaration->getLocation(), sources_);
+    describeType(*declaration, variable, context_);
+    model_.variables.push_back(std::move(variable));
+  }
+}
+
+void Builder::describeInstances() {
+  for (const auto& [declaration, sets] : instances_->instances()) {
+    for (size_t instance = 0; instance < sets.size(); ++instance) {
+      Instance described{sharing_->of(declaration).name, static_cast<int>(instance), {}};
+      for (const clang::Stmt* definition : instances_->definitionsOf(declaration, static_cast<int>(instance))) {
+        if (!definition) {
+          described.reachingDefinitions.push_back("entry");
+          continue;
+        }
+        SourcePosition at = positionOf(definition->getBeginLoc(), sources_);
+        described.reachingDefinitions.push_back(std::to_string(at.line) + ":" + std::to_string(at.column));
+      }
+      model_.instances.push_back(std::move(described));
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<const clang::ForStmt*> associatedLoops(const clang::OMPLoopDirective& directive) {
+  std::vector<const clang::ForStmt*> loops;
+  const clang::Stmt* current = directive.getInnermostCapturedStmt()->getCapturedStmt();
+  for (unsigned level = 0; level < directive.getLoopsNumber(); ++level) {
+    auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(stripSingleStatementBlocks(current));
+    if (!loop) break;
+    loops.push_back(loop);
+    current = loop->getBody();
+  }
+  return loops;
+}
+
+std::string directiveName(const clang::OMPExecutableDirective& directive) {
+  return llvm::omp::getOpenMPDirectiveName(directive.getDirectiveKind()).str();
+}
+
+LoopModelResult buildLoopModel(const LoopModelRequest& request, clang::ASTContext& context) {
+  return Builder(request, context).build();
+}
+
+}  // namespace adrace::analyzer

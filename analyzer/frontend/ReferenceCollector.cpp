@@ -1,0 +1,228 @@
+#include "analyzer/frontend/ReferenceCollector.h"
+
+#include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/KnownFunctions.h"
+#include "analyzer/frontend/Synchronisation.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/StmtOpenMP.h>
+
+namespace adrace::analyzer {
+namespace {
+
+const clang::VarDecl* scalarVariable(const clang::Expr* expression) {
+  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts()))
+    return llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
+  return nullptr;
+}
+
+bool isAccess(const clang::Expr* expression) {
+  if (llvm::isa<clang::ArraySubscriptExpr>(expression)) return true;
+  auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expression);
+  return unary && unary->getOpcode() == clang::UO_Deref;
+}
+
+// The variable an lvalue names, as an array element or a plain scalar.
+const clang::VarDecl* writtenBase(const clang::Expr* lvalue, bool* isArray) {
+  const clang::Expr* e = lvalue->IgnoreParenImpCasts();
+  if (isAccess(e)) {
+    *isArray = true;
+    return IndexTranslator::splitAccess(e).variable;
+  }
+  *isArray = false;
+  return scalarVariable(e);
+}
+
+const char* unsupportedNestedConstruct(const clang::OMPExecutableDirective* directive) {
+  if (llvm::isa<clang::OMPParallelDirective>(directive) || llvm::isa<clang::OMPParallelForDirective>(directive))
+    return "nested parallel region";
+  if (llvm::isa<clang::OMPTaskDirective>(directive)) return "task";
+  if (llvm::isa<clang::OMPTaskLoopDirective>(directive)) return "taskloop";
+  if (llvm::isa<clang::OMPTargetDirective>(directive)) return "target";
+  if (llvm::isa<clang::OMPSectionsDirective>(directive)) return "sections";
+  if (llvm::isa<clang::OMPForDirective>(directive)) return "nested worksharing loop";
+  if (llvm::isa<clang::OMPBarrierDirective>(directive)) return "barrier inside a worksharing loop";
+  return nullptr;
+}
+
+}  // namespace
+
+WrittenVariables findWrittenVariables(const clang::Stmt& body) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    WrittenVariables result;
+    void note(const clang::Expr* lvalue) {
+      bool isArray = false;
+      if (const clang::VarDecl* variable = writtenBase(lvalue, &isArray))
+        (isArray ? result.arrays : result.scalars).insert(variable);
+    }
+    bool VisitBinaryOperator(clang::BinaryOperator* op) {
+      if (op->isAssignmentOp()) note(op->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(clang::UnaryOperator* op) {
+      if (op->isIncrementDecrementOp()) note(op->getSubExpr());
+      return true;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(&body));
+  return finder.result;
+}
+
+class ReferenceVisitor : public clang::RecursiveASTVisitor<ReferenceVisitor> {
+ public:
+  explicit ReferenceVisitor(ReferenceCollector& collector) : collector_(collector) {}
+
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr* access) {
+    collector_.classify(access, false);
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator* op) {
+    if (op->getOpcode() == clang::UO_Deref) collector_.classify(op, false);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+    collector_.classify(use, true);
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr* call) {
+    if (!touchesNoUserMemory(call))
+      collector_.limit("call to '" + calleeName(call) + "' may access shared memory the analysis cannot see", call);
+    return true;
+  }
+  bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+    if (const char* construct = unsupportedNestedConstruct(directive))
+      collector_.limit(std::string("unsupported OpenMP construct inside the loop: ") + construct, directive);
+    return true;
+  }
+
+ private:
+  ReferenceCollector& collector_;
+};
+
+ReferenceCollector::ReferenceCollector(clang::ASTContext& context, DataSharing& sharing,
+                                       IndexTranslator& translator, const ContextBuilder& contexts,
+                                       const LoopCfg& cfg, const WrittenVariables& written,
+                                       const DerivedPointers& aliases)
+    : context_(context), sharing_(sharing), translator_(translator), contexts_(contexts), cfg_(cfg),
+      written_(written), aliases_(aliases) {}
+
+void ReferenceCollector::collect(const clang::Stmt& body) {
+  ReferenceVisitor(*this).TraverseStmt(const_cast<clang::Stmt*>(&body));
+}
+
+void ReferenceCollector::limit(const std::string& message, const clang::Stmt* at) {
+  limitations_.push_back({message, positionOf(at->getBeginLoc(), context_.getSourceManager())});
+}
+
+// Decides what role `access` plays in its parent expression and records it.
+void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
+  const clang::ParentMap& parents = cfg_.parents();
+  if (absorbed_.count(access)) return;
+  if (isScalar) {
+    const clang::VarDecl* variable = scalarVariable(access);
+    if (!variable || variable->getType()->isArrayType() || variable->getType()->isPointerType()) return;
+    if (!written_.scalars.count(variable) || isPerThread(sharing_.of(variable).sharing)) return;
+  }
+  // The parent that gives the access its role, looking through parentheses and casts.
+  const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
+  if (!isScalar) {
+    // a[i] inside a[i][j], or p in *(p + 1): part of a larger access.
+    if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent))
+      if (outer->getBase()->IgnoreParenImpCasts() == access) return;
+  }
+  auto* lhsOf = [&](const clang::Stmt* s) -> const clang::Expr* {
+    if (auto* op = llvm::dyn_cast_or_null<clang::BinaryOperator>(s))
+      if (op->isAssignmentOp()) return op->getLHS()->IgnoreParenImpCasts();
+    return nullptr;
+  }(parent);
+  auto record = [&](AccessKind kind) {
+    if (isScalar)
+      addScalar(llvm::cast<clang::DeclRefExpr>(access->IgnoreParenImpCasts()), kind);
+    else
+      addAccess(access, kind);
+  };
+
+  if (lhsOf == access) {
+    auto* assignment = llvm::cast<clang::BinaryOperator>(parent);
+    switch (assignment->getOpcode()) {
+      case clang::BO_AddAssign:
+      case clang::BO_SubAssign: return record(AccessKind::Increment);
+      case clang::BO_Assign: {
+        // a[k] = a[k] + e, a[k] = e + a[k], a[k] = a[k] - e: an increment in disguise.
+        if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(assignment->getRHS()->IgnoreParens()))
+          if (sum->getOpcode() == clang::BO_Add || sum->getOpcode() == clang::BO_Sub) {
+            std::vector<const clang::Expr*> candidates{sum->getLHS()->IgnoreParenImpCasts()};
+            if (sum->getOpcode() == clang::BO_Add) candidates.push_back(sum->getRHS()->IgnoreParenImpCasts());
+            for (const clang::Expr* candidate : candidates)
+              if (sourceText(candidate, context_) == sourceText(access, context_) &&
+                  candidate->getStmtClass() == access->getStmtClass()) {
+                absorbed_.insert(candidate);
+                return record(AccessKind::Increment);
+              }
+          }
+        return record(AccessKind::Write);
+      }
+      default:  // *=, /=, ...: the old value is read, then overwritten
+        record(AccessKind::Read);
+        return record(AccessKind::Write);
+    }
+  }
+  if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent)) {
+    if (unary->isIncrementDecrementOp()) return record(AccessKind::Increment);
+    if (unary->getOpcode() == clang::UO_AddrOf && !isScalar) {
+      addAccess(access, AccessKind::Write);
+      Reference& reference = references_.back();
+      reference.opaque = true;
+      reference.opaqueReason = "its address is taken: accesses through the pointer are not tracked";
+      return;
+    }
+  }
+  record(AccessKind::Read);
+}
+
+void ReferenceCollector::addScalar(const clang::DeclRefExpr* use, AccessKind kind) {
+  auto* variable = llvm::cast<clang::VarDecl>(use->getDecl());
+  Reference reference;
+  reference.id = static_cast<int>(references_.size());
+  reference.variable = sharing_.of(variable).name;
+  reference.kind = kind;
+  reference.isScalar = true;
+  reference.text = variable->getName().str();
+  reference.context = contexts_.contextOf(use);
+  reference.span = spanOf(use->getSourceRange(), context_.getSourceManager());
+  reference.protection = analyzer::protectionOf(use, cfg_.parents(), true, &reference.criticalName);
+  references_.push_back(std::move(reference));
+}
+
+void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
+  Reference reference;
+  reference.id = static_cast<int>(references_.size());
+  reference.kind = kind;
+  reference.text = sourceText(access, context_);
+  reference.context = contexts_.contextOf(access);
+  reference.span = spanOf(access->getSourceRange(), context_.getSourceManager());
+  reference.protection = analyzer::protectionOf(access, cfg_.parents(), true, &reference.criticalName);
+
+  IndexTranslator::Access split = IndexTranslator::splitAccess(access);
+  aliases_.follow(split);
+  if (!split.variable) {
+    reference.variable = reference.text;
+    reference.opaque = true;
+    reference.opaqueReason = split.reason;
+    references_.push_back(std::move(reference));
+    return;
+  }
+  const DataSharing::Entry& entry = sharing_.of(split.variable);
+  reference.variable = entry.name;
+  if (split.variable->getType()->isPointerType() &&
+      (isPerThread(entry.sharing) || written_.scalars.count(split.variable))) {
+    reference.opaque = true;
+    reference.opaqueReason = "pointer '" + split.variable->getName().str() +
+                             "' is assigned inside the loop: pointer chasing is not followed";
+  } else if (!translator_.translateSubscripts(split, reference.indices, reference.opaqueReason)) {
+    reference.opaque = true;
+  }
+  references_.push_back(std::move(reference));
+}
+
+}  // namespace adrace::analyzer

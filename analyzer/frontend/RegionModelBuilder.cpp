@@ -1,0 +1,632 @@
+#include "analyzer/frontend/RegionModelBuilder.h"
+
+#include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/DataSharing.h"
+#include "analyzer/frontend/Frontend.h"
+#include "analyzer/frontend/IndexTranslator.h"
+#include "analyzer/frontend/KnownFunctions.h"
+#include "analyzer/frontend/LoopHeader.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
+#include "analyzer/frontend/MainFileFunctions.h"
+#include "analyzer/frontend/DerivedPointers.h"
+#include "analyzer/frontend/ReferenceCollector.h"
+#include "analyzer/frontend/Synchronisation.h"
+
+#include <clang/AST/ParentMap.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <set>
+
+namespace adrace::analyzer {
+namespace {
+
+using Relation = smt::KnowledgeBase::Relation;
+
+Relation boundRelation(smt::Comparison comparison, const smt::ExprRef& step) {
+  switch (comparison) {
+    case smt::Comparison::Less: return Relation::Less;
+    case smt::Comparison::LessEqual: return Relation::LessEqual;
+    case smt::Comparison::Greater: return Relation::Greater;
+    case smt::Comparison::GreaterEqual: return Relation::GreaterEqual;
+    case smt::Comparison::NotEqual: break;
+  }
+  // `k != bound` with a constant step runs until k reaches the bound from its side.
+  if (step && step->op == smt::Expr::Op::Const) return step->value > 0 ? Relation::Less : Relation::Greater;
+  return Relation::NotEqual;
+}
+
+// Where each variable is (re)defined inside the region: declarations with an initialiser,
+// assignments, increments; and whose address is taken.
+struct DefinitionFinder : clang::RecursiveASTVisitor<DefinitionFinder> {
+  std::map<const clang::VarDecl*, std::vector<const clang::Stmt*>> definitions;
+  std::set<const clang::VarDecl*> addressTaken;
+
+  static const clang::VarDecl* variableOf(const clang::Expr* e) {
+    auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+    return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+  }
+  bool VisitDeclStmt(clang::DeclStmt* statement) {
+    for (const clang::Decl* declaration : statement->decls())
+      if (auto* variable = llvm::dyn_cast<clang::VarDecl>(declaration); variable && variable->hasInit())
+        definitions[variable].push_back(statement);
+    return true;
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator* op) {
+    if (op->isAssignmentOp())
+      if (const clang::VarDecl* variable = variableOf(op->getLHS())) definitions[variable].push_back(op);
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator* op) {
+    if (const clang::VarDecl* variable = variableOf(op->getSubExpr())) {
+      if (op->isIncrementDecrementOp()) definitions[variable].push_back(op);
+      if (op->getOpcode() == clang::UO_AddrOf) addressTaken.insert(variable);
+    }
+    return true;
+  }
+};
+
+class RegionBuilder {
+ public:
+  RegionBuilder(const RegionModelRequest& request, clang::ASTContext& context)
+      : request_(request), context_(context), sources_(context.getSourceManager()),
+        body_(request.site.directive->getInnermostCapturedStmt()->getCapturedStmt()),
+        parents_(const_cast<clang::Stmt*>(body_)), aliases_(request.site.function) {}
+
+  RegionModel build();
+
+ private:
+  // How the value of a private integer of the region is known.
+  struct PrivateValue {
+    enum class Kind { Unknown, Defined, SequentialCounter } kind = Kind::Unknown;
+    size_t definedAt = 0;                   // Defined: the top-level statement after which it holds
+    const clang::ForStmt* loop = nullptr;   // SequentialCounter: the loop whose body sees its range
+  };
+  // What the collector is gathering: a step of the region, or the shared scalars of a loop body.
+  struct Scope {
+    DataSharing* sharing = nullptr;
+    IndexTranslator* translator = nullptr;
+    bool scalarsOnly = false;
+    size_t topLevel = 0;                    // the step's statement, for the order of definitions
+    const clang::Stmt* root = nullptr;      // guards are read up to here
+  };
+
+  void findTopLevelStatements();
+  void describePrivateValues();
+  bool visibleToLoops(const clang::VarDecl* variable) const;
+  void addStep(const clang::Stmt* statement, size_t index);
+  void addLoopStep(const clang::OMPLoopDirective& loop, size_t index);
+  void addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor, std::string construct,
+                         bool nowait = false);
+  std::vector<RegionAccess> collect(const clang::Stmt* statement, const Scope& scope);
+  void addArrayAccess(const clang::Expr* access, const Scope& scope, std::vector<RegionAccess>& out);
+  void addScalarAccess(const clang::DeclRefExpr* use, const Scope& scope, std::vector<RegionAccess>& out);
+  AccessKind kindOf(const clang::Expr* access, bool* addressTaken) const;
+  void addGuards(const clang::Stmt* statement, const Scope& scope, RegionAccess& access);
+  bool addCondition(const clang::Expr* condition, bool holds, const Scope& scope, std::vector<smt::Condition>& out);
+  bool addSequentialRange(const clang::ForStmt& loop, const Scope& scope, std::vector<smt::Condition>& out);
+  // Every symbol of `expr` has a value the model knows at `scope`, inside the loops on `path`.
+  bool knownAt(const smt::ExprRef& expr, const Scope& scope, const std::set<const clang::ForStmt*>& path) const;
+  const clang::Stmt* unsupportedDirectiveIn(const clang::Stmt* statement) const;
+  void limit(const std::string& message, const clang::Stmt* at) {
+    for (const Limitation& limitation : model_.limitations)
+      if (limitation.message == message) return;  // once per region: the first place says it
+    model_.limitations.push_back({message, positionOf(at->getBeginLoc(), sources_)});
+  }
+
+  const RegionModelRequest& request_;
+  clang::ASTContext& context_;
+  const clang::SourceManager& sources_;
+  const clang::Stmt* body_;
+  clang::ParentMap parents_;
+  DerivedPointers aliases_;
+  RegionModel model_;
+  std::vector<const clang::Stmt*> topLevel_;
+  std::unique_ptr<DataSharing> sharing_;
+  std::unique_ptr<IndexTranslator> translator_;
+  DefinitionFinder definitions_;
+  std::set<const clang::VarDecl*> writtenIntegerArrays_;
+  std::map<std::string, PrivateValue> privateValues_;   // by the region's name for the variable
+  std::set<std::string> writtenShared_;                 // shared integers some statement assigns
+  // The DataSharing and translator of each worksharing loop, alive as long as the builder.
+  std::vector<std::unique_ptr<DataSharing>> loopSharings_;
+  std::vector<std::unique_ptr<IndexTranslator>> loopTranslators_;
+};
+
+void RegionBuilder::findTopLevelStatements() {
+  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(body_))
+    for (const clang::Stmt* statement : block->body()) topLevel_.push_back(statement);
+  else
+    topLevel_.push_back(body_);
+}
+
+size_t topLevelIndexOf(const clang::Stmt* statement, const std::vector<const clang::Stmt*>& topLevel,
+                       const clang::ParentMap& parents) {
+  for (const clang::Stmt* current = statement; current; current = parents.getParent(current))
+    for (size_t index = 0; index < topLevel.size(); ++index)
+      if (topLevel[index] == current) return index;
+  return topLevel.size();
+}
+
+// Private integers of the region with one definition at its top level have that value from then
+// on; counters of a sequential `for` have its range inside its body; the rest are unknown.
+void RegionBuilder::describePrivateValues() {
+  std::set<const clang::VarDecl*> seen;
+  for (const auto& [variable, statements] : definitions_.definitions) seen.insert(variable);
+  // A firstprivate integer never assigned keeps the shared value on every thread.
+  for (const auto* clause : request_.site.directive->getClausesOfKind<clang::OMPFirstprivateClause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(item->IgnoreParenImpCasts()))
+        if (auto* variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) seen.insert(variable);
+  // In the order they are first defined: a definition may use the values defined before it.
+  auto firstDefinedAt = [&](const clang::VarDecl* variable) {
+    auto found = definitions_.definitions.find(variable);
+    return found == definitions_.definitions.end() ? variable->getLocation()
+                                                   : found->second.front()->getBeginLoc();
+  };
+  std::vector<const clang::VarDecl*> ordered(seen.begin(), seen.end());
+  std::sort(ordered.begin(), ordered.end(), [&](const clang::VarDecl* a, const clang::VarDecl* b) {
+    return sources_.isBeforeInTranslationUnit(firstDefinedAt(a), firstDefinedAt(b));
+  });
+
+  for (const clang::VarDecl* variable : ordered) {
+    if (!variable->getType()->isIntegerType()) continue;
+    const DataSharing::Entry& entry = sharing_->of(variable);
+    auto found = definitions_.definitions.find(variable);
+    size_t count = found == definitions_.definitions.end() ? 0 : found->second.size();
+    if (!isPerThread(entry.sharing)) {
+      if (count) writtenShared_.insert(entry.name);
+      continue;
+    }
+    PrivateValue value;
+    if (definitions_.addressTaken.count(variable)) {
+      privateValues_[entry.name] = value;
+      continue;
+    }
+    if (count == 0 && entry.sharing == Sharing::FirstPrivate) {
+      // Its copy on each thread equals the one shared original: private `x` is shared `x`.
+      smt::ExprRef own = smt::variable(entry.name, 0, smt::Scope::Private);
+      model_.facts.push_back({own, Relation::Equal, smt::variable(entry.name, 0, smt::Scope::Shared)});
+      value.kind = PrivateValue::Kind::Defined;
+    } else if (count == 1) {
+      const clang::Stmt* definition = found->second.front();
+      size_t index = topLevelIndexOf(definition, topLevel_, parents_);
+      const clang::Expr* valueExpr = nullptr;
+      if (index < topLevel_.size() && topLevel_[index] == definition) {
+        if (llvm::isa<clang::DeclStmt>(definition)) valueExpr = variable->getInit();
+        if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(definition);
+            assignment && assignment->getOpcode() == clang::BO_Assign)
+          valueExpr = assignment->getRHS();
+      }
+      if (valueExpr) {
+        IndexTranslator::Result translated = translator_->translate(valueExpr);
+        Scope scope{sharing_.get(), translator_.get(), false, index, body_};
+        if (translated.expr && knownAt(translated.expr, scope, {})) {
+          model_.facts.push_back({smt::variable(entry.name, 0, smt::Scope::Private), Relation::Equal, translated.expr});
+          value.kind = PrivateValue::Kind::Defined;
+          value.definedAt = index;
+        }
+      }
+    } else if (count == 2) {
+      // `for (k = first; ...; k += step)`: both definitions in one loop's header.
+      const clang::Stmt* first = found->second[0];
+      if (auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(parents_.getParent(first)))
+        if (loop->getInit() == first && loop->getInc() && found->second[1] == loop->getInc()->IgnoreParens()) {
+          value.kind = PrivateValue::Kind::SequentialCounter;
+          value.loop = loop;
+        }
+    }
+    privateValues_[entry.name] = value;
+    if (value.kind == PrivateValue::Kind::Unknown && visibleToLoops(variable))
+      model_.unknownValues.push_back(entry.name);
+  }
+}
+
+// Whether a worksharing loop at the region's top level can see the variable: declared there or
+// before the region (not inside a nested block, whose names the loops never see).
+bool RegionBuilder::visibleToLoops(const clang::VarDecl* variable) const {
+  for (const clang::Stmt* statement : topLevel_)
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement))
+      for (const clang::Decl* decl : declaration->decls())
+        if (decl == variable) return true;
+  clang::SourceRange region = body_->getSourceRange();
+  return !(sources_.isBeforeInTranslationUnit(region.getBegin(), variable->getLocation()) &&
+           sources_.isBeforeInTranslationUnit(variable->getLocation(), region.getEnd()));
+}
+
+bool RegionBuilder::knownAt(const smt::ExprRef& expr, const Scope& scope,
+                            const std::set<const clang::ForStmt*>& path) const {
+  bool known = true;
+  smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
+    if (symbol.op != smt::Expr::Op::Var || symbol.name == kThreadNumber || symbol.name == kTeamSize) return;
+    if (symbol.name.rfind("trip of ", 0) == 0) return;
+    if (symbol.scope == smt::Scope::Counter) return;  // a worksharing loop's counter: its domain says it
+    if (symbol.scope == smt::Scope::Shared) {
+      known &= !writtenShared_.count(symbol.name);
+      return;
+    }
+    auto found = privateValues_.find(symbol.name);
+    if (found == privateValues_.end()) {
+      known = false;  // private to a loop body: its instances are the loop model's business
+      return;
+    }
+    const PrivateValue& value = found->second;
+    if (value.kind == PrivateValue::Kind::Defined)
+      known &= scope.scalarsOnly || value.definedAt < scope.topLevel;
+    else if (value.kind == PrivateValue::Kind::SequentialCounter)
+      known &= path.count(value.loop) > 0;
+    else
+      known = false;
+  });
+  return known;
+}
+
+// The OpenMP directive inside a plain statement that the region model cannot place: anything but
+// atomic, critical and flush, which act where they are.
+const clang::Stmt* RegionBuilder::unsupportedDirectiveIn(const clang::Stmt* statement) const {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::Stmt* found = nullptr;
+    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+      if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive) ||
+          llvm::isa<clang::OMPFlushDirective>(directive))
+        return true;
+      found = directive;
+      return false;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
+  return finder.found;
+}
+
+void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
+  if (llvm::isa<clang::NullStmt>(statement)) return;
+  if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
+    bool initialises = false;
+    for (const clang::Decl* decl : declaration->decls())
+      if (auto* variable = llvm::dyn_cast<clang::VarDecl>(decl)) initialises |= variable->hasInit();
+    if (initialises) addStatementsStep(statement, index, Executor::EveryThread, "statement");
+    return;
+  }
+  auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement);
+  if (!directive) {
+    if (const clang::Stmt* nested = unsupportedDirectiveIn(statement)) {
+      auto* inner = llvm::cast<clang::OMPExecutableDirective>(nested);
+      if (!unsupportedOpenMPConstruct(*inner))  // those the front-end reports itself
+        limit("'#pragma omp " + directiveName(*inner) +
+                  "' nested inside a statement of the parallel region is not modelled",
+              nested);
+      return;
+    }
+    addStatementsStep(statement, index, Executor::EveryThread, "statement");
+    return;
+  }
+  if (llvm::isa<clang::OMPBarrierDirective>(directive)) {
+    RegionStep barrier;
+    barrier.kind = RegionStep::Kind::Barrier;
+    barrier.construct = "barrier";
+    barrier.at = positionOf(directive->getBeginLoc(), sources_);
+    model_.steps.push_back(barrier);
+    return;
+  }
+  if (llvm::isa<clang::OMPForDirective>(directive) || llvm::isa<clang::OMPForSimdDirective>(directive))
+    return addLoopStep(*llvm::cast<clang::OMPLoopDirective>(directive), index);
+  // The structured block: master, single and critical do not wrap it in a CapturedStmt as parallel does.
+  const clang::Stmt* associated = directive->hasAssociatedStmt() ? directive->getAssociatedStmt() : nullptr;
+  while (auto* captured = llvm::dyn_cast_or_null<clang::CapturedStmt>(associated))
+    associated = captured->getCapturedStmt();
+  bool nowait = directive->hasClausesOfKind<clang::OMPNowaitClause>();
+  if (llvm::isa<clang::OMPSingleDirective>(directive) || llvm::isa<clang::OMPMasterDirective>(directive) ||
+      llvm::isa<clang::OMPMaskedDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive)) {
+    if (const clang::Stmt* nested = unsupportedDirectiveIn(associated)) {
+      auto* inner = llvm::cast<clang::OMPExecutableDirective>(nested);
+      if (!unsupportedOpenMPConstruct(*inner))
+        limit("'#pragma omp " + directiveName(*inner) + "' inside '" + directiveName(*directive) +
+                  "' is not modelled",
+              nested);
+      return;
+    }
+  }
+  if (llvm::isa<clang::OMPSingleDirective>(directive))
+    return addStatementsStep(associated, index, Executor::OneThread, "single", nowait);
+  if (llvm::isa<clang::OMPMasterDirective>(directive))
+    return addStatementsStep(associated, index, Executor::MasterThread, "master", true);
+  if (llvm::isa<clang::OMPMaskedDirective>(directive)) {
+    // masked filter(k) runs on thread k, which need not be the master: treat it as some one thread.
+    bool filtered = directive->hasClausesOfKind<clang::OMPFilterClause>();
+    return addStatementsStep(associated, index, filtered ? Executor::OneThread : Executor::MasterThread, "masked",
+                             true);
+  }
+  if (llvm::isa<clang::OMPCriticalDirective>(directive) || llvm::isa<clang::OMPAtomicDirective>(directive))
+    return addStatementsStep(statement, index, Executor::EveryThread, directiveName(*directive));
+  // flush orders memory but synchronises nobody; taskwait and taskyield do nothing without tasks.
+  if (llvm::isa<clang::OMPFlushDirective>(directive) || llvm::isa<clang::OMPTaskwaitDirective>(directive) ||
+      llvm::isa<clang::OMPTaskyieldDirective>(directive))
+    return;
+  if (unsupportedOpenMPConstruct(*directive)) return;  // reported by the front-end
+  limit("'#pragma omp " + directiveName(*directive) + "' directly inside a parallel region is not modelled",
+        directive);
+}
+
+void RegionBuilder::addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor,
+                                      std::string construct, bool nowait) {
+  RegionStep step;
+  step.kind = RegionStep::Kind::Statements;
+  step.executor = executor;
+  step.construct = std::move(construct);
+  step.at = positionOf(topLevel_[index]->getBeginLoc(), sources_);
+  step.nowait = nowait;
+  if (statement) step.accesses = collect(statement, {sharing_.get(), translator_.get(), false, index, body_});
+  model_.steps.push_back(std::move(step));
+}
+
+void RegionBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t index) {
+  RegionStep step;
+  step.kind = RegionStep::Kind::Loop;
+  step.executor = Executor::Worksharing;
+  step.construct = directiveName(loop);
+  step.at = positionOf(loop.getBeginLoc(), sources_);
+  step.nowait = loop.hasClausesOfKind<clang::OMPNowaitClause>();
+  step.scheduleWritten = loop.hasClausesOfKind<clang::OMPScheduleClause>();
+  if (request_.loops)
+    if (auto found = request_.loops->find(&loop); found != request_.loops->end()) step.loop = found->second;
+  if (step.loop < 0) limit("the worksharing loop is not modelled, so the region around it is not checked", &loop);
+  std::vector<const clang::ForStmt*> nest = associatedLoops(loop);
+  if (!nest.empty()) {
+    // The loop's own data sharing decides which of the scalars it names are shared.
+    std::vector<const clang::VarDecl*> counters;
+    for (const clang::Expr* counter : loop.counters())
+      if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(counter->IgnoreParenImpCasts()))
+        if (auto* variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) counters.push_back(variable);
+    const clang::Stmt* loopBody = nest.back()->getBody();
+    loopSharings_.push_back(
+        std::make_unique<DataSharing>(loop, request_.site.directive, counters, *loopBody, context_));
+    loopTranslators_.push_back(std::make_unique<IndexTranslator>(context_, *loopSharings_.back(), nullptr,
+                                                                 writtenIntegerArrays_));
+    loopTranslators_.back()->nameThreadQueries(threadNumber(), teamSize());
+    step.accesses = collect(loopBody, {loopSharings_.back().get(), loopTranslators_.back().get(), true, index, loopBody});
+  }
+  model_.steps.push_back(std::move(step));
+}
+
+// Gathers the accesses of one statement in source order.
+std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, const Scope& scope) {
+  struct Visitor : clang::RecursiveASTVisitor<Visitor> {
+    RegionBuilder& builder;
+    const Scope& scope;
+    std::vector<RegionAccess>& out;
+    Visitor(RegionBuilder& builder, const Scope& scope, std::vector<RegionAccess>& out)
+        : builder(builder), scope(scope), out(out) {}
+
+    bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr* access) {
+      if (!scope.scalarsOnly) builder.addArrayAccess(access, scope, out);
+      return true;
+    }
+    bool VisitUnaryOperator(clang::UnaryOperator* op) {
+      if (op->getOpcode() == clang::UO_Deref && !scope.scalarsOnly) builder.addArrayAccess(op, scope, out);
+      return true;
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      builder.addScalarAccess(use, scope, out);
+      return true;
+    }
+    bool VisitCallExpr(clang::CallExpr* call) {
+      if (!scope.scalarsOnly && !touchesNoUserMemory(call)) {
+        builder.limit("call to '" + calleeName(call) + "' may access shared memory the analysis cannot see", call);
+      }
+      return true;
+    }
+    bool VisitMemberExpr(clang::MemberExpr* member) {
+      if (scope.scalarsOnly) return true;
+      auto* base = llvm::dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+      auto* variable = base ? llvm::dyn_cast<clang::VarDecl>(base->getDecl()) : nullptr;
+      if (!variable || !isPerThread(scope.sharing->of(variable).sharing))
+        builder.limit("struct member access '" + sourceText(member, builder.context_) + "' is not modelled", member);
+      return true;
+    }
+  };
+  std::vector<RegionAccess> out;
+  Visitor(*this, scope, out).TraverseStmt(const_cast<clang::Stmt*>(statement));
+  for (size_t k = 0; k < out.size(); ++k) out[k].reference.id = static_cast<int>(k);
+  return out;
+}
+
+AccessKind RegionBuilder::kindOf(const clang::Expr* access, bool* addressTaken) const {
+  *addressTaken = false;
+  const clang::Stmt* parent = parents_.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
+  if (auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(parent))
+    if (assignment->isAssignmentOp() && assignment->getLHS()->IgnoreParenImpCasts() == access)
+      return assignment->getOpcode() == clang::BO_Assign ? AccessKind::Write : AccessKind::Increment;
+  if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent)) {
+    if (unary->isIncrementDecrementOp()) return AccessKind::Increment;
+    if (unary->getOpcode() == clang::UO_AddrOf) *addressTaken = true;
+  }
+  return AccessKind::Read;
+}
+
+bool RegionBuilder::addCondition(const clang::Expr* condition, bool holds, const Scope& scope,
+                                 std::vector<smt::Condition>& out) {
+  auto* binary = llvm::dyn_cast<clang::BinaryOperator>(condition->IgnoreParenImpCasts());
+  if (!binary) return false;
+  if (binary->getOpcode() == clang::BO_LAnd && holds)
+    return addCondition(binary->getLHS(), true, scope, out) && addCondition(binary->getRHS(), true, scope, out);
+  if (binary->getOpcode() == clang::BO_LOr && !holds)
+    return addCondition(binary->getLHS(), false, scope, out) && addCondition(binary->getRHS(), false, scope, out);
+  std::optional<Relation> relation = relationOf(binary->getOpcode(), holds);
+  if (!relation || !binary->getLHS()->getType()->isIntegerType() || !binary->getRHS()->getType()->isIntegerType())
+    return false;
+  IndexTranslator::Result lhs = scope.translator->translate(binary->getLHS());
+  IndexTranslator::Result rhs = scope.translator->translate(binary->getRHS());
+  if (!lhs.expr || !rhs.expr) return false;
+  out.push_back({lhs.expr, *relation, rhs.expr});
+  return true;
+}
+
+// Inside the body of `for (k = first; k CMP bound; k += step)`: k is on its stride and in bounds.
+bool RegionBuilder::addSequentialRange(const clang::ForStmt& loop, const Scope& scope,
+                                       std::vector<smt::Condition>& out) {
+  LoopHeader header;
+  std::string reason;
+  if (!readLoopHeader(loop, header, reason)) return false;
+  IndexTranslator::Result first = scope.translator->translate(header.first);
+  IndexTranslator::Result bound = scope.translator->translate(header.bound);
+  smt::ExprRef step = smt::constant(header.unitStep);
+  if (header.step) {
+    IndexTranslator::Result translated = scope.translator->translate(header.step);
+    if (!translated.expr) return false;
+    step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
+  }
+  if (!first.expr || !bound.expr) return false;
+  const DataSharing::Entry& entry = scope.sharing->of(header.counter);
+  smt::ExprRef counter = smt::variable(entry.name, 0, smt::Scope::Private);
+  smt::ExprRef trip = smt::variable("trip of " + entry.name, 0, smt::Scope::Private);
+  out.push_back({counter, Relation::Equal, smt::add(first.expr, smt::mul(step, trip))});
+  out.push_back({trip, Relation::GreaterEqual, smt::constant(0)});
+  out.push_back({counter, boundRelation(header.comparison, step), bound.expr});
+  return true;
+}
+
+// Branch conditions and sequential-loop ranges between the access and its step's statement; a
+// condition the IR cannot say leaves the access's execution unknown.
+void RegionBuilder::addGuards(const clang::Stmt* statement, const Scope& scope, RegionAccess& access) {
+  std::set<const clang::ForStmt*> path;
+  std::vector<smt::Condition> guards;
+  bool unknown = false;
+  const clang::Stmt* child = statement;
+  for (const clang::Stmt* parent = parents_.getParent(statement); parent && child != scope.root;
+       child = parent, parent = parents_.getParent(parent)) {
+    if (auto* branch = llvm::dyn_cast<clang::IfStmt>(parent)) {
+      if (child == branch->getThen()) unknown |= !addCondition(branch->getCond(), true, scope, guards);
+      if (child == branch->getElse()) unknown |= !addCondition(branch->getCond(), false, scope, guards);
+    } else if (auto* loop = llvm::dyn_cast<clang::ForStmt>(parent)) {
+      if (child != loop->getBody()) continue;
+      path.insert(loop);
+      unknown |= !addSequentialRange(*loop, scope, guards);
+    } else if (llvm::isa<clang::WhileStmt>(parent) || llvm::isa<clang::DoStmt>(parent) ||
+               llvm::isa<clang::SwitchStmt>(parent) || llvm::isa<clang::ConditionalOperator>(parent) ||
+               llvm::isa<clang::BinaryConditionalOperator>(parent)) {
+      if (auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(parent); whileLoop && child == whileLoop->getCond())
+        continue;
+      unknown = true;
+    } else if (auto* logical = llvm::dyn_cast<clang::BinaryOperator>(parent); logical && logical->isLogicalOp()) {
+      unknown |= child == logical->getRHS();
+    }
+  }
+  for (const smt::Condition& guard : guards)
+    unknown |= !knownAt(guard.lhs, scope, path) || !knownAt(guard.rhs, scope, path);
+  access.guards = std::move(guards);
+  access.guardUnknown = unknown;
+  for (const smt::ExprRef& index : access.reference.indices)
+    access.valueUnknown |= !knownAt(index, scope, path);
+}
+
+void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope, std::vector<RegionAccess>& out) {
+  // a[i] inside a[i][j] is part of the larger access.
+  const clang::Stmt* parent = parents_.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
+  if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent))
+    if (outer->getBase()->IgnoreParenImpCasts() == access) return;
+  RegionAccess result;
+  Reference& reference = result.reference;
+  bool addressTaken = false;
+  reference.kind = kindOf(access, &addressTaken);
+  reference.text = sourceText(access, context_);
+  reference.span = spanOf(access->getSourceRange(), sources_);
+  reference.protection = analyzer::protectionOf(access, parents_, false, &reference.criticalName);
+
+  IndexTranslator::Access split = IndexTranslator::splitAccess(access);
+  aliases_.follow(split);
+  if (!split.variable) {
+    reference.variable = reference.text;
+    reference.opaque = true;
+    reference.opaqueReason = split.reason;
+  } else {
+    const DataSharing::Entry& entry = scope.sharing->of(split.variable);
+    reference.variable = entry.name;
+    bool pointer = split.variable->getType()->isPointerType();
+    // The thread's own array, or an array section in a reduction clause.
+    if (isPerThread(entry.sharing) && (!pointer || entry.sharing == Sharing::Reduction)) return;
+    if (pointer && (isPerThread(entry.sharing) || definitions_.definitions.count(split.variable))) {
+      reference.opaque = true;
+      reference.opaqueReason = "pointer '" + split.variable->getName().str() +
+                               "' is private or assigned in the region: where it points is not followed";
+    }
+  }
+  if (addressTaken) {
+    reference.kind = AccessKind::Write;
+    reference.opaque = true;
+    reference.opaqueReason = "its address is taken: accesses through the pointer are not tracked";
+  }
+  if (!reference.opaque && !scope.translator->translateSubscripts(split, reference.indices, reference.opaqueReason))
+    reference.opaque = true;
+  addGuards(access, scope, result);
+  out.push_back(std::move(result));
+}
+
+void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& scope,
+                                    std::vector<RegionAccess>& out) {
+  auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+  if (!variable) return;
+  clang::QualType type = variable->getType();
+  if (type->isArrayType() || !(type->isArithmeticType() || type->isPointerType())) return;
+  const DataSharing::Entry& entry = scope.sharing->of(variable);
+  if (isPerThread(entry.sharing)) return;
+  RegionAccess result;
+  Reference& reference = result.reference;
+  bool addressTaken = false;
+  reference.kind = kindOf(use, &addressTaken);
+  if (addressTaken && !scope.scalarsOnly) {
+    limit("the address of shared '" + variable->getName().str() + "' is taken: writes through it are not tracked",
+          use);
+    return;
+  }
+  reference.variable = entry.name;
+  reference.isScalar = true;
+  reference.text = variable->getName().str();
+  reference.span = spanOf(use->getSourceRange(), sources_);
+  reference.protection = analyzer::protectionOf(use, parents_, false, &reference.criticalName);
+  addGuards(use, scope, result);
+  out.push_back(std::move(result));
+}
+
+RegionModel RegionBuilder::build() {
+  const clang::OMPParallelDirective& directive = *request_.site.directive;
+  model_.id = request_.id;
+  model_.function = request_.site.function ? request_.site.function->getNameAsString() : "";
+  model_.pragmaAt = positionOf(directive.getBeginLoc(), sources_);
+  // The region as a "loop" without counters: its clauses and the declarations in its body decide.
+  sharing_ = std::make_unique<DataSharing>(directive, nullptr, std::vector<const clang::VarDecl*>{}, *body_, context_);
+  writtenIntegerArrays_ = findWrittenVariables(*body_).arrays;
+  translator_ = std::make_unique<IndexTranslator>(context_, *sharing_, nullptr, writtenIntegerArrays_);
+  translator_->nameThreadQueries(threadNumber(), teamSize());
+  definitions_.TraverseStmt(const_cast<clang::Stmt*>(body_));
+  findTopLevelStatements();
+  // Every thread's number is in [0, team size): also for the thread that runs a loop iteration.
+  model_.facts.push_back({threadNumber(), Relation::GreaterEqual, smt::constant(0)});
+  model_.facts.push_back({threadNumber(), Relation::Less, teamSize()});
+  describePrivateValues();
+  for (size_t index = 0; index < topLevel_.size(); ++index) addStep(topLevel_[index], index);
+  return std::move(model_);
+}
+
+}  // namespace
+
+std::vector<RegionSite> findParallelRegions(clang::ASTContext& context) {
+  struct Finder : MainFileFunctionVisitor<Finder> {
+    using MainFileFunctionVisitor::MainFileFunctionVisitor;
+    bool VisitOMPParallelDirective(clang::OMPParallelDirective* region) {
+      if (currentFunction()) sites.push_back({region, currentFunction()});
+      return true;
+    }
+    std::vector<RegionSite> sites;
+  } finder(context.getSourceManager());
+  finder.TraverseDecl(context.getTranslationUnitDecl());
+  return finder.sites;
+}
+
+RegionModel buildRegionModel(const RegionModelRequest& request, clang::ASTContext& context) {
+  return RegionBuilder(request, context).build();
+}
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,35 @@
+// Builds the RegionModel of an `omp parallel` region from Clang's AST: the region's top-level
+// statements in order, each a step (plain statements, single, master/masked, critical, atomic,
+// worksharing loop, barrier), with the accesses each makes and the facts its private integers
+// obey. Data sharing comes from DataSharing, indices from IndexTranslator; `omp_get_thread_num()`
+// and `omp_get_num_threads()` become the thread-number and team-size symbols.
+#pragma once
+
+#include "analyzer/model/RegionModel.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/StmtOpenMP.h>
+
+#include <map>
+#include <vector>
+
+namespace adrace::analyzer {
+
+struct RegionSite {
+  const clang::OMPParallelDirective* directive = nullptr;
+  const clang::FunctionDecl* function = nullptr;
+};
+
+// Every `#pragma omp parallel` region of the main file, in source order.
+std::vector<RegionSite> findParallelRegions(clang::ASTContext& context);
+
+struct RegionModelRequest {
+  RegionSite site;
+  int id = 0;
+  // The file's modelled loops by directive: the index of each one's LoopModel.
+  const std::map<const clang::OMPLoopDirective*, int>* loops = nullptr;
+};
+
+RegionModel buildRegionModel(const RegionModelRequest& request, clang::ASTContext& context);
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,77 @@
+#include "analyzer/model/LoopModel.h"
+
+namespace adrace::analyzer {
+
+bool isPerThread(Sharing sharing) { return sharing != Sharing::Shared; }
+
+const char* sharingName(Sharing sharing) {
+  switch (sharing) {
+    case Sharing::Shared: return "shared";
+    case Sharing::Private: return "private";
+    case Sharing::FirstPrivate: return "firstprivate";
+    case Sharing::LastPrivate: return "lastprivate";
+    case Sharing::Reduction: return "reduction";
+    case Sharing::Linear: return "linear";
+    case Sharing::ThreadPrivate: return "threadprivate";
+    case Sharing::LoopCounter: return "loop counter";
+  }
+  return "?";
+}
+
+const char* accessKindName(AccessKind kind) {
+  switch (kind) {
+    case AccessKind::Read: return "read";
+    case AccessKind::Write: return "write";
+    case AccessKind::Increment: return "increment";
+  }
+  return "?";
+}
+
+const char* protectionName(Protection protection) {
+  switch (protection) {
+    case Protection::None: return "none";
+    case Protection::Atomic: return "atomic";
+    case Protection::Critical: return "critical";
+    case Protection::Ordered: return "ordered";
+    case Protection::Single: return "single";
+    case Protection::Master: return "master";
+    case Protection::Lock: return "lock";
+  }
+  return "?";
+}
+
+const Variable* LoopModel::findVariable(const std::string& name) const {
+  for (const Variable& variable : variables)
+    if (variable.name == name) return &variable;
+  return nullptr;
+}
+
+smt::LoopDomain LoopModel::domain() const {
+  smt::LoopDomain result;
+  for (const LoopDimensionModel& dimension : dimensions) result.dimensions.push_back(dimension.domain);
+  result.concurrentWindow = safelen;
+  return result;
+}
+
+smt::ContextTree LoopModel::contextTree() const {
+  smt::ContextTree tree;
+  tree.parent.clear();
+  for (const Context& context : contexts) tree.parent.push_back(context.parent);
+  if (tree.parent.empty()) tree.parent.push_back(-1);
+  return tree;
+}
+
+std::string formatDiagnostic(const Diagnostic& diagnostic) {
+  const char* severity = diagnostic.severity == Diagnostic::Severity::Error     ? "error"
+                         : diagnostic.severity == Diagnostic::Severity::Warning ? "warning"
+                                                                                : "note";
+  std::string text;
+  if (!diagnostic.at.file.empty()) {
+    text += diagnostic.at.file;
+    if (diagnostic.at.line) text += ":" + std::to_string(diagnostic.at.line) + ":" + std::to_string(diagnostic.at.column);
+    text += ": ";
+  }
+  return text + severity + ": " + diagnostic.message;
+}
+
+}  // namespace adrace::analyzer

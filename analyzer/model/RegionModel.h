@@ -1,0 +1,64 @@
+// The clang-free model of one `#pragma omp parallel` region (not a combined `parallel for`): its
+// statements in order, grouped into steps by who executes them, with the barriers between them,
+// so that the race check can tell which accesses of different threads no barrier separates.
+#pragma once
+
+#include "analyzer/model/LoopModel.h"
+#include "smt/CrossDomainQuery.h"
+
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer {
+
+// Who executes a step of a region.
+enum class Executor {
+  EveryThread,   // plain statements, critical and atomic blocks: each thread of the team
+  OneThread,     // `single`: one thread, whichever gets there first
+  MasterThread,  // `master`, or `masked` without a filter: thread 0
+  Worksharing,   // `for`: the iterations are divided among the threads
+};
+
+// An access made by a step. For a worksharing loop only its shared scalars are listed here
+// (its array references, with indices in its own counters, are in its LoopModel).
+struct RegionAccess {
+  Reference reference;              // variable, kind, element, protection, source span
+  std::vector<smt::Condition> guards;  // what holds where it executes: branch conditions, inner loop ranges
+  bool guardUnknown = false;        // under a condition the IR cannot say: it may never execute
+  bool valueUnknown = false;        // an index uses a private variable whose value is not modelled
+};
+
+struct RegionStep {
+  enum class Kind { Statements, Loop, Barrier };
+  Kind kind = Kind::Statements;
+  Executor executor = Executor::EveryThread;
+  std::string construct;        // "statement", "single", "master", "critical", "atomic", "for", "barrier"
+  SourcePosition at;
+  std::vector<RegionAccess> accesses;
+  int loop = -1;                // Kind::Loop: index of the loop's model among the file's loops
+  bool nowait = false;          // a loop or single without the implicit barrier at its end
+  bool scheduleWritten = false;  // a loop with a schedule clause (without one the schedule is the implementation's)
+};
+
+struct RegionModel {
+  int id = 0;                   // 0-based, in source order within its file
+  std::string function;
+  SourcePosition pragmaAt;
+  // Region-wide facts on every thread: thread numbers, and private variables' single definitions
+  // (`tid == omp_get_thread_num()`), which loops inside the region may use too.
+  std::vector<smt::Condition> facts;
+  std::vector<std::string> unknownValues;  // private integers whose value the model does not know
+  std::vector<RegionStep> steps;
+  std::vector<Limitation> limitations;  // what the model leaves out: the region is reported unsupported
+};
+
+// Symbols for the thread that executes an access and the team size, named as the calls that read
+// them (no C identifier can collide with them).
+inline constexpr const char* kThreadNumber = "omp_get_thread_num()";
+inline constexpr const char* kTeamSize = "omp_get_num_threads()";
+smt::ExprRef threadNumber();  // the thread domain's counter: one value per thread, primed on a second side
+smt::ExprRef teamSize();      // shared
+// The team's thread numbers as a loop domain: omp_get_thread_num() in [0, omp_get_num_threads()).
+smt::LoopDomain threadDomain();
+
+}  // namespace adrace::analyzer

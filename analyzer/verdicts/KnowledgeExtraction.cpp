@@ -1,0 +1,75 @@
+#include "analyzer/verdicts/KnowledgeExtraction.h"
+
+#include <set>
+
+namespace adrace::analyzer {
+
+std::optional<int> knowledgeContext(int a, int b, const smt::ContextTree& tree) {
+  if (tree.isAncestorOrSelf(a, b)) return b;
+  if (tree.isAncestorOrSelf(b, a)) return a;
+  return std::nullopt;
+}
+
+bool carriesNoKnowledge(const Reference& reference) {
+  return reference.opaque || reference.isScalar || reference.protection != Protection::None;
+}
+
+namespace {
+
+bool hasPerThreadSymbol(const smt::IndexTuple& tuple) {
+  bool found = false;
+  for (const smt::ExprRef& index : tuple)
+    smt::forEachSymbol(index, [&](const smt::Expr& symbol) { found |= symbol.scope != smt::Scope::Shared; });
+  return found;
+}
+
+}  // namespace
+
+std::vector<Inconsistency> extractKnowledge(const LoopModel& loop, smt::KnowledgeBase& knowledge) {
+  for (const Fact& fact : loop.facts) knowledge.addFact(fact.context, fact.lhs, fact.relation, fact.rhs);
+
+  std::vector<Inconsistency> inconsistencies;
+  const smt::ContextTree& tree = knowledge.contexts();
+  const auto& references = loop.references;
+  for (size_t w = 0; w < references.size(); ++w) {
+    const Reference& write = references[w];
+    if (write.kind == AccessKind::Read || carriesNoKnowledge(write)) continue;
+    const Variable* array = loop.findVariable(write.variable);
+    if (!array || isPerThread(array->sharing)) continue;
+    for (size_t x = 0; x < references.size(); ++x) {
+      const Reference& other = references[x];
+      if (other.variable != write.variable || carriesNoKnowledge(other)) continue;
+      // Each unordered pair once; a write paired with itself is the paper's c(i) != c(i').
+      if (other.kind != AccessKind::Read && x < w) continue;
+      std::optional<int> context = knowledgeContext(write.context, other.context, tree);
+      if (!context) continue;
+      // The same element named without any per-thread symbol is the same element on every
+      // iteration: the primal writes it from all of them.
+      if (smt::sameTuple(write.indices, other.indices) && !hasPerThreadSymbol(write.indices)) {
+        inconsistencies.push_back({write.id, other.id, *context,
+                                   "every iteration accesses " + write.text + ": the primal loop races on it"});
+        continue;
+      }
+      knowledge.addDisjoint(*context, write.indices, other.indices);
+    }
+  }
+  // A context holds everything its ancestors hold, so consistent leaves vouch for the whole tree;
+  // only below an inconsistent leaf are the ancestors asked, to find each context that fails.
+  std::vector<bool> hasChildren(tree.parent.size(), false);
+  for (int parent : tree.parent)
+    if (parent >= 0) hasChildren[parent] = true;
+  std::set<int> inconsistent;
+  for (int leaf = 0; leaf < static_cast<int>(tree.parent.size()); ++leaf) {
+    if (hasChildren[leaf]) continue;
+    for (int context = leaf; context >= 0 && !inconsistent.count(context); context = tree.parent[context]) {
+      if (knowledge.checkConsistent(context).outcome != smt::CheckOutcome::Unsat) break;
+      inconsistent.insert(context);
+    }
+  }
+  for (int context : inconsistent)
+    inconsistencies.push_back({-1, -1, context,
+                               "the primal's disjointness facts contradict each other in this context: the primal loop races"});
+  return inconsistencies;
+}
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,101 @@
+// The FormAD analysis of one loop model: knowledge from the primal, questions about the adjoint,
+// and a verdict per adjoint array and per adjoint reference.
+#pragma once
+
+#include "analyzer/model/Activity.h"
+#include "analyzer/model/LoopModel.h"
+#include "smt/KnowledgeBase.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer {
+
+enum class GuardPolicy { Auto, Atomic, Reduction };
+
+struct AnalysisOptions {
+  ActivityOptions activity;
+  GuardPolicy guard = GuardPolicy::Auto;
+  unsigned z3TimeoutMs = 2000;
+  std::map<std::string, std::string> extents;  // --extent NAME=EXPR: element count of an array
+};
+
+// A pair of adjoint references the analysis could not prove disjoint.
+struct UnprovenPair {
+  int first = 0;   // primal reference ids
+  int second = 0;
+  std::string reason;  // "Z3 found a witness", "opaque index: ...", "Z3 unknown: timeout"
+  smt::Coincidence answer;  // witness when Z3 found one
+};
+
+enum class Verdict {
+  Shared,        // plain updates proven race-free
+  Reduction,     // guarded: private copies summed (reduction(+))
+  Atomic,        // guarded: #pragma omp atomic on the guarded increments
+  Private,       // a per-thread scalar: its adjoint is private too
+  FirstPrivate,  // adjoint of a reduction(+) variable: every thread reads the same x_b
+};
+const char* verdictName(Verdict verdict);
+
+struct ArrayVerdict {
+  std::string array;
+  std::string adjoint;             // "x_b"
+  bool scalar = false;
+  Verdict verdict = Verdict::Shared;
+  bool proven = true;              // false when a guard is needed
+  std::string reason;              // one sentence: why this verdict
+  bool primalReadOnly = false;     // the primal only reads it: a reduction is possible
+  std::string extent;              // element count for a reduction, "" if unknown
+  std::vector<int> adjointWrites;  // primal reference ids whose adjoint writes x_b
+  std::vector<int> guardedReferences;  // ... of which these need the guard
+  std::vector<UnprovenPair> unproven;
+};
+
+// A pair of primal references whose disjointness the knowledge could not take on: asserting it
+// made the knowledge unsatisfiable (the primal itself races there, seed 004 section 5.5).
+struct Inconsistency {
+  int first = 0;
+  int second = 0;
+  int context = 0;
+  std::string message;
+};
+
+struct AnalysisStatistics {
+  double totalMilliseconds = 0;   // analysis after parsing
+  double z3Milliseconds = 0;
+  unsigned assertions = 0;        // Table 1's "Z3 size"
+  unsigned knowledgeAssertions = 0;
+  unsigned queries = 0;           // sent to Z3
+  unsigned cachedQueries = 0;
+  unsigned uniqueExpressions = 0; // distinct index tuples of shared arrays
+  unsigned linesOfCode = 0;
+};
+
+struct LoopAnalysis {
+  std::vector<ArrayVerdict> arrays;
+  std::vector<Inconsistency> inconsistencies;
+  std::vector<std::string> notes;  // why some verdicts are guarded beyond Z3 (limitations)
+  AnalysisStatistics statistics;
+};
+
+// Every active variable's verdict, its adjoint references derived from the loop's references.
+LoopAnalysis analyzeLoop(const LoopModel& loop, const AnalysisOptions& options);
+
+// One question about an adjoint array (seed 004, section 5.4): may two iterations' updates of its
+// adjoint touch the same element? An AD tool that knows its adjoint references names them.
+struct AdjointQuestion {
+  std::string array;    // the primal variable x, as the loop model names it
+  std::string adjoint;  // the adjoint's name in the verdict; "" for x_b
+  // The adjoint's references, each written as the primal reference it stands for: a read of x[k]
+  // for x_b[k] += ..., a write for the reset x_b[k] = 0, an increment for a read of x_b[k] alone.
+  // Their ids are what the verdict's reference ids mean. Absent: the loop's references to x.
+  std::optional<std::vector<Reference>> references;
+};
+
+// Exactly these questions, answered in order (no activity filter), with the same knowledge.
+LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestion>& questions,
+                         const AnalysisOptions& options);
+
+}  // namespace adrace::analyzer

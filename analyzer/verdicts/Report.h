@@ -1,0 +1,31 @@
+// The `adrace analyze` report: per loop, the model plus the analysis (verdicts, unproven pairs
+// with witnesses, statistics named after seed 004's Table 1). Schema: docs/report-format.md.
+#pragma once
+
+#include "analyzer/verdicts/LoopAnalysis.h"
+#include "analyzer/model/LoopModel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer {
+
+struct AnalyzedLoop {
+  const LoopModel* model = nullptr;
+  const LoopAnalysis* analysis = nullptr;  // null with --dump-model
+};
+
+struct AnalyzedFile {
+  std::string file;
+  std::vector<AnalyzedLoop> loops;
+};
+
+nlohmann::json toJson(const LoopAnalysis& analysis, const LoopModel& loop);
+nlohmann::json reportJson(const std::vector<AnalyzedFile>& files);
+// A short human summary: one line per loop and one per adjoint array, guarded references and
+// their witnesses indented below.
+std::string reportText(const std::vector<AnalyzedFile>& files);
+
+}  // namespace adrace::analyzer
