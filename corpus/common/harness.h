@@ -14,9 +14,26 @@
  * `<name>_b` the transpose of exactly that map: on entry each adjoint array holds Yb (the weight of
  * the output), on exit it holds Xb (inputs' adjoints incremented, outputs' adjoints consumed).
  *
+ * Arrays that are not plain `double` (optional; existing drivers leave it zero): for array a, leave
+ * its value and adjoint NULL and fill storage[a]:
+ *   - a `float` array: value_f/adjoint_f;
+ *   - anything else (an array of structs, whose floating members are the unknowns): get/set, which
+ *     read and write element e of the values (which = 0) or of the adjoints (which = 1), converting
+ *     to and from double.
+ * Their elements may round when stored (a float keeps 24 bits), so the check uses what was actually
+ * stored: the direction is (X+ - X-)/(2h) as read back after storing X+ = X + h Xd and X- = X - h Xd,
+ * and the weights Yb are read back after being stored in the adjoints. Plain double arrays are used as
+ * before (their elements store exactly).
+ * A function that returns its value (an objective) is checked through a 1-element output array: the
+ * driver's primal call stores the result there, its adjoint call passes that array's adjoint as the
+ * result's adjoint and then consumes it (sets it to 0), as for any output.
+ * A kernel with float data or a truncated iteration sets its own tolerance and step (0: the defaults,
+ * HARNESS_TOLERANCE and 1e-6) and says why beside them.
+ *
  * Modes:
  *   driver check                       dot-product test  Yb.(f(X+h Xd) - f(X-h Xd))/(2h)  vs  Xd.Xb
  *                                      for every variant; exit 0 when the relative error <= 1e-6
+ *                                      (or the kernel's own tolerance)
  *   driver time N REPS [VARIANT] [--calls C]          run the adjoint REPS times on size N, one time
  *                                                     (s) per line; each run calls it C times (default 1)
  *   driver time-primal N REPS [VARIANT] [--calls C]   the same for the primal
@@ -113,6 +130,15 @@ struct harness_array {
     long *length;     /* element count, set by setup */
 };
 
+/* Where an array that is not plain double lives (value and adjoint of its harness_array stay NULL);
+ * kept apart from harness_array so that the drivers' positional initializers of it stay complete. */
+struct harness_storage {
+    float **value_f;   /* a float array ... */
+    float **adjoint_f; /* ... and its adjoint */
+    double (*get)(int which, long e);          /* any other storage: element e of the values (which */
+    void (*set)(int which, long e, double v);  /* = 0) or of the adjoints (which = 1) */
+};
+
 struct harness_variant {
     const char *name;       /* the primal function's name */
     void (*primal)(void);   /* calls the primal on the arrays */
@@ -130,6 +156,8 @@ struct harness_kernel {
     struct harness_array arrays[HARNESS_MAX_ARRAYS];
     int nvariants;
     struct harness_variant variants[HARNESS_MAX_VARIANTS];
+    double tolerance;         /* largest relative error `check` accepts (0: HARNESS_TOLERANCE) */
+    struct harness_storage storage[HARNESS_MAX_ARRAYS]; /* storage[a]: array a when it is not double */
 };
 
 /* ---- the harness ---- */
@@ -141,13 +169,46 @@ static inline long harness_total(const struct harness_kernel *k)
     return total;
 }
 
-/* which = 0: primal values, 1: adjoints */
+/* a plain double array (stores exactly) */
+static inline int harness_is_double(const struct harness_array *a) { return a->value != NULL; }
+
+/* one array's elements to and from double; which = 0: primal values, 1: adjoints */
+static inline void harness_store(const struct harness_kernel *k, int a, int which, const double *v)
+{
+    const struct harness_array *arr = &k->arrays[a];
+    const struct harness_storage *st = &k->storage[a];
+    long len = *arr->length;
+    if (harness_is_double(arr)) {
+        memcpy(which ? *arr->adjoint : *arr->value, v, (size_t)len * sizeof(double));
+    } else if (st->value_f) {
+        float *dst = which ? *st->adjoint_f : *st->value_f;
+        for (long e = 0; e < len; e++) dst[e] = (float)v[e];
+    } else {
+        for (long e = 0; e < len; e++) st->set(which, e, v[e]);
+    }
+}
+
+static inline void harness_load(const struct harness_kernel *k, int a, int which, double *v)
+{
+    const struct harness_array *arr = &k->arrays[a];
+    const struct harness_storage *st = &k->storage[a];
+    long len = *arr->length;
+    if (harness_is_double(arr)) {
+        memcpy(v, which ? *arr->adjoint : *arr->value, (size_t)len * sizeof(double));
+    } else if (st->value_f) {
+        const float *src = which ? *st->adjoint_f : *st->value_f;
+        for (long e = 0; e < len; e++) v[e] = (double)src[e];
+    } else {
+        for (long e = 0; e < len; e++) v[e] = st->get(which, e);
+    }
+}
+
+/* all arrays, one after the other; which = 0: primal values, 1: adjoints */
 static inline void harness_scatter(const struct harness_kernel *k, int which, const double *v)
 {
     long at = 0;
     for (int a = 0; a < k->narrays; a++) {
-        double *dst = which ? *k->arrays[a].adjoint : *k->arrays[a].value;
-        memcpy(dst, v + at, (size_t)*k->arrays[a].length * sizeof(double));
+        harness_store(k, a, which, v + at);
         at += *k->arrays[a].length;
     }
 }
@@ -156,10 +217,27 @@ static inline void harness_gather(const struct harness_kernel *k, int which, dou
 {
     long at = 0;
     for (int a = 0; a < k->narrays; a++) {
-        const double *src = which ? *k->arrays[a].adjoint : *k->arrays[a].value;
-        memcpy(v + at, src, (size_t)*k->arrays[a].length * sizeof(double));
+        harness_load(k, a, which, v + at);
         at += *k->arrays[a].length;
     }
+}
+
+/* Replace v[e] by what the storage keeps of it, for the elements of arrays that are not plain double
+ * (which = 0: through the values, 1: through the adjoints). */
+static inline void harness_round_trip(const struct harness_kernel *k, int which, double *v)
+{
+    long n = harness_total(k);
+    double *kept = HARNESS_DOUBLES(n);
+    harness_scatter(k, which, v);
+    harness_gather(k, which, kept);
+    long at = 0;
+    for (int a = 0; a < k->narrays; a++) {
+        long len = *k->arrays[a].length;
+        if (!harness_is_double(&k->arrays[a]))
+            for (long e = at; e < at + len; e++) v[e] = kept[e];
+        at += len;
+    }
+    free(kept);
 }
 
 static inline double harness_now(void)
@@ -172,25 +250,42 @@ static inline double harness_now(void)
 static inline int harness_check(const struct harness_kernel *k)
 {
     double h = k->h > 0.0 ? k->h : 1e-6;
+    double tolerance = k->tolerance > 0.0 ? k->tolerance : HARNESS_TOLERANCE;
     k->setup(k->check_size);
     long n = harness_total(k);
     double *x0 = HARNESS_DOUBLES(n), *xd = HARNESS_DOUBLES(n), *yb = HARNESS_DOUBLES(n);
-    double *x = HARNESS_DOUBLES(n), *yp = HARNESS_DOUBLES(n), *ym = HARNESS_DOUBLES(n);
+    double *yp = HARNESS_DOUBLES(n), *ym = HARNESS_DOUBLES(n);
     double *xb = HARNESS_DOUBLES(n);
     harness_gather(k, 0, x0);
     lcg_seed(0x5EED0D1DULL);
     lcg_fill(xd, n, -1.0, 1.0);
     lcg_fill(yb, n, -1.0, 1.0);
+    harness_round_trip(k, 1, yb);
+    /* the direction actually applied: (X+ - X-)/(2h) as stored, for storage that rounds */
+    double *xp = HARNESS_DOUBLES(n), *xm = HARNESS_DOUBLES(n);
+    for (long e = 0; e < n; e++) {
+        xp[e] = x0[e] + h * xd[e];
+        xm[e] = x0[e] - h * xd[e];
+    }
+    harness_round_trip(k, 0, xp);
+    harness_round_trip(k, 0, xm);
+    {
+        long at = 0;
+        for (int a = 0; a < k->narrays; a++) {
+            long len = *k->arrays[a].length;
+            if (!harness_is_double(&k->arrays[a]))
+                for (long e = at; e < at + len; e++) xd[e] = (xp[e] - xm[e]) / (2.0 * h);
+            at += len;
+        }
+    }
 
     int failed = 0;
     for (int v = 0; v < k->nvariants; v++) {
         const struct harness_variant *var = &k->variants[v];
-        for (long e = 0; e < n; e++) x[e] = x0[e] + h * xd[e];
-        harness_scatter(k, 0, x);
+        harness_scatter(k, 0, xp);
         var->primal();
         harness_gather(k, 0, yp);
-        for (long e = 0; e < n; e++) x[e] = x0[e] - h * xd[e];
-        harness_scatter(k, 0, x);
+        harness_scatter(k, 0, xm);
         var->primal();
         harness_gather(k, 0, ym);
 
@@ -207,12 +302,12 @@ static inline int harness_check(const struct harness_kernel *k)
         fd /= 2.0L * (long double)h;
         long double scale = fabsl(fd) > fabsl(ad) ? fabsl(fd) : fabsl(ad);
         double error = scale > 0.0L ? (double)(fabsl(fd - ad) / scale) : 1.0;
-        int ok = error <= HARNESS_TOLERANCE && scale > 0.0L;
+        int ok = error <= tolerance && scale > 0.0L;
         printf("%s: n=%d unknowns=%ld  finite difference %.15Le  adjoint %.15Le  relative error %.3e  %s\n",
                var->name, k->check_size, n, fd, ad, error, ok ? "ok" : "FAILED");
         if (!ok) failed = 1;
     }
-    free(x0); free(xd); free(yb); free(x); free(yp); free(ym); free(xb);
+    free(x0); free(xd); free(yb); free(yp); free(ym); free(xb); free(xp); free(xm);
     return failed;
 }
 
