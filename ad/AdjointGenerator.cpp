@@ -108,6 +108,7 @@ std::string typeDeclarations(const AdjointContext& context) {
 void buildLoops(AdjointContext& context) {
   analyzer::AnalysisOptions options;
   options.z3TimeoutMs = context.request.z3TimeoutMs;
+  options.budgetMs = context.request.budgetMs;
   options.extents = context.request.extents;
   options.guard = context.request.guard;
   for (const auto& entry : context.variables)
