@@ -69,6 +69,7 @@ bool assignsVariable(const clang::Stmt* statement, const clang::VarDecl* variabl
 void buildLoops(AdjointContext& context) {
   analyzer::AnalysisOptions options;
   options.z3TimeoutMs = context.request.z3TimeoutMs;
+  options.budgetMs = context.request.budgetMs;
   options.extents = context.request.extents;
   options.guard = context.request.guard;
   for (const auto& entry : context.variables)

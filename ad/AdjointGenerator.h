@@ -34,6 +34,7 @@ struct AdjointRequest {
   analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto;
   std::map<std::string, std::string> extents;    // element count of arrays (needed for reductions)
   unsigned z3TimeoutMs = 2000;
+  unsigned budgetMs = analyzer::kDefaultLoopBudgetMs;  // for the Z3 queries of each loop
 };
 
 struct AdjointResult {

@@ -211,16 +211,17 @@ std::vector<std::pair<std::string, std::string>> KnowledgeBase::witnessFrom(
     }
 
   const std::pair<const IndexTuple*, Thread> sides[] = {{&first, Thread::A}, {&second, Thread::B}};
-  for (const auto& [tuple, thread] : sides)
-    for (const ExprRef& component : *tuple)
-      forEachSymbol(component, [&](const Expr& symbol) {
+  // (Plain variables, not structured bindings: C++17 lambdas cannot capture those, and clang says so.)
+  for (const auto& side : sides)
+    for (const ExprRef& component : *side.first)
+      forEachSymbol(component, [&, thread = side.second](const Expr& symbol) {
         if (symbol.op == Expr::Op::Var)
           record(symbolName(symbol, thread), encoder.encode(symbol, evaluatedOn(thread)));
       });
   // Array values last: "c[3]" → "5" says which entries of c would have to collide.
-  for (const auto& [tuple, thread] : sides)
-    for (const ExprRef& component : *tuple)
-      forEachSymbol(component, [&](const Expr& symbol) {
+  for (const auto& side : sides)
+    for (const ExprRef& component : *side.first)
+      forEachSymbol(component, [&, thread = side.second](const Expr& symbol) {
         if (symbol.op != Expr::Op::Read) return;
         std::string name = symbolName(symbol, thread);
         for (const ExprRef& subscript : symbol.args) {

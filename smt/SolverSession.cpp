@@ -29,6 +29,16 @@ CheckOutcome SolverSession::check(const z3::expr_vector& assumptions, std::strin
 }
 
 CheckOutcome SolverSession::check(z3::solver& solver, const z3::expr_vector& assumptions, std::string* reason) {
+  if (deadline_.passed()) {
+    if (reason) *reason = kBudgetExhausted;
+    return CheckOutcome::Unknown;
+  }
+  unsigned timeout = deadline_.queryTimeout(timeoutMilliseconds_);
+  if (!deadline_.unlimited()) {
+    z3::params params(context_);
+    params.set("timeout", timeout);
+    solver.set(params);
+  }
   ++statistics_.queries;
   auto start = std::chrono::steady_clock::now();
   CheckOutcome outcome = CheckOutcome::Unknown;
@@ -50,7 +60,8 @@ CheckOutcome SolverSession::check(z3::solver& solver, const z3::expr_vector& ass
   double elapsed =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   statistics_.z3Milliseconds += elapsed;
-  if (outcome == CheckOutcome::Unknown && elapsed >= timeoutMilliseconds_) why = "timeout";
+  if (outcome == CheckOutcome::Unknown && elapsed >= timeout)
+    why = timeout < timeoutMilliseconds_ || deadline_.passed() ? kBudgetExhausted : "timeout";
   if (reason) *reason = why;
   return outcome;
 }

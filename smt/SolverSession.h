@@ -4,6 +4,7 @@
 // and a witness must not depend on which loops or documents were analysed before.
 #pragma once
 
+#include "smt/Deadline.h"
 #include "smt/Encoder.h"
 
 #include <z3++.h>
@@ -30,10 +31,15 @@ class SolverSession {
   Encoder& encoder() { return encoder_; }
   const SolverStatistics& statistics() const { return statistics_; }
   unsigned timeoutMilliseconds() const { return timeoutMilliseconds_; }
+  // Bounds every later query by the time left (see Deadline.h). Once it has passed, check() sends
+  // nothing to Z3 and answers Unknown with the reason kBudgetExhausted.
+  void setDeadline(Deadline deadline) { deadline_ = deadline; }
+  bool budgetExhausted() const { return deadline_.passed(); }
 
   void add(const z3::expr& assertion);
   // check() under assumptions, timed and counted. `reason` is Z3's reason_unknown() on Unknown,
-  // or "timeout" when the query ran out of time (Z3 then says "canceled" or "incomplete").
+  // "timeout" when the query ran out of time (Z3 then says "canceled" or "incomplete"), or
+  // kBudgetExhausted when the deadline cut it short or had passed.
   CheckOutcome check(const z3::expr_vector& assumptions, std::string* reason = nullptr);
   // The same on another solver of this session (see newSolver).
   CheckOutcome check(z3::solver& solver, const z3::expr_vector& assumptions, std::string* reason = nullptr);
@@ -48,6 +54,7 @@ class SolverSession {
   Encoder encoder_;
   SolverStatistics statistics_;
   unsigned timeoutMilliseconds_;
+  Deadline deadline_;
 };
 
 }  // namespace adrace::smt

@@ -32,16 +32,20 @@ const Rule kRules[] = {
     {"ADR003", "UnsupportedConstruct", "A construct adrace does not model: the loop or region is not proven race-free.",
      "warning"},
     {"ADR004", "ArrayRacePossible",
-     "Two iterations or threads may access the same array element (through index arrays, or undecided).", "warning"},
+     "Two iterations or threads may access the same array element (through index arrays, or an access not compared).", "warning"},
     {"ADR005", "PointerAliasRace",
      "Two pointers that may point into the same array (neither restrict) are accessed so that they would race if they did.",
      "warning"},
     {"ADR006", "MissingBarrier",
      "Accesses of two constructs of a parallel region that no barrier separates (nowait, master, single nowait) conflict.",
      "error"},
+    {"ADR007", "CouldNotCheck",
+     "Z3 could not decide within its timeout or the time budget (--budget-ms): the loop or region is not proven race-free.",
+     "warning"},
 };
 
 size_t ruleIndexFor(const RaceFinding& finding) {
+  if (finding.certainty == Certainty::Undecided) return 6;
   switch (finding.kind) {
     case RaceFinding::Kind::Unsupported: return 2;
     case RaceFinding::Kind::SharedScalar: return 1;
@@ -100,26 +104,36 @@ std::string checkText(const std::vector<CheckedFile>& files) {
 
 json checkJson(const std::vector<CheckedFile>& files) {
   json filesJson = json::array();
-  unsigned counts[3] = {0, 0, 0};
+  unsigned counts[4] = {0, 0, 0, 0};
   for (const CheckedFile& file : files) {
     json loops = json::array();
     for (const LoopModel* loop : file.loops) {
-      bool raceFree = true;
-      for (const RaceFinding& finding : file.findings) raceFree &= finding.loop != loop->id;
+      bool raceFree = true, checked = true;
+      for (const RaceFinding& finding : file.findings)
+        if (finding.loop == loop->id) {
+          raceFree = false;
+          checked &= !couldNotCheck(finding.certainty);
+        }
       loops.push_back({{"id", loop->id},
                        {"function", loop->function},
                        {"directive", loop->directive},
                        {"pragma_at", toJson(loop->pragmaAt)},
-                       {"race_free", raceFree}});
+                       {"race_free", raceFree},
+                       {"checked", checked}});
     }
     json regions = json::array();
     for (const RegionModel* region : file.regions) {
-      bool raceFree = true;
-      for (const RaceFinding& finding : file.findings) raceFree &= finding.region != region->id;
+      bool raceFree = true, checked = true;
+      for (const RaceFinding& finding : file.findings)
+        if (finding.region == region->id) {
+          raceFree = false;
+          checked &= !couldNotCheck(finding.certainty);
+        }
       regions.push_back({{"id", region->id},
                          {"function", region->function},
                          {"pragma_at", toJson(region->pragmaAt)},
-                         {"race_free", raceFree}});
+                         {"race_free", raceFree},
+                         {"checked", checked}});
     }
     json findings = json::array();
     for (const RaceFinding& finding : file.findings) {
@@ -143,7 +157,8 @@ json checkJson(const std::vector<CheckedFile>& files) {
           {"version", ADRACE_VERSION},
           {"format", "adrace-check/1"},
           {"files", filesJson},
-          {"summary", {{"definite", counts[0]}, {"possible", counts[1]}, {"unsupported", counts[2]}}}};
+          {"summary", {{"definite", counts[0]}, {"possible", counts[1]}, {"unsupported", counts[2]},
+                       {"undecided", counts[3]}}}};
 }
 
 json checkSarif(const std::vector<CheckedFile>& files) {

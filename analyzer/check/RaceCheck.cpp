@@ -9,8 +9,13 @@ const char* certaintyName(Certainty certainty) {
     case Certainty::Definite: return "definite";
     case Certainty::Possible: return "possible";
     case Certainty::Unsupported: return "unsupported";
+    case Certainty::Undecided: return "undecided";
   }
   return "?";
+}
+
+bool couldNotCheck(Certainty certainty) {
+  return certainty == Certainty::Unsupported || certainty == Certainty::Undecided;
 }
 
 bool mutuallyExclusive(const Reference& a, const Reference& b) {
@@ -71,6 +76,7 @@ class LoopChecker {
   LoopChecker(const LoopModel& loop, const LoopCheckOptions& options)
       : loop_(loop), options_(options), session_(options.z3TimeoutMs),
         knowledge_(session_, loop.contextTree(), loop.domain()) {
+    session_.setDeadline(options.deadline);
     for (const Fact& fact : loop.facts) knowledge_.addFact(fact.context, fact.lhs, fact.relation, fact.rhs);
   }
 
@@ -96,6 +102,7 @@ class LoopChecker {
           checkScalar(write, other, reportedScalars);
           continue;
         }
+        if (session_.budgetExhausted()) return budgetSpent(write);
         checkPair(write, other);
       }
     }
@@ -112,6 +119,16 @@ class LoopChecker {
     finding.function = loop_.function;
     finding.loop = loop_.id;
     return finding;
+  }
+
+  // The file's budget ran out: one finding for what is left of the loop, instead of one per pair.
+  std::vector<RaceFinding> budgetSpent(const Reference& next) {
+    RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Undecided, next.variable);
+    finding.message = "could not check the rest of this loop: " + std::string(smt::kBudgetExhausted) +
+                      " (--budget-ms), from " + accessPhrase(next) + " on";
+    finding.at = next.span.begin;
+    findings_.push_back(finding);
+    return std::move(findings_);
   }
 
   void checkScalar(const Reference& write, const Reference& other, std::vector<std::string>& reported) {
@@ -144,14 +161,17 @@ class LoopChecker {
     smt::Coincidence answer = knowledge_.mayCoincide(context, write.indices, other.indices, /*useKnowledge=*/false);
     if (answer.status == smt::Coincidence::Status::Disjoint) return;
     bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead;
-    RaceFinding finding =
-        base(RaceFinding::Kind::ArrayConflict, definite ? Certainty::Definite : Certainty::Possible, write.variable);
+    // What Z3 could not decide is not a finding either way: a timeout never makes a race a pass.
+    Certainty certainty = answer.status == smt::Coincidence::Status::Unknown ? Certainty::Undecided
+                          : definite                                       ? Certainty::Definite
+                                                                           : Certainty::Possible;
+    RaceFinding finding = base(RaceFinding::Kind::ArrayConflict, certainty, write.variable);
     finding.witness = answer.witness;
     finding.at = write.span.begin;
     finding.related = other.span.begin;
     finding.relatedMessage = accessPhrase(other);
     if (answer.status == smt::Coincidence::Status::Unknown) {
-      finding.message = "possible data race on '" + write.variable + "': " + accessPhrase(write) + " and " +
+      finding.message = "could not check '" + write.variable + "': " + accessPhrase(write) + " and " +
                         accessPhrase(other) + " (Z3 could not decide: " + answer.reason + ")";
     } else {
       finding.message = "data race on '" + write.variable + "': " + accessPhrase(write) + " " +

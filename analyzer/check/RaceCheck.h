@@ -4,6 +4,7 @@
 #pragma once
 
 #include "analyzer/model/LoopModel.h"
+#include "smt/Deadline.h"
 
 #include <string>
 #include <utility>
@@ -15,7 +16,10 @@ enum class Certainty {
   Definite,     // Z3 found two iterations, with no integer-array value involved
   Possible,     // the coincidence goes through an index array, or Z3 could not decide, or an opaque index
   Unsupported,  // a construct the check does not model: never reported as race-free
+  Undecided,    // Z3 could not decide (timeout, time budget spent): never reported as race-free
 };
+// Unsupported and Undecided: the check could not tell (exit code 3, "could not check").
+bool couldNotCheck(Certainty certainty);
 const char* certaintyName(Certainty certainty);
 
 struct RaceFinding {
@@ -48,6 +52,7 @@ struct MayAlias {
 
 struct LoopCheckOptions {
   unsigned z3TimeoutMs = 2000;
+  smt::Deadline deadline;          // the file's time budget (check --budget-ms)
   std::vector<MayAlias> mayAlias;  // pointer pairs to check as if they were one array
 };
 

@@ -65,8 +65,11 @@ bool sameDomain(const LoopModel& a, const LoopModel& b) {
 
 class RegionChecker {
  public:
-  RegionChecker(const RegionModel& region, const std::vector<LoopModel>& loops, unsigned timeoutMs)
-      : region_(region), loops_(loops), session_(timeoutMs) {}
+  RegionChecker(const RegionModel& region, const std::vector<LoopModel>& loops, unsigned timeoutMs,
+                smt::Deadline deadline)
+      : region_(region), loops_(loops), session_(timeoutMs) {
+    session_.setDeadline(deadline);
+  }
 
   std::vector<RaceFinding> run() {
     for (const Limitation& limitation : region_.limitations) {
@@ -195,6 +198,16 @@ class RegionChecker {
     if (reported_.count({first.variable, x.step, y.step}) || selfRaced_.count(&first) || selfRaced_.count(&second))
       return;
 
+    if (session_.budgetExhausted()) {
+      if (budgetSpent_) return;
+      budgetSpent_ = true;
+      RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Undecided, first.variable);
+      finding.message = "could not check the rest of this parallel region: " + std::string(smt::kBudgetExhausted) +
+                        " (--budget-ms)";
+      finding.at = first.span.begin;
+      findings_.push_back(finding);
+      return;
+    }
     smt::Coincidence answer;
     std::string qualifier;  // why an overlap is only possible
     if (first.opaque || second.opaque) {
@@ -213,7 +226,9 @@ class RegionChecker {
       else if (answer.throughArrayRead) qualifier = "if the index arrays hold such values";
       else if (answer.status == smt::Coincidence::Status::Unknown) qualifier = "Z3 could not decide: " + answer.reason;
     }
-    report(x, y, answer, definite, qualifier);
+    // What Z3 could not decide is neither a race nor a pass (opaque accesses stay possible races).
+    bool undecided = answer.status == smt::Coincidence::Status::Unknown && !first.opaque && !second.opaque;
+    report(x, y, answer, definite, qualifier, undecided);
   }
 
   // A `nowait` loop and a loop after it in the same phase. OpenMP assigns iteration i of two
@@ -311,12 +326,14 @@ class RegionChecker {
            std::to_string(region_.steps[later.step].at.line);
   }
 
-  void report(const Side& x, const Side& y, const smt::Coincidence& answer, bool definite, const std::string& qualifier) {
+  void report(const Side& x, const Side& y, const smt::Coincidence& answer, bool definite, const std::string& qualifier,
+              bool undecided = false) {
     const Reference& first = *x.reference;
     bool selfPair = &first == y.reference;
     RaceFinding::Kind kind = RaceFinding::Kind::MissingBarrier;
     if (x.step == y.step) kind = selfPair && first.isScalar ? RaceFinding::Kind::SharedScalar : RaceFinding::Kind::ArrayConflict;
-    RaceFinding finding = base(kind, definite ? Certainty::Definite : Certainty::Possible, first.variable);
+    RaceFinding finding = base(kind, undecided ? Certainty::Undecided : definite ? Certainty::Definite : Certainty::Possible,
+                               first.variable);
     finding.witness = answer.witness;
     finding.suggestion = suggestionFor(x, y, kind);
     // The write leads: it is where the diagnostic points.
@@ -324,7 +341,7 @@ class RegionChecker {
     const Side& lead = writeFirst ? x : y;
     const Side& other = writeFirst ? y : x;
     bool leadPrimed = !writeFirst;
-    std::string prefix = definite ? "data race on " : "possible data race on ";
+    std::string prefix = undecided ? "could not check " : definite ? "data race on " : "possible data race on ";
     if (kind == RaceFinding::Kind::SharedScalar) {
       finding.message = prefix + "shared variable '" + first.variable + "': every thread of the parallel region " +
                         "writes it (" + accessPhrase(first) + ")";
@@ -349,6 +366,7 @@ class RegionChecker {
   const RegionModel& region_;
   const std::vector<LoopModel>& loops_;
   smt::SolverSession session_;
+  bool budgetSpent_ = false;
   std::vector<RaceFinding> findings_;
   std::set<std::tuple<std::string, size_t, size_t>> reported_;  // one finding per variable and pair of steps
   std::set<const Reference*> selfRaced_;  // writes every thread makes to one place: other pairs add nothing
@@ -357,8 +375,8 @@ class RegionChecker {
 }  // namespace
 
 std::vector<RaceFinding> checkRegion(const RegionModel& region, const std::vector<LoopModel>& loops,
-                                     unsigned z3TimeoutMs) {
-  return RegionChecker(region, loops, z3TimeoutMs).run();
+                                     unsigned z3TimeoutMs, smt::Deadline deadline) {
+  return RegionChecker(region, loops, z3TimeoutMs, deadline).run();
 }
 
 }  // namespace adrace::analyzer

@@ -2,6 +2,7 @@
 
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/CompileCommand.h"
+#include "analyzer/frontend/ExpressionDepth.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
 
@@ -10,6 +11,7 @@
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
@@ -111,34 +113,47 @@ class ErrorCollector : public clang::DiagnosticConsumer {
 class VisitAction : public clang::ASTFrontendAction {
  public:
   using Visit = std::function<void(const std::string&, clang::ASTContext&)>;
-  explicit VisitAction(const Visit& visit) : visit_(visit) {}
+  VisitAction(const Visit& visit, std::vector<Diagnostic>& diagnostics) : visit_(visit), diagnostics_(diagnostics) {}
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& instance,
                                                         llvm::StringRef file) override {
     struct Consumer : clang::ASTConsumer {
-      Consumer(const Visit& visit, clang::CompilerInstance& instance, std::string file)
-          : visit(visit), instance(instance), file(std::move(file)) {}
+      Consumer(const Visit& visit, std::vector<Diagnostic>& diagnostics, clang::CompilerInstance& instance,
+               std::string file)
+          : visit(visit), diagnostics(diagnostics), instance(instance), file(std::move(file)) {}
       void HandleTranslationUnit(clang::ASTContext& context) override {
-        if (!instance.getDiagnostics().hasErrorOccurred()) visit(file, context);
+        if (instance.getDiagnostics().hasErrorOccurred()) return;
+        // Clang's CFG builder and our walks recurse per level: refuse what would overflow the stack.
+        if (std::optional<Diagnostic> tooDeep = findTooDeepExpression(context)) {
+          diagnostics.push_back(*tooDeep);
+          return;
+        }
+        visit(file, context);
       }
       const Visit& visit;
+      std::vector<Diagnostic>& diagnostics;
       clang::CompilerInstance& instance;
       std::string file;
     };
-    return std::make_unique<Consumer>(visit_, instance, file.str());
+    return std::make_unique<Consumer>(visit_, diagnostics_, instance, file.str());
   }
 
  private:
   const Visit& visit_;
+  std::vector<Diagnostic>& diagnostics_;
 };
 
 class VisitActionFactory : public clang::tooling::FrontendActionFactory {
  public:
-  explicit VisitActionFactory(VisitAction::Visit visit) : visit_(std::move(visit)) {}
-  std::unique_ptr<clang::FrontendAction> create() override { return std::make_unique<VisitAction>(visit_); }
+  VisitActionFactory(VisitAction::Visit visit, std::vector<Diagnostic>& diagnostics)
+      : visit_(std::move(visit)), diagnostics_(diagnostics) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<VisitAction>(visit_, diagnostics_);
+  }
 
  private:
   VisitAction::Visit visit_;
+  std::vector<Diagnostic>& diagnostics_;
 };
 
 // An error about a whole file (no line or column to point at).
@@ -194,29 +209,51 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
       diagnostics.push_back(fileError(file, "is a directory, not a source file"));
       continue;
     }
+    if (!llvm::sys::fs::is_regular_file(file)) {
+      diagnostics.push_back(fileError(file, "is not a regular file (a device, FIFO or socket), not a source file"));
+      continue;
+    }
     files.push_back(file);
   }
   if (files.empty()) return;
   auto database = compilationDatabase(settings, diagnostics);
   if (!database) return;
 
-  clang::tooling::ClangTool tool(*database, files);
-  // OpenMP pragmas are what we read; the builtin headers (omp.h, stddef.h) come from Clang 14's
-  // resource directory, which a tool outside the LLVM tree cannot find by itself.
-  tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-      {"-fopenmp", std::string("-resource-dir=") + clangResourceDirectory(), "-Wno-everything"},
-      clang::tooling::ArgumentInsertPosition::END));
-  if (!settings.extraArgumentsBefore.empty())
+  // Clang 14 segfaults on some input it should reject (`allocate(i)` on a loop counter, in Sema):
+  // recover from a crash as from an error, so the user gets a diagnostic naming the file.
+  llvm::CrashRecoveryContext::Enable();
+  // One file at a time, so that an error Clang gives without a location can name its file.
+  for (const std::string& file : files) {
+    std::vector<Diagnostic> fileDiagnostics;
+    clang::tooling::ClangTool tool(*database, {file});
+    // OpenMP pragmas are what we read; the builtin headers (omp.h, stddef.h) come from Clang 14's
+    // resource directory, which a tool outside the LLVM tree cannot find by itself.
     tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-        settings.extraArgumentsBefore, clang::tooling::ArgumentInsertPosition::BEGIN));
-  if (!settings.extraArguments.empty())
-    tool.appendArgumentsAdjuster(
-        clang::tooling::getInsertArgumentAdjuster(settings.extraArguments, clang::tooling::ArgumentInsertPosition::END));
-  ErrorCollector errors(diagnostics);
-  tool.setDiagnosticConsumer(&errors);
-  tool.setPrintErrorMessage(false);
-  VisitActionFactory factory(visit);
-  tool.run(&factory);
+        {"-fopenmp", std::string("-resource-dir=") + clangResourceDirectory(), "-Wno-everything"},
+        clang::tooling::ArgumentInsertPosition::END));
+    if (!settings.extraArgumentsBefore.empty())
+      tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+          settings.extraArgumentsBefore, clang::tooling::ArgumentInsertPosition::BEGIN));
+    if (!settings.extraArguments.empty())
+      tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+          settings.extraArguments, clang::tooling::ArgumentInsertPosition::END));
+    ErrorCollector errors(fileDiagnostics);
+    tool.setDiagnosticConsumer(&errors);
+    tool.setPrintErrorMessage(false);
+    VisitActionFactory fileFactory(visit, fileDiagnostics);
+    llvm::CrashRecoveryContext recovery;
+    if (!recovery.RunSafely([&] { tool.run(&fileFactory); }))
+      fileDiagnostics.push_back(fileError(
+          file, "the C front-end (Clang 14) crashed on this file; adrace cannot read it (an OpenMP clause Clang "
+                "mishandles, such as allocate() on a loop counter, is a known cause)"));
+    for (Diagnostic& diagnostic : fileDiagnostics) {
+      if (diagnostic.at.file.empty()) diagnostic.at.file = file;
+      // The driver's words for a file it cannot classify by its name.
+      if (diagnostic.message.find("expected exactly one compiler job") != std::string::npos)
+        diagnostic.message = "cannot tell the language from the file name: give a .c or .cpp file, or -x c after --";
+      diagnostics.push_back(std::move(diagnostic));
+    }
+  }
 }
 
 FrontendResult buildModels(const CompileSettings& settings) {

@@ -9,8 +9,10 @@
 #include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/ReferenceCollector.h"
 
+#include <algorithm>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/OpenMPKinds.h>
+#include <clang/Basic/SourceManager.h>
 
 #include <map>
 
@@ -343,7 +345,15 @@ void Builder::describeVariables() {
 }
 
 void Builder::describeInstances() {
-  for (const auto& [declaration, sets] : instances_->instances()) {
+  // In declaration order: the numbering's map is keyed by address, which differs from run to run.
+  std::vector<const clang::VarDecl*> declarations;
+  for (const auto& entry : instances_->instances()) declarations.push_back(entry.first);
+  std::sort(declarations.begin(), declarations.end(), [&](const clang::VarDecl* a, const clang::VarDecl* b) {
+    if (a->getLocation() != b->getLocation()) return sources_.isBeforeInTranslationUnit(a->getLocation(), b->getLocation());
+    return a->getName() < b->getName();
+  });
+  for (const clang::VarDecl* declaration : declarations) {
+    const std::vector<std::set<int>>& sets = instances_->instances().at(declaration);
     for (size_t instance = 0; instance < sets.size(); ++instance) {
       Instance described{sharing_->of(declaration).name, static_cast<int>(instance), {}};
       for (const clang::Stmt* definition : instances_->definitionsOf(declaration, static_cast<int>(instance))) {

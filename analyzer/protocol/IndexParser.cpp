@@ -48,6 +48,9 @@ bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; 
 
 // Deep enough for any real subscript, shallow enough that hostile input cannot overflow the stack.
 constexpr int kMaximumNesting = 200;
+// A flat chain (i+i+...+i) is not nested in the text but is a left-deep tree in the IR, which every
+// later pass walks recursively: bound the operators of one expression too.
+constexpr int kMaximumOperators = 1000;
 
 class Parser {
  public:
@@ -101,6 +104,12 @@ class Parser {
   static std::string describe(const Token& token) {
     return token.kind == Token::Kind::End ? "end of text" : "'" + token.text + "'";
   }
+  // Counts one binary operator; false (with an error) past kMaximumOperators.
+  bool countOperator() {
+    if (++operators_ <= kMaximumOperators) return true;
+    fail("expression too long: more than " + std::to_string(kMaximumOperators) + " operators", current().column);
+    return false;
+  }
   smt::ExprRef fail(std::string message, unsigned column) {
     if (!error_) error_ = IndexParseError{std::move(message), column};
     return nullptr;
@@ -118,6 +127,7 @@ class Parser {
   std::vector<Token> tokens_;
   size_t position_ = 0;
   int nesting_ = 0;
+  int operators_ = 0;
   std::optional<IndexParseError> error_;
 };
 
@@ -177,6 +187,7 @@ bool Parser::tokenizeRelation(size_t& at) {
 smt::ExprRef Parser::sum() {
   smt::ExprRef result = product();
   while (result) {
+    if ((isPunctuation("+") || isPunctuation("-")) && !countOperator()) return nullptr;
     if (accept("+")) {
       smt::ExprRef rhs = product();
       result = rhs ? smt::add(result, rhs) : nullptr;
@@ -198,6 +209,7 @@ smt::ExprRef Parser::product() {
     else if (accept("/")) combine = smt::div;
     else if (accept("%")) combine = smt::mod;
     else break;
+    if (!countOperator()) return nullptr;
     smt::ExprRef rhs = unary();
     result = rhs ? combine(result, rhs) : nullptr;
   }

@@ -4,6 +4,8 @@
 
 #include "analyzer/protocol/AnswerDocument.h"
 
+#include <string>
+
 namespace adrace {
 
 ProtocolAnswer answerQuestions(const nlohmann::json& questions, const analyzer::AnalysisOptions& options) {
@@ -18,16 +20,35 @@ ProtocolAnswer answerQuestions(const nlohmann::json& questions, const analyzer::
   return {analyzer::answerDocument(document, analysis), std::nullopt};
 }
 
+namespace {
+
+// A document nested deeper than this is refused while it is read: no question needs more than a
+// handful of levels, and a 10,000-deep `id` would otherwise be echoed back at 200 MB.
+constexpr int kMaximumDocumentNesting = 64;
+
+struct TooDeep {};
+
+ProtocolAnswer malformedText(std::string message) {
+  // "[json.exception.parse_error.101] parse error at line 1, column 3: ..." without the tag.
+  if (size_t tag = message.find("] "); tag != std::string::npos) message.erase(0, tag + 2);
+  ProtocolError malformed{"", std::move(message), 0};
+  return {analyzer::errorDocument(malformed), malformed};
+}
+
+}  // namespace
+
 ProtocolAnswer answerQuestionText(std::string_view text, const analyzer::AnalysisOptions& options) {
   nlohmann::json questions;
   try {
-    questions = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& error) {
-    // "[json.exception.parse_error.101] parse error at line 1, column 3: ..." without the tag.
-    std::string message = error.what();
-    if (size_t tag = message.find("] "); tag != std::string::npos) message.erase(0, tag + 2);
-    ProtocolError malformed{"", message, 0};
-    return {analyzer::errorDocument(malformed), malformed};
+    questions = nlohmann::json::parse(text, [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+      if (depth > kMaximumDocumentNesting) throw TooDeep{};
+      return true;
+    });
+  } catch (const TooDeep&) {
+    return malformedText("document nested more than " + std::to_string(kMaximumDocumentNesting) + " levels deep");
+  } catch (const nlohmann::json::exception& error) {
+    // Syntax errors, and numbers out of the range of a double (1e400).
+    return malformedText(error.what());
   }
   return answerQuestions(questions, options);
 }

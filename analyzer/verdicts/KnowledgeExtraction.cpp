@@ -1,6 +1,9 @@
 #include "analyzer/verdicts/KnowledgeExtraction.h"
 
+#include <map>
 #include <set>
+#include <string>
+#include <tuple>
 
 namespace adrace::analyzer {
 
@@ -23,6 +26,29 @@ bool hasPerThreadSymbol(const smt::IndexTuple& tuple) {
   return found;
 }
 
+// References of one array alike in all the knowledge sees (context, indices, write or read): one
+// fact covers every pair of their members, so a body of thousands of identical statements asserts
+// what its distinct references assert, not a fact per pair of statements.
+struct ReferenceClass {
+  std::vector<size_t> members;  // positions in loop.references, ascending
+  bool write = false;
+};
+
+std::vector<ReferenceClass> knowledgeClasses(const LoopModel& loop) {
+  std::vector<ReferenceClass> classes;
+  std::map<std::tuple<std::string, int, bool, std::string>, size_t> byKey;
+  for (size_t r = 0; r < loop.references.size(); ++r) {
+    const Reference& reference = loop.references[r];
+    if (carriesNoKnowledge(reference)) continue;
+    bool write = reference.kind != AccessKind::Read;
+    auto key = std::make_tuple(reference.variable, reference.context, write, smt::toString(reference.indices));
+    auto [found, added] = byKey.emplace(key, classes.size());
+    if (added) classes.push_back({{}, write});
+    classes[found->second].members.push_back(r);
+  }
+  return classes;
+}
+
 }  // namespace
 
 std::vector<Inconsistency> extractKnowledge(const LoopModel& loop, smt::KnowledgeBase& knowledge) {
@@ -31,23 +57,28 @@ std::vector<Inconsistency> extractKnowledge(const LoopModel& loop, smt::Knowledg
   std::vector<Inconsistency> inconsistencies;
   const smt::ContextTree& tree = knowledge.contexts();
   const auto& references = loop.references;
-  for (size_t w = 0; w < references.size(); ++w) {
-    const Reference& write = references[w];
-    if (write.kind == AccessKind::Read || carriesNoKnowledge(write)) continue;
+  std::vector<ReferenceClass> classes = knowledgeClasses(loop);
+  for (size_t w = 0; w < classes.size(); ++w) {
+    if (!classes[w].write) continue;
+    const Reference& write = references[classes[w].members.front()];
     const Variable* array = loop.findVariable(write.variable);
     if (!array || isPerThread(array->sharing)) continue;
-    for (size_t x = 0; x < references.size(); ++x) {
-      const Reference& other = references[x];
-      if (other.variable != write.variable || carriesNoKnowledge(other)) continue;
+    for (size_t x = 0; x < classes.size(); ++x) {
+      const Reference& other = references[classes[x].members.front()];
+      if (other.variable != write.variable) continue;
       // Each unordered pair once; a write paired with itself is the paper's c(i) != c(i').
-      if (other.kind != AccessKind::Read && x < w) continue;
+      if (classes[x].write && x < w) continue;
       std::optional<int> context = knowledgeContext(write.context, other.context, tree);
       if (!context) continue;
       // The same element named without any per-thread symbol is the same element on every
-      // iteration: the primal writes it from all of them.
+      // iteration: the primal writes it from all of them (reported for each pair of statements).
       if (smt::sameTuple(write.indices, other.indices) && !hasPerThreadSymbol(write.indices)) {
-        inconsistencies.push_back({write.id, other.id, *context,
-                                   "every iteration accesses " + write.text + ": the primal loop races on it"});
+        for (size_t first : classes[w].members)
+          for (size_t second : classes[x].members)
+            if (w != x || second >= first)
+              inconsistencies.push_back({references[first].id, references[second].id, *context,
+                                         "every iteration accesses " + references[first].text +
+                                             ": the primal loop races on it"});
         continue;
       }
       knowledge.addDisjoint(*context, write.indices, other.indices);

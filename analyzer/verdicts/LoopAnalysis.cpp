@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <optional>
 #include <set>
+#include <tuple>
 
 namespace adrace::analyzer {
 
@@ -62,41 +65,86 @@ ArrayVerdict scalarVerdict(const Variable& variable, const std::string& adjoint,
 
 class ArrayQuestions {
  public:
-  ArrayQuestions(const LoopModel& loop, smt::KnowledgeBase& knowledge, const AnalysisOptions& options,
-                 const std::vector<std::string>& loopWideDoubts)
-      : loop_(loop), knowledge_(knowledge), options_(options), doubts_(loopWideDoubts) {}
+  ArrayQuestions(const LoopModel& loop, smt::KnowledgeBase& knowledge, const smt::SolverSession& session,
+                 const AnalysisOptions& options, const std::vector<std::string>& loopWideDoubts)
+      : loop_(loop), knowledge_(knowledge), session_(session), options_(options), doubts_(loopWideDoubts) {}
 
   ArrayVerdict answer(const Variable& variable, const std::string& adjoint,
                       const std::vector<AdjointReference>& references);
 
  private:
-  void ask(const AdjointReference& a, const AdjointReference& b, ArrayVerdict& verdict);
+  // References alike in all a query sees (context, indices, opaqueness, whether they write): one
+  // question answers every pair of their members.
+  struct ReferenceClass {
+    std::vector<size_t> members;  // positions in the array's adjoint references, ascending
+    bool writes = false;
+    bool guarded = false;         // an unproven pair already guards its members
+  };
+  static std::vector<ReferenceClass> classify(const std::vector<AdjointReference>& references);
+  // The pair, unless Z3 proves it disjoint.
+  std::optional<UnprovenPair> ask(const AdjointReference& a, const AdjointReference& b);
+  // Records an unproven pair of classes as every pair of their members (listed up to the limit).
+  void recordUnproven(const ReferenceClass& a, const ReferenceClass& b, bool same, const UnprovenPair& answer,
+                      const std::vector<AdjointReference>& references, ArrayVerdict& verdict);
   void choosePolicy(ArrayVerdict& verdict, const Variable& variable);
 
   const LoopModel& loop_;
   smt::KnowledgeBase& knowledge_;
+  const smt::SolverSession& session_;
   const AnalysisOptions& options_;
   const std::vector<std::string>& doubts_;
 };
 
-void ArrayQuestions::ask(const AdjointReference& a, const AdjointReference& b, ArrayVerdict& verdict) {
+std::optional<UnprovenPair> ArrayQuestions::ask(const AdjointReference& a, const AdjointReference& b) {
   const Reference& first = *a.primal;
   const Reference& second = *b.primal;
   UnprovenPair pair{first.id, second.id, {}, {}};
   if (first.opaque || second.opaque) {
     pair.reason = "opaque index: " + (first.opaque ? first.opaqueReason : second.opaqueReason);
-  } else {
-    int context = knowledge_.contexts().commonAncestor(first.context, second.context);
-    pair.answer = knowledge_.mayCoincide(context, first.indices, second.indices);
-    switch (pair.answer.status) {
-      case smt::Coincidence::Status::Disjoint: return;
-      case smt::Coincidence::Status::Overlap: pair.reason = "Z3 found two iterations that touch the same element"; break;
-      case smt::Coincidence::Status::Unknown: pair.reason = "Z3 could not decide (" + pair.answer.reason + ")"; break;
-    }
+    return pair;
   }
-  for (const AdjointReference* side : {&a, &b})
-    if (side->writes) verdict.guardedReferences.push_back(side->primal->id);
-  verdict.unproven.push_back(std::move(pair));
+  int context = knowledge_.contexts().commonAncestor(first.context, second.context);
+  pair.answer = knowledge_.mayCoincide(context, first.indices, second.indices);
+  switch (pair.answer.status) {
+    case smt::Coincidence::Status::Disjoint: return std::nullopt;
+    case smt::Coincidence::Status::Overlap: pair.reason = "Z3 found two iterations that touch the same element"; break;
+    case smt::Coincidence::Status::Unknown: pair.reason = "Z3 could not decide (" + pair.answer.reason + ")"; break;
+  }
+  return pair;
+}
+
+std::vector<ArrayQuestions::ReferenceClass> ArrayQuestions::classify(const std::vector<AdjointReference>& references) {
+  std::vector<ReferenceClass> classes;
+  std::map<std::tuple<int, std::string, bool, std::string>, size_t> byKey;
+  for (size_t r = 0; r < references.size(); ++r) {
+    const Reference& primal = *references[r].primal;
+    auto key = std::make_tuple(primal.context, smt::toString(primal.indices), references[r].writes,
+                               primal.opaque ? primal.opaqueReason : std::string());
+    auto [found, added] = byKey.emplace(key, classes.size());
+    if (added) classes.push_back({{}, references[r].writes, false});
+    classes[found->second].members.push_back(r);
+  }
+  return classes;
+}
+
+void ArrayQuestions::recordUnproven(const ReferenceClass& a, const ReferenceClass& b, bool same,
+                                    const UnprovenPair& answer, const std::vector<AdjointReference>& references,
+                                    ArrayVerdict& verdict) {
+  for (const ReferenceClass* side : {&a, &b})
+    if (side->writes)
+      for (size_t member : side->members) verdict.guardedReferences.push_back(references[member].primal->id);
+  for (size_t x = 0; x < a.members.size(); ++x)
+    for (size_t y = same ? x : 0; y < b.members.size(); ++y) {
+      if (verdict.unproven.size() >= kMaximumListedPairs) {
+        ++verdict.unlistedPairs;
+        continue;
+      }
+      UnprovenPair pair = answer;
+      size_t first = std::min(a.members[x], b.members[y]), second = std::max(a.members[x], b.members[y]);
+      pair.first = references[first].primal->id;
+      pair.second = references[second].primal->id;
+      verdict.unproven.push_back(std::move(pair));
+    }
 }
 
 ArrayVerdict ArrayQuestions::answer(const Variable& variable, const std::string& adjoint,
@@ -111,17 +159,45 @@ ArrayVerdict ArrayQuestions::answer(const Variable& variable, const std::string&
   }
   verdict.primalReadOnly = !written;
 
+  // Pairs of classes (a class with itself: two of its members, or one member in two iterations).
   // Shallow contexts first: a pair proven where fewer facts hold is reused for deeper contexts.
+  std::vector<ReferenceClass> classes = classify(references);
   std::vector<std::pair<size_t, size_t>> pairs;
-  for (size_t i = 0; i < references.size(); ++i)
-    for (size_t j = i; j < references.size(); ++j)
-      if (references[i].writes || references[j].writes) pairs.emplace_back(i, j);
+  for (size_t i = 0; i < classes.size(); ++i)
+    for (size_t j = i; j < classes.size(); ++j)
+      if (classes[i].writes || classes[j].writes) pairs.emplace_back(i, j);
   const smt::ContextTree& tree = knowledge_.contexts();
+  auto contextOf = [&](size_t c) { return references[classes[c].members.front()].primal->context; };
   auto depthOfPair = [&](const std::pair<size_t, size_t>& pair) {
-    return tree.depth(tree.commonAncestor(references[pair.first].primal->context, references[pair.second].primal->context));
+    return tree.depth(tree.commonAncestor(contextOf(pair.first), contextOf(pair.second)));
   };
   std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) { return depthOfPair(a) < depthOfPair(b); });
-  for (const auto& [i, j] : pairs) ask(references[i], references[j], verdict);
+  bool skipped = false;
+  for (const auto& [i, j] : pairs) {
+    ReferenceClass& a = classes[i];
+    ReferenceClass& b = classes[j];
+    if (session_.budgetExhausted()) {
+      // What the budget left is guarded without asking: every adjoint write (unknown means unsafe).
+      for (const AdjointReference& reference : references)
+        if (reference.writes) verdict.guardedReferences.push_back(reference.primal->id);
+      verdict.unproven.push_back({-1, -1, std::string(smt::kBudgetExhausted) + ": the remaining pairs were not asked", {}});
+      break;
+    }
+    // Once the list is full, a pair matters only if it can guard a reference not yet guarded.
+    if (verdict.unproven.size() >= kMaximumListedPairs && !(a.writes && !a.guarded) && !(b.writes && !b.guarded)) {
+      skipped = true;
+      continue;
+    }
+    std::optional<UnprovenPair> answer = ask(references[a.members.front()], references[b.members.front()]);
+    if (answer) recordUnproven(a, b, i == j, *answer, references, verdict);
+    a.guarded |= answer && a.writes;
+    b.guarded |= answer && b.writes;
+  }
+  if (skipped)
+    verdict.unproven.push_back({-1, -1,
+                                "more pairs than the report lists: pairs that could guard no further reference were "
+                                "not asked",
+                                {}});
   std::sort(verdict.unproven.begin(), verdict.unproven.end(), [](const UnprovenPair& a, const UnprovenPair& b) {
     return std::make_pair(a.first, a.second) < std::make_pair(b.first, b.second);
   });
@@ -149,7 +225,8 @@ ArrayVerdict ArrayQuestions::answer(const Variable& variable, const std::string&
 void ArrayQuestions::choosePolicy(ArrayVerdict& verdict, const Variable& variable) {
   auto hint = options_.extents.find(variable.name);
   verdict.extent = hint != options_.extents.end() ? hint->second : variable.extent;
-  std::string why = std::to_string(verdict.unproven.size()) + " pair(s) of adjoint references not proven disjoint";
+  std::string why = std::to_string(verdict.unproven.size() + verdict.unlistedPairs) +
+                    " pair(s) of adjoint references not proven disjoint";
   bool reductionPossible = verdict.primalReadOnly && !verdict.extent.empty();
   switch (options_.guard) {
     case GuardPolicy::Atomic:
@@ -204,6 +281,7 @@ LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestio
   auto start = std::chrono::steady_clock::now();
   LoopAnalysis analysis;
   smt::SolverSession session(options.z3TimeoutMs);
+  if (options.budgetMs) session.setDeadline(smt::Deadline::after(options.budgetMs));
   smt::KnowledgeBase knowledge(session, loop.contextTree(), loop.domain());
   analysis.inconsistencies = extractKnowledge(loop, knowledge);
 
@@ -222,7 +300,7 @@ LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestio
       analysis.notes.push_back(reference.text + (reference.span.begin.line ? " (line " + std::to_string(reference.span.begin.line) + ")" : "") +
                                " is not modelled (" + reference.opaqueReason + "): no verdict covers it");
 
-  ArrayQuestions arrays(loop, knowledge, options, doubts);
+  ArrayQuestions arrays(loop, knowledge, session, options, doubts);
   for (const AdjointQuestion& question : questions) {
     std::string adjoint = question.adjoint.empty() ? question.array + "_b" : question.adjoint;
     const Variable* variable = loop.findVariable(question.array);
@@ -253,6 +331,9 @@ LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestio
     analysis.arrays.push_back(arrays.answer(*variable, adjoint, adjointReferences(references, variable->name)));
   }
 
+  if (session.budgetExhausted())
+    analysis.notes.push_back("the time budget of " + std::to_string(options.budgetMs) +
+                             " ms for this loop ran out: what it left unasked is guarded (--budget-ms)");
   const smt::SolverStatistics& solver = session.statistics();
   analysis.statistics.z3Milliseconds = solver.z3Milliseconds;
   analysis.statistics.assertions = solver.assertions;

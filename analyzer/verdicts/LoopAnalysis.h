@@ -15,10 +15,16 @@ namespace adrace::analyzer {
 
 enum class GuardPolicy { Auto, Atomic, Reduction };
 
+// analyze/answer/adjoint --budget-ms: per loop. Generous, because the answer is the whole point.
+constexpr unsigned kDefaultLoopBudgetMs = 30000;
+
 struct AnalysisOptions {
   ActivityOptions activity;
   GuardPolicy guard = GuardPolicy::Auto;
   unsigned z3TimeoutMs = 2000;
+  // Time for all the Z3 queries of one loop (a question document is one loop); 0: no budget. What
+  // the budget leaves unasked is guarded, with the reason kBudgetExhausted.
+  unsigned budgetMs = kDefaultLoopBudgetMs;
   std::map<std::string, std::string> extents;  // --extent NAME=EXPR: element count of an array
 };
 
@@ -50,8 +56,13 @@ struct ArrayVerdict {
   std::string extent;              // element count for a reduction, "" if unknown
   std::vector<int> adjointWrites;  // primal reference ids whose adjoint writes x_b
   std::vector<int> guardedReferences;  // ... of which these need the guard
-  std::vector<UnprovenPair> unproven;
+  std::vector<UnprovenPair> unproven;  // at most kMaximumListedPairs of the pairs not proven
+  unsigned unlistedPairs = 0;          // further pairs not proven (or not asked: see unproven's reasons)
 };
+
+// A loop of thousands of statements has millions of reference pairs: the report lists this many
+// per array, and pairs that cannot guard another reference are not asked once the list is full.
+constexpr size_t kMaximumListedPairs = 100;
 
 // A pair of primal references whose disjointness the knowledge could not take on: asserting it
 // made the knowledge unsatisfiable (the primal itself races there, seed 004 section 5.5).

@@ -59,6 +59,7 @@ json toJson(const LoopAnalysis& analysis, const LoopModel& loop) {
                   {"guarded_references", verdict.guardedReferences},
                   {"unproven_pairs", unproven}};
     if (!verdict.extent.empty()) entry["extent"] = verdict.extent;
+    if (verdict.unlistedPairs) entry["unlisted_pairs"] = verdict.unlistedPairs;
     arrays.push_back(entry);
   }
   json inconsistencies = json::array();

@@ -145,5 +145,21 @@ TEST(IndexParser, HostileNestingIsAnErrorNotACrash) {
   EXPECT_NE(errorOf(negations).message.find("nested too deeply"), std::string::npos);
 }
 
+// A flat chain is a left-deep tree that later passes walk recursively: 24,000 terms once
+// overflowed the stack. Bounded by operators, whatever the nesting.
+TEST(IndexParser, FlatChainOfTermsIsBounded) {
+  std::string sum = "i", product = "i";
+  for (int term = 1; term < 24000; ++term) {
+    sum += term % 2 ? "-i" : "+i";
+    product += "*k";
+  }
+  IndexParseError tooLong = errorOf(sum);
+  EXPECT_NE(tooLong.message.find("expression too long: more than 1000 operators"), std::string::npos) << tooLong.message;
+  EXPECT_NE(errorOf(product).message.find("expression too long"), std::string::npos);
+  std::string fine = "i";
+  for (int term = 1; term < 1000; ++term) fine += "+k";
+  EXPECT_TRUE(parse(fine));
+}
+
 }  // namespace
 }  // namespace adrace::analyzer

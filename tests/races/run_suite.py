@@ -5,8 +5,8 @@ table, precision, recall, accuracy and the wall time of the run.
 
 Scoring (see README.md): files labelled `race definite`, `race possible` or `unsupported` are
 positives, `race-free` files negatives. A race file counts as found when every variable its
-`adrace-race:` lines name has a definite or possible finding (an `unsupported` finding alone is
-enough for `race possible`, which asks for "a race or unsafe", but not for `race definite`); an
+`adrace-race:` lines name has a definite or possible finding (an `unsupported` or `undecided`
+finding alone is enough for `race possible`, which asks for "a race or unsafe", but not for `race definite`); an
 `unsupported` file when anything is reported; a race-free file is a true negative only when
 nothing at all is reported.
 
@@ -53,7 +53,8 @@ def score(label, races, findings):
     """(outcome, note) for one labelled case."""
     racy = {f["variable"] for f in findings if f["certainty"] in ("definite", "possible")}
     definite = {f["variable"] for f in findings if f["certainty"] == "definite"}
-    unsupported = any(f["certainty"] == "unsupported" for f in findings)
+    # "could not check": a construct not modelled, or a pair Z3 left undecided (timeout, budget)
+    unsupported = any(f["certainty"] in ("unsupported", "undecided") for f in findings)
     expected = {variable for _, variable in races}
     if label == "race-free":
         return ("TN", "") if not findings else ("FP", "reported " + describe(findings))

@@ -17,6 +17,7 @@ std::vector<OptionSpec> adjointOptions() {
       {"--guard", "", true, "auto|atomic|reduction", "formad: protection of arrays not proven (default auto)"},
       {"--extent", "", true, "NAME=EXPR,...", "element count of arrays (for per-thread reduction copies)"},
       {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
+      {"--budget-ms", "", true, "MS", "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
       {"--output", "-o", true, "FILE", "write the C file to FILE instead of stdout"},
   });
   return options;
@@ -49,6 +50,7 @@ int runAdjoint(const std::vector<std::string>& arguments) {
   request.guard = analysis.guard;
   request.extents = analysis.extents;
   request.z3TimeoutMs = analysis.z3TimeoutMs;
+  request.budgetMs = analysis.budgetMs;
   if (!parsed.error.empty()) {
     std::cerr << "adrace adjoint: error: " << parsed.error << "\n";
     return kExitUsage;
@@ -60,7 +62,7 @@ int runAdjoint(const std::vector<std::string>& arguments) {
   ad::AdjointResult result = ad::generateAdjoint(request);
   reportDiagnostics(result.diagnostics);
   if (!result.ok()) return kExitUsage;
-  return writeOutput(parsed.value("--output"), result.code) ? kExitOk : kExitUsage;
+  return writeOutput(parsed.value("--output"), result.code, parsed.positional) ? kExitOk : kExitUsage;
 }
 
 }  // namespace adrace::tool

@@ -19,6 +19,7 @@ std::vector<OptionSpec> analyzeOptions() {
       {"--format", "", true, "json|text", "report format (default json)"},
       {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
       {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
+      {"--budget-ms", "", true, "MS", "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
       {"--active", "", true, "NAME,...", "only these variables get adjoints"},
       {"--inactive", "", true, "NAME,...", "these variables get no adjoint"},
       {"--guard", "", true, "auto|atomic|reduction", "protection for guarded arrays (default auto)"},
@@ -43,14 +44,9 @@ std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::Analy
       return "--extent expects NAME=EXPR, not '" + item + "'";
     options.extents[item.substr(0, equals)] = item.substr(equals + 1);
   }
-  if (parsed.has("--z3-timeout-ms")) {
-    std::string text = parsed.value("--z3-timeout-ms");
-    char* end = nullptr;
-    long value = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end || value <= 0) return "--z3-timeout-ms expects a positive integer, not '" + text + "'";
-    options.z3TimeoutMs = static_cast<unsigned>(value);
-  }
-  return {};
+  std::string error = readPositiveInteger(parsed, "--z3-timeout-ms", kMaximumMilliseconds, options.z3TimeoutMs);
+  if (error.empty()) error = readPositiveInteger(parsed, "--budget-ms", kMaximumMilliseconds, options.budgetMs);
+  return error;
 }
 
 int runAnalyze(const std::vector<std::string>& arguments) {
@@ -97,7 +93,7 @@ int runAnalyze(const std::vector<std::string>& arguments) {
     report.push_back(std::move(analyzed));
   }
   std::string text = format == "json" ? analyzer::reportJson(report).dump(2) + "\n" : analyzer::reportText(report);
-  return writeOutput(parsed.value("--output"), text) ? kExitOk : kExitUsage;
+  return writeOutput(parsed.value("--output"), text, parsed.positional) ? kExitOk : kExitUsage;
 }
 
 }  // namespace adrace::tool

@@ -16,6 +16,7 @@ std::vector<OptionSpec> answerOptions() {
       {"--stdio", "", false, "", "answer one document per line of stdin, each on one line of stdout"},
       {"--output", "-o", true, "FILE", "write the answer to FILE instead of stdout"},
       {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
+      {"--budget-ms", "", true, "MS", "time for the Z3 queries of each document; what is left is guarded (default 30000)"},
       {"--guard", "", true, "auto|atomic|reduction", "protection for guarded arrays (default auto)"},
       {"--extent", "", true, "NAME=EXPR,...", "element count of arrays the document gives no extent"},
       {"--verbose", "-v", false, "", "log what the analysis does (to stderr)"},
@@ -54,7 +55,9 @@ int answerDocument(const std::string& path, const std::string& output, const ana
     text << in.rdbuf();
   }
   ProtocolAnswer answer = answerQuestionText(text.str(), options);
-  if (!writeOutput(output, printed(answer.document, 2) + "\n")) return kExitUsage;
+  std::vector<std::string> inputs;
+  if (path != "-") inputs.push_back(path);
+  if (!writeOutput(output, printed(answer.document, 2) + "\n", inputs)) return kExitUsage;
   return answer.error ? kExitUsage : kExitOk;
 }
 

@@ -25,7 +25,8 @@ std::vector<OptionSpec> checkOptions() {
       {"--fail-on", "", true, "definite|possible|never", "lowest finding level that makes the exit code 1 (default definite)"},
       {"--jobs", "-j", true, "N", "files checked in parallel (default: all cores)"},
       {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
-      {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means a possible race (default 2000)"},
+      {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; undecided means could not check (default 2000)"},
+      {"--budget-ms", "", true, "MS", "time for the Z3 queries of each file; what is left is could not check (default 10000)"},
       {"--assume-no-alias", "", false, "", "assume distinct pointer variables never point into the same array"},
       {"--const-may-alias", "", false, "", "also report pointers to const (read as inputs by default) that may alias"},
   });
@@ -39,7 +40,8 @@ struct FileOutcome {
 
 // Parses and checks one file: its loops, then its parallel regions. Unsupported constructs become
 // findings, not errors.
-FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, unsigned timeoutMs) {
+FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, unsigned timeoutMs,
+                      unsigned budgetMs) {
   FileOutcome outcome;
   analyzer::CompileSettings settings = compileSettingsFrom(parsed);
   settings.files = {file};
@@ -62,19 +64,22 @@ FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, 
   }
   outcome.models.diagnostics = errors;
   bool checkAliasing = !parsed.has("--assume-no-alias");
+  // The budget starts once the file is parsed: it bounds the Z3 queries of all its loops and regions.
+  smt::Deadline deadline = smt::Deadline::after(budgetMs);
   for (const analyzer::CheckModels& model : outcome.models.files) {
     for (size_t index = 0; index < model.loops.size(); ++index) {
       const analyzer::LoopModel& loop = model.loops[index];
       outcome.checked.loops.push_back(&loop);
       analyzer::LoopCheckOptions options;
       options.z3TimeoutMs = timeoutMs;
+      options.deadline = deadline;
       if (checkAliasing) options.mayAlias = model.mayAlias[index];
       for (analyzer::RaceFinding& finding : analyzer::checkLoop(loop, options))
         outcome.checked.findings.push_back(std::move(finding));
     }
     for (const analyzer::RegionModel& region : model.regions) {
       outcome.checked.regions.push_back(&region);
-      for (analyzer::RaceFinding& finding : analyzer::checkRegion(region, model.loops, timeoutMs))
+      for (analyzer::RaceFinding& finding : analyzer::checkRegion(region, model.loops, timeoutMs, deadline))
         outcome.checked.findings.push_back(std::move(finding));
     }
   }
@@ -97,12 +102,17 @@ std::vector<std::string> splitAttachedJobs(const std::vector<std::string>& argum
   return split;
 }
 
-int failLevel(const std::string& name) {
-  if (name == "definite") return 0;
-  if (name == "possible") return 2;
-  if (name == "never") return -1;
-  return -2;
+enum class FailOn { Definite, Possible, Never, Invalid };
+
+FailOn failOn(const std::string& name) {
+  if (name == "definite") return FailOn::Definite;
+  if (name == "possible") return FailOn::Possible;
+  if (name == "never") return FailOn::Never;
+  return FailOn::Invalid;
 }
+
+constexpr unsigned kMaximumJobs = 1024;
+constexpr unsigned kDefaultFileBudgetMs = 10000;
 
 }  // namespace
 
@@ -115,30 +125,26 @@ int runCheck(const std::vector<std::string>& arguments) {
                            "array (one a write) that two iterations can make to the same element, and shared\n"
                            "scalars written by every iteration; and in parallel regions, accesses of different\n"
                            "threads that no barrier separates (statements every thread runs, master and single\n"
-                           "blocks, nowait loops). Exit 0: nothing at or above --fail-on; 1: found;\n"
-                           "2: usage or input error. With -p BUILD_DIR and no file, every source of\n"
-                           "BUILD_DIR/compile_commands.json is checked. As a build's clang-tidy launcher\n"
-                           "(CMAKE_C_CLANG_TIDY=\"adrace;check\") it takes the compile command after --.",
+                           "blocks, nowait loops). Exit 0: checked, nothing at or above --fail-on; 1: found;\n"
+                           "2: usage or input error; 3: could not check (an unsupported construct, or Z3\n"
+                           "undecided within --z3-timeout-ms or --budget-ms), unless --fail-on never.\n"
+                           "With -p BUILD_DIR and no file, every source of BUILD_DIR/compile_commands.json\n"
+                           "is checked. As a build's clang-tidy launcher (CMAKE_C_CLANG_TIDY=\"adrace;check\")\n"
+                           "it takes the compile command after --.",
                            options);
     return kExitOk;
   }
   std::string format = parsed.value("--format", "text");
-  int fail = failLevel(parsed.value("--fail-on", "definite"));
+  FailOn fail = failOn(parsed.value("--fail-on", "definite"));
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   unsigned timeoutMs = 2000;
+  unsigned budgetMs = kDefaultFileBudgetMs;
   if (parsed.error.empty() && format != "text" && format != "json" && format != "sarif")
     parsed.error = "--format must be text, json or sarif, not '" + format + "'";
-  if (parsed.error.empty() && fail == -2) parsed.error = "--fail-on must be definite, possible or never";
-  if (parsed.error.empty() && parsed.has("--jobs")) {
-    int value = std::atoi(parsed.value("--jobs").c_str());
-    if (value <= 0) parsed.error = "--jobs expects a positive integer";
-    jobs = static_cast<unsigned>(std::max(value, 1));
-  }
-  if (parsed.error.empty() && parsed.has("--z3-timeout-ms")) {
-    int value = std::atoi(parsed.value("--z3-timeout-ms").c_str());
-    if (value <= 0) parsed.error = "--z3-timeout-ms expects a positive integer";
-    timeoutMs = static_cast<unsigned>(std::max(value, 1));
-  }
+  if (parsed.error.empty() && fail == FailOn::Invalid) parsed.error = "--fail-on must be definite, possible or never";
+  if (parsed.error.empty()) parsed.error = readPositiveInteger(parsed, "--jobs", kMaximumJobs, jobs);
+  if (parsed.error.empty()) parsed.error = readPositiveInteger(parsed, "--z3-timeout-ms", kMaximumMilliseconds, timeoutMs);
+  if (parsed.error.empty()) parsed.error = readPositiveInteger(parsed, "--budget-ms", kMaximumMilliseconds, budgetMs);
   if (parsed.error.empty() && parsed.positional.empty() && !parsed.has("--build-dir"))
     parsed.error = "no input file (name files, or -p BUILD_DIR for every file of its compile_commands.json)";
   if (!parsed.error.empty()) {
@@ -165,7 +171,7 @@ int runCheck(const std::vector<std::string>& arguments) {
   bool showProgress = isatty(STDERR_FILENO) && files.size() > 1;
   auto worker = [&] {
     for (size_t index = next++; index < files.size(); index = next++) {
-      outcomes[index] = checkFile(files[index], parsed, timeoutMs);
+      outcomes[index] = checkFile(files[index], parsed, timeoutMs, budgetMs);
       size_t finished = ++done;
       if (showProgress) {
         std::lock_guard<std::mutex> lock(progress);
@@ -180,20 +186,25 @@ int runCheck(const std::vector<std::string>& arguments) {
 
   bool inputErrors = false;
   std::vector<analyzer::CheckedFile> checked;
-  int worst = -1;
+  bool found = false, unchecked = false;
   for (FileOutcome& outcome : outcomes) {
     inputErrors |= reportDiagnostics(outcome.models.diagnostics);
-    for (const analyzer::RaceFinding& finding : outcome.checked.findings)
-      worst = worst < 0 ? static_cast<int>(finding.certainty) : std::min(worst, static_cast<int>(finding.certainty));
+    for (const analyzer::RaceFinding& finding : outcome.checked.findings) {
+      found |= finding.certainty == analyzer::Certainty::Definite ||
+               (finding.certainty == analyzer::Certainty::Possible && fail == FailOn::Possible);
+      unchecked |= analyzer::couldNotCheck(finding.certainty);
+    }
     checked.push_back(outcome.checked);
   }
   if (inputErrors) return kExitUsage;
   std::string text = format == "text"   ? analyzer::checkText(checked)
                      : format == "json" ? analyzer::checkJson(checked).dump(2) + "\n"
                                         : analyzer::checkSarif(checked).dump(2) + "\n";
-  if (!writeOutput(parsed.value("--output"), text)) return kExitUsage;
-  bool failed = fail >= 0 && worst >= 0 && worst <= fail;
-  return failed ? kExitFound : kExitOk;
+  if (!writeOutput(parsed.value("--output"), text, parsed.positional)) return kExitUsage;
+  // A race found outranks what could not be checked; --fail-on never reports and passes.
+  if (fail == FailOn::Never) return kExitOk;
+  if (found) return kExitFound;
+  return unchecked ? kExitCouldNotCheck : kExitOk;
 }
 
 }  // namespace adrace::tool

@@ -83,6 +83,22 @@ std::string usageText(const std::string& command, const std::string& synopsis,
   return out.str();
 }
 
+std::string readPositiveInteger(const ParsedCommandLine& parsed, const std::string& name, unsigned maximum,
+                                unsigned& value) {
+  if (!parsed.values.count(name)) return {};
+  const std::string text = parsed.value(name);
+  std::string error = name + " expects an integer from 1 to " + std::to_string(maximum) + ", not '" + text + "'";
+  if (text.empty() || text.size() > 10) return error;
+  unsigned long long number = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return error;
+    number = number * 10 + static_cast<unsigned>(c - '0');
+  }
+  if (number < 1 || number > maximum) return error;
+  value = static_cast<unsigned>(number);
+  return {};
+}
+
 std::vector<std::string> splitList(const std::string& text) {
   std::vector<std::string> items;
   std::stringstream stream(text);

@@ -41,6 +41,11 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments,
 std::string usageText(const std::string& command, const std::string& synopsis,
                       const std::string& description, const std::vector<OptionSpec>& options);
 
+// Reads the integer option `name` into `value` when it is given: decimal digits only, from 1 to
+// `maximum` ("2x", "5s", "-3" and 99999999999 are refused). Returns an error message, or "".
+std::string readPositiveInteger(const ParsedCommandLine& parsed, const std::string& name, unsigned maximum,
+                                unsigned& value);
+
 // "a,b,,c" → {"a", "b", "c"}: the value of a list option (--active, --extent).
 std::vector<std::string> splitList(const std::string& text);
 

@@ -1,10 +1,9 @@
 #include "tools/adrace/Commands.h"
+#include "tools/adrace/OutputFile.h"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <cstdio>
-#include <fstream>
 #include <iostream>
 
 namespace adrace::tool {
@@ -41,27 +40,10 @@ bool reportDiagnostics(const std::vector<analyzer::Diagnostic>& diagnostics) {
   return errors;
 }
 
-bool writeOutput(const std::string& path, const std::string& text) {
-  if (path.empty() || path == "-") {
-    std::cout << text;
-    return static_cast<bool>(std::cout.flush());
-  }
-  std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << text;
-    if (!out.flush()) {
-      std::cerr << path << ": error: cannot write output\n";
-      std::remove(temporary.c_str());
-      return false;
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::cerr << path << ": error: cannot write output\n";
-    std::remove(temporary.c_str());
-    return false;
-  }
-  return true;
+bool writeOutput(const std::string& path, const std::string& text, const std::vector<std::string>& inputs) {
+  std::string error = writeOutputFile(path, text, inputs);
+  if (!error.empty()) std::cerr << error << "\n";
+  return error.empty();
 }
 
 }  // namespace adrace::tool

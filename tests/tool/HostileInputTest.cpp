@@ -1,0 +1,118 @@
+// Hostile and malformed input (issue 12): each case once crashed a subcommand, or gave output out
+// of all proportion to the input. Every one must end in a diagnostic and exit code 2.
+#include "../RunCommand.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+#include <string>
+
+namespace adrace::testing {
+namespace {
+
+const std::string kAdrace = ADRACE_BINARY;
+
+std::string repeatedSum(const std::string& term, int terms) {
+  std::string sum = term;
+  for (int i = 1; i < terms; ++i) sum += "+" + term;
+  return sum;
+}
+
+// `i + i + ... + i` in a subscript: a left-deep tree that Clang's CFG builder (and adrace's walks)
+// followed recursively until the stack overflowed.
+TEST(HostileInput, FlatSumOf25000TermsInSourceIsTooDeep) {
+  std::string file = writeSource("deep_sum.c", "void f(int n, double *a, double *b) {\n#pragma omp parallel for\n"
+                                               "  for (int i = 0; i < n; i++)\n    a[i] = b[" +
+                                                   repeatedSum("i", 25000) + "];\n}\n");
+  for (const char* command : {" analyze ", " check "}) {
+    CommandResult result = runCommand(kAdrace + command + file + " --");
+    EXPECT_EQ(result.exitCode, 2) << command << result.err.substr(0, 400);
+    EXPECT_NE(result.err.find(file + ":4:"), std::string::npos) << result.err.substr(0, 400);
+    EXPECT_NE(result.err.find("error: expression too deep"), std::string::npos) << result.err.substr(0, 400);
+    EXPECT_TRUE(result.out.empty());
+  }
+}
+
+// The same shape well inside the bound is analysed as usual.
+TEST(HostileInput, SumOf300TermsIsStillAnalysed) {
+  std::string file = writeSource("long_sum.c", "void f(int n, double *a, double *b) {\n#pragma omp parallel for\n"
+                                               "  for (int i = 0; i < n; i++)\n    a[i] = " +
+                                                   repeatedSum("b[i]", 300) + ";\n}\n");
+  CommandResult result = runCommand(kAdrace + " analyze " + file + " --");
+  ASSERT_EQ(result.exitCode, 0) << result.err.substr(0, 400);
+  EXPECT_EQ(nlohmann::json::parse(result.out)["files"][0]["loops"].size(), 1u);
+}
+
+// Clang 14 segfaults in Sema on allocate() naming the loop counter (without a private clause).
+TEST(HostileInput, ClangCrashOnAllocateClauseIsADiagnostic) {
+  std::string file = writeSource("allocate.c", "void f(int n, double *a) {\n  int i;\n#pragma omp parallel for allocate(i)\n"
+                                               "  for (i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
+  for (const std::string& command : {" analyze " + file + " --", " check " + file + " --",
+                                     " adjoint " + file + " --function f --active a --"}) {
+    CommandResult result = runCommand(kAdrace + command);
+    EXPECT_EQ(result.exitCode, 2) << command << result.err;
+    EXPECT_NE(result.err.find(file + ": error: the C front-end (Clang 14) crashed"), std::string::npos) << result.err;
+    EXPECT_TRUE(result.out.empty()) << command;
+  }
+}
+
+TEST(HostileInput, DeviceAsInputSaysWhichFileAndWhy) {
+  CommandResult result = runCommand(kAdrace + " analyze /dev/null --");
+  EXPECT_EQ(result.exitCode, 2);
+  EXPECT_NE(result.err.find("/dev/null: error: is not a regular file"), std::string::npos) << result.err;
+  EXPECT_TRUE(result.out.empty());
+}
+
+TEST(HostileInput, FileOfUnknownLanguageSaysWhichFileAndWhy) {
+  std::string file = writeSource("kernel.txt", "void f(void) {}\n");
+  CommandResult result = runCommand(kAdrace + " check " + file + " --");
+  EXPECT_EQ(result.exitCode, 2);
+  EXPECT_NE(result.err.find(file + ": error: cannot tell the language"), std::string::npos) << result.err;
+  EXPECT_TRUE(result.out.empty());
+}
+
+// Numbers are read the same way by every subcommand: digits only, within range.
+TEST(HostileInput, MalformedNumbersAreUsageErrors) {
+  std::string file = writeSource("numbers.c", "void f(void) {}\n");
+  for (const char* options :
+       {" check -j 2x ", " check -j2x ", " check -j 99999999999 ", " check -j 0 ", " check --z3-timeout-ms 5s ",
+        " check --budget-ms=-1 ", " analyze --z3-timeout-ms 5s ", " analyze --budget-ms 1e3 ",
+        " adjoint --function f --active a --z3-timeout-ms 0x10 "}) {
+    CommandResult result = runCommand(kAdrace + options + file + " --");
+    EXPECT_EQ(result.exitCode, 2) << options;
+    EXPECT_NE(result.err.find("expects an integer from 1 to"), std::string::npos) << options << result.err;
+    EXPECT_TRUE(result.out.empty()) << options;
+  }
+  EXPECT_EQ(runCommand(kAdrace + " check -j 3 --z3-timeout-ms 500 --budget-ms 4000 " + file + " --").exitCode, 0);
+}
+
+// The report without its time measurements (time_ms, z3_time_ms), which differ from run to run.
+std::string withoutTimes(const std::string& report) {
+  std::string kept, line;
+  std::istringstream lines(report);
+  while (std::getline(lines, line))
+    if (line.find("time_ms\"") == std::string::npos) kept += line + "\n";
+  return kept;
+}
+
+// Output is identical for identical input, whatever the number of files (its times aside): the
+// instances of a loop once came out in the order of their declarations' addresses.
+TEST(HostileInput, AnalyzeOutputIsIdenticalFromRunToRun) {
+  std::string first = writeSource("order_a.c",
+                                  "void f(int n, const int *c, double *x) {\n  int k, m, j;\n#pragma omp parallel for private(k, m, j)\n"
+                                  "  for (int i = 0; i < n; i++) {\n    k = c[i]; m = k + 1; j = m + k;\n"
+                                  "    if (i % 2) { k = 2 * i; m = k; j = m; }\n    x[k + m + j] += 1;\n  }\n}\n");
+  std::string second = writeSource("order_b.c",
+                                   "void g(int n, const int *c, double *y) {\n  int p, q;\n#pragma omp parallel for private(p, q)\n"
+                                   "  for (int i = 0; i < n; i++) {\n    q = c[i]; p = q;\n    if (i > 3) { p = i; q = p + 1; }\n"
+                                   "    y[p * 2 + q] += 1;\n  }\n}\n");
+  std::string reference = withoutTimes(runCommand(kAdrace + " analyze " + first + " " + second + " --").out);
+  ASSERT_GT(reference.size(), 100u);
+  for (int run = 0; run < 4; ++run)
+    EXPECT_EQ(withoutTimes(runCommand(kAdrace + " analyze " + first + " " + second + " --").out), reference)
+        << "run " << run;
+}
+
+}  // namespace
+}  // namespace adrace::testing
