@@ -10,8 +10,12 @@ enough for `race possible`, which asks for "a race or unsafe", but not for `race
 `unsupported` file when anything is reported; a race-free file is a true negative only when
 nothing at all is reported.
 
+A false definite is a definite finding on a race-free case, or on a variable a race case does not
+list: the worst failure of a CI gate, counted apart. `--realistic DIR` adds race-free kernels in the
+style of application codes (no label header needed) on which no definite finding may be reported.
+
 Fails (exit 1) on a `race definite` file reported race-free or only unsupported, and on any
-definite finding on a corpus kernel. Python 3 standard library only.
+definite finding on a corpus kernel or a realistic kernel. Python 3 standard library only.
 """
 import argparse
 import json
@@ -66,6 +70,17 @@ def score(label, races, findings):
     return "FN", "race reported on " + ", ".join(sorted(racy)) + ", not on " + ", ".join(sorted(expected - racy))
 
 
+def false_definites(label, races, findings):
+    """Definite findings the label says are wrong."""
+    expected = {variable for _, variable in races}
+    definite = [f for f in findings if f["certainty"] == "definite"]
+    if label == "race-free":
+        return len(definite)
+    if label in ("race definite", "race possible"):
+        return sum(f["variable"] not in expected for f in definite)
+    return 0
+
+
 def describe(findings):
     counts = {}
     for finding in findings:
@@ -78,11 +93,14 @@ def main():
     parser.add_argument("--adrace", required=True, help="the adrace executable")
     parser.add_argument("--cases", required=True, type=pathlib.Path, help="directory of labelled .c cases")
     parser.add_argument("--corpus", type=pathlib.Path, help="corpus directory (corpus/<name>/<name>.c kernels)")
+    parser.add_argument("--realistic", type=pathlib.Path,
+                        help="directory of race-free realistic kernels (*.c): no definite finding allowed")
     parser.add_argument("--jobs", help="passed to adrace check -j (default: all cores)")
     args = parser.parse_args()
 
     cases = sorted(args.cases.glob("*.c"))
     kernels = corpus_kernels(args.corpus) if args.corpus else []
+    realistic = sorted(args.realistic.glob("*.c")) if args.realistic else []
     if not cases:
         raise SystemExit(f"{args.cases}: error: no cases")
     labels = {str(case.resolve()): read_label(case) for case in cases}
@@ -90,7 +108,7 @@ def main():
     command = [args.adrace, "check", "--format", "json", "--fail-on", "never"]
     if args.jobs:
         command += ["-j", args.jobs]
-    command += [str(path.resolve()) for path in cases + kernels]
+    command += [str(path.resolve()) for path in cases + kernels + realistic]
     start = time.monotonic()
     try:
         run = subprocess.run(command, capture_output=True, text=True)
@@ -104,6 +122,7 @@ def main():
     findings = {str(pathlib.Path(f["file"]).resolve()): f["findings"] for f in report["files"]}
 
     counts = {"TP": 0, "FP": 0, "TN": 0, "FN": 0}
+    false_definite_count = 0
     failures = []
     print(f"{'case':44} {'label':15} {'reported':34} result")
     for case in cases:
@@ -115,6 +134,10 @@ def main():
             continue
         outcome, note = score(label, races, found)
         counts[outcome] += 1
+        wrong = false_definites(label, races, found)
+        false_definite_count += wrong
+        if wrong:
+            note = (note + "; " if note else "") + f"{wrong} false definite"
         if label == "race definite" and outcome == "FN" and note in ("reported race-free", "reported only unsupported"):
             failures.append(f"{case.name}: a definite race {note}")
         print(f"{case.name:44} {label:15} {describe(found) or 'race-free':34} {outcome}{'  ' + note if note else ''}")
@@ -129,6 +152,23 @@ def main():
         print(f"{'corpus/' + kernel.name:44} {'race-free':15} {describe(found) or 'race-free':34} "
               f"{'FAIL' if definite else 'ok'}")
 
+    realistic_clean = realistic_definite = 0
+    for kernel in realistic:
+        found = findings.get(str(kernel.resolve()), [])
+        definite = [f for f in found if f["certainty"] == "definite"]
+        realistic_definite += len(definite)
+        realistic_clean += not found
+        for finding in definite:
+            failures.append(f"realistic {kernel.name}:{finding['at']['line']}: definite finding: {finding['message']}")
+        print(f"{'realistic/' + kernel.name:44} {'race-free':15} {describe(found) or 'race-free':34} "
+              f"{'FAIL' if definite else 'ok'}")
+
+    # A witness the independent evaluation rejects is a bug of the check, wherever it shows up.
+    for key, found in findings.items():
+        for finding in found:
+            if "adrace bug: the witness" in finding["message"]:
+                failures.append(f"{pathlib.Path(key).name}:{finding['at']['line']}: {finding['message']}")
+
     tp, fp, tn, fn = counts["TP"], counts["FP"], counts["TN"], counts["FN"]
     total = tp + fp + tn + fn
     precision = tp / (tp + fp) if tp + fp else 0.0
@@ -137,8 +177,13 @@ def main():
     print()
     print(f"cases: {total}  TP {tp}  FP {fp}  TN {tn}  FN {fn}")
     print(f"precision {precision:.3f}  recall {recall:.3f}  accuracy {accuracy:.3f}")
+    print(f"false definites on labelled cases: {false_definite_count}")
     print(f"corpus kernels: {len(kernels)}, definite findings 0 expected, possible findings {corpus_possible}")
-    print(f"wall time of `adrace check` over {len(cases)} cases and {len(kernels)} kernels: {wall:.2f} s")
+    if realistic:
+        print(f"realistic kernels: {len(realistic)}, clean {realistic_clean}, definite findings {realistic_definite} "
+              f"(0 expected)")
+    print(f"wall time of `adrace check` over {len(cases)} cases, {len(kernels)} corpus and {len(realistic)} realistic "
+          f"kernels: {wall:.2f} s")
     for failure in failures:
         print("FAIL: " + failure)
     return 1 if failures else 0
