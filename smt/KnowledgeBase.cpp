@@ -40,12 +40,16 @@ KnowledgeBase::KnowledgeBase(SolverSession& session, ContextTree contexts, LoopD
     std::string suffix = std::to_string(c);
     factLiteral_.push_back(freshConstant(context, "facts_" + suffix, context.bool_sort()));
     knowledgeLiteral_.push_back(freshConstant(context, "knowledge_" + suffix, context.bool_sort()));
+    factLiteralOnA_.push_back(freshConstant(context, "factsA_" + suffix, context.bool_sort()));
+    factLiteralOnB_.push_back(freshConstant(context, "factsB_" + suffix, context.bool_sort()));
   }
   // Assuming a context's literal brings in everything its ancestors hold.
   for (size_t c = 0; c < contexts_.parent.size(); ++c) {
     int parent = contexts_.parent[c];
     if (parent < 0) continue;
     assertEverywhere(z3::implies(factLiteral_[c], factLiteral_.at(parent)));
+    assertEverywhere(z3::implies(factLiteralOnA_[c], factLiteralOnA_.at(parent)));
+    assertEverywhere(z3::implies(factLiteralOnB_[c], factLiteralOnB_.at(parent)));
     session_.add(z3::implies(knowledgeLiteral_[c], knowledgeLiteral_.at(parent)));
   }
   assertDomain();
@@ -80,8 +84,16 @@ void KnowledgeBase::addFact(int context, const ExprRef& lhs, Relation relation,
   z3::expr onA = relate(encoder.encode(lhs, Thread::A), relation, encoder.encode(rhs, Thread::A));
   z3::expr onB = relate(encoder.encode(lhs, Thread::B), relation, encoder.encode(rhs, Thread::B));
   assertEverywhere(z3::implies(factLiteral_.at(context), onA && onB));
+  assertEverywhere(z3::implies(factLiteralOnA_.at(context), onA));
+  assertEverywhere(z3::implies(factLiteralOnB_.at(context), onB));
   facts_.emplace_back(lhs, rhs);
   cache_.clear();  // a new fact can turn earlier answers into Disjoint
+}
+
+void KnowledgeBase::addDistinct(const ExprRef& symbol) {
+  Encoder& encoder = session_.encoder();
+  assertEverywhere(encoder.encode(symbol, Thread::A) != encoder.encode(symbol, Thread::B));
+  cache_.clear();
 }
 
 void KnowledgeBase::addDisjoint(int context, const IndexTuple& first, const IndexTuple& second) {
@@ -153,6 +165,47 @@ Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
     cache_[swapped][{context, false}] = mirrored;
     cache_[question][{context, false}] = answer;
   }
+  return answer;
+}
+
+Coincidence KnowledgeBase::mayCoincideAt(int firstContext, int secondContext, const IndexTuple& first,
+                                         const IndexTuple& second) {
+  // Cached apart from mayCoincide's answers: a negative key no context has.
+  int key = -2 - (firstContext * 65536 + secondContext);
+  std::string question = questionText(first, second);
+  if (auto entry = cache_.find(question); entry != cache_.end())
+    if (auto hit = entry->second.find({key, false}); hit != entry->second.end()) {
+      session_.countCachedQuery();
+      Coincidence known = hit->second;
+      known.fromCache = true;
+      return known;
+    }
+  z3::expr_vector assumptions(session_.context());
+  for (size_t c = 0; c < contexts_.parent.size(); ++c) {
+    assumptions.push_back(!factLiteral_[c]);
+    bool onA = contexts_.isAncestorOrSelf(static_cast<int>(c), firstContext);
+    bool onB = contexts_.isAncestorOrSelf(static_cast<int>(c), secondContext);
+    assumptions.push_back(onA ? factLiteralOnA_[c] : !factLiteralOnA_[c]);
+    assumptions.push_back(onB ? factLiteralOnB_[c] : !factLiteralOnB_[c]);
+  }
+  Coincidence answer;
+  std::string reason;
+  arithmetic_.push();
+  arithmetic_.add(session_.encoder().sameElement(first, Thread::A, second, Thread::B));
+  CheckOutcome outcome = session_.check(arithmetic_, assumptions, &reason);
+  if (outcome == CheckOutcome::Sat) answer.witness = witnessFrom(arithmetic_.get_model(), first, second);
+  arithmetic_.pop();
+  switch (outcome) {
+    case CheckOutcome::Unsat: answer.status = Coincidence::Status::Disjoint; break;
+    case CheckOutcome::Sat: answer.status = Coincidence::Status::Overlap; break;
+    case CheckOutcome::Unknown:
+      answer.status = Coincidence::Status::Unknown;
+      answer.reason = reason;
+      break;
+  }
+  if (answer.status != Coincidence::Status::Disjoint)
+    answer.throughArrayRead = dependsOnArrayRead({&first, &second}, facts_);
+  cache_[question][{key, false}] = answer;
   return answer;
 }
 

@@ -57,6 +57,10 @@ class KnowledgeBase {
   using Relation = smt::Relation;
   void addFact(int context, const ExprRef& lhs, Relation relation, const ExprRef& rhs);
 
+  // A symbol whose value differs between the two compared iterations, on every context: the
+  // thread number when only iterations on different threads matter (the race check).
+  void addDistinct(const ExprRef& symbol);
+
   // Primal knowledge: on two different iterations that both reach `context`, the element `first`
   // (on either thread) differs from `second` (on the other). Asserted in both directions.
   void addDisjoint(int context, const IndexTuple& first, const IndexTuple& second);
@@ -70,6 +74,12 @@ class KnowledgeBase {
   // check, which must not assume what it is checking).
   Coincidence mayCoincide(int context, const IndexTuple& first, const IndexTuple& second,
                           bool useKnowledge = true);
+
+  // The race check's question: can `first`, made where `firstContext` holds, and `second`, made
+  // where `secondContext` holds, be one element on two different iterations? Each thread brings the
+  // facts of its own access's context (an inner loop's bounds on one side only), not merely those
+  // of the two contexts' common ancestor; the knowledge is not used.
+  Coincidence mayCoincideAt(int firstContext, int secondContext, const IndexTuple& first, const IndexTuple& second);
 
   const ContextTree& contexts() const { return contexts_; }
   unsigned knowledgeAssertions() const { return knowledgeAssertions_; }
@@ -93,6 +103,7 @@ class KnowledgeBase {
   LoopDomain domain_;
   std::vector<z3::expr> factLiteral_;       // per context
   std::vector<z3::expr> knowledgeLiteral_;  // per context
+  std::vector<z3::expr> factLiteralOnA_, factLiteralOnB_;  // per context: its facts on one thread only
   std::vector<std::pair<ExprRef, ExprRef>> facts_;  // lhs, rhs: an array read reached through them makes a witness "possible"
   // Per question ("first vs second", primed text), the answers by (context, with knowledge).
   std::map<std::string, std::map<std::pair<int, bool>, Coincidence>> cache_;

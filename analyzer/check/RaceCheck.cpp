@@ -1,6 +1,10 @@
 #include "analyzer/check/RaceCheck.h"
 
+#include "smt/Encoder.h"
 #include "smt/KnowledgeBase.h"
+
+#include <map>
+#include <optional>
 
 namespace adrace::analyzer {
 
@@ -71,6 +75,153 @@ bool ownedByTheIteration(const Variable* variable, const Reference& reference) {
   return !(pointer && reference.opaque && variable->sharing != Sharing::Reduction);
 }
 
+// A second, independent look at a Z3 witness before a race is called definite: the witness's
+// values, put into the loop's constraints by plain integer arithmetic (no solver), must satisfy
+// every constraint whose symbols the witness names: the two indices are equal, the iterations
+// differ, each lies in its bounds and on its stride, and each side's facts (conditions, definitions,
+// bounds) hold on that side. A witness that fails is a bug of the encoding; the finding is demoted.
+class WitnessEvaluator {
+ public:
+  using Witness = std::vector<std::pair<std::string, std::string>>;
+  explicit WitnessEvaluator(const Witness& witness) {
+    for (const auto& [name, text] : witness) {
+      try {
+        size_t used = 0;
+        long long value = std::stoll(text, &used);
+        if (used == text.size()) values_[name] = value;
+      } catch (const std::exception&) {
+      }
+    }
+  }
+
+  // The first constraint the witness violates, described; nothing when none is violated.
+  std::optional<std::string> violation(const LoopModel& loop, const smt::ContextTree& contexts, const Reference& first,
+                                       const Reference& second) const {
+    using smt::Thread;
+    for (size_t k = 0; k < first.indices.size() && k < second.indices.size(); ++k) {
+      auto a = evaluate(first.indices[k], Thread::A), b = evaluate(second.indices[k], Thread::B);
+      if (a && b && *a != *b) return "the two indices differ: " + smt::toString(first.indices[k]) + " = " +
+                                     std::to_string(*a) + ", " + smt::toString(second.indices[k], true) + " = " +
+                                     std::to_string(*b);
+    }
+    size_t countersKnown = 0;
+    bool someCounterDiffers = false;
+    for (const LoopDimensionModel& dimension : loop.dimensions) {
+      smt::ExprRef counter = smt::variable(dimension.domain.counter, 0, smt::Scope::Counter);
+      auto a = evaluate(counter, Thread::A), b = evaluate(counter, Thread::B);
+      if (a && b) {
+        ++countersKnown;
+        someCounterDiffers |= *a != *b;
+      }
+      for (Thread thread : {Thread::A, Thread::B})
+        if (auto problem = outsideDomain(dimension.domain, thread)) return problem;
+    }
+    if (countersKnown > 0 && countersKnown == loop.dimensions.size() && !someCounterDiffers)
+      return std::string("the two iterations are one");
+    for (const Fact& fact : loop.facts)
+      for (Thread thread : {Thread::A, Thread::B}) {
+        int context = thread == Thread::A ? first.context : second.context;
+        if (!contexts.isAncestorOrSelf(fact.context, context)) continue;
+        auto lhs = evaluate(fact.lhs, thread), rhs = evaluate(fact.rhs, thread);
+        if (lhs && rhs && !holds(*lhs, fact.relation, *rhs))
+          return "the " + fact.origin + " " + smt::toString(fact.lhs, thread == Thread::B) + " " +
+                 relationText(fact.relation) + " " + smt::toString(fact.rhs, thread == Thread::B) + " fails";
+      }
+    return std::nullopt;
+  }
+
+ private:
+  static const char* relationText(smt::Relation relation) {
+    switch (relation) {
+      case smt::Relation::Equal: return "==";
+      case smt::Relation::NotEqual: return "!=";
+      case smt::Relation::Less: return "<";
+      case smt::Relation::LessEqual: return "<=";
+      case smt::Relation::Greater: return ">";
+      case smt::Relation::GreaterEqual: return ">=";
+    }
+    return "?";
+  }
+  static bool holds(long long lhs, smt::Relation relation, long long rhs) {
+    switch (relation) {
+      case smt::Relation::Equal: return lhs == rhs;
+      case smt::Relation::NotEqual: return lhs != rhs;
+      case smt::Relation::Less: return lhs < rhs;
+      case smt::Relation::LessEqual: return lhs <= rhs;
+      case smt::Relation::Greater: return lhs > rhs;
+      case smt::Relation::GreaterEqual: return lhs >= rhs;
+    }
+    return true;
+  }
+
+  std::optional<std::string> outsideDomain(const smt::LoopDimension& dimension, smt::Thread thread) const {
+    auto counter = evaluate(smt::variable(dimension.counter, 0, smt::Scope::Counter), thread);
+    if (!counter) return std::nullopt;
+    std::string name = dimension.counter + (thread == smt::Thread::B ? "'" : "");
+    if (dimension.first && dimension.step) {
+      auto first = evaluate(dimension.first, thread), step = evaluate(dimension.step, thread);
+      if (first && step && *step != 0 && ((*counter - *first) % *step != 0 || (*counter - *first) / *step < 0))
+        return name + " = " + std::to_string(*counter) + " is not on the loop's stride";
+    }
+    if (dimension.bound) {
+      auto bound = evaluate(dimension.bound, thread);
+      if (!bound) return std::nullopt;
+      bool inside = true;
+      switch (dimension.comparison) {
+        case smt::Comparison::Less: inside = *counter < *bound; break;
+        case smt::Comparison::LessEqual: inside = *counter <= *bound; break;
+        case smt::Comparison::Greater: inside = *counter > *bound; break;
+        case smt::Comparison::GreaterEqual: inside = *counter >= *bound; break;
+        case smt::Comparison::NotEqual: inside = *counter != *bound; break;
+      }
+      if (!inside) return name + " = " + std::to_string(*counter) + " is outside the loop's bound";
+    }
+    return std::nullopt;
+  }
+
+  // The value of `expr` on `thread` under the witness; nothing when a symbol is not in it.
+  std::optional<long long> evaluate(const smt::ExprRef& expr, smt::Thread thread) const {
+    using Op = smt::Expr::Op;
+    switch (expr->op) {
+      case Op::Const: return expr->value;
+      case Op::Var: {
+        auto found = values_.find(smt::symbolName(*expr, thread));
+        if (found == values_.end()) return std::nullopt;
+        return found->second;
+      }
+      case Op::Read: {
+        std::string name = smt::symbolName(*expr, thread);
+        for (const smt::ExprRef& subscript : expr->args) {
+          auto index = evaluate(subscript, thread);
+          if (!index) return std::nullopt;
+          name += "[" + std::to_string(*index) + "]";
+        }
+        auto found = values_.find(name);
+        if (found == values_.end()) return std::nullopt;
+        return found->second;
+      }
+      case Op::Neg: {
+        auto operand = evaluate(expr->args.at(0), thread);
+        if (!operand) return std::nullopt;
+        return -*operand;
+      }
+      default: break;
+    }
+    auto lhs = evaluate(expr->args.at(0), thread), rhs = evaluate(expr->args.at(1), thread);
+    if (!lhs || !rhs) return std::nullopt;
+    switch (expr->op) {
+      case Op::Add: return *lhs + *rhs;
+      case Op::Sub: return *lhs - *rhs;
+      case Op::Mul: return *lhs * *rhs;
+      case Op::Div: return *rhs == 0 ? std::nullopt : std::optional<long long>(*lhs / *rhs);  // C: towards zero
+      case Op::Mod: return *rhs == 0 ? std::nullopt : std::optional<long long>(*lhs % *rhs);
+      default: return std::nullopt;
+    }
+  }
+
+  std::map<std::string, long long> values_;
+};
+
 class LoopChecker {
  public:
   LoopChecker(const LoopModel& loop, const LoopCheckOptions& options)
@@ -78,6 +229,10 @@ class LoopChecker {
         knowledge_(session_, loop.contextTree(), loop.domain()) {
     session_.setDeadline(options.deadline);
     for (const Fact& fact : loop.facts) knowledge_.addFact(fact.context, fact.lhs, fact.relation, fact.rhs);
+    // Two iterations race only when different threads run them; simd lanes of one thread are
+    // concurrent too, so not for simd loops.
+    if (!loop.threadNumberSymbol.empty() && loop.directive.find("simd") == std::string::npos)
+      knowledge_.addDistinct(smt::variable(loop.threadNumberSymbol, 0, smt::Scope::Private));
   }
 
   std::vector<RaceFinding> run() {
@@ -135,7 +290,8 @@ class LoopChecker {
     for (const std::string& name : reported)
       if (name == write.variable) return;
     reported.push_back(write.variable);
-    RaceFinding finding = base(RaceFinding::Kind::SharedScalar, Certainty::Definite, write.variable);
+    Certainty certainty = write.conditional ? Certainty::Possible : Certainty::Definite;
+    RaceFinding finding = base(RaceFinding::Kind::SharedScalar, certainty, write.variable);
     finding.message = "data race on shared variable '" + write.variable + "': every iteration writes it (" +
                       accessPhrase(write) + ")";
     finding.at = write.span.begin;
@@ -157,10 +313,17 @@ class LoopChecker {
       findings_.push_back(finding);
       return;
     }
-    int context = knowledge_.contexts().commonAncestor(write.context, other.context);
-    smt::Coincidence answer = knowledge_.mayCoincide(context, write.indices, other.indices, /*useKnowledge=*/false);
+    // Each access with the facts of its own context (an inner loop's bounds hold on its side only).
+    smt::Coincidence answer = knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices);
     if (answer.status == smt::Coincidence::Status::Disjoint) return;
-    bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead;
+    bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead &&
+                    !write.conditional && !other.conditional;
+    // A definite race's witness is evaluated again, with plain arithmetic, against every constraint of
+    // the loop: one that fails is an adrace bug, and the finding is only possible.
+    std::optional<std::string> violation;
+    if (answer.status == smt::Coincidence::Status::Overlap)
+      violation = WitnessEvaluator(answer.witness).violation(loop_, knowledge_.contexts(), write, other);
+    if (violation) definite = false;
     // What Z3 could not decide is not a finding either way: a timeout never makes a race a pass.
     Certainty certainty = answer.status == smt::Coincidence::Status::Unknown ? Certainty::Undecided
                           : definite                                       ? Certainty::Definite
@@ -177,7 +340,12 @@ class LoopChecker {
       finding.message = "data race on '" + write.variable + "': " + accessPhrase(write) + " " +
                         iterationPhrase(loop_, answer.witness, false) + " and " + accessPhrase(other) + " " +
                         iterationPhrase(loop_, answer.witness, true);
-      if (!definite) finding.message += " if the index arrays hold such values";
+      if (violation)
+        finding.message += " (adrace bug: the witness does not satisfy the loop: " + *violation + "; reported as possible)";
+      else if (answer.throughArrayRead)
+        finding.message += " if the index arrays hold such values";
+      else if (write.conditional || other.conditional)
+        finding.message += " if the called function makes the access (it is under a condition there)";
     }
     findings_.push_back(finding);
   }
@@ -194,8 +362,7 @@ class LoopChecker {
       for (const Reference& other : loop_.references) {
         if (other.variable != otherName || other.opaque || other.indices.size() != write.indices.size()) continue;
         if (mutuallyExclusive(write, other)) continue;
-        int context = knowledge_.contexts().commonAncestor(write.context, other.context);
-        smt::Coincidence answer = knowledge_.mayCoincide(context, write.indices, other.indices, false);
+        smt::Coincidence answer = knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices);
         if (answer.status == smt::Coincidence::Status::Disjoint) continue;
         RaceFinding finding = base(RaceFinding::Kind::PointerAlias, Certainty::Possible, write.variable);
         finding.witness = answer.witness;

@@ -40,10 +40,16 @@ std::string clauseText(const char* clause, const clang::VarDecl* variable, bool 
          (isRegion ? " on the enclosing parallel region" : "");
 }
 
+// A worksharing loop without `parallel` in its own directive (`omp for`, `omp for simd`); `omp simd`
+// alone is not worksharing: its lanes run in one thread, which shares the function's locals.
+bool isWorksharingOnly(const clang::OMPExecutableDirective& loop) {
+  return llvm::isa<clang::OMPForDirective>(loop) || llvm::isa<clang::OMPForSimdDirective>(loop);
+}
+
 }  // namespace
 
 DataSharing::DataSharing(const clang::OMPExecutableDirective& loop,
-                         const clang::OMPExecutableDirective* region,
+                         const clang::OMPExecutableDirective* region, const clang::FunctionDecl* function,
                          const std::vector<const clang::VarDecl*>& counters,
                          const clang::Stmt& body, clang::ASTContext&) {
   counters_.insert(counters.begin(), counters.end());
@@ -53,6 +59,13 @@ DataSharing::DataSharing(const clang::OMPExecutableDirective& loop,
     if (region->hasAssociatedStmt())
       DeclarationCollector(declaredInRegion_)
           .TraverseStmt(const_cast<clang::Stmt*>(region->getAssociatedStmt()));
+  } else if (function && function->hasBody() && isWorksharingOnly(loop)) {
+    // Orphaned: every thread of the team that calls the function runs its own activation, so the
+    // function's automatic variables and parameters are private (OpenMP 5.2, 5.1.1); static
+    // locals and file-scope variables stay shared.
+    orphaned_ = true;
+    DeclarationCollector(declaredInRegion_).TraverseStmt(function->getBody());
+    for (const clang::ParmVarDecl* parameter : function->parameters()) declaredInRegion_.insert(parameter);
   }
   // The worksharing construct's own clauses win over the region's.
   readClauses(loop, false);
@@ -79,6 +92,10 @@ void DataSharing::readClauses(const clang::OMPExecutableDirective& directive, bo
     if (op.rfind("operator", 0) == 0) op = op.substr(8);
     for (const clang::Expr* item : clause->varlists()) record(item, Sharing::Reduction, "reduction", op);
   }
+  // copyin: each thread's threadprivate copy starts as the primary thread's.
+  for (const auto* clause : directive.getClausesOfKind<clang::OMPCopyinClause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (const clang::VarDecl* variable = variableOf(item)) copiedIn_.insert(variable);
   // default(none) needs no handling: Clang rejects a variable no clause names.
 }
 
@@ -87,11 +104,42 @@ DataSharing::Entry DataSharing::resolve(const clang::VarDecl* variable) const {
     return {Sharing::LoopCounter, "counter of the parallel loop (private, distinct per iteration)", {}, {}};
   if (declaredInBody_.count(variable)) return {Sharing::Private, "declared in the loop body", {}, {}};
   auto found = explicit_.find(variable);
-  if (found != explicit_.end()) return found->second;
-  if (variable->hasAttr<clang::OMPThreadPrivateDeclAttr>())
-    return {Sharing::ThreadPrivate, "threadprivate", {}, {}};
-  if (declaredInRegion_.count(variable))
-    return {Sharing::Private, "declared in the enclosing parallel region", {}, {}};
+  if (found != explicit_.end()) {
+    Entry entry = found->second;
+    entry.sameValueAtEntry = entry.sharing == Sharing::FirstPrivate;
+    return entry;
+  }
+  if (variable->hasAttr<clang::OMPThreadPrivateDeclAttr>()) {
+    Entry entry{Sharing::ThreadPrivate, "threadprivate", {}, {}};
+    if (copiedIn_.count(variable)) {
+      entry.reason = "threadprivate, copyin on the enclosing parallel region";
+      entry.sameValueAtEntry = true;
+    }
+    return entry;
+  }
+  if (declaredInRegion_.count(variable)) {
+    if (!orphaned_) {
+      Entry entry{Sharing::Private, "declared in the enclosing parallel region", {}, {}};
+      entry.localOfRegion = true;
+      return entry;
+    }
+    Entry entry{Sharing::Private, "", {}, {}};
+    auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(variable);
+    if (parameter && (parameter->getType()->isPointerType() || parameter->getOriginalType()->isArrayType())) {
+      // Each thread's copy points to the same memory: what it points to is shared.
+      return {Sharing::Shared, "pointer parameter of a function with an orphaned worksharing loop (every "
+                               "thread's copy points to the same memory)", {}, {}};
+    }
+    if (parameter) {
+      entry.reason = "parameter of a function with an orphaned worksharing loop (private; assumed the same on "
+                     "every thread)";
+      entry.sameValueAtEntry = true;
+    } else {
+      entry.reason = "local of a function with an orphaned worksharing loop (private to each thread)";
+      entry.localOfRegion = true;
+    }
+    return entry;
+  }
   return {Sharing::Shared, "implicit rule: shared", {}, {}};
 }
 
@@ -99,15 +147,17 @@ const DataSharing::Entry& DataSharing::of(const clang::VarDecl* variable) {
   auto found = resolved_.find(variable);
   if (found != resolved_.end()) return found->second;
   Entry entry = resolve(variable);
+  if (writtenInLoop_.count(variable)) entry.sameValueAtEntry = false;
   entry.name = uniqueName(variable);
   order_.push_back(variable);
   return resolved_.emplace(variable, entry).first->second;
 }
 
-smt::Scope DataSharing::scopeOf(const clang::VarDecl* variable) {
-  Sharing sharing = of(variable).sharing;
-  if (sharing == Sharing::LoopCounter) return smt::Scope::Counter;
-  return isPerThread(sharing) ? smt::Scope::Private : smt::Scope::Shared;
+smt::Scope DataSharing::scopeOf(const clang::VarDecl* variable, int instance) {
+  const Entry& entry = of(variable);
+  if (entry.sharing == Sharing::LoopCounter) return smt::Scope::Counter;
+  if (instance == 0 && entry.sameValueAtEntry) return smt::Scope::Shared;
+  return isPerThread(entry.sharing) ? smt::Scope::Private : smt::Scope::Shared;
 }
 
 std::string DataSharing::uniqueName(const clang::VarDecl* variable) {

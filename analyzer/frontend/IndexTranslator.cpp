@@ -1,5 +1,6 @@
 #include "analyzer/frontend/IndexTranslator.h"
 
+#include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/ClangSource.h"
 
 namespace adrace::analyzer {
@@ -86,6 +87,23 @@ IndexTranslator::Result IndexTranslator::translateSubscript(const Access& access
   return {result, {}};
 }
 
+std::optional<IndexTranslator::Extremum> IndexTranslator::translateExtremum(const clang::Expr* expression) {
+  auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(expression->IgnoreParenImpCasts());
+  if (!conditional) return std::nullopt;
+  auto* comparison = llvm::dyn_cast<clang::BinaryOperator>(conditional->getCond()->IgnoreParenImpCasts());
+  if (!comparison || !comparison->isRelationalOp()) return std::nullopt;
+  Result left = translate(comparison->getLHS()), right = translate(comparison->getRHS());
+  Result whenTrue = translate(conditional->getTrueExpr()), whenFalse = translate(conditional->getFalseExpr());
+  if (!left.expr || !right.expr || !whenTrue.expr || !whenFalse.expr) return std::nullopt;
+  auto same = [](const smt::ExprRef& a, const smt::ExprRef& b) { return smt::toString(a) == smt::toString(b); };
+  bool leftIsSmallerWhenTrue = comparison->getOpcode() == clang::BO_LT || comparison->getOpcode() == clang::BO_LE;
+  if (same(whenTrue.expr, left.expr) && same(whenFalse.expr, right.expr))
+    return Extremum{leftIsSmallerWhenTrue, left.expr, right.expr};
+  if (same(whenTrue.expr, right.expr) && same(whenFalse.expr, left.expr))
+    return Extremum{!leftIsSmallerWhenTrue, left.expr, right.expr};
+  return std::nullopt;
+}
+
 void IndexTranslator::nameThreadQueries(smt::ExprRef threadNumber, smt::ExprRef teamSize) {
   threadNumber_ = std::move(threadNumber);
   teamSize_ = std::move(teamSize);
@@ -104,6 +122,10 @@ std::optional<smt::Relation> relationOf(clang::BinaryOperatorKind kind, bool hol
   }
 }
 
+void IndexTranslator::enterCall(const clang::CallExpr& call) { calls_.push_back(&call); }
+
+void IndexTranslator::leaveCall() { calls_.pop_back(); }
+
 IndexTranslator::Result IndexTranslator::translateVariable(const clang::DeclRefExpr* reference) {
   const clang::ValueDecl* declaration = reference->getDecl();
   if (auto* enumerator = llvm::dyn_cast<clang::EnumConstantDecl>(declaration))
@@ -119,13 +141,30 @@ IndexTranslator::Result IndexTranslator::translateVariable(const clang::DeclRefE
       if (!init->isValueDependent() && init->EvaluateAsInt(value, context_))
         return {smt::constant(value.Val.getInt().getExtValue()), {}};
     }
+  if (!calls_.empty()) {
+    // Inside a called function: a parameter it never reassigns is the call's argument.
+    const clang::CallExpr* call = calls_.back();
+    const clang::FunctionDecl* callee = call->getDirectCallee();
+    auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(variable);
+    const clang::FunctionDecl* definition = nullptr;
+    if (!parameter || !callee || !callee->hasBody(definition) || parameter->getDeclContext() != definition ||
+        parameter->getFunctionScopeIndex() >= call->getNumArgs())
+      return fail("'" + variable->getName().str() + "' of called function '" + calleeName(call) +
+                  "' is not one of its parameters");
+    if (modifiedIn(*definition->getBody(), parameter))
+      return fail("parameter '" + variable->getName().str() + "' of '" + calleeName(call) + "' is reassigned");
+    calls_.pop_back();
+    Result argument = translate(call->getArg(parameter->getFunctionScopeIndex()));
+    calls_.push_back(call);
+    return argument;
+  }
   if (instances_ && instances_->addressTaken(variable))
     return fail("the address of '" + variable->getName().str() +
                 "' is taken: writes through the pointer are not tracked");
   int instance = instances_ ? instances_->instanceOf(reference) : 0;
   if (instance < 0) return fail("use of '" + variable->getName().str() + "' outside the CFG");
   const DataSharing::Entry& entry = sharing_.of(variable);
-  return {smt::variable(entry.name, instance, sharing_.scopeOf(variable)), {}};
+  return {smt::variable(entry.name, instance, sharing_.scopeOf(variable, instance)), {}};
 }
 
 IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression) {
@@ -173,6 +212,7 @@ IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression
     }
   }
   if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::UnaryOperator>(e)) {
+    if (!calls_.empty()) return fail("array read in an index inside called function '" + calleeName(calls_.back()) + "'");
     Access access = splitAccess(e);
     if (!access.variable) return fail(access.reason);
     if (writtenArrays_.count(access.variable))

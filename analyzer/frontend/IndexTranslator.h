@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace adrace::analyzer {
 
@@ -43,6 +44,21 @@ class IndexTranslator {
   // is then left empty.
   bool translateSubscripts(const Access& access, std::vector<smt::ExprRef>& indices, std::string& reason);
 
+  // `c ? x : y` whose condition compares its two arms: min(x, y) (`x < y ? x : y`, `x > y ? y : x`)
+  // or max(x, y). The IR has no conditional, but the bounds it implies are facts: `e = min(x, y)`
+  // gives e <= x and e <= y, `i < min(x, y)` gives i < x and i < y.
+  struct Extremum {
+    bool smaller = true;  // min (true) or max (false)
+    smt::ExprRef first, second;
+  };
+  std::optional<Extremum> translateExtremum(const clang::Expr* expression);
+
+  // While translating an expression of a called function's body: its parameters stand for the
+  // call's arguments, translated where the call is made (calls nest: the innermost is entered
+  // last). Its other variables (locals, file-scope variables) are refused.
+  void enterCall(const clang::CallExpr& call);
+  void leaveCall();
+
   // In a parallel region's own statements omp_get_thread_num() is one value per thread and
   // omp_get_num_threads() the team size: with these symbols the calls translate (in a loop they do
   // not, as two iterations may run on one thread).
@@ -57,6 +73,7 @@ class IndexTranslator {
   DataSharing& sharing_;
   InstanceNumbering* instances_;
   std::set<const clang::VarDecl*> writtenArrays_;
+  std::vector<const clang::CallExpr*> calls_;  // entered calls, innermost last
   smt::ExprRef threadNumber_;  // null unless nameThreadQueries was called
   smt::ExprRef teamSize_;
 };

@@ -1,5 +1,6 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 
+#include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ContextBuilder.h"
 #include "analyzer/frontend/DataSharing.h"
@@ -8,6 +9,7 @@
 #include "analyzer/frontend/LoopCfg.h"
 #include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/ReferenceCollector.h"
+#include "analyzer/model/RegionModel.h"
 
 #include <algorithm>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -81,6 +83,11 @@ const clang::DeclRefExpr* firstUse(const clang::Stmt* expression, const clang::V
   return nullptr;
 }
 
+// omp_get_thread_num() inside a loop: the value of the thread running the iteration (private),
+// and the team size (shared). Named as in region models.
+smt::ExprRef loopThreadNumber() { return smt::variable(kThreadNumber, 0, smt::Scope::Private); }
+smt::ExprRef loopTeamSize() { return smt::variable(kTeamSize, 0, smt::Scope::Shared); }
+
 class Builder {
  public:
   Builder(const LoopModelRequest& request, clang::ASTContext& context)
@@ -94,6 +101,12 @@ class Builder {
   void addDefinitionFacts();
   void addConditionFacts();
   void addCondition(int context, const clang::Expr* condition, bool holds);
+  void addRelation(int context, const clang::Expr* lhs, Relation relation, const clang::Expr* rhs,
+                   IndexTranslator& translator, const std::string& origin, SourcePosition at);
+  void addBound(int context, const smt::ExprRef& plain, Relation relation, const clang::Expr* other,
+                IndexTranslator& translator, const std::string& origin, SourcePosition at);
+  void addEntryFacts();
+  void addThreadFacts();
   void addInductionFacts(const clang::ForStmt& loop, int context);
   void describeVariables();
   void describeInstances();
@@ -158,8 +171,9 @@ LoopModelResult Builder::build() {
   const clang::Stmt& body = *loops_.back()->getBody();
   std::vector<const clang::VarDecl*> counters;
   for (const LoopHeader& header : headers_) counters.push_back(header.counter);
-  sharing_ = std::make_unique<DataSharing>(directive, request_.region, counters, body, context_);
+  sharing_ = std::make_unique<DataSharing>(directive, request_.region, request_.function, counters, body, context_);
   written_ = findWrittenVariables(body);
+  sharing_->noteWrittenInLoop(written_.scalars);
   std::set<const clang::VarDecl*> writtenIntegerArrays;
   for (const clang::VarDecl* array : written_.arrays) writtenIntegerArrays.insert(array);
 
@@ -196,6 +210,10 @@ LoopModelResult Builder::build() {
   contexts_ = std::make_unique<ContextBuilder>(*cfg_, context_);
   instances_ = std::make_unique<InstanceNumbering>(*cfg_, std::set<const clang::VarDecl*>(counters.begin(), counters.end()));
   translator_ = std::make_unique<IndexTranslator>(context_, *sharing_, instances_.get(), writtenIntegerArrays);
+  // omp_get_thread_num() is one value per thread, its own in each iteration a thread runs; the two
+  // iterations compared may run on one thread, so the symbol is private and otherwise free (the
+  // race check adds that racing iterations run on different threads).
+  translator_->nameThreadQueries(loopThreadNumber(), loopTeamSize());
 
   // Every variable the loop names gets its data sharing, in order of first use.
   for (const clang::VarDecl* variable : variablesUsedIn(*loops_.front())) sharing_->of(variable);
@@ -207,6 +225,8 @@ LoopModelResult Builder::build() {
   model_.contexts = contexts_->contexts();
   addConditionFacts();
   addDefinitionFacts();
+  addEntryFacts();
+  addThreadFacts();
   describeVariables();
   describeInstances();
   return {std::move(model_), std::nullopt};
@@ -241,11 +261,47 @@ void Builder::addCondition(int context, const clang::Expr* condition, bool holds
   if (!binary->getLHS()->getType()->isIntegerType() || !binary->getRHS()->getType()->isIntegerType()) return;
   std::optional<Relation> relation = relationOf(binary->getOpcode(), holds);
   if (!relation) return;
-  IndexTranslator::Result lhs = translator_->translate(binary->getLHS());
-  IndexTranslator::Result rhs = translator_->translate(binary->getRHS());
-  if (!lhs.expr || !rhs.expr) return;
-  model_.facts.push_back({context, lhs.expr, *relation, rhs.expr, holds ? "condition" : "negated condition",
-                          positionOf(binary->getBeginLoc(), sources_)});
+  addRelation(context, binary->getLHS(), *relation, binary->getRHS(), *translator_,
+              holds ? "condition" : "negated condition", positionOf(binary->getBeginLoc(), sources_));
+}
+
+// `lhs relation rhs` as facts, with the side the IR can say on the left.
+void Builder::addRelation(int context, const clang::Expr* lhs, Relation relation, const clang::Expr* rhs,
+                          IndexTranslator& translator, const std::string& origin, SourcePosition at) {
+  if (IndexTranslator::Result left = translator.translate(lhs); left.expr) {
+    addBound(context, left.expr, relation, rhs, translator, origin, at);
+    return;
+  }
+  IndexTranslator::Result right = translator.translate(rhs);
+  if (!right.expr) return;
+  switch (relation) {
+    case Relation::Less: relation = Relation::Greater; break;
+    case Relation::LessEqual: relation = Relation::GreaterEqual; break;
+    case Relation::Greater: relation = Relation::Less; break;
+    case Relation::GreaterEqual: relation = Relation::LessEqual; break;
+    default: break;
+  }
+  addBound(context, right.expr, relation, lhs, translator, origin, at);
+}
+
+// `plain relation other` as a fact. When `other` is a min/max written with `?:` the fact is one
+// per arm, if the relation bounds both arms (i < min(x, y): i < x and i < y; e == min(x, y):
+// e <= x and e <= y); otherwise nothing is known.
+void Builder::addBound(int context, const smt::ExprRef& plain, Relation relation, const clang::Expr* other,
+                       IndexTranslator& translator, const std::string& origin, SourcePosition at) {
+  if (IndexTranslator::Result translated = translator.translate(other); translated.expr) {
+    model_.facts.push_back({context, plain, relation, translated.expr, origin, at});
+    return;
+  }
+  std::optional<IndexTranslator::Extremum> extremum = translator.translateExtremum(other);
+  if (!extremum) return;
+  if (relation == Relation::Equal) relation = extremum->smaller ? Relation::LessEqual : Relation::GreaterEqual;
+  bool below = relation == Relation::Less || relation == Relation::LessEqual;
+  bool above = relation == Relation::Greater || relation == Relation::GreaterEqual;
+  if (extremum->smaller ? !below : !above) return;
+  std::string bound = origin + (extremum->smaller ? " (min written with ?:)" : " (max written with ?:)");
+  model_.facts.push_back({context, plain, relation, extremum->first, bound, at});
+  model_.facts.push_back({context, plain, relation, extremum->second, bound, at});
 }
 
 // In the body of an inner `for (j = first; ...; j += step)` with a constant step that the body
@@ -300,13 +356,16 @@ void Builder::addDefinitionFacts() {
       if (definitions.size() != 1 || !definitions.front()) return;
       const clang::Stmt* definition = definitions.front();
       IndexTranslator::Result value{nullptr, {}};
+      const clang::Expr* assigned = nullptr;  // the defining expression of `x = e` or `int x = e`
       if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(definition)) {
         const clang::Expr* init = llvm::cast<clang::VarDecl>(declaration->getSingleDecl())->getInit();
         if (init) value = translator_->translate(init);
+        assigned = init;
       } else if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(definition)) {
         IndexTranslator::Result rhs = translator_->translate(assignment->getRHS());
         if (assignment->getOpcode() == clang::BO_Assign) {
           value = rhs;
+          assigned = assignment->getRHS();
         } else if (rhs.expr && (assignment->getOpcode() == clang::BO_AddAssign ||
                                 assignment->getOpcode() == clang::BO_SubAssign)) {
           IndexTranslator::Result old = translator_->translate(assignment->getLHS());
@@ -319,13 +378,85 @@ void Builder::addDefinitionFacts() {
         if (old.expr)
           value = {unary->isIncrementOp() ? smt::add(old.expr, smt::constant(1)) : smt::sub(old.expr, smt::constant(1)), {}};
       }
-      if (!value.expr) return;
       auto lhs = smt::variable(symbol.name, symbol.instance, symbol.scope);
+      if (!value.expr) {
+        // e = x > n ? n : x: the bounds of a min/max.
+        if (!assigned) return;
+        size_t before = model_.facts.size();
+        addBound(0, lhs, Relation::Equal, assigned, *translator_, "definition", positionOf(definition->getBeginLoc(), sources_));
+        for (size_t k = before; k < model_.facts.size(); ++k) pending.push_back(model_.facts[k].rhs);
+        return;
+      }
       model_.facts.push_back({0, lhs, Relation::Equal, value.expr, "definition",
                               positionOf(definition->getBeginLoc(), sources_)});
       pending.push_back(value.expr);
     });
   }
+}
+
+// A local of the function (shared, firstprivate, or private to the enclosing parallel region or to
+// the function whose orphaned loop this is) enters the loop with the value of its one
+// initialisation when nothing else in the function ever writes it:
+// `int tid = omp_get_thread_num();` gives tid == omp_get_thread_num(), `int s = n / 2;` s == n / 2.
+// Applied transitively to the symbols of such values.
+void Builder::addEntryFacts() {
+  if (!request_.function || !request_.function->hasBody()) return;
+  std::map<std::string, const clang::VarDecl*> byName;
+  for (const clang::VarDecl* variable : sharing_->variables()) byName[sharing_->of(variable).name] = variable;
+  IndexTranslator entry(context_, *sharing_, nullptr, {});
+  entry.nameThreadQueries(loopThreadNumber(), loopTeamSize());
+
+  std::vector<smt::ExprRef> pending;
+  for (const Reference& reference : model_.references)
+    for (const smt::ExprRef& index : reference.indices) pending.push_back(index);
+  for (const Fact& fact : model_.facts) {
+    pending.push_back(fact.lhs);
+    pending.push_back(fact.rhs);
+  }
+  std::set<std::string> done;
+  while (!pending.empty()) {
+    smt::ExprRef expr = pending.back();
+    pending.pop_back();
+    smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
+      if (symbol.op != smt::Expr::Op::Var || symbol.instance != 0 || symbol.scope == smt::Scope::Counter) return;
+      if (!done.insert(symbol.name).second) return;
+      auto found = byName.find(symbol.name);
+      if (found == byName.end()) return;
+      const clang::VarDecl* variable = found->second;
+      const clang::Expr* init = variable->getInit();
+      const DataSharing::Entry& sharing = sharing_->of(variable);
+      bool holdsItsInitialisation = sharing.localOfRegion || sharing.sharing == Sharing::Shared ||
+                                    sharing.sharing == Sharing::FirstPrivate;
+      if (!holdsItsInitialisation || !init || !variable->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(variable) ||
+          !variable->getType()->isIntegerType())
+        return;
+      if (modifiedIn(*request_.function->getBody(), variable)) return;
+      auto lhs = smt::variable(symbol.name, 0, symbol.scope);
+      SourcePosition at = positionOf(variable->getLocation(), sources_);
+      size_t before = model_.facts.size();
+      addBound(0, lhs, Relation::Equal, init, entry, "initialisation before the loop", at);
+      for (size_t k = before; k < model_.facts.size(); ++k) pending.push_back(model_.facts[k].rhs);
+    });
+  }
+}
+
+// omp_get_thread_num() in [0, omp_get_num_threads()) when the loop's facts or indices use it.
+void Builder::addThreadFacts() {
+  bool used = false;
+  auto look = [&](const smt::ExprRef& expr) {
+    smt::forEachSymbol(expr, [&](const smt::Expr& symbol) { used = used || symbol.name == kThreadNumber; });
+  };
+  for (const Reference& reference : model_.references)
+    for (const smt::ExprRef& index : reference.indices) look(index);
+  for (const Fact& fact : model_.facts) {
+    look(fact.lhs);
+    look(fact.rhs);
+  }
+  if (!used) return;
+  model_.threadNumberSymbol = kThreadNumber;
+  SourcePosition at = model_.pragmaAt;
+  model_.facts.push_back({0, loopThreadNumber(), Relation::GreaterEqual, smt::constant(0), "thread number", at});
+  model_.facts.push_back({0, loopThreadNumber(), Relation::Less, loopTeamSize(), "thread number", at});
 }
 
 void Builder::describeVariables() {

@@ -85,8 +85,7 @@ class ReferenceVisitor : public clang::RecursiveASTVisitor<ReferenceVisitor> {
     return true;
   }
   bool VisitCallExpr(clang::CallExpr* call) {
-    if (!touchesNoUserMemory(call))
-      collector_.limit("call to '" + calleeName(call) + "' may access shared memory the analysis cannot see", call);
+    collector_.addCall(call);
     return true;
   }
   bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
@@ -112,6 +111,93 @@ void ReferenceCollector::collect(const clang::Stmt& body) {
 
 void ReferenceCollector::limit(const std::string& message, const clang::Stmt* at) {
   limitations_.push_back({message, positionOf(at->getBeginLoc(), context_.getSourceManager())});
+}
+
+// A call's accesses to the loop's memory, followed into the callee (and its callees).
+void ReferenceCollector::addCall(const clang::CallExpr* call) {
+  CallSummary summary = followCall(*call);
+  for (const std::string& note : summary.notes)
+    limitations_.push_back({note, positionOf(call->getBeginLoc(), context_.getSourceManager()), false});
+  if (!summary.unmodelled.empty()) {
+    limit(summary.unmodelled, call);
+    return;
+  }
+  for (const CalleeAccess& access : summary.accesses) addCalleeAccess(access);
+}
+
+// One access made inside a called function, as a reference of the loop: its base followed back
+// through the calls' arguments to a variable of the loop (or a file-scope one), its indices in
+// terms of the arguments, its place that of the call in the loop body.
+void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
+  const clang::CallExpr* call = access.calls.front();
+  const clang::FunctionDecl* callee = access.calls.back()->getDirectCallee();
+  IndexTranslator::Access split;
+  const clang::VarDecl* base = nullptr;
+  if (access.isScalar) {
+    if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(access.access->IgnoreParenImpCasts()))
+      base = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+  } else {
+    split = IndexTranslator::splitAccess(access.access);
+    base = split.variable;
+  }
+  if (!base) return limit("access in called function '" + callee->getNameAsString() + "' is not followed", call);
+  bool scalar = access.isScalar;
+  // Parameters stand for the arguments of the call that binds them, innermost call first.
+  for (size_t level = access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(base); --level) {
+    const clang::CallExpr* binding = access.calls[level - 1];
+    auto* parameter = llvm::cast<clang::ParmVarDecl>(base);
+    if (parameter->getFunctionScopeIndex() >= binding->getNumArgs())
+      return limit("variadic argument of '" + calleeName(binding) + "' is not followed", call);
+    const clang::Expr* argument = binding->getArg(parameter->getFunctionScopeIndex())->IgnoreParenImpCasts();
+    bool addressOf = false;
+    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument); address && address->getOpcode() == clang::UO_AddrOf) {
+      argument = address->getSubExpr()->IgnoreParenImpCasts();
+      addressOf = true;
+    }
+    auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
+    base = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
+    if (!base)
+      return limit("argument '" + sourceText(argument, context_) + "' of call to '" + calleeName(binding) +
+                       "' is not a plain variable: accesses through it are not followed",
+                   call);
+    if (addressOf) {
+      // p = &x: *p and p[0] are x itself.
+      for (const clang::Expr* subscript : split.subscripts) {
+        clang::Expr::EvalResult value;
+        if (subscript && !(subscript->EvaluateAsInt(value, context_) && value.Val.getInt() == 0))
+          return limit("pointer to scalar '" + base->getName().str() + "' indexed in '" + calleeName(binding) + "'", call);
+      }
+      if (!split.offsets.empty())
+        return limit("pointer to scalar '" + base->getName().str() + "' offset in '" + calleeName(binding) + "'", call);
+      scalar = true;
+    }
+    // A local array of an intermediate callee is that call's own.
+    if (level > 1 && !llvm::isa<clang::ParmVarDecl>(base) && !base->hasGlobalStorage()) return;
+  }
+  const DataSharing::Entry& entry = sharing_.of(base);
+  if (isPerThread(entry.sharing) && (scalar || base->getType()->isArrayType())) return;
+
+  Reference reference;
+  reference.id = static_cast<int>(references_.size());
+  reference.variable = entry.name;
+  reference.kind = access.kind;
+  reference.isScalar = scalar;
+  reference.text = sourceText(access.access, context_) + " in '" + callee->getNameAsString() + "'";
+  reference.context = contexts_.contextOf(call);
+  reference.span = spanOf(call->getSourceRange(), context_.getSourceManager());
+  reference.protection = analyzer::protectionOf(call, cfg_.parents(), true, &reference.criticalName);
+  reference.conditional = access.conditional;
+  if (!scalar) {
+    if (base->getType()->isPointerType() && (isPerThread(entry.sharing) || written_.scalars.count(base))) {
+      reference.opaque = true;
+      reference.opaqueReason = "pointer '" + base->getName().str() + "' is assigned inside the loop";
+    } else {
+      for (const clang::CallExpr* entered : access.calls) translator_.enterCall(*entered);
+      if (!translator_.translateSubscripts(split, reference.indices, reference.opaqueReason)) reference.opaque = true;
+      for (size_t k = 0; k < access.calls.size(); ++k) translator_.leaveCall();
+    }
+  }
+  references_.push_back(std::move(reference));
 }
 
 // Decides what role `access` plays in its parent expression and records it.

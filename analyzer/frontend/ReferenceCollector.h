@@ -3,6 +3,7 @@
 // context and synchronisation. A reference the IR cannot express is kept as opaque, with why.
 #pragma once
 
+#include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/ContextBuilder.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/model/LoopModel.h"
@@ -38,6 +39,8 @@ class ReferenceCollector {
   void addScalar(const clang::DeclRefExpr* use, AccessKind kind);
   void classify(const clang::Expr* access, bool isScalar);
   void limit(const std::string& message, const clang::Stmt* at);
+  void addCall(const clang::CallExpr* call);
+  void addCalleeAccess(const CalleeAccess& access);
 
   clang::ASTContext& context_;
   DataSharing& sharing_;

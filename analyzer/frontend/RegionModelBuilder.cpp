@@ -1,5 +1,6 @@
 #include "analyzer/frontend/RegionModelBuilder.h"
 
+#include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/DataSharing.h"
 #include "analyzer/frontend/Frontend.h"
@@ -98,7 +99,8 @@ class RegionBuilder {
   void describePrivateValues();
   bool visibleToLoops(const clang::VarDecl* variable) const;
   void addStep(const clang::Stmt* statement, size_t index);
-  void addLoopStep(const clang::OMPLoopDirective& loop, size_t index);
+  void addLoopStep(const clang::OMPLoopDirective& loop, size_t index, const clang::FunctionDecl* orphanedIn = nullptr);
+  void addCalleeSteps(const clang::FunctionDecl& callee, const clang::Stmt* call, size_t index);
   void addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor, std::string construct,
                          bool nowait = false);
   std::vector<RegionAccess> collect(const clang::Stmt* statement, const Scope& scope);
@@ -281,8 +283,57 @@ const clang::Stmt* RegionBuilder::unsupportedDirectiveIn(const clang::Stmt* stat
   return finder.found;
 }
 
+// The function a statement `f(...);` calls, when its body has OpenMP directives of its own (an
+// orphaned worksharing loop, a barrier).
+const clang::FunctionDecl* worksharingCallee(const clang::Stmt* statement) {
+  auto* call = llvm::dyn_cast<clang::CallExpr>(statement);
+  const clang::FunctionDecl* definition = nullptr;
+  if (!call || !call->getDirectCallee() || !call->getDirectCallee()->hasBody(definition)) return nullptr;
+  auto* body = llvm::dyn_cast<clang::CompoundStmt>(definition->getBody());
+  if (!body) return nullptr;
+  for (const clang::Stmt* inner : body->body())
+    if (llvm::isa<clang::OMPExecutableDirective>(inner)) return definition;
+  return nullptr;
+}
+
+// `f(...);` where f holds orphaned worksharing loops and barriers: its loops are steps of this
+// region (each is modelled on its own, with f's locals private), its barriers are barriers. Only
+// when the region is nothing but such calls and barriers, and f's other statements reach no
+// shared memory: a loop's references name f's parameters, which other statements would not match.
+void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clang::Stmt* call, size_t index) {
+  std::string name = callee.getNameAsString();
+  for (const clang::Stmt* other : topLevel_)
+    if (other != call && !worksharingCallee(other) && !llvm::isa<clang::OMPBarrierDirective>(other) &&
+        !llvm::isa<clang::NullStmt>(other))
+      return limit("call to '" + name + "', which holds a worksharing construct, next to other statements of the "
+                   "region is not modelled", call);
+  for (const clang::Stmt* inner : llvm::cast<clang::CompoundStmt>(callee.getBody())->body()) {
+    if (llvm::isa<clang::OMPBarrierDirective>(inner)) {
+      RegionStep barrier;
+      barrier.kind = RegionStep::Kind::Barrier;
+      barrier.construct = "barrier";
+      barrier.at = positionOf(inner->getBeginLoc(), sources_);
+      model_.steps.push_back(barrier);
+      continue;
+    }
+    if (llvm::isa<clang::OMPForDirective>(inner) || llvm::isa<clang::OMPForSimdDirective>(inner)) {
+      addLoopStep(*llvm::cast<clang::OMPLoopDirective>(inner), index, &callee);
+      continue;
+    }
+    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(inner))
+      return limit("'#pragma omp " + directiveName(*directive) + "' in called function '" + name + "' is not modelled",
+                   inner);
+    CallSummary summary = followStatement(*inner, callee);
+    if (!summary.unmodelled.empty()) return limit(summary.unmodelled, inner);
+    if (!summary.accesses.empty())
+      return limit("statements of called function '" + name + "' outside its worksharing loops access shared "
+                   "memory: not modelled", inner);
+  }
+}
+
 void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   if (llvm::isa<clang::NullStmt>(statement)) return;
+  if (const clang::FunctionDecl* callee = worksharingCallee(statement)) return addCalleeSteps(*callee, statement, index);
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     bool initialises = false;
     for (const clang::Decl* decl : declaration->decls())
@@ -362,7 +413,8 @@ void RegionBuilder::addStatementsStep(const clang::Stmt* statement, size_t index
   model_.steps.push_back(std::move(step));
 }
 
-void RegionBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t index) {
+void RegionBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t index,
+                                const clang::FunctionDecl* orphanedIn) {
   RegionStep step;
   step.kind = RegionStep::Kind::Loop;
   step.executor = Executor::Worksharing;
@@ -382,7 +434,8 @@ void RegionBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t inde
         if (auto* variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) counters.push_back(variable);
     const clang::Stmt* loopBody = nest.back()->getBody();
     loopSharings_.push_back(
-        std::make_unique<DataSharing>(loop, request_.site.directive, counters, *loopBody, context_));
+        std::make_unique<DataSharing>(loop, orphanedIn ? nullptr : request_.site.directive, orphanedIn, counters,
+                                      *loopBody, context_));
     loopTranslators_.push_back(std::make_unique<IndexTranslator>(context_, *loopSharings_.back(), nullptr,
                                                                  writtenIntegerArrays_));
     loopTranslators_.back()->nameThreadQueries(threadNumber(), teamSize());
@@ -414,7 +467,14 @@ std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, c
     }
     bool VisitCallExpr(clang::CallExpr* call) {
       if (!scope.scalarsOnly && !touchesNoUserMemory(call)) {
-        builder.limit("call to '" + calleeName(call) + "' may access shared memory the analysis cannot see", call);
+        // A pure callee is harmless; one that reaches shared memory is not followed in a region's
+        // own statements yet.
+        CallSummary summary = followCall(*call);
+        if (!summary.unmodelled.empty())
+          builder.limit(summary.unmodelled, call);
+        else if (!summary.accesses.empty())
+          builder.limit("call to '" + calleeName(call) + "' accesses shared memory: calls in a region's own "
+                        "statements are not followed", call);
       }
       return true;
     }
@@ -596,7 +656,7 @@ RegionModel RegionBuilder::build() {
   model_.function = request_.site.function ? request_.site.function->getNameAsString() : "";
   model_.pragmaAt = positionOf(directive.getBeginLoc(), sources_);
   // The region as a "loop" without counters: its clauses and the declarations in its body decide.
-  sharing_ = std::make_unique<DataSharing>(directive, nullptr, std::vector<const clang::VarDecl*>{}, *body_, context_);
+  sharing_ = std::make_unique<DataSharing>(directive, nullptr, nullptr, std::vector<const clang::VarDecl*>{}, *body_, context_);
   writtenIntegerArrays_ = findWrittenVariables(*body_).arrays;
   translator_ = std::make_unique<IndexTranslator>(context_, *sharing_, nullptr, writtenIntegerArrays_);
   translator_->nameThreadQueries(threadNumber(), teamSize());

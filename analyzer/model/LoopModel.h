@@ -80,6 +80,9 @@ struct Reference {
   SourceSpan span;
   Protection protection = Protection::None;
   std::string criticalName;    // for Protection::Critical
+  // Made inside a called function under one of its branches or loops, which the model does not
+  // follow: a call may not make it, so a race through it is possible, not definite.
+  bool conditional = false;
 };
 
 // A control context (seed 004, section 5.1): the statements executed by exactly the same
@@ -142,6 +145,10 @@ struct LoopModel {
   std::vector<Instance> instances;
   std::vector<Fact> facts;
   std::vector<Limitation> limitations;
+  // The symbol omp_get_thread_num() translates to in this loop ("omp_get_thread_num()", private:
+  // one value per thread), when an index, fact or condition uses it; empty otherwise. Iterations
+  // that race run on different threads, so the race check asserts the two values differ.
+  std::string threadNumberSymbol;
 
   const Variable* findVariable(const std::string& name) const;
   smt::LoopDomain domain() const;

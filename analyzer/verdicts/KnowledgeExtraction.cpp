@@ -13,8 +13,10 @@ std::optional<int> knowledgeContext(int a, int b, const smt::ContextTree& tree) 
   return std::nullopt;
 }
 
+// An access a called function makes under its own condition may not happen where the call does:
+// the primal's correctness says nothing about it there.
 bool carriesNoKnowledge(const Reference& reference) {
-  return reference.opaque || reference.isScalar || reference.protection != Protection::None;
+  return reference.opaque || reference.isScalar || reference.protection != Protection::None || reference.conditional;
 }
 
 namespace {

@@ -14,6 +14,7 @@ Fails (exit 1) on
   - a false "definite": a definite finding on a race-free case, a realistic kernel (--realistic: race-free
     application-style code, also scored) or a corpus kernel — the worst answer a CI gate can give;
   - a `race definite` file reported race-free or only unsupported;
+  - a witness that the checker itself found does not satisfy the loop ("adrace bug: the witness");
 unless the file is listed in the known-gaps file (--known-gaps: `FILE  why`, one per line), which
 names the checker's open bugs. A listed file that no longer fails also fails the run, so the list
 only shrinks. Python 3 standard library only.
@@ -131,6 +132,9 @@ def main():
             failures.append((name, f"a definite race {note}"))
         if label == "race-free" and any(f["certainty"] == "definite" for f in found):
             failures.append((name, "false definite: " + describe(found)))
+        for finding in found:  # RaceCheck re-evaluates every definite witness; a failing one is a bug
+            if "adrace bug: the witness" in finding["message"]:
+                failures.append((name, finding["message"]))
         print(f"{name:44} {label:15} {describe(found) or 'race-free':34} {outcome}{'  ' + note if note else ''}")
 
     corpus_possible = 0

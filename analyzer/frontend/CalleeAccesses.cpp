@@ -1,0 +1,229 @@
+#include "analyzer/frontend/CalleeAccesses.h"
+
+#include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/IndexTranslator.h"
+#include "analyzer/frontend/KnownFunctions.h"
+
+#include <clang/AST/ParentMap.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/StmtOpenMP.h>
+
+#include <algorithm>
+
+namespace adrace::analyzer {
+namespace {
+
+const clang::VarDecl* variableOf(const clang::Expr* expression) {
+  if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts()))
+    return llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+  return nullptr;
+}
+
+// Memory every call shares with its caller: file-scope variables and static locals.
+bool isStaticStorage(const clang::VarDecl* variable) { return variable->hasGlobalStorage(); }
+
+bool isPointerOrArray(const clang::VarDecl* variable) {
+  return variable->getType()->isPointerType() || variable->getType()->isArrayType() ||
+         (llvm::isa<clang::ParmVarDecl>(variable) &&
+          llvm::cast<clang::ParmVarDecl>(variable)->getOriginalType()->isArrayType());
+}
+
+// The role an lvalue plays where it stands: written, incremented, read then written, or read.
+std::vector<AccessKind> kindsAt(const clang::Expr* access, const clang::ParentMap& parents) {
+  const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
+  if (auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(parent))
+    if (assignment->isAssignmentOp() && assignment->getLHS()->IgnoreParenImpCasts() == access) {
+      if (assignment->getOpcode() == clang::BO_Assign) return {AccessKind::Write};
+      if (assignment->getOpcode() == clang::BO_AddAssign || assignment->getOpcode() == clang::BO_SubAssign)
+        return {AccessKind::Increment};
+      return {AccessKind::Read, AccessKind::Write};
+    }
+  if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent)) {
+    if (unary->isIncrementDecrementOp()) return {AccessKind::Increment};
+    if (unary->getOpcode() == clang::UO_AddrOf) return {};  // an address, not an access
+  }
+  return {AccessKind::Read};
+}
+
+// Under a branch or loop of the callee (between `statement` and the body).
+bool conditionalIn(const clang::Stmt* statement, const clang::Stmt* body, const clang::ParentMap& parents) {
+  for (const clang::Stmt* current = parents.getParent(statement); current && current != body;
+       current = parents.getParent(current)) {
+    if (llvm::isa<clang::IfStmt>(current) || llvm::isa<clang::ForStmt>(current) ||
+        llvm::isa<clang::WhileStmt>(current) || llvm::isa<clang::DoStmt>(current) ||
+        llvm::isa<clang::SwitchStmt>(current) || llvm::isa<clang::ConditionalOperator>(current) ||
+        llvm::isa<clang::BinaryConditionalOperator>(current))
+      return true;
+    if (auto* logical = llvm::dyn_cast<clang::BinaryOperator>(current); logical && logical->isLogicalOp()) return true;
+  }
+  return false;
+}
+
+class CalleeWalker {
+ public:
+  CallSummary summary;
+
+  void note(const std::string& text) {
+    if (std::find(summary.notes.begin(), summary.notes.end(), text) == summary.notes.end()) summary.notes.push_back(text);
+  }
+
+  void follow(const clang::CallExpr& call, std::vector<const clang::CallExpr*> chain) {
+    if (!summary.unmodelled.empty()) return;
+    const clang::FunctionDecl* callee = call.getDirectCallee();
+    if (!callee) {
+      summary.unmodelled = "call through a function pointer may access shared memory the analysis cannot see";
+      return;
+    }
+    std::string name = callee->getNameAsString();
+    if (touchesNoUserMemory(&call)) {
+      if (isOutputFunction(&call)) note("call to '" + name + "': output is not a race on program data (the order "
+                                        "of lines from different threads is unspecified)");
+      return;
+    }
+    const clang::FunctionDecl* definition = nullptr;
+    if (!callee->hasBody(definition) || !definition->getBody()) {
+      summary.unmodelled = "call to '" + name + "' (defined elsewhere) may access shared memory the analysis cannot see";
+      return;
+    }
+    for (const clang::CallExpr* outer : chain)
+      if (outer->getDirectCallee() && outer->getDirectCallee()->getCanonicalDecl() == definition->getCanonicalDecl()) {
+        summary.unmodelled = "recursive call to '" + name + "' is not followed";
+        return;
+      }
+    if (llvm::isa<clang::CXXMethodDecl>(definition) && !llvm::cast<clang::CXXMethodDecl>(definition)->isStatic()) {
+      summary.unmodelled = "call to member function '" + name + "': object members are not modelled";
+      return;
+    }
+    chain.push_back(&call);
+    walk(*definition->getBody(), *definition, chain);
+  }
+
+  // The accesses of `statement`, a statement of `function`'s body, reached through `chain`.
+  void walk(const clang::Stmt& statement, const clang::FunctionDecl& function,
+            const std::vector<const clang::CallExpr*>& chain) {
+    const clang::Stmt* body = function.getBody();
+    clang::ParentMap parents(const_cast<clang::Stmt*>(body));
+    std::string name = function.getNameAsString();
+    struct Visitor : clang::RecursiveASTVisitor<Visitor> {
+      CalleeWalker& walker;
+      const clang::FunctionDecl& function;
+      const std::vector<const clang::CallExpr*>& chain;
+      const clang::Stmt* body;
+      const clang::ParentMap& parents;
+      std::string name;
+      Visitor(CalleeWalker& walker, const clang::FunctionDecl& function, const std::vector<const clang::CallExpr*>& chain,
+              const clang::Stmt* body, const clang::ParentMap& parents, std::string name)
+          : walker(walker), function(function), chain(chain), body(body), parents(parents), name(std::move(name)) {}
+
+      bool stop() const { return !walker.summary.unmodelled.empty(); }
+      void unmodelled(const std::string& why) {
+        if (walker.summary.unmodelled.empty()) walker.summary.unmodelled = why + " in called function '" + name + "'";
+      }
+      void record(const clang::Expr* access, bool isScalar) {
+        for (AccessKind kind : kindsAt(access, parents))
+          walker.summary.accesses.push_back({access, isScalar, kind, chain, conditionalIn(access, body, parents)});
+      }
+      bool element(const clang::Expr* access) {
+        // a[i] inside a[i][j] is part of the larger access.
+        const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
+        if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent))
+          if (outer->getBase()->IgnoreParenImpCasts() == access) return !stop();
+        IndexTranslator::Access split = IndexTranslator::splitAccess(access);
+        if (!split.variable) {
+          unmodelled("access '" + sourceText(access, function.getASTContext()) + "' (" + split.reason + ")");
+          return false;
+        }
+        const clang::VarDecl* base = split.variable;
+        bool parameter = llvm::isa<clang::ParmVarDecl>(base);
+        if (!parameter && !isStaticStorage(base)) {
+          if (base->getType()->isArrayType()) return true;  // the call's own local array
+          unmodelled("access through local pointer '" + base->getName().str() + "'");
+          return false;
+        }
+        if (parameter && modifiedIn(*body, base)) {
+          unmodelled("pointer parameter '" + base->getName().str() + "' is reassigned");
+          return false;
+        }
+        record(access, false);
+        return true;
+      }
+      bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr* access) { return element(access); }
+      bool VisitUnaryOperator(clang::UnaryOperator* op) {
+        if (op->getOpcode() == clang::UO_Deref) return element(op);
+        return true;
+      }
+      bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+        auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+        if (!variable || !isStaticStorage(variable) || variable->getType()->isArrayType()) return true;
+        if (variable->getType().isConstQualified()) return true;
+        // A file-scope pointer matters as a scalar only where it is assigned; its elements are
+        // accesses of their own.
+        std::vector<AccessKind> kinds = kindsAt(use, parents);
+        if (isPointerOrArray(variable) &&
+            std::all_of(kinds.begin(), kinds.end(), [](AccessKind kind) { return kind == AccessKind::Read; }))
+          return true;
+        record(use, true);
+        return true;
+      }
+      bool VisitMemberExpr(clang::MemberExpr* member) {
+        const clang::VarDecl* base = variableOf(member->getBase());
+        if (base && !member->isArrow() && !isStaticStorage(base) && !llvm::isa<clang::ParmVarDecl>(base)) return true;
+        if (base && !member->isArrow() && llvm::isa<clang::ParmVarDecl>(base)) return true;  // a struct passed by value
+        unmodelled("struct member access '" + sourceText(member, function.getASTContext()) + "'");
+        return false;
+      }
+      bool VisitCXXThisExpr(clang::CXXThisExpr*) {
+        unmodelled("object member access");
+        return false;
+      }
+      bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+        unmodelled("OpenMP construct '" +
+                   llvm::omp::getOpenMPDirectiveName(directive->getDirectiveKind()).str() + "'");
+        return false;
+      }
+      bool VisitCallExpr(clang::CallExpr* call) {
+        walker.follow(*call, chain);
+        return !stop();
+      }
+    } visitor(*this, function, chain, body, parents, name);
+    visitor.TraverseStmt(const_cast<clang::Stmt*>(&statement));
+  }
+};
+
+}  // namespace
+
+CallSummary followCall(const clang::CallExpr& call) {
+  CalleeWalker walker;
+  walker.follow(call, {});
+  if (!walker.summary.unmodelled.empty()) walker.summary.accesses.clear();
+  return std::move(walker.summary);
+}
+
+CallSummary followStatement(const clang::Stmt& statement, const clang::FunctionDecl& function) {
+  CalleeWalker walker;
+  walker.walk(statement, function, {});
+  if (!walker.summary.unmodelled.empty()) walker.summary.accesses.clear();
+  return std::move(walker.summary);
+}
+
+bool modifiedIn(const clang::Stmt& body, const clang::VarDecl* variable) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::VarDecl* variable = nullptr;
+    bool found = false;
+    bool names(const clang::Expr* e) const { return variableOf(e) == variable; }
+    bool VisitBinaryOperator(clang::BinaryOperator* op) {
+      if (op->isAssignmentOp() && names(op->getLHS())) found = true;
+      return !found;
+    }
+    bool VisitUnaryOperator(clang::UnaryOperator* op) {
+      if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) && names(op->getSubExpr()))
+        found = true;
+      return !found;
+    }
+  } finder;
+  finder.variable = variable;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(&body));
+  return finder.found;
+}
+
+}  // namespace adrace::analyzer
