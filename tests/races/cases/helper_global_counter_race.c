@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 16 evaluations
+// adrace-race: 8 evaluations
 // A helper counts its calls in a file-scope variable: every iteration increments the one counter.
 static long evaluations;
 
