@@ -1,6 +1,7 @@
 #include "analyzer/frontend/Frontend.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/CompileCommand.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
 
@@ -157,7 +158,8 @@ std::unique_ptr<clang::tooling::CompilationDatabase> compilationDatabase(
       diagnostics.push_back(fileError(settings.buildDirectory, "cannot read compile_commands.json: " + error));
     return database;
   }
-  return std::make_unique<clang::tooling::FixedCompilationDatabase>(".", settings.compilerArguments);
+  return std::make_unique<clang::tooling::FixedCompilationDatabase>(
+      ".", flagsOfCompileCommand(settings.compilerArguments, settings.files));
 }
 
 }  // namespace
@@ -204,6 +206,12 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
   tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
       {"-fopenmp", std::string("-resource-dir=") + clangResourceDirectory(), "-Wno-everything"},
       clang::tooling::ArgumentInsertPosition::END));
+  if (!settings.extraArgumentsBefore.empty())
+    tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        settings.extraArgumentsBefore, clang::tooling::ArgumentInsertPosition::BEGIN));
+  if (!settings.extraArguments.empty())
+    tool.appendArgumentsAdjuster(
+        clang::tooling::getInsertArgumentAdjuster(settings.extraArguments, clang::tooling::ArgumentInsertPosition::END));
   ErrorCollector errors(diagnostics);
   tool.setDiagnosticConsumer(&errors);
   tool.setPrintErrorMessage(false);

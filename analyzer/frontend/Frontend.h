@@ -14,8 +14,10 @@ namespace adrace::analyzer {
 
 struct CompileSettings {
   std::vector<std::string> files;
-  std::vector<std::string> compilerArguments;  // after `--`
+  std::vector<std::string> compilerArguments;  // after `--`: flags, or a whole compile command (CompileCommand.h)
   std::string buildDirectory;                  // -p: read compile_commands.json from here
+  // clang-tidy's --extra-arg-before / --extra-arg: flags put before / after the build's own.
+  std::vector<std::string> extraArgumentsBefore, extraArguments;
 };
 
 struct FrontendResult {

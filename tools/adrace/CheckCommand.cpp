@@ -4,6 +4,7 @@
 #include "analyzer/check/CheckReport.h"
 #include "analyzer/check/RaceCheck.h"
 #include "analyzer/check/RegionCheck.h"
+#include "analyzer/frontend/CompileCommand.h"
 #include "tools/adrace/Commands.h"
 
 #include <spdlog/spdlog.h>
@@ -109,13 +110,15 @@ int runCheck(const std::vector<std::string>& arguments) {
   const std::vector<OptionSpec> options = checkOptions();
   ParsedCommandLine parsed = parseCommandLine(splitAttachedJobs(arguments), options);
   if (parsed.has("--help")) {
-    std::cout << usageText("check", "[options] FILE... [-- compiler flags]",
+    std::cout << usageText("check", "[options] FILE... [-- compiler flags or command] | -p BUILD_DIR [FILE...]",
                            "Flags data races in the primal OpenMP parallel loops: pairs of accesses to a shared\n"
                            "array (one a write) that two iterations can make to the same element, and shared\n"
                            "scalars written by every iteration; and in parallel regions, accesses of different\n"
                            "threads that no barrier separates (statements every thread runs, master and single\n"
                            "blocks, nowait loops). Exit 0: nothing at or above --fail-on; 1: found;\n"
-                           "2: usage or input error.",
+                           "2: usage or input error. With -p BUILD_DIR and no file, every source of\n"
+                           "BUILD_DIR/compile_commands.json is checked. As a build's clang-tidy launcher\n"
+                           "(CMAKE_C_CLANG_TIDY=\"adrace;check\") it takes the compile command after --.",
                            options);
     return kExitOk;
   }
@@ -136,14 +139,25 @@ int runCheck(const std::vector<std::string>& arguments) {
     if (value <= 0) parsed.error = "--z3-timeout-ms expects a positive integer";
     timeoutMs = static_cast<unsigned>(std::max(value, 1));
   }
-  if (parsed.error.empty() && parsed.positional.empty()) parsed.error = "no input file";
+  if (parsed.error.empty() && parsed.positional.empty() && !parsed.has("--build-dir"))
+    parsed.error = "no input file (name files, or -p BUILD_DIR for every file of its compile_commands.json)";
   if (!parsed.error.empty()) {
     std::cerr << "adrace check: error: " << parsed.error << "\n";
     return kExitUsage;
   }
   configureLogging(parsed);
 
-  const std::vector<std::string>& files = parsed.positional;
+  // `-p BUILD` alone: the whole project, as run-clang-tidy does.
+  std::vector<std::string> files = parsed.positional;
+  if (files.empty()) {
+    std::vector<analyzer::Diagnostic> errors;
+    files = analyzer::sourcesOfBuild(parsed.value("--build-dir"), errors);
+    if (reportDiagnostics(errors)) return kExitUsage;
+    if (files.empty()) {
+      std::cerr << "adrace check: error: " << parsed.value("--build-dir") << "/compile_commands.json lists no C or C++ source\n";
+      return kExitUsage;
+    }
+  }
   std::vector<FileOutcome> outcomes(files.size());
   std::atomic<size_t> next{0};
   std::atomic<size_t> done{0};

@@ -12,6 +12,8 @@ std::string ParsedCommandLine::value(const std::string& name, const std::string&
 std::vector<OptionSpec> commonOptions() {
   return {
       {"--build-dir", "-p", true, "DIR", "read compile flags from DIR/compile_commands.json"},
+      {"--extra-arg", "", true, "FLAG", "add FLAG after the compile flags (repeatable)"},
+      {"--extra-arg-before", "", true, "FLAG", "add FLAG before the compile flags (repeatable)"},
       {"--verbose", "-v", false, "", "log what the analysis does (to stderr)"},
       {"--quiet", "-q", false, "", "log errors only"},
       {"--help", "-h", false, "", "show this help"},
@@ -55,8 +57,10 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments,
     }
     if (inlineValue) {
       parsed.values[spec->name] = *inlineValue;
+      parsed.allValues[spec->name].push_back(*inlineValue);
     } else if (i + 1 < arguments.size()) {
       parsed.values[spec->name] = arguments[++i];
+      parsed.allValues[spec->name].push_back(arguments[i]);
     } else {
       parsed.error = "option '" + spec->name + "' needs a value (" + spec->valueName + ")";
       return parsed;

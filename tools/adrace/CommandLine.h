@@ -22,7 +22,8 @@ struct ParsedCommandLine {
   std::vector<std::string> positional;
   std::vector<std::string> compilerArguments;  // after `--`
   bool sawDoubleDash = false;
-  std::map<std::string, std::string> values;   // options with values, by long name
+  std::map<std::string, std::string> values;   // options with values, by long name (the last one given)
+  std::map<std::string, std::vector<std::string>> allValues;  // every value of each, in order
   std::set<std::string> flags;                 // options without values, by long name
   std::string error;                           // non-empty on a usage error
 
@@ -30,7 +31,8 @@ struct ParsedCommandLine {
   std::string value(const std::string& name, const std::string& fallback = "") const;
 };
 
-// The options every file-reading subcommand takes: -p, -v, -q, --help.
+// The options every file-reading subcommand takes: -p, -v, -q, --help, and clang-tidy's
+// --extra-arg / --extra-arg-before (so that a build can run adrace as its clang-tidy launcher).
 std::vector<OptionSpec> commonOptions();
 
 ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments,

@@ -23,6 +23,12 @@ analyzer::CompileSettings compileSettingsFrom(const ParsedCommandLine& parsed) {
   settings.files = parsed.positional;
   settings.compilerArguments = parsed.compilerArguments;
   settings.buildDirectory = parsed.value("--build-dir");
+  auto list = [&](const std::string& name) {
+    auto found = parsed.allValues.find(name);
+    return found == parsed.allValues.end() ? std::vector<std::string>() : found->second;
+  };
+  settings.extraArgumentsBefore = list("--extra-arg-before");
+  settings.extraArguments = list("--extra-arg");
   return settings;
 }
 
