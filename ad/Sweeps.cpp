@@ -3,7 +3,6 @@
 
 #include "analyzer/frontend/LoopModelBuilder.h"
 
-#include <clang/Lex/Lexer.h>
 
 namespace adrace::ad {
 
@@ -174,10 +173,10 @@ void Sweeps::forwardCompound(const clang::CompoundStmt* compound, CodeWriter& ou
 }
 
 std::string Sweeps::forHead(const clang::ForStmt* loop) const {
-  const clang::SourceManager& sources = context_.ast.getSourceManager();
-  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(loop->getBeginLoc(), loop->getRParenLoc()), sources,
-                                     context_.ast.getLangOpts())
-      .str();
+  // Printed from the tree (SupportCheck has checked the header: one initialised counter).
+  auto* counter = llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl());
+  return "for (" + declarationText(context_, counter, counter->getNameAsString()) + " = " + context_.text(counter->getInit()) +
+         "; " + context_.text(loop->getCond()) + "; " + context_.text(loop->getInc()) + ")";
 }
 
 bool Sweeps::independentIterations(const clang::ForStmt* loop) const {

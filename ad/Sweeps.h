@@ -62,7 +62,7 @@ class Sweeps {
   // loop's iterations are recomputed).
   void backwardIteration(const clang::ForStmt* loop, CodeWriter& out);
   void forwardFor(const clang::ForStmt* loop, CodeWriter& out);
-  std::string forHead(const clang::ForStmt* loop) const;  // "for (int i = 0; i < n; i++)" as written
+  std::string forHead(const clang::ForStmt* loop) const;  // "for (int i = 0; i < n; i++)", from the tree
   // The loop of an omp (parallel) for with no per-thread variable declared outside it (private,
   // firstprivate, lastprivate): its iterations may run in any order, in both sweeps.
   bool independentIterations(const clang::ForStmt* loop) const;
