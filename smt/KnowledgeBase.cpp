@@ -13,6 +13,18 @@ std::string questionText(const IndexTuple& first, const IndexTuple& second) {
   return toString(first, true) + " vs " + toString(second, true);
 }
 
+// Z3's outcome as an answer: unsat proves the elements disjoint; unknown keeps Z3's reason.
+void setStatus(Coincidence& answer, CheckOutcome outcome, const std::string& reason) {
+  switch (outcome) {
+    case CheckOutcome::Unsat: answer.status = Coincidence::Status::Disjoint; break;
+    case CheckOutcome::Sat: answer.status = Coincidence::Status::Overlap; break;
+    case CheckOutcome::Unknown:
+      answer.status = Coincidence::Status::Unknown;
+      answer.reason = reason;
+      break;
+  }
+}
+
 }  // namespace
 
 int ContextTree::commonAncestor(int a, int b) const {
@@ -143,14 +155,7 @@ Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
   CheckOutcome outcome = ask(arithmetic_, false);
   bool needsKnowledge = useKnowledge && outcome != CheckOutcome::Unsat;
   if (needsKnowledge) outcome = ask(session_.solver(), true);
-  switch (outcome) {
-    case CheckOutcome::Unsat: answer.status = Coincidence::Status::Disjoint; break;
-    case CheckOutcome::Sat: answer.status = Coincidence::Status::Overlap; break;
-    case CheckOutcome::Unknown:
-      answer.status = Coincidence::Status::Unknown;
-      answer.reason = reason;
-      break;
-  }
+  setStatus(answer, outcome, reason);
   if (answer.status != Coincidence::Status::Disjoint)
     answer.throughArrayRead = dependsOnArrayRead({&first, &second}, facts_);
 
@@ -195,14 +200,7 @@ Coincidence KnowledgeBase::mayCoincideAt(int firstContext, int secondContext, co
   CheckOutcome outcome = session_.check(arithmetic_, assumptions, &reason);
   if (outcome == CheckOutcome::Sat) answer.witness = witnessFrom(arithmetic_.get_model(), first, second);
   arithmetic_.pop();
-  switch (outcome) {
-    case CheckOutcome::Unsat: answer.status = Coincidence::Status::Disjoint; break;
-    case CheckOutcome::Sat: answer.status = Coincidence::Status::Overlap; break;
-    case CheckOutcome::Unknown:
-      answer.status = Coincidence::Status::Unknown;
-      answer.reason = reason;
-      break;
-  }
+  setStatus(answer, outcome, reason);
   if (answer.status != Coincidence::Status::Disjoint)
     answer.throughArrayRead = dependsOnArrayRead({&first, &second}, facts_);
   cache_[question][{key, false}] = answer;
