@@ -68,6 +68,8 @@ class AdjointContext {
   // C89 counters (`int i; ... for (i = 0; ...)`) used only inside the loops that assign them in
   // their header: treated as declared in each such header (LoopCounters.h).
   std::set<const clang::VarDecl*> loopOwnedCounters;
+  // C89 counters also read outside those loops: each loop leaves its exit value in the variable.
+  std::set<const clang::VarDecl*> exitValueCounters;
   const clang::Stmt* loopBody(const clang::ForStmt* loop) const {
     auto found = bodies.find(loop);
     return found == bodies.end() ? loop->getBody() : found->second;

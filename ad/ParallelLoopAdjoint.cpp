@@ -234,6 +234,12 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
         !declaredInside(loop, decl))
       privateLocals.push_back(declarationText(context_, decl, variable.name) + (decl->getType()->isArrayType() ? " = {0};" : " = 0;"));
   }
+  // A C89 counter read after the loop, lastprivate (LoopCounters.h): copied out like any lastprivate.
+  const clang::VarDecl* keptCounter = exitCounterKept(stmt);
+  if (keptCounter) lastprivate.push_back(keptCounter);
+  if (keptCounter && dynamic)
+    context_.unsupported(loop.directive->getBeginLoc(), "lastprivate counter '" + keptCounter->getNameAsString() + "' with a " +
+                                                            loop.model.schedule + " schedule");
   auto join = [](const std::vector<std::string>& items) {
     std::string text;
     for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
@@ -247,7 +253,8 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   out.line("long adrace_trip = " + header->tripCount() + ";");
   for (const clang::VarDecl* decl : lastprivate) {
     std::string name = decl->getNameAsString();
-    if (pushesOnKill(decl)) out.line(pushText(decl->getType(), name) + " /* killed by lastprivate(" + name + ") */");
+    if (decl == keptCounter ? restoresCounter(stmt) : pushesOnKill(decl))
+      out.line(pushText(decl->getType(), name) + " /* killed by lastprivate(" + name + ") */");
     out.line(declarationText(context_, decl, "*adrace_last_" + name) + " = &" + name + ";");
   }
   out.line("#pragma omp parallel" + clauses);
@@ -257,7 +264,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   CodeWriter body(out.indent() + 1);
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(stmt))) forwardCompound(compound, body, true);
   else forward(context_.loopBody(stmt), body);
-  bool counterUsed = mentions(body.text(), i);
+  bool counterUsed = keptCounter || mentions(body.text(), i);
   if (dynamic) {
     out.line("adrace_recorder adrace_record;");
     out.line("long adrace_k;");
@@ -291,7 +298,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
 void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   const clang::ForStmt* stmt = analyzer::associatedLoops(*loop.directive).front();
   if (context_.request.strategy == Strategy::Serial) return backward(stmt, out);
-  if (!backwardEmits(stmt)) return;
+  if (!backwardEmits(context_.loopBody(stmt))) return restoreCounter(stmt, out);
   std::optional<ForHeader> header = parseForHeader(context_, stmt);
   if (!header) return;
   LoopScope scope = scopeOf(loop);
@@ -456,6 +463,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   for (const VariableInfo* info : lastprivate)
     if (pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && forwardEmits(stmt))
       out.line(popText(info->decl->getType(), info->name));
+  restoreCounter(stmt, out);
   out.close();
 }
 

@@ -1,5 +1,6 @@
 // The subset `adrace adjoint` differentiates (see AdjointGenerator.h), checked before anything is
 // emitted: anything else is an "unsupported: ..." diagnostic at its location, never wrong code.
+#include "ad/LocalActivity.h"
 #include "ad/LoopCounters.h"
 #include "ad/Sweeps.h"
 
@@ -364,7 +365,8 @@ void checkSupported(AdjointContext& context) {
   if (context.failed()) return;
   checker.statement(context.function.getBody(), context.function.getBody());
   if (context.failed()) return;
-  findLoopOwnedCounters(context);
+  findLoopCounters(context);
+  findInactiveLocals(context);
 }
 
 }  // namespace adrace::ad
