@@ -1,8 +1,8 @@
 #!/bin/bash
 # ThreadSanitizer + Archer check of the formad adjoint of one corpus kernel at 2 threads. With
 # MODE=clean the generated code must run without a race report; with MODE=plain it is generated with
-# --guard atomic, the `omp atomic` guards are deleted (plain updates where the verdict is guarded)
-# and TSan must report a race.
+# --guard atomic and --no-gather (a gather needs no guard), the `omp atomic` guards are deleted
+# (plain updates where the verdict is guarded) and TSan must report a race.
 # usage: tsan_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL FUNCTIONS ACTIVE MODE CLANG [ROOT]
 set -u
 adrace=$1 source=$2 work=$3 kernel=$4 functions=$5 active=$6 mode=$7 clang=$8 root=${9:-corpus}
@@ -15,9 +15,9 @@ objects=()
 guards=0
 for function in ${functions//,/ }; do
     # plain: the formad verdicts with every guard an atomic, which are then deleted
-    guard=auto
-    [ "$mode" = plain ] && guard=atomic
-    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" --guard "$guard" \
+    guard=(--guard auto)
+    [ "$mode" = plain ] && guard=(--guard atomic --no-gather)
+    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" "${guard[@]}" \
         -o "$work/${function}_b.c" || exit 1
     if [ "$mode" = plain ]; then
         guards=$((guards + $(grep -c '#pragma omp atomic' "$work/${function}_b.c")))
