@@ -351,7 +351,11 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     }
     out.line("/* " + verdict.adjoint + ": " + how + " */");
   }
-  if (!replay) out.line("long adrace_trip = " + header->tripCount() + ";");
+  size_t tripStatement = 0;  // replaced when the gather leaves nothing to run backwards
+  if (!replay) {
+    out.statement(c::declaration(c::plainType("long"), "adrace_trip", c::literal(header->tripCount())));
+    tripStatement = out.size() - 1;
+  }
   for (const VariableInfo* info : lastprivate)
     if (info->active) {  // seed 000 figure 10: only the thread that ran the last iteration gets v_b
       out.line("double adrace_last_" + info->adjoint + " = " + info->adjoint + ";");
@@ -414,6 +418,12 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   out.line("#pragma omp parallel" + clauses);
   out.open("");
   if (gatherLoops) out.statements(*gatherLoops);
+  if (gatherLoops && body.empty() && !forwardEmits(stmt) && copies.empty() && lastprivate.empty()) {
+    out.replaceStatement(tripStatement, c::comment("every adjoint its iterations update is gathered: no backward iterations"));
+    out.close();
+    out.close();
+    return;
+  }
   std::string i = header->counter->getNameAsString();
   // A thread's final private values were pushed only if this loop's forward sweep ran.
   std::vector<const clang::VarDecl*> carried = forwardEmits(stmt) ? carriedValues(loop) : std::vector<const clang::VarDecl*>();
