@@ -72,6 +72,7 @@ void buildLoops(AdjointContext& context) {
   options.budgetMs = context.request.budgetMs;
   options.extents = context.request.extents;
   options.guard = context.request.guard;
+  options.gather = context.request.gather && context.request.strategy == Strategy::FormAD;
   for (const auto& entry : context.variables)
     if (entry.second.active) options.activity.active.insert(entry.second.name);
   for (const auto& entry : context.variables)

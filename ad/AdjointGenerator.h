@@ -35,6 +35,8 @@ struct AdjointRequest {
   std::map<std::string, std::string> extents;    // element count of arrays (needed for reductions)
   unsigned z3TimeoutMs = 2000;
   unsigned budgetMs = analyzer::kDefaultLoopBudgetMs;  // for the Z3 queries of each loop
+  // formad: arrays the analysis proves gatherable get a gather loop instead of guards (--no-gather: off)
+  bool gather = true;
 };
 
 struct AdjointResult {

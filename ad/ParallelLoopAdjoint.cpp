@@ -135,12 +135,33 @@ Sweeps::LoopScope Sweeps::scopeOf(const ParallelLoop& loop) {
       if (strategy != Strategy::Atomic) scope.reductionClause.insert(decl);
       continue;
     }
+    if (strategy == Strategy::FormAD && context_.request.gather && verdict->gather && verdict->gather->applies) {
+      scope.gathered.insert(decl);
+      continue;
+    }
     bool wantReduction = false;
     if (strategy == Strategy::FormAD) wantReduction = verdict->verdict == analyzer::Verdict::Reduction;
     if (strategy == Strategy::Reduction) wantReduction = verdict->primalReadOnly && hasIncrements;
     if (wantReduction) scope.reductionCopies.insert(decl);
   }
   return scope;
+}
+
+// What a gather term may read at a shifted iteration: what the loop shares and does not privatise
+// (the analysis proved the loop writes none of it but arrays whose adjoints each iteration owns),
+// firstprivate values the loop does not write, and the adjoints of shared and reduction variables.
+std::set<std::string> Sweeps::gatherInvariants(const ParallelLoop& loop) const {
+  std::set<std::string> names;
+  for (const analyzer::Variable& variable : loop.model.variables) {
+    const VariableInfo* info = modelVariable(variable);
+    if (!info || declaredInside(loop, info->decl)) continue;
+    bool invariant = variable.sharing == analyzer::Sharing::Shared ||
+                     (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop);
+    if (invariant) names.insert(info->name);
+    if (info->active && (variable.sharing == analyzer::Sharing::Shared || variable.sharing == analyzer::Sharing::Reduction))
+      names.insert(info->adjoint);
+  }
+  return names;
 }
 
 std::optional<Sweeps::ReductionCopy> Sweeps::reductionCopy(const ParallelLoop& loop, const VariableInfo& info) {
@@ -326,6 +347,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
 
   out.open("");
   out.line("/* backward sweep of the parallel loop at line " + std::to_string(loop.model.pragmaAt.line) + " */");
+  std::map<const clang::VarDecl*, size_t> gatherComments;  // replaced if the gather is not emitted after all
   for (const analyzer::ArrayVerdict& verdict : loop.analysis.arrays) {
     const analyzer::Variable* variable = loop.model.findVariable(verdict.array);
     const VariableInfo* info = variable ? modelVariable(*variable) : nullptr;
@@ -335,9 +357,18 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
                       : context_.request.strategy == Strategy::Atomic ? "atomic increments"
                       : verdict.verdict == analyzer::Verdict::Shared ? "shared: proven race-free"
                       : verdict.verdict == analyzer::Verdict::FirstPrivate ? "only read" : "atomic on the unproven increments";
+    if (scope.gathered.count(info->decl)) {
+      out.statement(c::comment(verdict.adjoint + ": a gather over its targets, plain stores (proven: offsets exact, each contribution once)"));
+      gatherComments[info->decl] = out.size() - 1;
+      continue;
+    }
     out.line("/* " + verdict.adjoint + ": " + how + " */");
   }
-  if (!replay) out.line("long adrace_trip = " + header->tripCount() + ";");
+  size_t tripStatement = 0;  // replaced when the gather leaves nothing to run backwards
+  if (!replay) {
+    out.statement(c::declaration(c::plainType("long"), "adrace_trip", c::literal(header->tripCount())));
+    tripStatement = out.size() - 1;
+  }
   for (const VariableInfo* info : lastprivate)
     if (info->active) {  // seed 000 figure 10: only the thread that ran the last iteration gets v_b
       out.line("double adrace_last_" + info->adjoint + " = " + info->adjoint + ";");
@@ -372,8 +403,40 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
                                    isDouble ? buffer : c::cast(c::pointerTo(copy.element), buffer)));
     }
   }
+  // The backward iteration, built before the region opens: its gathered increments become gather
+  // loops that run first inside the region (or, when a term cannot be gathered, it is built again
+  // with those arrays guarded as the verdict says).
+  const int bodyIndent = out.indent() + (copies.empty() ? 2 : 3);
+  const LoopScope* saved = current_;
+  current_ = &scope;
+  std::optional<GatherAdjoint> gather;
+  if (!scope.gathered.empty()) gather.emplace(context_, loop, *header, scope.gathered, gatherInvariants(loop));
+  gather_ = gather ? &*gather : nullptr;
+  CodeWriter gatheredBody(bodyIndent);
+  backwardIteration(stmt, gatheredBody);
+  gather_ = nullptr;
+  std::string gatherFailure;
+  std::optional<c::StmtList> gatherLoops = gather ? gather->build(gatherFailure) : std::nullopt;
+  if (gather && !gatherLoops) {
+    for (const auto& [decl, line] : gatherComments)
+      out.replaceStatement(line, c::comment(context_.variable(decl)->adjoint + ": atomic on the unproven increments (no gather: " +
+                                            gatherFailure + ")"));
+    scope.gathered.clear();
+  }
+  CodeWriter guardedBody(bodyIndent);
+  if (gather && !gatherLoops) backwardIteration(stmt, guardedBody);
+  const CodeWriter& body = gather && !gatherLoops ? guardedBody : gatheredBody;
+  current_ = saved;
+
   out.line("#pragma omp parallel" + clauses);
   out.open("");
+  if (gatherLoops) out.statements(*gatherLoops);
+  if (gatherLoops && body.empty() && !forwardEmits(stmt) && copies.empty() && lastprivate.empty()) {
+    out.replaceStatement(tripStatement, c::comment("every adjoint its iterations update is gathered: no backward iterations"));
+    out.close();
+    out.close();
+    return;
+  }
   std::string i = header->counter->getNameAsString();
   // A thread's final private values were pushed only if this loop's forward sweep ran.
   std::vector<const clang::VarDecl*> carried = forwardEmits(stmt) ? carriedValues(loop) : std::vector<const clang::VarDecl*>();
@@ -406,11 +469,6 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
           "this thread's copy"));
     }
   }
-  const LoopScope* saved = current_;
-  current_ = &scope;
-  CodeWriter body(out.indent() + 1);
-  backwardIteration(stmt, body);
-  current_ = saved;
   bool counterUsed = mentions(body.text(), i);
   // Only the tape (and per-thread variables) order the iterations of the backward sweep: the
   // iterations of a parallel loop are independent (their adjoint updates commute, or are guarded),

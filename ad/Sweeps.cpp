@@ -230,6 +230,7 @@ void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
 
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
+    if (gather_ && gather_->takes(increment)) continue;  // summed by the gather loop instead
     c::StmtList guards = guardFor(increment);
     const std::string guardText = c::print(guards);
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between

@@ -8,6 +8,7 @@
 #include "ad/AdjointContext.h"
 #include "ad/CodeWriter.h"
 #include "ad/ForHeader.h"
+#include "ad/GatherAdjoint.h"
 #include "ad/StatementAdjoint.h"
 
 #include <clang/AST/Stmt.h>
@@ -105,6 +106,7 @@ class Sweeps {
     std::set<const clang::VarDecl*> perThread;
     std::set<const clang::VarDecl*> reductionCopies;   // adjoint is this thread's heap copy
     std::set<const clang::VarDecl*> reductionClause;   // adjoint in reduction(+:) clause
+    std::set<const clang::VarDecl*> gathered;          // adjoint written as a gather (GatherAdjoint.h)
   };
 
  private:
@@ -127,6 +129,9 @@ class Sweeps {
 
   AdjointContext& context_;
   const LoopScope* current_ = nullptr;
+  GatherAdjoint* gather_ = nullptr;  // takes the increments of gathered arrays while a loop's backward sweep is built
+  // Identifiers a gather term may read at a shifted iteration of `loop` (GatherAdjoint's invariantNames).
+  std::set<std::string> gatherInvariants(const ParallelLoop& loop) const;
   bool needsOmpHelpers_ = false;
 
  public:

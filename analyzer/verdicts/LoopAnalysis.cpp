@@ -1,6 +1,7 @@
 // analyzeLoop: knowledge extraction, then one question per pair of adjoint references with at
 // least one write, asked in the common ancestor of their contexts (seed 004, section 5.5).
 #include "analyzer/verdicts/AdjointReferences.h"
+#include "analyzer/verdicts/GatherAnalysis.h"
 #include "analyzer/verdicts/KnowledgeExtraction.h"
 #include "analyzer/verdicts/LoopAnalysis.h"
 
@@ -330,6 +331,12 @@ LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestio
     const std::vector<Reference>& references = question.references ? *question.references : loop.references;
     analysis.arrays.push_back(arrays.answer(*variable, adjoint, adjointReferences(references, variable->name)));
   }
+
+  // After every verdict: a gather needs the verdicts of the arrays the loop writes.
+  if (options.gather)
+    for (ArrayVerdict& verdict : analysis.arrays)
+      if (!verdict.scalar && (verdict.verdict == Verdict::Atomic || verdict.verdict == Verdict::Reduction))
+        verdict.gather = gatherForm(loop, verdict, analysis.arrays, doubts, session);
 
   if (session.budgetExhausted())
     analysis.notes.push_back("the time budget of " + std::to_string(options.budgetMs) +

@@ -6,6 +6,7 @@
 #include "analyzer/model/LoopModel.h"
 #include "smt/KnowledgeBase.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -26,6 +27,24 @@ struct AnalysisOptions {
   // the budget leaves unasked is guarded, with the reason kBudgetExhausted.
   unsigned budgetMs = kDefaultLoopBudgetMs;
   std::map<std::string, std::string> extents;  // --extent NAME=EXPR: element count of an array
+  // Ask, for each guarded array, whether its adjoint can be written as a gather (GatherAnalysis.h);
+  // --no-gather turns it off.
+  bool gather = true;
+};
+
+// One term of a gather-form adjoint: the primal read `reference` of x[counter_0 + offsets[0]]...
+// becomes, for the target element j, the contribution of the shifted iteration counter = j - offset.
+struct GatherTerm {
+  int reference = 0;                  // primal reference id (a read of the array)
+  std::vector<std::int64_t> offsets;  // one per subscript, e.g. {-1} for uold[i - 1]
+};
+
+// Whether a guarded array's adjoint can be a gather instead (GatherAnalysis.h): plain stores, each
+// target element summed by one iteration of a loop over the targets.
+struct GatherForm {
+  bool applies = false;
+  std::string reason;             // why (not): "uold is only read at i + constant, ..." / the first failed condition
+  std::vector<GatherTerm> terms;  // when it applies: every read of the array, in reference order
 };
 
 // A pair of adjoint references the analysis could not prove disjoint.
@@ -58,6 +77,9 @@ struct ArrayVerdict {
   std::vector<int> guardedReferences;  // ... of which these need the guard
   std::vector<UnprovenPair> unproven;  // at most kMaximumListedPairs of the pairs not proven
   unsigned unlistedPairs = 0;          // further pairs not proven (or not asked: see unproven's reasons)
+  // For a guarded array (reduction or atomic) when AnalysisOptions::gather: whether a gather can
+  // replace the guard. `verdict` stays the guard, for a consumer that does not write gathers.
+  std::optional<GatherForm> gather;
 };
 
 // A loop of thousands of statements has millions of reference pairs: the report lists this many

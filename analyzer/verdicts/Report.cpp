@@ -60,6 +60,12 @@ json toJson(const LoopAnalysis& analysis, const LoopModel& loop) {
                   {"unproven_pairs", unproven}};
     if (!verdict.extent.empty()) entry["extent"] = verdict.extent;
     if (verdict.unlistedPairs) entry["unlisted_pairs"] = verdict.unlistedPairs;
+    if (verdict.gather) {
+      json terms = json::array();
+      for (const GatherTerm& term : verdict.gather->terms)
+        terms.push_back({{"reference", term.reference}, {"text", describe(loop, term.reference)}, {"offsets", term.offsets}});
+      entry["gather"] = {{"applies", verdict.gather->applies}, {"reason", verdict.gather->reason}, {"terms", terms}};
+    }
     arrays.push_back(entry);
   }
   json inconsistencies = json::array();
@@ -113,6 +119,8 @@ std::string reportText(const std::vector<AnalyzedFile>& files) {
       for (const ArrayVerdict& verdict : loop.analysis->arrays) {
         out << "  " << std::left << std::setw(14) << verdict.adjoint << std::setw(13) << verdictName(verdict.verdict)
             << verdict.reason << "\n";
+        if (verdict.gather)
+          out << "      " << (verdict.gather->applies ? "gather: " : "no gather: ") << verdict.gather->reason << "\n";
         for (const UnprovenPair& pair : verdict.unproven) {
           out << "      ";
           if (pair.first >= 0) out << describe(model, pair.first) << " vs " << describe(model, pair.second) << ": ";

@@ -4,6 +4,7 @@
 # kernel and its driver, and run `driver check` (finite differences vs adjoint, relative error
 # <= 1e-6) at OMP_NUM_THREADS=1, 2 and 4.
 # usage: corpus_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL STRATEGY CC FUNCTIONS ACTIVE [EXTENTS [ROOT [CFLAGS]]]
+# (STRATEGY: formad, atomic, reduction, serial, or formad-no-gather: formad with --no-gather.)
 # (ROOT: the folder holding KERNEL/, relative to SOURCE_DIR; corpus by default. CFLAGS: flags for
 # compiling the kernel, its adjoint and the driver, e.g. -DSMALL_DATASET; the adjoint is generated
 # without them, as a user generates it once for every problem size.)
@@ -16,7 +17,9 @@ objects=()
 for function in ${functions//,/ }; do
     extent_args=()
     [ -n "$extents" ] && extent_args=(--extent "$extents")
-    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" --strategy "$strategy" \
+    strategy_args=(--strategy "$strategy")
+    [ "$strategy" = formad-no-gather ] && strategy_args=(--strategy formad --no-gather)
+    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" "${strategy_args[@]}" \
         "${extent_args[@]}" -o "$work/${function}_b.c" || { echo "FAIL: adrace adjoint exited $?"; exit 1; }
     "$cc" -O2 -Wall -Werror -fopenmp "${cflags[@]}" -I"$source/runtime" -I"$dir" -c "$work/${function}_b.c" -o "$work/${function}_b.o" ||
         { echo "FAIL: $cc does not compile ${function}_b.c warning-free"; exit 1; }

@@ -1,8 +1,8 @@
 #!/bin/bash
 # ThreadSanitizer + Archer check of the formad adjoint of one corpus kernel at 2 threads. With
 # MODE=clean the generated code must run without a race report; with MODE=plain it is generated with
-# --guard atomic, the `omp atomic` guards are deleted (plain updates where the verdict is guarded)
-# and TSan must report a race.
+# --guard atomic and --no-gather (a gather needs no guard), the `omp atomic` guards are deleted
+# (plain updates where the verdict is guarded) and TSan must report a race.
 # usage: tsan_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL FUNCTIONS ACTIVE MODE CLANG [ROOT [CFLAGS [EXTENTS]]]
 # (CFLAGS: compiler flags for the kernel, its adjoint and the driver; EXTENTS: --extent; both as in
 # kernels.txt)
@@ -20,9 +20,9 @@ objects=()
 guards=0
 for function in ${functions//,/ }; do
     # plain: the formad verdicts with every guard an atomic, which are then deleted
-    guard=auto
-    [ "$mode" = plain ] && guard=atomic
-    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" --guard "$guard" "${extent_args[@]}" \
+    guard=(--guard auto)
+    [ "$mode" = plain ] && guard=(--guard atomic --no-gather)
+    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" "${guard[@]}" "${extent_args[@]}" \
         -o "$work/${function}_b.c" || exit 1
     if [ "$mode" = plain ]; then
         guards=$((guards + $(grep -c '#pragma omp atomic' "$work/${function}_b.c")))

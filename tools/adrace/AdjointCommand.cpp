@@ -15,6 +15,7 @@ std::vector<OptionSpec> adjointOptions() {
       {"--active", "", true, "P,...", "active parameters: arrays or by-value scalars"},
       {"--strategy", "", true, "formad|atomic|reduction|serial", "protection of shared adjoints (default formad)"},
       {"--guard", "", true, "auto|atomic|reduction", "formad: protection of arrays not proven (default auto)"},
+      {"--no-gather", "", false, "", "formad: keep guarding stencil reads instead of writing their adjoints as gathers"},
       {"--extent", "", true, "NAME=EXPR,...", "element count of arrays (for per-thread reduction copies)"},
       {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
       {"--budget-ms", "", true, "MS", "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
@@ -51,6 +52,7 @@ int runAdjoint(const std::vector<std::string>& arguments) {
   request.extents = analysis.extents;
   request.z3TimeoutMs = analysis.z3TimeoutMs;
   request.budgetMs = analysis.budgetMs;
+  request.gather = analysis.gather;
   if (!parsed.error.empty()) {
     std::cerr << "adrace adjoint: error: " << parsed.error << "\n";
     return kExitUsage;

@@ -23,6 +23,7 @@ std::vector<OptionSpec> analyzeOptions() {
       {"--active", "", true, "NAME,...", "only these variables get adjoints"},
       {"--inactive", "", true, "NAME,...", "these variables get no adjoint"},
       {"--guard", "", true, "auto|atomic|reduction", "protection for guarded arrays (default auto)"},
+      {"--no-gather", "", false, "", "do not ask whether guarded arrays can be gathers"},
       {"--extent", "", true, "NAME=EXPR,...", "element count of arrays whose declaration does not say it"},
   });
   return options;
@@ -33,6 +34,7 @@ std::vector<OptionSpec> analyzeOptions() {
 std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::AnalysisOptions& options) {
   for (const std::string& name : splitList(parsed.value("--active"))) options.activity.active.insert(name);
   for (const std::string& name : splitList(parsed.value("--inactive"))) options.activity.inactive.insert(name);
+  options.gather = !parsed.has("--no-gather");
   std::string guard = parsed.value("--guard", "auto");
   if (guard == "auto") options.guard = analyzer::GuardPolicy::Auto;
   else if (guard == "atomic") options.guard = analyzer::GuardPolicy::Atomic;

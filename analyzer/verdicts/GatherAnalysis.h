@@ -1,0 +1,36 @@
+// Can a guarded adjoint array be written as a gather (PerforAD, Hückelheim et al., ICS 2019)?
+//
+// FormAD guards x_b when two iterations' increments x_b[i-1] += ..., x_b[i+1] += ... may collide.
+// A stencil read x[i + c] makes exactly such increments; its adjoint can instead loop over the
+// targets j and sum, for each read, the term of the shifted iteration i = j - c: each target is
+// owned by one iteration of that loop, so plain stores suffice. The conditions, on the loop model
+// (no Clang), each failed one becoming the reason the array stays guarded:
+//   - x is only read by the loop, on the body's root context (not under a branch, an early exit or
+//     an inner loop), at indices counter_d + constant in each subscript d, one subscript per counter
+//     of the nest, the loop stepping by 1;
+//   - every term can be evaluated at a shifted iteration: the loop computes no per-thread value
+//     (private, lastprivate or body-local variables, firstprivate copies it writes; reduction
+//     variables are fine: every iteration only reads their adjoints), writes no shared scalar,
+//     reads no array it writes, and each
+//     active array it writes has seed 004's shared verdict and one writing reference, so the adjoint
+//     of a statement's left side is owned by its iteration and unchanged until the gather ran;
+//   - nothing the model cannot see (a limitation, an opaque write, the thread number) is involved;
+//   - Z3 proves each read's offsets exact and that no two iterations read the same element through
+//     it (smt/ShiftQuery.h): every primal contribution reaches exactly one target, once.
+#pragma once
+
+#include "analyzer/model/LoopModel.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
+#include "smt/SolverSession.h"
+
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer {
+
+// `verdict` is the guarded verdict of a shared array; `verdicts` every verdict of the loop (for
+// the arrays it writes); `doubts` the loop-wide reasons that guard every array.
+GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const std::vector<ArrayVerdict>& verdicts,
+                      const std::vector<std::string>& doubts, smt::SolverSession& session);
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,83 @@
+#include "smt/ShiftQuery.h"
+
+#include "smt/CrossDomainQuery.h"
+#include "smt/IterationSpace.h"
+
+namespace adrace::smt {
+namespace {
+
+std::string offsetText(const ExprRef& counter, std::int64_t offset) {
+  std::string text = toString(counter);
+  if (offset > 0) return text + " + " + std::to_string(offset);
+  if (offset < 0) return text + " - " + std::to_string(-offset);
+  return text;
+}
+
+// Query (1): is there an iteration on which some component differs from counter_d + offset_d?
+ShiftProof offsetsExact(SolverSession& session, const LoopDomain& domain, const IndexTuple& index,
+                        const std::vector<std::int64_t>& offsets) {
+  Encoder& encoder = session.encoder();
+  z3::context& context = session.context();
+  z3::solver& solver = session.solver();
+  solver.push();  // everything asserted here belongs to this question only
+  for (const z3::expr& constraint : iterationConstraints(encoder, context, domain, Thread::A)) solver.add(constraint);
+  z3::expr_vector differs(context);
+  for (size_t d = 0; d < index.size(); ++d)
+    differs.push_back(encoder.encode(index[d], Thread::A) !=
+                      encoder.encode(counterOf(domain.dimensions[d]), Thread::A) + context.int_val(offsets[d]));
+  solver.add(z3::mk_or(differs));
+  ShiftProof proof;
+  std::string reason;
+  switch (session.check(z3::expr_vector(context), &reason)) {
+    case CheckOutcome::Unsat: proof.proven = true; break;
+    case CheckOutcome::Sat: {
+      z3::model model = solver.get_model();
+      std::string where;
+      for (const LoopDimension& dimension : domain.dimensions) {
+        ExprRef counter = counterOf(dimension);
+        where += (where.empty() ? "" : ", ") + dimension.counter + "=" +
+                 numeralText(model.eval(encoder.encode(counter, Thread::A), true));
+      }
+      std::string expected;
+      for (size_t d = 0; d < index.size(); ++d)
+        expected += "[" + offsetText(counterOf(domain.dimensions[d]), offsets[d]) + "]";
+      proof.reason = "Z3 found an iteration (" + where + ") where " + toString(index) + " is not " + expected;
+      break;
+    }
+    case CheckOutcome::Unknown: proof.reason = "Z3 could not decide whether the offsets are exact (" + reason + ")"; break;
+  }
+  solver.pop();
+  return proof;
+}
+
+}  // namespace
+
+ShiftProof proveUnitShift(SolverSession& session, const LoopDomain& domain, const IndexTuple& index,
+                          const std::vector<std::int64_t>& offsets) {
+  ShiftProof proof;
+  if (index.size() != domain.dimensions.size() || offsets.size() != index.size()) {
+    proof.reason = "the index has " + std::to_string(index.size()) + " subscript(s) for a loop nest of " +
+                   std::to_string(domain.dimensions.size()) + " counter(s)";
+    return proof;
+  }
+  proof = offsetsExact(session, domain, index, offsets);
+  if (!proof.proven) return proof;
+  AccessSite site{domain, {}, index};
+  Coincidence twice = mayCoincideAcross(session, site, site, Pairing::DifferentIterations);
+  switch (twice.status) {
+    case Coincidence::Status::Disjoint: return proof;
+    case Coincidence::Status::Overlap: {
+      std::string witness;
+      for (const auto& [symbol, value] : twice.witness) witness += (witness.empty() ? "" : ", ") + symbol + "=" + value;
+      proof.reason = "Z3 found two iterations that read the same element " + toString(index) + " [" + witness + "]";
+      break;
+    }
+    case Coincidence::Status::Unknown:
+      proof.reason = "Z3 could not decide whether two iterations read the same element (" + twice.reason + ")";
+      break;
+  }
+  proof.proven = false;
+  return proof;
+}
+
+}  // namespace adrace::smt

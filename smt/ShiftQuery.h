@@ -1,0 +1,31 @@
+// The questions behind a gather-form adjoint (PerforAD, Hückelheim et al., ICS 2019): a primal
+// reference x[i + c] read on every iteration i of a loop becomes, in the adjoint, the term that the
+// target j = i + c receives from the shifted iteration i = j - c. That is exact when
+//   (1) on every iteration, the reference names the element (counter_d + offset_d) in each
+//       dimension d: the shift j - c inverts it (proveUnitShift's first query), and
+//   (2) no two different iterations name the same element: each target receives the reference's
+//       contribution at most once (the second query, CrossDomainQuery's DifferentIterations).
+// Together: every primal contribution reaches exactly one target, once, from the one shifted
+// iteration that lies in the loop's domain (what the emitted range guards test).
+#pragma once
+
+#include "smt/LoopDomain.h"
+#include "smt/SolverSession.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace adrace::smt {
+
+struct ShiftProof {
+  bool proven = false;
+  std::string reason;  // when not proven: which query failed and how ("Z3 found i=3 where ...")
+};
+
+// `index` has one component per dimension of `domain`, component d meant to equal
+// counter_d + offsets[d]. Both queries run on `session` (its timeout and deadline).
+ShiftProof proveUnitShift(SolverSession& session, const LoopDomain& domain, const IndexTuple& index,
+                          const std::vector<std::int64_t>& offsets);
+
+}  // namespace adrace::smt

@@ -1,0 +1,207 @@
+// Gather-form adjoints (GatherAnalysis.h): which guarded arrays may be transposed into a gather
+// over their targets, and the reason for each that may not.
+#include "ParseSnippet.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
+
+namespace adrace::analyzer::testing {
+namespace {
+
+const ArrayVerdict& verdictOf(const LoopAnalysis& analysis, const std::string& array) {
+  for (const ArrayVerdict& verdict : analysis.arrays)
+    if (verdict.array == array) return verdict;
+  ADD_FAILURE() << "no verdict for " << array;
+  static ArrayVerdict none;
+  return none;
+}
+
+AnalysisOptions activeArrays(std::set<std::string> active) {
+  AnalysisOptions options;
+  options.activity.active = std::move(active);
+  return options;
+}
+
+// The offsets of the gather's terms, in reference order; empty (with the reason printed) when no gather.
+std::vector<std::vector<std::int64_t>> gatherOffsets(const ArrayVerdict& verdict) {
+  std::vector<std::vector<std::int64_t>> offsets;
+  if (!verdict.gather) {
+    ADD_FAILURE() << verdict.array << ": no gather question was asked (verdict " << verdictName(verdict.verdict) << ")";
+    return offsets;
+  }
+  if (!verdict.gather->applies) return offsets;
+  for (const GatherTerm& term : verdict.gather->terms) offsets.push_back(term.offsets);
+  return offsets;
+}
+
+std::string refusal(const ArrayVerdict& verdict) {
+  if (!verdict.gather) return "<not asked>";
+  EXPECT_FALSE(verdict.gather->applies) << verdict.gather->reason;
+  return verdict.gather->reason;
+}
+
+using Offsets = std::vector<std::vector<std::int64_t>>;
+
+TEST(GatherAnalysis, ThreePointStencilWithC89CounterMacroAndComment) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define HALO 1
+    void step(int n, double a, double b, double c, const double *uold, double *unew) {
+      int i;
+    #pragma omp parallel for firstprivate(a, b, c) schedule(static)
+      for (i = HALO; i < n - HALO; i++)
+        unew[i] = a * uold[i - HALO] + b * uold[i /* centre */] + c * uold[i + 1];
+    })"), activeArrays({"uold", "unew"}));
+  const ArrayVerdict& uold = verdictOf(analysis, "uold");
+  EXPECT_EQ(uold.verdict, Verdict::Atomic) << "the guard stays the verdict, for consumers without gathers";
+  EXPECT_EQ(gatherOffsets(uold), (Offsets{{-1}, {0}, {1}})) << (uold.gather ? uold.gather->reason : "");
+  EXPECT_FALSE(verdictOf(analysis, "unew").gather) << "a shared verdict needs no gather";
+}
+
+TEST(GatherAnalysis, ReductionReadingANeighbour) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    double lag1(int n, const float *x) {
+      double s = 0.0;
+      int i;
+    #pragma omp parallel for reduction(+ : s)
+      for (i = 1; i < n; i++)
+        s += x[i] * x[i - 1];
+      return s;
+    })"), activeArrays({"x", "s"}));
+  EXPECT_EQ(gatherOffsets(verdictOf(analysis, "x")), (Offsets{{0}, {-1}}));
+}
+
+TEST(GatherAnalysis, FivePointStencilOverACollapsedNest) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void laplace(int ny, int nx, float r, const float u[ny][nx], float unew[ny][nx]) {
+    #pragma omp parallel for collapse(2) firstprivate(r)
+      for (int j = 1; j < ny - 1; j++)
+        for (int i = 1; i < nx - 1; i++)
+          unew[j][i] = u[j][i] + r * (u[j][i + 1] + u[j][i - 1] + u[j + 1][i] + u[j - 1][i] - 4.0f * u[j][i]);
+    })"), activeArrays({"u", "unew"}));
+  EXPECT_EQ(gatherOffsets(verdictOf(analysis, "u")), (Offsets{{0, 0}, {0, 1}, {0, -1}, {1, 0}, {-1, 0}, {0, 0}}));
+}
+
+TEST(GatherAnalysis, SevenPointStencilOverThreeCollapsedC89Counters) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define N 64
+    void heat(double c0, double c1, double u[N][N][N], double v[N][N][N]) {
+      int i, j, k;
+    #pragma omp parallel for collapse(3)
+      for (k = 1; k < N - 1; k++)
+        for (j = 1; j < N - 1; j++)
+          for (i = 1; i <= N - 2; i++)
+            v[k][j][i] = c0 * u[k][j][i] + c1 * (u[k][j][i - 1] + u[k][j][i + 1] + u[k][j - 1][i] +
+                                                 u[k][j + 1][i] + u[k - 1][j][i] + u[k + 1][j][i]);
+    })"), activeArrays({"u", "v"}));
+  Offsets offsets = gatherOffsets(verdictOf(analysis, "u"));
+  ASSERT_EQ(offsets.size(), 7u);
+  EXPECT_EQ(offsets[6], (std::vector<std::int64_t>{1, 0, 0}));
+}
+
+TEST(GatherAnalysis, ArrayTheLoopWritesIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void ghost(int n, double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = 1; i < n - 1; i++) {
+        y[i] = x[i - 1] + x[i + 1];
+        x[n + 4 + i] = 0.0;   /* clears a ghost zone past the read range */
+      }
+    })"), activeArrays({"x", "y"}));
+  EXPECT_NE(refusal(verdictOf(analysis, "x")).find("the loop writes x"), std::string::npos);
+}
+
+TEST(GatherAnalysis, NonUnitStrideIndexIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void restrict_(int n, const double *fine, double *coarse) {
+    #pragma omp parallel for
+      for (int i = 1; i < n; i++)
+        coarse[i] = 0.25 * fine[2 * i - 1] + 0.5 * fine[2 * i] + 0.25 * fine[2 * i + 1];
+    })"), activeArrays({"fine", "coarse"}));
+  EXPECT_NE(refusal(verdictOf(analysis, "fine")).find("coefficient 2, not 1"), std::string::npos);
+}
+
+TEST(GatherAnalysis, IndexThroughAnIndirectionIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void pick(int n, const int *c, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = 0; i < n; i++) y[i] = x[c[i]];
+    })"), activeArrays({"x", "y"}));
+  EXPECT_NE(refusal(verdictOf(analysis, "x")).find("indirection"), std::string::npos);
+}
+
+TEST(GatherAnalysis, CoefficientReadFromAWrittenArrayIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void relax(int n, double *w, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = 1; i < n - 1; i++) {
+        y[i] = w[i] * (x[i - 1] + x[i + 1]);
+        w[i] = 0.5 * w[i];
+      }
+    })"), activeArrays({"x", "y"}));
+  EXPECT_NE(refusal(verdictOf(analysis, "x")).find("the loop writes w and reads w[i]"), std::string::npos);
+}
+
+TEST(GatherAnalysis, OffsetFromAVariableIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void wide(int n, int k, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = k; i < n - k; i++) y[i] = x[i - k] + x[i + k];
+    })"), activeArrays({"x", "y"}));
+  EXPECT_NE(refusal(verdictOf(analysis, "x")).find("depends on k"), std::string::npos);
+}
+
+TEST(GatherAnalysis, SteppingByTwoIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void odd(int n, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = 1; i < n - 1; i += 2) y[i] = x[i - 1] + x[i + 1] + x[i + 2];
+    })"), activeArrays({"x", "y"}));
+  EXPECT_NE(refusal(verdictOf(analysis, "x")).find("does not step by 1"), std::string::npos);
+}
+
+TEST(GatherAnalysis, ReadUnderABranchIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void every_third(int n, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = 1; i < n - 1; i++)
+        if (i % 3) y[i] = x[i - 1] + x[i + 1];
+    })"), activeArrays({"x", "y"}));
+  EXPECT_NE(refusal(verdictOf(analysis, "x")).find("(branch)"), std::string::npos);
+}
+
+TEST(GatherAnalysis, TemporaryOfTheIterationIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void square(int n, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = 1; i < n - 1; i++) {
+        double t = x[i - 1] + x[i + 1];
+        y[i] = t * t;
+      }
+    })"), activeArrays({"x", "y"}));
+  EXPECT_NE(refusal(verdictOf(analysis, "x")).find("per-iteration value t"), std::string::npos);
+}
+
+TEST(GatherAnalysis, ReadInAnInnerLoopIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define R 3
+    void conv(int n, const double *w, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = R; i < n - R; i++) {
+        for (int r = -R; r <= R; r++) y[i] += w[r + R] * x[i + r];
+      }
+    })"), activeArrays({"x", "y"}));
+  EXPECT_FALSE(refusal(verdictOf(analysis, "x")).empty());
+}
+
+TEST(GatherAnalysis, NoGatherOptionAsksNothing) {
+  AnalysisOptions options = activeArrays({"uold", "unew"});
+  options.gather = false;
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void step(int n, const double *uold, double *unew) {
+    #pragma omp parallel for
+      for (int i = 1; i < n - 1; i++) unew[i] = uold[i - 1] + uold[i + 1];
+    })"), options);
+  EXPECT_EQ(verdictOf(analysis, "uold").verdict, Verdict::Atomic);
+  EXPECT_FALSE(verdictOf(analysis, "uold").gather);
+}
+
+}  // namespace
+}  // namespace adrace::analyzer::testing

@@ -1,0 +1,63 @@
+// The gather's proofs: a read's offsets are exact on every iteration, and no element is read twice.
+#include "smt/ShiftQuery.h"
+
+#include <gtest/gtest.h>
+
+namespace adrace::smt {
+namespace {
+
+ExprRef i() { return variable("i", 0, Scope::Counter); }
+ExprRef j() { return variable("j", 0, Scope::Counter); }
+ExprRef n() { return variable("n"); }
+
+LoopDimension dimension(const std::string& counter, ExprRef first, ExprRef bound) {
+  return LoopDimension{counter, std::move(first), std::move(bound), Comparison::Less, constant(1)};
+}
+
+TEST(ShiftQuery, StencilReadsAreExactShifts) {
+  SolverSession session;
+  LoopDomain domain{{dimension("i", constant(1), sub(n(), constant(1)))}, std::nullopt};
+  EXPECT_TRUE(proveUnitShift(session, domain, {sub(i(), constant(1))}, {-1}).proven);
+  EXPECT_TRUE(proveUnitShift(session, domain, {i()}, {0}).proven);
+  EXPECT_TRUE(proveUnitShift(session, domain, {add(constant(1), i())}, {1}).proven);
+  EXPECT_GT(session.statistics().queries, 0u);
+}
+
+TEST(ShiftQuery, AWrongOffsetIsRefutedWithAnIteration) {
+  SolverSession session;
+  LoopDomain domain{{dimension("i", constant(1), sub(n(), constant(1)))}, std::nullopt};
+  ShiftProof proof = proveUnitShift(session, domain, {add(i(), constant(1))}, {-1});
+  EXPECT_FALSE(proof.proven);
+  EXPECT_NE(proof.reason.find("Z3 found an iteration (i="), std::string::npos) << proof.reason;
+}
+
+TEST(ShiftQuery, TwoDimensionsEachOnItsOwnCounter) {
+  SolverSession session;
+  LoopDomain domain{{dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), sub(n(), constant(1)))},
+                    std::nullopt};
+  EXPECT_TRUE(proveUnitShift(session, domain, {add(j(), constant(1)), sub(i(), constant(1))}, {1, -1}).proven);
+  // The transposed element u[i][j] is not (j + c, i + c') on every iteration.
+  EXPECT_FALSE(proveUnitShift(session, domain, {i(), j()}, {0, 0}).proven);
+  // u[j][j]: exact only where i == j; and not a subscript per counter.
+  EXPECT_FALSE(proveUnitShift(session, domain, {j(), j()}, {0, 0}).proven);
+}
+
+TEST(ShiftQuery, ASubscriptCountOtherThanTheNestsIsRefused) {
+  SolverSession session;
+  LoopDomain domain{{dimension("i", constant(0), n())}, std::nullopt};
+  ShiftProof proof = proveUnitShift(session, domain, {i(), i()}, {0, 0});
+  EXPECT_FALSE(proof.proven);
+  EXPECT_NE(proof.reason.find("2 subscript(s)"), std::string::npos) << proof.reason;
+}
+
+TEST(ShiftQuery, APassedDeadlineProvesNothing) {
+  SolverSession session;
+  session.setDeadline(Deadline::after(0));
+  LoopDomain domain{{dimension("i", constant(0), n())}, std::nullopt};
+  ShiftProof proof = proveUnitShift(session, domain, {i()}, {0});
+  EXPECT_FALSE(proof.proven);
+  EXPECT_NE(proof.reason.find("could not decide"), std::string::npos) << proof.reason;
+}
+
+}  // namespace
+}  // namespace adrace::smt
