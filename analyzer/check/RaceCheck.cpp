@@ -24,7 +24,11 @@ bool couldNotCheck(Certainty certainty) {
 
 bool mutuallyExclusive(const Reference& a, const Reference& b) {
   if (a.protection == Protection::None || a.protection != b.protection) return false;
-  if (a.protection == Protection::Critical) return a.criticalName == b.criticalName;
+  if (a.protection == Protection::Critical) return a.exclusionName == b.exclusionName;
+  // Two different locks exclude nothing; a lock the model cannot name (an element of an array of
+  // locks) is taken to be the other access's lock, as before locks had names.
+  if (a.protection == Protection::Lock)
+    return a.exclusionName.empty() || b.exclusionName.empty() || a.exclusionName == b.exclusionName;
   return true;
 }
 
@@ -230,9 +234,12 @@ class LoopChecker {
     session_.setDeadline(options.deadline);
     for (const Fact& fact : loop.facts) knowledge_.addFact(fact.context, fact.lhs, fact.relation, fact.rhs);
     // Two iterations race only when different threads run them; simd lanes of one thread are
-    // concurrent too, so not for simd loops.
-    if (!loop.threadNumberSymbol.empty() && loop.directive.find("simd") == std::string::npos)
+    // concurrent too, so not for simd loops; nor for distribute loops, where the threads of
+    // different teams have the same numbers.
+    if (!loop.threadNumberSymbol.empty() && loop.directive.find("simd") == std::string::npos &&
+        loop.directive.find("distribute") == std::string::npos)
       knowledge_.addDistinct(smt::variable(loop.threadNumberSymbol, 0, smt::Scope::Private));
+    for (const smt::ExprRef& ticket : loop.distinctPerIteration) knowledge_.addDistinct(ticket);
   }
 
   std::vector<RaceFinding> run() {

@@ -59,7 +59,9 @@ struct LoopCheckOptions {
 std::vector<RaceFinding> checkLoop(const LoopModel& loop, const LoopCheckOptions& options = {});
 
 // Two accesses that synchronisation keeps apart: both atomic, both in critical sections of the
-// same name, both under a lock (assumed the same lock), or both in ordered blocks.
+// same name, both under the same lock (a lock that is not a plain variable, such as an element of
+// an array of locks, is assumed to be the other's), or both ordered (ordered blocks, or the parts of
+// a doacross loop between depend(sink: i - 1) and depend(source)).
 bool mutuallyExclusive(const Reference& a, const Reference& b);
 // "write a[i + 1]", "read s": how a finding names an access.
 std::string accessPhrase(const Reference& reference);

@@ -221,6 +221,11 @@ class RegionChecker {
     if (answer.status == smt::Coincidence::Status::Disjoint) return;
     bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead &&
                     !x.uncertain && !y.uncertain && qualifier.empty();
+    // What the model leaves out (a barrier or a flag inside a call or a loop it does not follow) may
+    // order the two accesses: a race it finds is only possible.
+    if (definite && !region_.limitations.empty())
+      qualifier = "unless what the region model leaves out orders them: " + region_.limitations.front().message;
+    definite = definite && region_.limitations.empty();
     if (qualifier.empty()) {
       if (x.uncertain || y.uncertain) qualifier = x.uncertain ? x.uncertainty : y.uncertainty;
       else if (answer.throughArrayRead) qualifier = "if the index arrays hold such values";

@@ -1,6 +1,7 @@
 #include "analyzer/frontend/CalleeAccesses.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/Synchronisation.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/frontend/KnownFunctions.h"
 
@@ -62,6 +63,8 @@ bool conditionalIn(const clang::Stmt* statement, const clang::Stmt* body, const 
 class CalleeWalker {
  public:
   CallSummary summary;
+  Protection callProtection = Protection::None;  // around the call being followed, in its caller's callee
+  std::string callExclusion;
 
   void note(const std::string& text) {
     if (std::find(summary.notes.begin(), summary.notes.end(), text) == summary.notes.end()) summary.notes.push_back(text);
@@ -120,8 +123,15 @@ class CalleeWalker {
         if (walker.summary.unmodelled.empty()) walker.summary.unmodelled = why + " in called function '" + name + "'";
       }
       void record(const clang::Expr* access, bool isScalar) {
+        std::string exclusion;
+        Protection protection = protectionOf(access, parents, true, &exclusion);
+        if (protection == Protection::None) {
+          protection = walker.callProtection;
+          exclusion = walker.callExclusion;
+        }
         for (AccessKind kind : kindsAt(access, parents))
-          walker.summary.accesses.push_back({access, isScalar, kind, chain, conditionalIn(access, body, parents)});
+          walker.summary.accesses.push_back(
+              {access, isScalar, kind, chain, conditionalIn(access, body, parents), protection, exclusion});
       }
       bool element(const clang::Expr* access) {
         // a[i] inside a[i][j] is part of the larger access.
@@ -177,12 +187,29 @@ class CalleeWalker {
         return false;
       }
       bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+        // atomic and critical protect what they hold (record() reads them); the rest is not modelled.
+        if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive))
+          return true;
         unmodelled("OpenMP construct '" +
                    llvm::omp::getOpenMPDirectiveName(directive->getDirectiveKind()).str() + "'");
         return false;
       }
       bool VisitCallExpr(clang::CallExpr* call) {
+        if (isTestLock(*call) && !isModelledTestLock(*call, parents)) {
+          unmodelled("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`");
+          return false;
+        }
+        // What protects the call here protects the callee's accesses that have no protection of their own.
+        Protection outerProtection = walker.callProtection;
+        std::string outerExclusion = walker.callExclusion;
+        std::string exclusion;
+        if (Protection protection = protectionOf(call, parents, true, &exclusion); protection != Protection::None) {
+          walker.callProtection = protection;
+          walker.callExclusion = exclusion;
+        }
         walker.follow(*call, chain);
+        walker.callProtection = outerProtection;
+        walker.callExclusion = outerExclusion;
         return !stop();
       }
     } visitor(*this, function, chain, body, parents, name);

@@ -3,8 +3,8 @@
 // variables, scalars passed by address), with the callee's own expressions, so that the index
 // translator can say the indices in terms of the call's arguments. A callee that touches none of
 // that memory is pure. An external function adrace has no summary for, recursion, a pointer the
-// callee computes itself, a struct member or an OpenMP construct inside the callee leave the call
-// unmodelled, with a reason that names the callee (unknown means unsafe).
+// callee computes itself, a struct member or an OpenMP construct inside the callee (other than
+// atomic and critical, which protect the accesses inside them) leave the call unmodelled, with a reason that names the callee (unknown means unsafe).
 #pragma once
 
 #include "analyzer/model/LoopModel.h"
@@ -23,6 +23,11 @@ struct CalleeAccess {
   AccessKind kind = AccessKind::Read;
   std::vector<const clang::CallExpr*> calls;     // the chain of calls that reaches it, the caller's call first
   bool conditional = false;                      // under a branch or loop of a callee: not every call makes it
+  // The synchronisation around it inside the callees (atomic, critical, a lock the callee holds), or
+  // around the call that reaches it in an intermediate callee; None: only the caller's call site can
+  // protect it.
+  Protection protection = Protection::None;
+  std::string exclusionName;                     // the critical's name or the lock, as Reference says
 };
 
 struct CallSummary {

@@ -36,11 +36,29 @@ const char* unsupportedConstruct(const clang::OMPExecutableDirective& directive)
   return nullptr;
 }
 
+// Combined target/teams/distribute loops: every iteration may run concurrently with every other
+// (on different teams, or different threads of a team), as in a parallel for; the map clauses copy
+// data to and from the device around the loop and order nothing inside it. With nowait or depend
+// the target region runs asynchronously with the host, which is not modelled.
+bool isOffloadedLoop(const clang::OMPExecutableDirective& directive) {
+  bool combinedLoop =
+      llvm::isa<clang::OMPTargetParallelForDirective>(directive) ||
+      llvm::isa<clang::OMPTargetParallelForSimdDirective>(directive) ||
+      llvm::isa<clang::OMPTargetTeamsDistributeDirective>(directive) ||
+      llvm::isa<clang::OMPTargetTeamsDistributeParallelForDirective>(directive) ||
+      llvm::isa<clang::OMPTargetTeamsDistributeParallelForSimdDirective>(directive) ||
+      llvm::isa<clang::OMPTeamsDistributeParallelForDirective>(directive) ||
+      llvm::isa<clang::OMPTeamsDistributeParallelForSimdDirective>(directive) ||
+      llvm::isa<clang::OMPTeamsDistributeDirective>(directive);
+  return combinedLoop && !directive.hasClausesOfKind<clang::OMPNowaitClause>() &&
+         !directive.hasClausesOfKind<clang::OMPDependClause>();
+}
+
 bool isModelledLoop(const clang::OMPExecutableDirective& directive) {
   return llvm::isa<clang::OMPParallelForDirective>(directive) ||
          llvm::isa<clang::OMPParallelForSimdDirective>(directive) ||
          llvm::isa<clang::OMPForDirective>(directive) || llvm::isa<clang::OMPForSimdDirective>(directive) ||
-         llvm::isa<clang::OMPSimdDirective>(directive);
+         llvm::isa<clang::OMPSimdDirective>(directive) || isOffloadedLoop(directive);
 }
 
 class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
@@ -58,7 +76,8 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
     const clang::FunctionDecl* function = currentFunction();
     if (!function) return true;
-    if (const char* construct = unsupportedConstruct(*directive)) {
+    if (const char* construct = unsupportedConstruct(*directive);
+        construct && !modelledAsRegionSteps(*directive) && !isOffloadedLoop(*directive)) {
       diagnostics_.push_back({Diagnostic::Severity::Error,
                               positionOf(directive->getBeginLoc(), context_.getSourceManager()),
                               std::string("unsupported OpenMP construct: ") + construct, true});
@@ -76,6 +95,14 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   std::vector<LoopSite> sites() { return std::move(sites_); }
 
  private:
+  // `parallel sections`, and `sections` directly inside a parallel region of this function: the
+  // region model makes each section a step (analyze looks at loops only; check's region model
+  // reports what it cannot place). An orphaned `sections` stays unsupported.
+  bool modelledAsRegionSteps(const clang::OMPExecutableDirective& directive) const {
+    if (llvm::isa<clang::OMPParallelSectionsDirective>(directive)) return true;
+    return llvm::isa<clang::OMPSectionsDirective>(directive) && !regions_.empty();
+  }
+
   // Whether `inner` lies in the loop `outer` is associated with (a directive's own range ends
   // with its pragma line).
   bool contains(const clang::OMPLoopDirective* outer, const clang::Stmt* inner) const {

@@ -31,8 +31,9 @@ const clang::VarDecl* InstanceNumbering::definedBy(const clang::Stmt* statement)
   return nullptr;
 }
 
-InstanceNumbering::InstanceNumbering(const LoopCfg& cfg, std::set<const clang::VarDecl*> fixed)
-    : cfg_(cfg), fixed_(std::move(fixed)) {
+InstanceNumbering::InstanceNumbering(const LoopCfg& cfg, std::set<const clang::VarDecl*> fixed,
+                                     std::set<const clang::VarDecl*> resetEachIteration)
+    : cfg_(cfg), fixed_(std::move(fixed)), resetEachIteration_(std::move(resetEachIteration)) {
   if (!cfg.cfg()) return;
   for (const clang::CFGBlock* block : *cfg.cfg())
     for (const clang::CFGElement& element : *block) {
@@ -77,6 +78,7 @@ void InstanceNumbering::solve() {
       bool changed = firstVisit;
       for (const clang::VarDecl* variable : defined_) {
         std::set<int> incoming = out.count(variable) ? out[variable] : std::set<int>{0};
+        if (successor == cfg_.bodyEntry() && resetEachIteration_.count(variable)) incoming = {0};
         std::set<int>& merged = target[variable];
         if (firstVisit) {
           merged = incoming;

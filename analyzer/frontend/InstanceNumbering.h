@@ -15,8 +15,12 @@ namespace adrace::analyzer {
 
 class InstanceNumbering {
  public:
-  // `fixed` are variables the body never redefines by rule (the parallel loop's counters).
-  InstanceNumbering(const LoopCfg& cfg, std::set<const clang::VarDecl*> fixed);
+  // `fixed` are variables the body never redefines by rule (the parallel loop's counters);
+  // `resetEachIteration` are variables that start every iteration afresh whatever the previous
+  // iteration left in them (linear variables: their value is computed from the iteration's number),
+  // so no definition reaches the body's entry from the iteration before.
+  InstanceNumbering(const LoopCfg& cfg, std::set<const clang::VarDecl*> fixed,
+                    std::set<const clang::VarDecl*> resetEachIteration = {});
 
   // The instance of the variable read by `use`; -1 when the use lies outside the CFG.
   int instanceOf(const clang::DeclRefExpr* use);
@@ -41,6 +45,7 @@ class InstanceNumbering {
 
   const LoopCfg& cfg_;
   std::set<const clang::VarDecl*> fixed_;
+  std::set<const clang::VarDecl*> resetEachIteration_;
   std::vector<const clang::Stmt*> definitions_{nullptr};  // id → statement; 0 is the entry value
   std::map<const clang::Stmt*, int> definitionId_;
   std::set<const clang::VarDecl*> defined_;

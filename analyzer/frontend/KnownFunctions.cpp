@@ -27,7 +27,8 @@ bool touchesNoUserMemory(const clang::CallExpr* call) {
       // OpenMP queries, and lock routines (they touch only the lock, which the check models as a protection)
       "omp_get_thread_num", "omp_get_num_threads", "omp_get_max_threads", "omp_get_num_procs", "omp_in_parallel",
       "omp_get_wtime", "omp_get_wtick", "omp_get_level", "omp_get_team_num", "omp_get_num_teams",
-      "omp_set_lock", "omp_unset_lock", "omp_set_nest_lock", "omp_unset_nest_lock"};
+      "omp_set_lock", "omp_unset_lock", "omp_set_nest_lock", "omp_unset_nest_lock", "omp_test_lock",
+      "omp_test_nest_lock"};
   if (!call->getDirectCallee()) return false;
   std::string name = calleeName(call);
   return known.count(name) || outputFunctions().count(name);

@@ -16,6 +16,7 @@
 #include <clang/Basic/OpenMPKinds.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <functional>
 #include <map>
 
 namespace adrace::analyzer {
@@ -106,7 +107,9 @@ class Builder {
   void addBound(int context, const smt::ExprRef& plain, Relation relation, const clang::Expr* other,
                 IndexTranslator& translator, const std::string& origin, SourcePosition at);
   void addEntryFacts();
+  void addLinearFacts();
   void addThreadFacts();
+  bool drawsTicket(const clang::Stmt* definition) const;
   void addInductionFacts(const clang::ForStmt& loop, int context);
   void describeVariables();
   void describeInstances();
@@ -208,7 +211,15 @@ LoopModelResult Builder::build() {
   if (!cfg_->cfg() || !cfg_->bodyEntry())
     return {std::nullopt, error(loops_.front(), "cannot model this loop: Clang could not build its control-flow graph")};
   contexts_ = std::make_unique<ContextBuilder>(*cfg_, context_);
-  instances_ = std::make_unique<InstanceNumbering>(*cfg_, std::set<const clang::VarDecl*>(counters.begin(), counters.end()));
+  // A linear variable starts each iteration at its linear value (addLinearFacts), not at what the
+  // iteration before left in it.
+  std::set<const clang::VarDecl*> linear;
+  for (const auto* clause : directive.getClausesOfKind<clang::OMPLinearClause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(item->IgnoreParenImpCasts()))
+        if (auto* variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) linear.insert(variable);
+  instances_ = std::make_unique<InstanceNumbering>(
+      *cfg_, std::set<const clang::VarDecl*>(counters.begin(), counters.end()), linear);
   translator_ = std::make_unique<IndexTranslator>(context_, *sharing_, instances_.get(), writtenIntegerArrays);
   // omp_get_thread_num() is one value per thread, its own in each iteration a thread runs; the two
   // iterations compared may run on one thread, so the symbol is private and otherwise free (the
@@ -226,6 +237,7 @@ LoopModelResult Builder::build() {
   addConditionFacts();
   addDefinitionFacts();
   addEntryFacts();
+  addLinearFacts();
   addThreadFacts();
   describeVariables();
   describeInstances();
@@ -379,6 +391,10 @@ void Builder::addDefinitionFacts() {
           value = {unary->isIncrementOp() ? smt::add(old.expr, smt::constant(1)) : smt::sub(old.expr, smt::constant(1)), {}};
       }
       auto lhs = smt::variable(symbol.name, symbol.instance, symbol.scope);
+      if (!value.expr && drawsTicket(definition)) {
+        model_.distinctPerIteration.push_back(lhs);
+        return;
+      }
       if (!value.expr) {
         // e = x > n ? n : x: the bounds of a min/max.
         if (!assigned) return;
@@ -438,6 +454,97 @@ void Builder::addEntryFacts() {
       for (size_t k = before; k < model_.facts.size(); ++k) pending.push_back(model_.facts[k].rhs);
     });
   }
+}
+
+// linear(j: s) on a loop `for (i = first; ...; i += step)`: each iteration's private j starts at
+// the value j had before the loop plus s times the iteration's number, (i - first) / step. Only
+// integer variables of a loop that is not collapsed; otherwise j's value is not known, and a
+// subscript using it cannot be compared.
+void Builder::addLinearFacts() {
+  IndexTranslator entry(context_, *sharing_, nullptr, {});
+  for (const auto* clause : request_.directive->getClausesOfKind<clang::OMPLinearClause>()) {
+    smt::ExprRef linearStep = smt::constant(1);
+    if (const clang::Expr* step = clause->getStep()) {
+      IndexTranslator::Result translated = entry.translate(step);
+      linearStep = translated.expr;
+    }
+    for (const clang::Expr* item : clause->varlists()) {
+      auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(item->IgnoreParenImpCasts());
+      auto* variable = reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+      if (!variable || !variable->getType()->isIntegerType()) continue;
+      const std::string& name = sharing_->of(variable).name;
+      SourcePosition at = positionOf(item->getBeginLoc(), sources_);
+      const smt::LoopDimension& outer = model_.dimensions.front().domain;
+      if (model_.dimensions.size() != 1 || !linearStep || !outer.first || !outer.step) {
+        model_.limitations.push_back(
+            {"the value of linear variable '" + name + "' is not modelled (a collapsed loop, or a step the index "
+             "expressions cannot say)", at});
+        continue;
+      }
+      smt::ExprRef counter = smt::variable(outer.counter, 0, smt::Scope::Counter);
+      smt::ExprRef iteration = smt::sub(counter, outer.first);
+      if (!(outer.step->op == smt::Expr::Op::Const && outer.step->value == 1)) iteration = smt::div(iteration, outer.step);
+      smt::ExprRef before = smt::variable(name + " before the loop", 0, smt::Scope::Shared);
+      model_.facts.push_back({0, smt::variable(name, 0, smt::Scope::Private), Relation::Equal,
+                              smt::add(before, smt::mul(linearStep, iteration)), "linear clause", at});
+    }
+  }
+}
+
+// `v = x++;` (or `v = ++x;`, `v = x += c;` with a constant c > 0) under `#pragma omp atomic capture`,
+// where every write of x in the loop is such an atomic increment: each execution draws a value no
+// other execution draws.
+bool Builder::drawsTicket(const clang::Stmt* definition) const {
+  auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(definition);
+  if (!assignment || assignment->getOpcode() != clang::BO_Assign) return false;
+  auto* atomic = llvm::dyn_cast_or_null<clang::OMPAtomicDirective>(cfg_->parents().getParent(assignment));
+  if (!atomic || !atomic->hasClausesOfKind<clang::OMPCaptureClause>()) return false;
+  auto incrementedVariable = [](const clang::Expr* expression) -> const clang::VarDecl* {
+    expression = expression->IgnoreParenImpCasts();
+    const clang::Expr* target = nullptr;
+    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expression); unary && unary->isIncrementOp())
+      target = unary->getSubExpr();
+    if (auto* compound = llvm::dyn_cast<clang::CompoundAssignOperator>(expression);
+        compound && compound->getOpcode() == clang::BO_AddAssign)
+      if (auto* amount = llvm::dyn_cast<clang::IntegerLiteral>(compound->getRHS()->IgnoreParenImpCasts());
+          amount && amount->getValue().getZExtValue() > 0)
+        target = compound->getLHS();
+    auto* reference = target ? llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts()) : nullptr;
+    return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+  };
+  const clang::VarDecl* counter = incrementedVariable(assignment->getRHS());
+  if (!counter || !counter->getType()->isIntegerType()) return false;
+  // Every other write of the counter in the loop is an atomic increment too.
+  struct Writes : clang::RecursiveASTVisitor<Writes> {
+    const clang::VarDecl* counter;
+    const clang::ParentMap& parents;
+    std::function<const clang::VarDecl*(const clang::Expr*)> incremented;
+    bool onlyAtomicIncrements = true;
+    Writes(const clang::VarDecl* counter, const clang::ParentMap& parents,
+           std::function<const clang::VarDecl*(const clang::Expr*)> incremented)
+        : counter(counter), parents(parents), incremented(std::move(incremented)) {}
+    bool writes(const clang::Expr* target) const {
+      auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts());
+      return reference && reference->getDecl() == counter;
+    }
+    void check(const clang::Expr* write) {
+      bool atomic = false;
+      for (const clang::Stmt* parent = parents.getParent(write); parent && !atomic; parent = parents.getParent(parent))
+        atomic = llvm::isa<clang::OMPAtomicDirective>(parent);
+      onlyAtomicIncrements &= atomic && incremented(write) == counter;
+    }
+    bool VisitBinaryOperator(clang::BinaryOperator* op) {
+      if (op->isAssignmentOp() && writes(op->getLHS())) check(op);
+      return true;
+    }
+    bool VisitUnaryOperator(clang::UnaryOperator* op) {
+      if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) && writes(op->getSubExpr()))
+        check(op);
+      return true;
+    }
+  } writes(counter, cfg_->parents(), incrementedVariable);
+  writes.TraverseStmt(const_cast<clang::Stmt*>(loops_.back()->getBody()));
+  return writes.onlyAtomicIncrements;
 }
 
 // omp_get_thread_num() in [0, omp_get_num_threads()) when the loop's facts or indices use it.

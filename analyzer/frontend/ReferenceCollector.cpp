@@ -115,6 +115,9 @@ void ReferenceCollector::limit(const std::string& message, const clang::Stmt* at
 
 // A call's accesses to the loop's memory, followed into the callee (and its callees).
 void ReferenceCollector::addCall(const clang::CallExpr* call) {
+  if (isTestLock(*call) && !isModelledTestLock(*call, cfg_.parents()))
+    return limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: the "
+                 "protection it gives is not modelled", call);
   CallSummary summary = followCall(*call);
   for (const std::string& note : summary.notes)
     limitations_.push_back({note, positionOf(call->getBeginLoc(), context_.getSourceManager()), false});
@@ -185,7 +188,11 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
   reference.text = sourceText(access.access, context_) + " in '" + callee->getNameAsString() + "'";
   reference.context = contexts_.contextOf(call);
   reference.span = spanOf(call->getSourceRange(), context_.getSourceManager());
-  reference.protection = analyzer::protectionOf(call, cfg_.parents(), true, &reference.criticalName);
+  // The callee's own synchronisation first (a lock it takes, an atomic), else the call site's.
+  reference.protection = access.protection;
+  reference.exclusionName = access.exclusionName;
+  if (reference.protection == Protection::None)
+    reference.protection = analyzer::protectionOf(call, cfg_.parents(), true, &reference.exclusionName);
   reference.conditional = access.conditional;
   if (!scalar) {
     if (base->getType()->isPointerType() && (isPerThread(entry.sharing) || written_.scalars.count(base))) {
@@ -276,7 +283,7 @@ void ReferenceCollector::addScalar(const clang::DeclRefExpr* use, AccessKind kin
   reference.text = variable->getName().str();
   reference.context = contexts_.contextOf(use);
   reference.span = spanOf(use->getSourceRange(), context_.getSourceManager());
-  reference.protection = analyzer::protectionOf(use, cfg_.parents(), true, &reference.criticalName);
+  reference.protection = analyzer::protectionOf(use, cfg_.parents(), true, &reference.exclusionName);
   references_.push_back(std::move(reference));
 }
 
@@ -287,7 +294,7 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
   reference.text = sourceText(access, context_);
   reference.context = contexts_.contextOf(access);
   reference.span = spanOf(access->getSourceRange(), context_.getSourceManager());
-  reference.protection = analyzer::protectionOf(access, cfg_.parents(), true, &reference.criticalName);
+  reference.protection = analyzer::protectionOf(access, cfg_.parents(), true, &reference.exclusionName);
 
   IndexTranslator::Access split = IndexTranslator::splitAccess(access);
   aliases_.follow(split);

@@ -96,9 +96,13 @@ class RegionBuilder {
   };
 
   void findTopLevelStatements();
+  void findSpinWaits();
   void describePrivateValues();
   bool visibleToLoops(const clang::VarDecl* variable) const;
   void addStep(const clang::Stmt* statement, size_t index);
+  void addBarrierStep(const clang::Stmt* at);
+  void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);
+  void addReductionCombination(const clang::OMPLoopDirective& loop, RegionStep& step);
   void addLoopStep(const clang::OMPLoopDirective& loop, size_t index, const clang::FunctionDecl* orphanedIn = nullptr);
   void addCalleeSteps(const clang::FunctionDecl& callee, const clang::Stmt* call, size_t index);
   void addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor, std::string construct,
@@ -227,6 +231,38 @@ void RegionBuilder::describePrivateValues() {
   }
 }
 
+// A loop that waits for a flag another thread sets, reading it with an atomic read or after a flush
+// (`while (!seen) { #pragma omp atomic read acquire  seen = ready; }`): the accesses after it are
+// ordered by release/acquire or flush semantics, which the region model does not follow; the
+// region is reported as not checked rather than its ordered accesses as races.
+void RegionBuilder::findSpinWaits() {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::Stmt* found = nullptr;
+    static bool synchronisesIn(const clang::Stmt* statement) {
+      struct Inner : clang::RecursiveASTVisitor<Inner> {
+        bool found = false;
+        bool VisitOMPAtomicDirective(clang::OMPAtomicDirective*) { return !(found = true); }
+        bool VisitOMPFlushDirective(clang::OMPFlushDirective*) { return !(found = true); }
+      } inner;
+      inner.TraverseStmt(const_cast<clang::Stmt*>(statement));
+      return inner.found;
+    }
+    bool VisitWhileStmt(clang::WhileStmt* loop) {
+      if (!found && synchronisesIn(loop)) found = loop;
+      return true;
+    }
+    bool VisitDoStmt(clang::DoStmt* loop) {
+      if (!found && synchronisesIn(loop)) found = loop;
+      return true;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(body_));
+  if (finder.found)
+    limit("a thread waits in a loop on a flag (an atomic read or a flush inside the loop): synchronisation "
+          "through flags, flush and release/acquire is not modelled",
+          finder.found);
+}
+
 // Whether a worksharing loop at the region's top level can see the variable: declared there or
 // before the region (not inside a nested block, whose names the loops never see).
 bool RegionBuilder::visibleToLoops(const clang::VarDecl* variable) const {
@@ -296,6 +332,47 @@ const clang::FunctionDecl* worksharingCallee(const clang::Stmt* statement) {
   return nullptr;
 }
 
+// The constructs the front-end reports as unsupported itself (a task, a target region); sections
+// inside a parallel region are the region model's to place, and it says where it cannot.
+bool reportedByTheFrontEnd(const clang::OMPExecutableDirective& directive) {
+  if (llvm::isa<clang::OMPSectionsDirective>(directive) || llvm::isa<clang::OMPParallelSectionsDirective>(directive))
+    return false;
+  return unsupportedOpenMPConstruct(directive) != nullptr;
+}
+
+// `f(...);` where f's body is nothing but barriers: a barrier where it is called.
+bool callsBarrierFunction(const clang::Stmt* statement) {
+  auto* call = llvm::dyn_cast<clang::CallExpr>(statement);
+  const clang::FunctionDecl* definition = nullptr;
+  if (!call || !call->getDirectCallee() || !call->getDirectCallee()->hasBody(definition)) return false;
+  auto* body = llvm::dyn_cast<clang::CompoundStmt>(definition->getBody());
+  if (!body) return false;
+  bool barrier = false;
+  for (const clang::Stmt* inner : body->body()) {
+    if (llvm::isa<clang::NullStmt>(inner)) continue;
+    if (!llvm::isa<clang::OMPBarrierDirective>(inner)) return false;
+    barrier = true;
+  }
+  return barrier;
+}
+
+bool isBarrier(const clang::Stmt* statement) {
+  return llvm::isa<clang::OMPBarrierDirective>(statement) || callsBarrierFunction(statement);
+}
+
+// `if (c) { ...; barrier; ... }` (no else): the block's statements are steps of their own, with the
+// barrier between them. A conforming program has every thread or none reach a barrier, so the
+// threads that run the block wait for each other there.
+const clang::CompoundStmt* blockWithBarrier(const clang::Stmt* statement) {
+  auto* branch = llvm::dyn_cast<clang::IfStmt>(statement);
+  if (!branch || branch->getElse() || branch->hasInitStorage() || branch->hasVarStorage()) return nullptr;
+  auto* block = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen());
+  if (!block) return nullptr;
+  for (const clang::Stmt* inner : block->body())
+    if (isBarrier(inner)) return block;
+  return nullptr;
+}
+
 // `f(...);` where f holds orphaned worksharing loops and barriers: its loops are steps of this
 // region (each is modelled on its own, with f's locals private), its barriers are barriers. Only
 // when the region is nothing but such calls and barriers, and f's other statements reach no
@@ -331,8 +408,31 @@ void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clan
   }
 }
 
+void RegionBuilder::addBarrierStep(const clang::Stmt* at) {
+  RegionStep barrier;
+  barrier.kind = RegionStep::Kind::Barrier;
+  barrier.construct = "barrier";
+  barrier.at = positionOf(at->getBeginLoc(), sources_);
+  model_.steps.push_back(barrier);
+}
+
 void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   if (llvm::isa<clang::NullStmt>(statement)) return;
+  if (callsBarrierFunction(statement)) return addBarrierStep(statement);
+  if (const clang::CompoundStmt* block = blockWithBarrier(statement)) {
+    for (const clang::Stmt* inner : block->body()) {
+      if (isBarrier(inner)) {
+        addBarrierStep(inner);
+      } else if (const clang::Stmt* nested = unsupportedDirectiveIn(inner)) {
+        return limit("'#pragma omp " + directiveName(*llvm::cast<clang::OMPExecutableDirective>(nested)) +
+                         "' in a block with a barrier is not modelled",
+                     nested);
+      } else if (!llvm::isa<clang::NullStmt>(inner)) {
+        addStatementsStep(inner, index, Executor::EveryThread, "statement");
+      }
+    }
+    return;
+  }
   if (const clang::FunctionDecl* callee = worksharingCallee(statement)) return addCalleeSteps(*callee, statement, index);
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     bool initialises = false;
@@ -345,7 +445,7 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   if (!directive) {
     if (const clang::Stmt* nested = unsupportedDirectiveIn(statement)) {
       auto* inner = llvm::cast<clang::OMPExecutableDirective>(nested);
-      if (!unsupportedOpenMPConstruct(*inner))  // those the front-end reports itself
+      if (!reportedByTheFrontEnd(*inner))
         limit("'#pragma omp " + directiveName(*inner) +
                   "' nested inside a statement of the parallel region is not modelled",
               nested);
@@ -354,14 +454,7 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     addStatementsStep(statement, index, Executor::EveryThread, "statement");
     return;
   }
-  if (llvm::isa<clang::OMPBarrierDirective>(directive)) {
-    RegionStep barrier;
-    barrier.kind = RegionStep::Kind::Barrier;
-    barrier.construct = "barrier";
-    barrier.at = positionOf(directive->getBeginLoc(), sources_);
-    model_.steps.push_back(barrier);
-    return;
-  }
+  if (llvm::isa<clang::OMPBarrierDirective>(directive)) return addBarrierStep(directive);
   if (llvm::isa<clang::OMPForDirective>(directive) || llvm::isa<clang::OMPForSimdDirective>(directive))
     return addLoopStep(*llvm::cast<clang::OMPLoopDirective>(directive), index);
   // The structured block: master, single and critical do not wrap it in a CapturedStmt as parallel does.
@@ -373,7 +466,7 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
       llvm::isa<clang::OMPMaskedDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive)) {
     if (const clang::Stmt* nested = unsupportedDirectiveIn(associated)) {
       auto* inner = llvm::cast<clang::OMPExecutableDirective>(nested);
-      if (!unsupportedOpenMPConstruct(*inner))
+      if (!reportedByTheFrontEnd(*inner))
         limit("'#pragma omp " + directiveName(*inner) + "' inside '" + directiveName(*directive) +
                   "' is not modelled",
               nested);
@@ -396,9 +489,49 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   if (llvm::isa<clang::OMPFlushDirective>(directive) || llvm::isa<clang::OMPTaskwaitDirective>(directive) ||
       llvm::isa<clang::OMPTaskyieldDirective>(directive))
     return;
-  if (unsupportedOpenMPConstruct(*directive)) return;  // reported by the front-end
+  if (llvm::isa<clang::OMPSectionsDirective>(directive)) return addSectionSteps(associated, index, nowait);
+  if (reportedByTheFrontEnd(*directive)) return;
   limit("'#pragma omp " + directiveName(*directive) + "' directly inside a parallel region is not modelled",
         directive);
+}
+
+// `#pragma omp sections`: each section is run once, by one thread, and different sections run
+// concurrently; the construct ends with a barrier unless nowait. A first section without its own
+// `#pragma omp section` line is one statement.
+void RegionBuilder::addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait) {
+  std::vector<const clang::Stmt*> bodies;
+  if (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(sections)) {
+    for (const clang::Stmt* child : block->body()) {
+      if (auto* section = llvm::dyn_cast<clang::OMPSectionDirective>(child)) {
+        const clang::Stmt* body = section->getAssociatedStmt();
+        while (auto* captured = llvm::dyn_cast_or_null<clang::CapturedStmt>(body)) body = captured->getCapturedStmt();
+        bodies.push_back(body);
+      } else if (bodies.empty() && !llvm::isa<clang::NullStmt>(child)) {
+        bodies.push_back(child);
+      } else if (!llvm::isa<clang::NullStmt>(child)) {
+        return limit("a statement of a sections construct outside its section directives is not modelled", child);
+      }
+    }
+  } else if (sections) {
+    bodies.push_back(sections);
+  }
+  // In `parallel sections` every section is a top-level statement of the region: its own position.
+  bool combined = sections == body_;
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    if (const clang::Stmt* nested = unsupportedDirectiveIn(bodies[k])) {
+      auto* inner = llvm::cast<clang::OMPExecutableDirective>(nested);
+      if (!reportedByTheFrontEnd(*inner))
+        limit("'#pragma omp " + directiveName(*inner) + "' inside a section is not modelled", nested);
+      return;
+    }
+  }
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    size_t at = combined ? topLevelIndexOf(bodies[k], topLevel_, parents_) : index;
+    if (at >= topLevel_.size()) at = index;
+    bool last = k + 1 == bodies.size();
+    // Only the last section's end is the construct's end, where its barrier is.
+    addStatementsStep(bodies[k], at, Executor::OneThread, "section", last ? nowait : true);
+  }
 }
 
 void RegionBuilder::addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor,
@@ -440,8 +573,34 @@ void RegionBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t inde
                                                                  writtenIntegerArrays_));
     loopTranslators_.back()->nameThreadQueries(threadNumber(), teamSize());
     step.accesses = collect(loopBody, {loopSharings_.back().get(), loopTranslators_.back().get(), true, index, loopBody});
+    addReductionCombination(loop, step);
   }
   model_.steps.push_back(std::move(step));
+}
+
+// reduction(op: x) on a worksharing loop: at its end each thread combines its copy into the shared
+// x, and the result is complete only at the barrier after the loop (with nowait, a later barrier).
+// The combinations are a write of x that every thread makes, synchronised with each other (as
+// atomic updates are) but not with the other threads' accesses of the phase.
+void RegionBuilder::addReductionCombination(const clang::OMPLoopDirective& loop, RegionStep& step) {
+  for (const auto* clause : loop.getClausesOfKind<clang::OMPReductionClause>())
+    for (const clang::Expr* item : clause->varlists()) {
+      auto* use = llvm::dyn_cast<clang::DeclRefExpr>(item->IgnoreParenImpCasts());
+      auto* variable = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
+      if (!variable || !variable->getType()->isArithmeticType()) continue;
+      const DataSharing::Entry& outside = sharing_->of(variable);
+      if (isPerThread(outside.sharing)) continue;  // the region's private copy: no other thread sees it
+      RegionAccess combination;
+      Reference& reference = combination.reference;
+      reference.variable = outside.name;
+      reference.kind = AccessKind::Increment;
+      reference.isScalar = true;
+      reference.text = variable->getName().str() + " (the reduction's combination at the end of the loop)";
+      reference.span = spanOf(item->getSourceRange(), sources_);
+      reference.protection = Protection::Atomic;
+      reference.id = static_cast<int>(step.accesses.size());
+      step.accesses.push_back(std::move(combination));
+    }
 }
 
 // Gathers the accesses of one statement in source order.
@@ -466,6 +625,9 @@ std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, c
       return true;
     }
     bool VisitCallExpr(clang::CallExpr* call) {
+      if (isTestLock(*call) && !isModelledTestLock(*call, builder.parents_))
+        builder.limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: "
+                      "the protection it gives is not modelled", call);
       if (!scope.scalarsOnly && !touchesNoUserMemory(call)) {
         // A pure callee is harmless; one that reaches shared memory is not followed in a region's
         // own statements yet.
@@ -593,7 +755,7 @@ void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope
   reference.kind = kindOf(access, &addressTaken);
   reference.text = sourceText(access, context_);
   reference.span = spanOf(access->getSourceRange(), sources_);
-  reference.protection = analyzer::protectionOf(access, parents_, false, &reference.criticalName);
+  reference.protection = analyzer::protectionOf(access, parents_, false, &reference.exclusionName);
 
   IndexTranslator::Access split = IndexTranslator::splitAccess(access);
   aliases_.follow(split);
@@ -645,13 +807,13 @@ void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& 
   reference.isScalar = true;
   reference.text = variable->getName().str();
   reference.span = spanOf(use->getSourceRange(), sources_);
-  reference.protection = analyzer::protectionOf(use, parents_, false, &reference.criticalName);
+  reference.protection = analyzer::protectionOf(use, parents_, false, &reference.exclusionName);
   addGuards(use, scope, result);
   out.push_back(std::move(result));
 }
 
 RegionModel RegionBuilder::build() {
-  const clang::OMPParallelDirective& directive = *request_.site.directive;
+  const clang::OMPExecutableDirective& directive = *request_.site.directive;
   model_.id = request_.id;
   model_.function = request_.site.function ? request_.site.function->getNameAsString() : "";
   model_.pragmaAt = positionOf(directive.getBeginLoc(), sources_);
@@ -666,7 +828,11 @@ RegionModel RegionBuilder::build() {
   model_.facts.push_back({threadNumber(), Relation::GreaterEqual, smt::constant(0)});
   model_.facts.push_back({threadNumber(), Relation::Less, teamSize()});
   describePrivateValues();
-  for (size_t index = 0; index < topLevel_.size(); ++index) addStep(topLevel_[index], index);
+  findSpinWaits();
+  if (llvm::isa<clang::OMPParallelSectionsDirective>(directive))
+    addSectionSteps(body_, 0, false);
+  else
+    for (size_t index = 0; index < topLevel_.size(); ++index) addStep(topLevel_[index], index);
   return std::move(model_);
 }
 
@@ -676,6 +842,10 @@ std::vector<RegionSite> findParallelRegions(clang::ASTContext& context) {
   struct Finder : MainFileFunctionVisitor<Finder> {
     using MainFileFunctionVisitor::MainFileFunctionVisitor;
     bool VisitOMPParallelDirective(clang::OMPParallelDirective* region) {
+      if (currentFunction()) sites.push_back({region, currentFunction()});
+      return true;
+    }
+    bool VisitOMPParallelSectionsDirective(clang::OMPParallelSectionsDirective* region) {
       if (currentFunction()) sites.push_back({region, currentFunction()});
       return true;
     }

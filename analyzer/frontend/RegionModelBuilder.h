@@ -1,6 +1,6 @@
 // Builds the RegionModel of an `omp parallel` region from Clang's AST: the region's top-level
 // statements in order, each a step (plain statements, single, master/masked, critical, atomic,
-// worksharing loop, barrier), with the accesses each makes and the facts its private integers
+// worksharing loop, barrier, each section of a sections construct), with the accesses each makes and the facts its private integers
 // obey. Data sharing comes from DataSharing, indices from IndexTranslator; `omp_get_thread_num()`
 // and `omp_get_num_threads()` become the thread-number and team-size symbols.
 #pragma once
@@ -16,11 +16,12 @@
 namespace adrace::analyzer {
 
 struct RegionSite {
-  const clang::OMPParallelDirective* directive = nullptr;
+  // `#pragma omp parallel`, or `#pragma omp parallel sections` (its sections are the steps).
+  const clang::OMPExecutableDirective* directive = nullptr;
   const clang::FunctionDecl* function = nullptr;
 };
 
-// Every `#pragma omp parallel` region of the main file, in source order.
+// Every `#pragma omp parallel` and `parallel sections` region of the main file, in source order.
 std::vector<RegionSite> findParallelRegions(clang::ASTContext& context);
 
 struct RegionModelRequest {

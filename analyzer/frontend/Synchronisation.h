@@ -3,6 +3,7 @@
 
 #include "analyzer/model/LoopModel.h"
 
+#include <clang/AST/Expr.h>
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/Stmt.h>
 
@@ -11,10 +12,21 @@
 namespace adrace::analyzer {
 
 // Walking up `parents` from `statement`: an enclosing atomic, critical (its name goes to
-// *criticalName), ordered, or a lock set earlier in an enclosing block and not yet unset (locks
-// are not told apart); with `singleThreadBlocks`, also single, master and masked blocks (in a loop
-// body only one thread runs them; a region's own statements treat them as steps instead).
+// *exclusionName), ordered block, the part of a doacross loop body between
+// `ordered depend(sink: i - 1)` and `ordered depend(source)` (Protection::Ordered: those parts run
+// in iteration order), or a lock held there (the lock variable's name goes to *exclusionName; empty
+// when the lock is not a plain variable, such as an element of an array of locks). A lock is held
+// after omp_set_lock / omp_set_nest_lock earlier in an enclosing block and not yet unset, after a
+// spin `while (!omp_test_lock(&l)) ...;`, and in the then-branch of `if (omp_test_lock(&l))`.
+// With `singleThreadBlocks`, also single, master and masked blocks (in a loop body only one thread
+// runs them; a region's own statements treat them as steps instead).
 Protection protectionOf(const clang::Stmt* statement, const clang::ParentMap& parents, bool singleThreadBlocks,
-                        std::string* criticalName);
+                        std::string* exclusionName);
+
+// omp_test_lock (or the nest version) where protectionOf understands it: the condition of
+// `while (!omp_test_lock(&l))` or of `if (omp_test_lock(&l))`. Anywhere else (its result stored,
+// an else branch) the protection it gives is not modelled; callers report that.
+bool isModelledTestLock(const clang::CallExpr& call, const clang::ParentMap& parents);
+bool isTestLock(const clang::CallExpr& call);
 
 }  // namespace adrace::analyzer

@@ -79,7 +79,9 @@ struct Reference {
   int context = 0;
   SourceSpan span;
   Protection protection = Protection::None;
-  std::string criticalName;    // for Protection::Critical
+  // Protection::Critical: the critical's name ("" unnamed); Protection::Lock: the lock variable ("l"
+  // for omp_set_lock(&l); "" when it is not a plain variable, such as an element of an array of locks).
+  std::string exclusionName;
   // Made inside a called function under one of its branches or loops, which the model does not
   // follow: a call may not make it, so a race through it is possible, not definite.
   bool conditional = false;
@@ -149,6 +151,10 @@ struct LoopModel {
   // one value per thread), when an index, fact or condition uses it; empty otherwise. Iterations
   // that race run on different threads, so the race check asserts the two values differ.
   std::string threadNumberSymbol;
+  // Private symbols whose value differs between any two iterations, e.g. `my#1` for
+  // `#pragma omp atomic capture` `my = next++;` (each execution draws a distinct ticket when every
+  // write of `next` in the loop is an atomic increment). The race check asserts the two values differ.
+  std::vector<smt::ExprRef> distinctPerIteration;
 
   const Variable* findVariable(const std::string& name) const;
   smt::LoopDomain domain() const;

@@ -86,7 +86,8 @@ json toJson(const Reference& reference) {
                  {"opaque", reference.opaque},
                  {"protection", protectionName(reference.protection)}};
   if (reference.opaque) result["opaque_reason"] = reference.opaqueReason;
-  if (reference.protection == Protection::Critical) result["critical_name"] = reference.criticalName;
+  if (reference.protection == Protection::Critical) result["critical_name"] = reference.exclusionName;
+  if (reference.protection == Protection::Lock) result["lock"] = reference.exclusionName;
   return result;
 }
 

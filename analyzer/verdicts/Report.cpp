@@ -98,7 +98,13 @@ json reportJson(const std::vector<AnalyzedFile>& files) {
       if (loop.analysis) entry["analysis"] = toJson(*loop.analysis, *loop.model);
       loops.push_back(entry);
     }
-    filesJson.push_back({{"file", file.file}, {"loops", loops}});
+    json notAnalysed = json::array();
+    for (const Diagnostic& skipped : file.notAnalysed)
+      notAnalysed.push_back({{"at", {{"file", skipped.at.file}, {"line", skipped.at.line}, {"column", skipped.at.column}}},
+                             {"reason", skipped.message}});
+    json entry = {{"file", file.file}, {"loops", loops}};
+    if (!notAnalysed.empty()) entry["not_analysed"] = notAnalysed;
+    filesJson.push_back(entry);
   }
   return {{"tool", "adrace"},
           {"version", ADRACE_VERSION},
@@ -110,7 +116,10 @@ json reportJson(const std::vector<AnalyzedFile>& files) {
 std::string reportText(const std::vector<AnalyzedFile>& files) {
   std::ostringstream out;
   for (const AnalyzedFile& file : files) {
-    if (file.loops.empty()) out << file.file << ": no parallel loop\n";
+    if (file.loops.empty() && file.notAnalysed.empty()) out << file.file << ": no parallel loop\n";
+    for (const Diagnostic& skipped : file.notAnalysed)
+      out << skipped.at.file << ":" << skipped.at.line << ":" << skipped.at.column << ": could not analyse: "
+          << skipped.message << "\n";
     for (const AnalyzedLoop& loop : file.loops) {
       const LoopModel& model = *loop.model;
       out << model.pragmaAt.file << ":" << model.pragmaAt.line << ": loop " << model.id << " in " << model.function

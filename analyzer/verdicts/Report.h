@@ -20,6 +20,9 @@ struct AnalyzedLoop {
 struct AnalyzedFile {
   std::string file;
   std::vector<AnalyzedLoop> loops;
+  // Loops and constructs that could not be analysed (an OpenMP construct not modelled, a loop not
+  // in canonical form): where, and why. The file's other loops are analysed.
+  std::vector<Diagnostic> notAnalysed;
 };
 
 nlohmann::json toJson(const LoopAnalysis& analysis, const LoopModel& loop);

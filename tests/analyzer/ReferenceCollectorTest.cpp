@@ -156,7 +156,7 @@ TEST(ReferenceCollector, SharedScalarsAndProtection) {
   EXPECT_TRUE(total[0].isScalar);
   EXPECT_EQ(total[0].kind, AccessKind::Increment);
   EXPECT_EQ(total[0].protection, Protection::Critical);
-  EXPECT_EQ(total[0].criticalName, "sum");
+  EXPECT_EQ(total[0].exclusionName, "sum");
   auto last = referencesTo(loop, "last");
   ASSERT_EQ(last.size(), 1u);
   EXPECT_EQ(last[0].protection, Protection::Lock);

@@ -44,11 +44,21 @@ TEST(Cli, FileWithoutParallelLoopIsFine) {
   EXPECT_TRUE(report["files"][0]["loops"].empty());
 }
 
-TEST(Cli, UnsupportedOpenMPConstruct) {
-  std::string file = writeSource("task.c", "void f(double *a) {\n#pragma omp parallel\n#pragma omp single\n#pragma omp task\n  a[0] = 1;\n}\n");
+TEST(Cli, UnsupportedOpenMPConstructIsNotAnalysedAndTheOtherLoopsAre) {
+  std::string file = writeSource("task.c",
+                                 "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single\n#pragma omp task\n"
+                                 "  a[0] = 1;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = 2 * a[i];\n}\n");
   CommandResult result = runCommand(kAdrace + " analyze " + file + " --");
-  EXPECT_EQ(result.exitCode, 2);
-  EXPECT_NE(result.err.find(file + ":4:1: error: unsupported OpenMP construct: task"), std::string::npos) << result.err;
+  EXPECT_EQ(result.exitCode, 3) << result.err;
+  EXPECT_NE(result.err.find(file + ":4:1: warning: could not analyse: unsupported OpenMP construct: task"),
+            std::string::npos)
+      << result.err;
+  nlohmann::json report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["files"][0]["loops"].size(), 1u);
+  EXPECT_TRUE(report["files"][0]["loops"][0].contains("analysis"));
+  ASSERT_EQ(report["files"][0]["not_analysed"].size(), 1u);
+  EXPECT_EQ(report["files"][0]["not_analysed"][0]["at"]["line"], 4);
+  EXPECT_EQ(report["files"][0]["not_analysed"][0]["reason"], "unsupported OpenMP construct: task");
 }
 
 TEST(Cli, LoopItCannotModel) {
@@ -56,8 +66,12 @@ TEST(Cli, LoopItCannotModel) {
   std::string file = writeSource("while.c",
                                  "void f(int n, double *a) {\n#pragma omp parallel for\n  for (double *p = a; p < a + n; p++) *p = 1;\n}\n");
   CommandResult result = runCommand(kAdrace + " analyze " + file + " --");
-  EXPECT_EQ(result.exitCode, 2);
-  EXPECT_NE(result.err.find(file + ":3:3: error: cannot model this loop"), std::string::npos) << result.err;
+  EXPECT_EQ(result.exitCode, 3);
+  EXPECT_NE(result.err.find(file + ":3:3: warning: could not analyse: cannot model this loop"), std::string::npos)
+      << result.err;
+  nlohmann::json report = nlohmann::json::parse(result.out);
+  EXPECT_TRUE(report["files"][0]["loops"].empty());
+  EXPECT_EQ(report["files"][0]["not_analysed"].size(), 1u);
 }
 
 TEST(Cli, UsageErrors) {

@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -27,6 +28,11 @@ std::vector<OptionSpec> analyzeOptions() {
       {"--extent", "", true, "NAME=EXPR,...", "element count of arrays whose declaration does not say it"},
   });
   return options;
+}
+
+bool sameFile(const std::string& a, const std::string& b) {
+  std::error_code ignored;
+  return a == b || std::filesystem::weakly_canonical(a, ignored) == std::filesystem::weakly_canonical(b, ignored);
 }
 
 }  // namespace
@@ -74,6 +80,17 @@ int runAnalyze(const std::vector<std::string>& arguments) {
   configureLogging(parsed);
 
   analyzer::FrontendResult models = analyzer::buildModels(compileSettingsFrom(parsed));
+  // A construct or loop adrace does not model makes that loop "not analysed" (listed in the report,
+  // a warning on stderr, exit 3); the file's other loops are analysed. Any other error is exit 2.
+  std::vector<analyzer::Diagnostic> notAnalysed;
+  for (analyzer::Diagnostic& diagnostic : models.diagnostics) {
+    bool located = diagnostic.at.line > 0;
+    if (diagnostic.severity == analyzer::Diagnostic::Severity::Error && diagnostic.unsupported && located) {
+      notAnalysed.push_back(diagnostic);
+      diagnostic.severity = analyzer::Diagnostic::Severity::Warning;
+      diagnostic.message = "could not analyse: " + diagnostic.message;
+    }
+  }
   if (reportDiagnostics(models.diagnostics)) return kExitUsage;
 
   std::vector<analyzer::LoopAnalysis> analyses;
@@ -82,7 +99,9 @@ int runAnalyze(const std::vector<std::string>& arguments) {
   analyses.reserve(loopCount);
   std::vector<analyzer::AnalyzedFile> report;
   for (const analyzer::FileModel& file : models.files) {
-    analyzer::AnalyzedFile analyzed{file.file, {}};
+    analyzer::AnalyzedFile analyzed{file.file, {}, {}};
+    for (const analyzer::Diagnostic& skipped : notAnalysed)
+      if (sameFile(skipped.at.file, file.file) || models.files.size() == 1) analyzed.notAnalysed.push_back(skipped);
     for (const analyzer::LoopModel& loop : file.loops) {
       const analyzer::LoopAnalysis* analysis = nullptr;
       if (!parsed.has("--dump-model")) {
@@ -95,7 +114,8 @@ int runAnalyze(const std::vector<std::string>& arguments) {
     report.push_back(std::move(analyzed));
   }
   std::string text = format == "json" ? analyzer::reportJson(report).dump(2) + "\n" : analyzer::reportText(report);
-  return writeOutput(parsed.value("--output"), text, parsed.positional) ? kExitOk : kExitUsage;
+  if (!writeOutput(parsed.value("--output"), text, parsed.positional)) return kExitUsage;
+  return notAnalysed.empty() ? kExitOk : kExitCouldNotCheck;
 }
 
 }  // namespace adrace::tool
