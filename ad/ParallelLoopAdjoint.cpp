@@ -27,6 +27,8 @@ const VariableInfo* Sweeps::modelVariable(const analyzer::Variable& variable) co
 }
 
 bool Sweeps::declaredInside(const ParallelLoop& loop, const clang::VarDecl* decl) const {
+  // A loop-owned C89 counter is declared by the header of each loop that uses it (LoopCounters.h).
+  if (context_.loopOwnedCounters.count(decl)) return true;
   const clang::ForStmt* stmt = analyzer::associatedLoops(*loop.directive).front();
   const clang::SourceManager& sources = context_.ast.getSourceManager();
   return sources.isPointWithin(sources.getExpansionLoc(decl->getLocation()), sources.getExpansionLoc(stmt->getBeginLoc()),
@@ -99,7 +101,11 @@ Sweeps::LoopScope Sweeps::scopeOf(const ParallelLoop& loop) {
         variable.sharing == analyzer::Sharing::Reduction || variable.sharing == analyzer::Sharing::LoopCounter ||
         variable.sharing == analyzer::Sharing::LastPrivate)
       scope.perThread.insert(decl);
-    if (variable.sharing == analyzer::Sharing::LastPrivate && loop.model.schedule != "static")
+    if (variable.sharing == analyzer::Sharing::Shared && variable.writtenInLoop && context_.loopOwnedCounters.count(decl))
+      context_.unsupported(loop.directive->getBeginLoc(), "loop counter '" + variable.name +
+                                                              "' is shared by the threads of this parallel loop (a race in "
+                                                              "the primal): make it private(" + variable.name + ")");
+    if (variable.sharing == analyzer::Sharing::LastPrivate && loop.model.schedule != "static" && !declaredInside(loop, decl))
       context_.unsupported(loop.directive->getBeginLoc(), "lastprivate variable '" + variable.name + "' with a " +
                                                               loop.model.schedule + " schedule");
     if (variable.sharing == analyzer::Sharing::FirstPrivate && variable.writtenInLoop && loop.model.schedule == "static" &&
@@ -249,6 +255,12 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
         !declaredInside(loop, decl))
       privateLocals.push_back(declarationText(context_, decl, variable.name) + (decl->getType()->isArrayType() ? " = {0};" : " = 0;"));
   }
+  // A C89 counter read after the loop, lastprivate (LoopCounters.h): copied out like any lastprivate.
+  const clang::VarDecl* keptCounter = exitCounterKept(stmt);
+  if (keptCounter) lastprivate.push_back(keptCounter);
+  if (keptCounter && dynamic)
+    context_.unsupported(loop.directive->getBeginLoc(), "lastprivate counter '" + keptCounter->getNameAsString() + "' with a " +
+                                                            loop.model.schedule + " schedule");
   auto join = [](const std::vector<std::string>& items) {
     std::string text;
     for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
@@ -262,7 +274,8 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   out.line("long adrace_trip = " + header->tripCount() + ";");
   for (const clang::VarDecl* decl : lastprivate) {
     std::string name = decl->getNameAsString();
-    if (pushesOnKill(decl)) out.line(pushText(decl->getType(), name) + " /* killed by lastprivate(" + name + ") */");
+    if (decl == keptCounter ? restoresCounter(stmt) : pushesOnKill(decl))
+      out.line(pushText(decl->getType(), name) + " /* killed by lastprivate(" + name + ") */");
     out.line(declarationText(context_, decl, "*adrace_last_" + name) + " = &" + name + ";");
   }
   out.line("#pragma omp parallel" + clauses);
@@ -272,7 +285,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   CodeWriter body(out.indent() + 1);
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(stmt))) forwardCompound(compound, body, true);
   else forward(context_.loopBody(stmt), body);
-  bool counterUsed = mentions(body.text(), i);
+  bool counterUsed = keptCounter || mentions(body.text(), i);
   if (dynamic) {
     out.line("adrace_recorder adrace_record;");
     out.line("long adrace_k;");
@@ -306,7 +319,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
 void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   const clang::ForStmt* stmt = analyzer::associatedLoops(*loop.directive).front();
   if (context_.request.strategy == Strategy::Serial) return backward(stmt, out);
-  if (!backwardEmits(stmt)) return;
+  if (!backwardEmits(context_.loopBody(stmt))) return restoreCounter(stmt, out);
   std::optional<ForHeader> header = parseForHeader(context_, stmt);
   if (!header) return;
   LoopScope scope = scopeOf(loop);
@@ -508,6 +521,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   for (const VariableInfo* info : lastprivate)
     if (pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && forwardEmits(stmt))
       out.line(popText(info->decl->getType(), info->name));
+  restoreCounter(stmt, out);
   out.close();
 }
 

@@ -54,6 +54,8 @@ const clang::VarDecl* Sweeps::killed(const clang::Stmt* statement, const clang::
 }
 
 bool Sweeps::pushesOnKill(const clang::VarDecl* variable) const {
+  // A loop-owned counter's value is set by each loop header before it is read, in both sweeps.
+  if (context_.loopOwnedCounters.count(variable)) return false;
   return context_.neededBackward.count(variable) > 0 && !recomputes(variable);
 }
 
@@ -77,7 +79,7 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement))
     return forwardEmits(branch->getThen()) || forwardEmits(branch->getElse()) || (ifNeedsFlag(branch) && backwardEmits(branch));
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement))  // a recomputed loop runs forward in the backward sweep
-    return !context_.recomputedLoops.count(loop) && forwardEmits(context_.loopBody(loop));
+    return exitCounterKept(loop) || (!context_.recomputedLoops.count(loop) && forwardEmits(context_.loopBody(loop)));
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
     return forwardEmits(analyzer::associatedLoops(*directive).front());
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
@@ -110,7 +112,7 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
       if (backwardEmits(directive)) return true;
     return false;
   }
-  if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return backwardEmits(context_.loopBody(loop));
+  if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return restoresCounter(loop) || backwardEmits(context_.loopBody(loop));
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
     if (backwardEmits(branch->getThen()) || backwardEmits(branch->getElse())) return true;
     return false;
@@ -134,7 +136,8 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
-      if (!context_.neededForward.count(var) || context_.regionPrivate.count(var)) continue;
+      if (!context_.neededForward.count(var) || context_.regionPrivate.count(var) || context_.loopOwnedCounters.count(var))
+        continue;
       std::string zero = var->getType()->isArrayType() ? "{0}" : "0";
       out.line(declarationText(context_, var, var->getNameAsString()) + " = " + (var->getInit() ? context_.text(var->getInit()) : zero) + ";");
     }
@@ -172,11 +175,32 @@ void Sweeps::forwardCompound(const clang::CompoundStmt* compound, CodeWriter& ou
     if (pushesOnKill(local)) out.line(pushText(local->getType(), local->getNameAsString()));
 }
 
-std::string Sweeps::forHead(const clang::ForStmt* loop) const {
-  // Printed from the tree (SupportCheck has checked the header: one initialised counter).
-  auto* counter = llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl());
-  return "for (" + declarationText(context_, counter, counter->getNameAsString()) + " = " + context_.text(counter->getInit()) +
-         "; " + context_.text(loop->getCond()) + "; " + context_.text(loop->getInc()) + ")";
+std::string Sweeps::forHead(const clang::ForStmt* loop, bool declare) const {
+  // Printed from the tree (SupportCheck has checked the header: one initialised counter). A C89
+  // counter (`for (i = 0; ...)`) is declared here like any other unless its exit value is kept.
+  const clang::VarDecl* counter = loopCounter(loop);
+  const std::string name = counter->getNameAsString();
+  return "for (" + (declare ? declarationText(context_, counter, name) : name) + " = " + context_.text(loopStart(loop)) + "; " +
+         context_.text(loop->getCond()) + "; " + context_.text(loop->getInc()) + ")";
+}
+
+const clang::VarDecl* Sweeps::exitCounterKept(const clang::ForStmt* loop) const {
+  const clang::VarDecl* counter = loopCounter(loop);
+  bool kept = counter && !llvm::isa<clang::DeclStmt>(loop->getInit()) && context_.exitValueCounters.count(counter) &&
+              context_.neededForward.count(counter);
+  return kept ? counter : nullptr;
+}
+
+bool Sweeps::restoresCounter(const clang::ForStmt* loop) const {
+  const clang::VarDecl* counter = exitCounterKept(loop);
+  return counter && savesBeforeKill(loop, counter);
+}
+
+void Sweeps::restoreCounter(const clang::ForStmt* loop, CodeWriter& out) const {
+  if (!restoresCounter(loop)) return;
+  const clang::VarDecl* counter = loopCounter(loop);
+  out.line(popText(counter->getType(), counter->getNameAsString()) + " /* its value before the loop at line " +
+           std::to_string(context_.position(loop->getBeginLoc()).line) + " */");
 }
 
 bool Sweeps::independentIterations(const clang::ForStmt* loop) const {
@@ -194,7 +218,9 @@ bool Sweeps::independentIterations(const clang::ForStmt* loop) const {
 }
 
 void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
-  out.open(forHead(loop));
+  const clang::VarDecl* kept = exitCounterKept(loop);
+  if (restoresCounter(loop)) out.line(pushText(kept->getType(), kept->getNameAsString()));
+  out.open(forHead(loop, !kept));
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(loop))) forwardCompound(compound, out, true);
   else forward(context_.loopBody(loop), out);
   out.close();
@@ -273,7 +299,10 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     out.close();
     return;
   }
-  if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return backwardFor(loop, out);
+  if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) {
+    if (backwardEmits(context_.loopBody(loop))) backwardFor(loop, out);
+    return restoreCounter(loop, out);
+  }
   if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) return backwardParallel(directive, out);
 }
 

@@ -63,7 +63,15 @@ class Sweeps {
   // loop's iterations are recomputed).
   void backwardIteration(const clang::ForStmt* loop, CodeWriter& out);
   void forwardFor(const clang::ForStmt* loop, CodeWriter& out);
-  std::string forHead(const clang::ForStmt* loop) const;  // "for (int i = 0; i < n; i++)", from the tree
+  // "for (int i = 0; i < n; i++)", from the tree; "for (i = 0; ...)" over a variable declared before.
+  std::string forHead(const clang::ForStmt* loop, bool declare = true) const;
+  // The C89 counter whose exit value this loop leaves for code after it (LoopCounters.h), when a
+  // sweep needs that value; else null. The forward sweep then runs the loop over the variable itself.
+  const clang::VarDecl* exitCounterKept(const clang::ForStmt* loop) const;
+  // Whether the forward sweep saves the value such a loop overwrites, and the backward sweep
+  // restores it after the loop's adjoint (restoreCounter).
+  bool restoresCounter(const clang::ForStmt* loop) const;
+  void restoreCounter(const clang::ForStmt* loop, CodeWriter& out) const;
   // The loop of an omp (parallel) for with no per-thread variable declared outside it (private,
   // firstprivate, lastprivate): its iterations may run in any order, in both sweeps.
   bool independentIterations(const clang::ForStmt* loop) const;

@@ -26,8 +26,8 @@ class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
  public:
   bool VisitForStmt(clang::ForStmt* loop) {
     loops.push_back(loop);
-    if (auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop->getInit()); init && init->isSingleDecl())
-      if (auto* counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl())) counters.insert(counter);
+    // A counter that keeps its exit value (LoopCounters.h) is a variable like any other.
+    if (const clang::VarDecl* counter = loopCounter(loop); counter && !exitValue.count(counter)) counters.insert(counter);
     return true;
   }
   bool VisitBinaryOperator(clang::BinaryOperator* binary) {
@@ -38,6 +38,8 @@ class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
     if (unary->isIncrementDecrementOp()) written.insert(baseVariable(unary->getSubExpr()));
     return true;
   }
+  explicit WriteFinder(const std::set<const clang::VarDecl*>& exitValue) : exitValue(exitValue) {}
+  const std::set<const clang::VarDecl*>& exitValue;
   std::vector<const clang::ForStmt*> loops;  // outer before inner
   std::set<const clang::VarDecl*> counters, written;
 };
@@ -126,7 +128,7 @@ bool callsAFunction(const clang::Stmt* statement) {
 // loop: the nodes i, j from the index array e2n and the face value from dv).
 void Sweeps::findRecomputable() {
   const clang::Stmt* body = context_.function.getBody();
-  WriteFinder finder;
+  WriteFinder finder(context_.exitValueCounters);
   finder.TraverseStmt(const_cast<clang::Stmt*>(body));
   const std::set<const clang::VarDecl*>& counters = finder.counters;
   std::set<const clang::VarDecl*>& candidates = context_.recomputable;
@@ -161,11 +163,11 @@ void Sweeps::findRecomputable() {
 // before kills, values of nested scopes) it pops again at once, from cache.
 void Sweeps::findRecomputedLoops() {
   const clang::Stmt* functionBody = context_.function.getBody();
-  WriteFinder finder;
+  WriteFinder finder(context_.exitValueCounters);
   finder.TraverseStmt(const_cast<clang::Stmt*>(functionBody));
   for (const clang::ForStmt* loop : finder.loops) {
     const clang::Stmt* body = context_.loopBody(loop);
-    if (!forwardEmits(body)) continue;  // nothing to recompute
+    if (!forwardEmits(body) || exitCounterKept(loop)) continue;  // nothing to recompute, or the forward sweep needs the loop
     BodyAccesses accesses;
     accesses.TraverseStmt(const_cast<clang::Stmt*>(body));
     bool selfContained = true;
@@ -189,6 +191,10 @@ bool Sweeps::savesBeforeKill(const clang::Stmt* kill, const clang::VarDecl* vari
   auto* scope = info && !info->parameter ? llvm::dyn_cast_or_null<clang::CompoundStmt>(info->scope) : nullptr;
   if (!scope) return true;
   for (const clang::Stmt* child : scope->body()) {
+    // A loop killing its C89 counter (LoopCounters.h) reads only the values it gives the counter.
+    auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(child);
+    if (llvm::isa<clang::ForStmt>(kill) && (child == kill || (directive && analyzer::associatedLoops(*directive).front() == kill)))
+      return false;
     std::set<const clang::VarDecl*> reads;
     backwardReads(child, reads);
     if (reads.count(variable)) return true;
@@ -230,7 +236,7 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
     return;
   }
   if (loop) {
-    collectVariables(llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl())->getInit(), out);
+    collectVariables(loopStart(loop), out);
     collectVariables(loop->getCond(), out);
     collectVariables(loop->getInc(), out);
     backwardReads(context_.loopBody(loop), out);
@@ -330,12 +336,11 @@ bool Sweeps::planStatement(const clang::Stmt* statement) {
   if (loop) {
     grew |= planStatement(context_.loopBody(loop));
     std::set<const clang::VarDecl*> reads;
-    auto* counter = llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl());
-    collectVariables(counter->getInit(), reads);
+    collectVariables(loopStart(loop), reads);
     collectVariables(loop->getCond(), reads);
     collectVariables(loop->getInc(), reads);
     if (backwardEmits(context_.loopBody(loop))) grew |= addNeeded(backward, reads);
-    if (forwardEmits(context_.loopBody(loop))) grew |= addNeeded(forward, reads);
+    if (forwardEmits(context_.loopBody(loop)) || exitCounterKept(loop)) grew |= addNeeded(forward, reads);
     return grew;
   }
   return false;

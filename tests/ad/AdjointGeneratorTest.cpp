@@ -515,6 +515,102 @@ TEST(AdjointGenerator, UnsupportedControlAndOpenMP) {
                        "unsupported: break or continue"));
 }
 
+// C89 counters (issue 13, item 2): declared before the loops and assigned in the for-init. Used
+// only inside the loops that assign them, they are declared in each generated header instead.
+TEST(AdjointGenerator, C89CountersAreDeclaredInTheGeneratedHeaders) {
+  const char* source = R"(void rows(int n, int m, const double *a, double *b)
+{
+    int i, j;
+#pragma omp parallel for private(j)
+    for (i = 0; i < n; i++)
+        for (j = 0; j < m; j++)
+            b[i] += a[i * m + j] * a[i * m + j];
+}
+)";
+  Generated generated = generate(source, "rows", {"a", "b"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "int i = (int)adrace_begin;")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "for (int j = m - 1; j >= 0; j--)")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "int j = 0;")) << generated.code;  // no region copy of private(j)
+  EXPECT_FALSE(contains(generated.code, "int i, j")) << generated.code;
+}
+
+// A counter read after its loop keeps the loop's exit value, in both sweeps: the forward sweep runs
+// the loop over the variable (saving what it overwrites), the backward sweep restores it after the
+// loop's adjoint.
+TEST(AdjointGenerator, C89CountersReadAfterTheLoopKeepTheExitValue) {
+  const char* source = R"(void f(int n, const double *x, double *y)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        y[i] = 2.0 * x[i];
+    y[0] += x[i - 1] * x[i - 1];
+}
+)";
+  Generated generated = generate(source, "f", {"x", "y"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "for (i = 0; i < n; i++)")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "x_b[i - 1] += ")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "for (int i = n - 1; i >= 0; i--)")) << generated.code;
+}
+
+TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
+  const char* notLastprivate = R"(void f(int n, const double *x, double *y)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        y[i] = x[i] * x[i];
+    y[0] += x[i - 1];
+}
+)";
+  EXPECT_TRUE(contains(generate(notLastprivate, "f", {"x", "y"}).error,
+                       ":7:15: error: unsupported: counter 'i' of the parallel loop at line 4:1 used outside it: without "
+                       "lastprivate(i)"));
+  const char* readAfterInner = R"(void f(int n, const double *x, double *y)
+{
+    int i, j;
+#pragma omp parallel for private(j)
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < 3; j++)
+            y[i] += x[i] * x[i];
+        y[i] *= x[j];
+    }
+}
+)";
+  EXPECT_TRUE(contains(generate(readAfterInner, "f", {"x", "y"}).error,
+                       ":8:19: error: unsupported: loop counter 'j' used after its loop inside a parallel loop"));
+  const char* dynamicLastprivate = R"(void f(int n, const double *x, double *y)
+{
+    int i;
+#pragma omp parallel for lastprivate(i) schedule(dynamic)
+    for (i = 0; i < n; i++)
+        y[i] = x[i] * x[i];
+    y[0] += x[i - 1] * x[i - 1];
+}
+)";
+  EXPECT_TRUE(contains(generate(dynamicLastprivate, "f", {"x", "y"}).error,
+                       ":4:1: error: unsupported: lastprivate counter 'i' with a dynamic schedule"));
+  const char* sharedInner = R"(void f(int n, const double *x, double *y)
+{
+    int i, j;
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        for (j = 0; j < 4; j++)
+            y[i] += x[i] * j;
+}
+)";
+  EXPECT_TRUE(contains(generate(sharedInner, "f", {"x", "y"}).error,
+                       ":4:1: error: unsupported: loop counter 'j' is shared by the threads of this parallel loop"));
+  const char* parameter = R"(void f(int n, const double *x, double *y)
+{
+    for (n = 0; n < 4; n++)
+        y[n] = x[n] * x[n];
+}
+)";
+  EXPECT_TRUE(contains(generate(parameter, "f", {"x", "y"}).error, ":3:10: error: unsupported: loop counter 'n' must be a local"));
+}
+
 TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
   const char* source = R"(void f(int n, double *out, double in)
 {

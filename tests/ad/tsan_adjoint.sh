@@ -3,21 +3,26 @@
 # MODE=clean the generated code must run without a race report; with MODE=plain it is generated with
 # --guard atomic and --no-gather (a gather needs no guard), the `omp atomic` guards are deleted
 # (plain updates where the verdict is guarded) and TSan must report a race.
-# usage: tsan_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL FUNCTIONS ACTIVE MODE CLANG [ROOT]
+# usage: tsan_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL FUNCTIONS ACTIVE MODE CLANG [ROOT [CFLAGS [EXTENTS]]]
+# (CFLAGS: compiler flags for the kernel, its adjoint and the driver; EXTENTS: --extent; both as in
+# kernels.txt)
 set -u
 adrace=$1 source=$2 work=$3 kernel=$4 functions=$5 active=$6 mode=$7 clang=$8 root=${9:-corpus}
+read -r -a cflags <<< "${10:-}"
+extent_args=()
+[ -n "${11:-}" ] && extent_args=(--extent "${11}")
 dir=$source/$root/$kernel
 archer=/usr/lib/llvm-14/lib/libarcher.so
 [ -f "$archer" ] || { echo "FAIL: $archer missing"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
-flags=(-g -O1 -fsanitize=thread -fopenmp -I"$source/runtime" -I"$dir")
+flags=(-g -O1 -fsanitize=thread -fopenmp "${cflags[@]}" -I"$source/runtime" -I"$dir")
 objects=()
 guards=0
 for function in ${functions//,/ }; do
     # plain: the formad verdicts with every guard an atomic, which are then deleted
     guard=(--guard auto)
     [ "$mode" = plain ] && guard=(--guard atomic --no-gather)
-    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" "${guard[@]}" \
+    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" "${guard[@]}" "${extent_args[@]}" \
         -o "$work/${function}_b.c" || exit 1
     if [ "$mode" = plain ]; then
         guards=$((guards + $(grep -c '#pragma omp atomic' "$work/${function}_b.c")))
