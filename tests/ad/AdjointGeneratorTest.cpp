@@ -20,7 +20,7 @@ struct Generated {
 
 Generated generate(const std::string& source, const std::string& function, const std::vector<std::string>& active,
                    Strategy strategy = Strategy::FormAD, std::map<std::string, std::string> extents = {},
-                   analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto) {
+                   analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto, bool gather = true) {
   // CTest runs every test in its own process, in parallel: the file name must be unique across them.
   static int counter = 0;
   std::string path = ::testing::TempDir() + "adrace_ad_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
@@ -34,6 +34,7 @@ Generated generate(const std::string& source, const std::string& function, const
   request.strategy = strategy;
   request.extents = std::move(extents);
   request.guard = guard;
+  request.gather = gather;
   AdjointResult result = generateAdjoint(request);
   std::remove(path.c_str());
   Generated generated{result.code, ""};
@@ -67,8 +68,14 @@ TEST(AdjointGenerator, TapenadeCallingConvention) {
   EXPECT_TRUE(contains(g.code, "#include \"adrace/runtime.h\""));
 }
 
+// The scatter form of kGather's adjoint (--no-gather): what the guards protect.
+Generated scatter(Strategy strategy = Strategy::FormAD, std::map<std::string, std::string> extents = {},
+                  analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto) {
+  return generate(kGather, "gather", {"x", "y"}, strategy, std::move(extents), guard, false);
+}
+
 TEST(AdjointGenerator, LinearStatementsNeedNoForwardSweep) {
-  Generated g = generate(kGather, "gather", {"x", "y"});
+  Generated g = scatter();
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_FALSE(contains(g.code, "forward sweep")) << g.code;
   EXPECT_FALSE(contains(g.code, "adrace_push")) << g.code;
@@ -78,7 +85,7 @@ TEST(AdjointGenerator, LinearStatementsNeedNoForwardSweep) {
 }
 
 TEST(AdjointGenerator, FormadGuardsExactlyTheUnprovenIncrements) {
-  Generated g = generate(kGather, "gather", {"x", "y"});
+  Generated g = scatter();
   ASSERT_TRUE(g.error.empty()) << g.error;
   // x_b increments are guarded, with the unproven pair named; the reset of y_b is plain.
   EXPECT_TRUE(contains(g.code, "/* x_b[i - 1] vs x_b[i' + 1]: not proven */\n")) << g.code;
@@ -86,6 +93,22 @@ TEST(AdjointGenerator, FormadGuardsExactlyTheUnprovenIncrements) {
   EXPECT_FALSE(contains(g.code, "#pragma omp atomic\n                y_b[i] = 0.0;")) << g.code;
   EXPECT_TRUE(contains(g.code, "adrace_static_chunk_here"));
   EXPECT_TRUE(contains(g.code, "for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++, i++)"));
+}
+
+TEST(AdjointGenerator, FormadWritesStencilReadsAsAGather) {
+  // x is read at i - 1 and i + 1: its adjoint sums, for each target j, the terms of the iterations
+  // j + 1 and j - 1, with plain stores; the targets near the ends are guarded by the primal range.
+  Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::FormAD, {{"x", "n"}});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "for (int j = adrace_interior_begin; j < adrace_interior_end; j++) {\n"
+                               "                x_b[j] += a * y_b[j + 1] + y_b[j - 1];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "if (j + 1 >= 1 && j + 1 < n - 1) {\n                        x_b[j] += a * y_b[j + 1];"))
+      << g.code;
+  EXPECT_FALSE(contains(g.code, "omp atomic")) << g.code;
+  EXPECT_FALSE(contains(g.code, "x_b_copies")) << g.code;
+  // The gather runs before the backward iterations that consume y_b, with the omp for's barrier between.
+  EXPECT_LT(g.code.find("x_b[j] +="), g.code.find("y_b[i] = 0.0;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "#pragma omp for schedule(static)\n")) << g.code;
 }
 
 TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
@@ -102,12 +125,11 @@ TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
 
 TEST(AdjointGenerator, GuardPolicyPicksTheProtectionOfWhatIsNotProven) {
   // x is only read and its extent is known: auto gives per-thread copies, atomic the guards.
-  Generated automatic = generate(kGather, "gather", {"x", "y"}, Strategy::FormAD, {{"x", "n"}});
+  Generated automatic = scatter(Strategy::FormAD, {{"x", "n"}});
   ASSERT_TRUE(automatic.error.empty()) << automatic.error;
   EXPECT_TRUE(contains(automatic.code, "x_b_copies")) << automatic.code;
   EXPECT_FALSE(contains(automatic.code, "omp atomic")) << automatic.code;
-  Generated atomic =
-      generate(kGather, "gather", {"x", "y"}, Strategy::FormAD, {{"x", "n"}}, analyzer::GuardPolicy::Atomic);
+  Generated atomic = scatter(Strategy::FormAD, {{"x", "n"}}, analyzer::GuardPolicy::Atomic);
   ASSERT_TRUE(atomic.error.empty()) << atomic.error;
   EXPECT_FALSE(contains(atomic.code, "x_b_copies")) << atomic.code;
   EXPECT_TRUE(contains(atomic.code, "#pragma omp atomic\n                x_b[i - 1] += a * y_b[i];")) << atomic.code;
