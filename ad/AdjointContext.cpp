@@ -20,6 +20,25 @@ void AdjointContext::unsupported(clang::SourceLocation at, const std::string& wh
   error = diagnostic;
 }
 
+namespace {
+std::string positionKey(const analyzer::SourcePosition& at, const std::string& variable) {
+  return std::to_string(at.line) + ":" + std::to_string(at.column) + ":" + variable;
+}
+}  // namespace
+
+void ParallelLoop::indexReferences() {
+  referencesByPosition.clear();
+  for (const analyzer::Reference& reference : model.references) {
+    auto [entry, added] = referencesByPosition.emplace(positionKey(reference.span.begin, reference.variable), &reference);
+    if (!added) entry->second = nullptr;  // ambiguous
+  }
+}
+
+const analyzer::Reference* ParallelLoop::referenceAt(const analyzer::SourcePosition& at, const std::string& variable) const {
+  auto found = referencesByPosition.find(positionKey(at, variable));
+  return found == referencesByPosition.end() ? nullptr : found->second;
+}
+
 const VariableInfo* AdjointContext::variable(const clang::VarDecl* decl) const {
   auto found = variables.find(decl);
   return found == variables.end() ? nullptr : &found->second;

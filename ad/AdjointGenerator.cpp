@@ -103,9 +103,7 @@ void buildLoops(AdjointContext& context) {
     }
     auto inserted = context.loops.emplace(site.directive, std::move(loop));
     ParallelLoop& stored = inserted.first->second;
-    for (const analyzer::Reference& reference : stored.model.references)
-      stored.referenceAt[std::to_string(reference.span.begin.line) + ":" + std::to_string(reference.span.begin.column) + ":" +
-                         reference.variable] = &reference;
+    stored.indexReferences();
   }
 }
 

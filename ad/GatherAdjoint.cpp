@@ -66,13 +66,13 @@ bool GatherAdjoint::takes(const Increment& increment) {
   }
   const std::string& name = target->info->name;
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
-  auto reference = loop_.referenceAt.find(std::to_string(at.line) + ":" + std::to_string(at.column) + ":" + name);
+  const analyzer::Reference* reference = loop_.referenceAt(at, name);
   const analyzer::GatherForm* form = nullptr;
   for (const analyzer::ArrayVerdict& verdict : loop_.analysis.arrays)
     if (verdict.array == name && verdict.gather && verdict.gather->applies) form = &*verdict.gather;
-  if (form && reference != loop_.referenceAt.end())
+  if (form && reference)
     for (const analyzer::GatherTerm& term : form->terms)
-      if (term.reference == reference->second->id && term.offsets.size() == 1) {
+      if (term.reference == reference->id && term.offsets.size() == 1) {
         target->terms.push_back({increment, term.offsets.front()});
         return true;
       }

@@ -209,12 +209,12 @@ c::StmtList Sweeps::guardFor(const Increment& increment) const {
     return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma("omp atomic")};
   // formad: the per-reference verdict
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
-  auto found = current_->loop->referenceAt.find(std::to_string(at.line) + ":" + std::to_string(at.column) + ":" + info->name);
+  const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);
   const analyzer::ArrayVerdict* verdict = nullptr;
   for (const analyzer::ArrayVerdict& v : current_->loop->analysis.arrays)
     if (v.array == info->name) verdict = &v;
   if (!verdict || verdict->verdict == analyzer::Verdict::Shared) return {};
-  int id = found == current_->loop->referenceAt.end() ? -1 : found->second->id;
+  int id = reference ? reference->id : -1;
   bool guarded = id < 0;
   for (int g : verdict->guardedReferences) guarded |= g == id;
   if (!guarded) return {};
