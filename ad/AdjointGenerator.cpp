@@ -82,6 +82,7 @@ void buildLoops(AdjointContext& context) {
   for (const analyzer::LoopSite& site : analyzer::findLoops(context.ast, ignored)) {
     int loopId = id++;
     if (!site.function || site.function->getCanonicalDecl() != context.function.getCanonicalDecl()) continue;
+    if (llvm::isa<clang::OMPSimdDirective>(site.directive)) continue;  // a sequential loop to the sweeps (SupportCheck)
     analyzer::LoopModelResult built =
         analyzer::buildLoopModel({site.directive, site.region, site.function, loopId}, context.ast);
     if (!built.model) {

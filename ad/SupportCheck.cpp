@@ -133,12 +133,15 @@ class SupportChecker {
       return;
     }
     if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) {
-      if (!llvm::isa<clang::OMPParallelForDirective>(directive) && !(region_ && llvm::isa<clang::OMPForDirective>(directive))) {
+      // `simd` only lets a thread run iterations together; the adjoint's loops drop it (any order is valid).
+      bool parallelFor = llvm::isa<clang::OMPParallelForDirective, clang::OMPParallelForSimdDirective>(directive);
+      bool regionFor = region_ && llvm::isa<clang::OMPForDirective, clang::OMPForSimdDirective>(directive);
+      if (!parallelFor && !regionFor) {
         context_.unsupported(directive->getBeginLoc(), "OpenMP directive '" + analyzer::directiveName(*directive) +
                                                            "' (only parallel for, and for inside parallel)");
         return;
       }
-      if (parallelDepth_ > 0 && !(region_ && llvm::isa<clang::OMPForDirective>(directive))) {
+      if (parallelDepth_ > 0 && !regionFor) {
         context_.unsupported(directive->getBeginLoc(), "nested parallel region");
         return;
       }
@@ -166,7 +169,7 @@ class SupportChecker {
       region_ = parallel;
       for (const clang::Stmt* item : items) {
         if (llvm::isa<clang::NullStmt>(item)) continue;
-        if (!llvm::isa<clang::OMPForDirective>(item)) {
+        if (!llvm::isa<clang::OMPForDirective, clang::OMPForSimdDirective>(item)) {
           context_.unsupported(item->getBeginLoc(), "statement in an omp parallel region outside its omp for loops");
           return;
         }
@@ -253,7 +256,8 @@ class SupportChecker {
     checkExpression(context_, header->boundExpr);
     if (header->boundExpr2) checkExpression(context_, header->boundExpr2);
     if (header->stepExpr) checkExpression(context_, header->stepExpr);
-    const clang::Stmt* body = withoutContinue(loop->getBody());
+    const clang::Stmt* body = withoutSimd(withoutContinue(loop->getBody()));
+    if (context_.failed()) return;
     context_.bodies[loop] = body;
     statement(body, body);
     if (context_.failed()) return;
@@ -299,6 +303,40 @@ class SupportChecker {
     return body;
   }
 
+  // `#pragma omp simd` on a loop of the body (the body itself, or a statement of its block): the
+  // loop, which both sweeps run as a sequential loop (simd asserts only that its iterations may run
+  // together; running them in order is one valid execution, and the adjoint's pushes and pops need
+  // that order). Clauses other than safelen, simdlen and aligned are refused.
+  const clang::Stmt* withoutSimd(const clang::Stmt* body) {
+    auto unwrap = [&](clang::Stmt* statement) -> clang::Stmt* {
+      auto* simd = llvm::dyn_cast<clang::OMPSimdDirective>(statement);
+      if (!simd) return statement;
+      for (const clang::OMPClause* clause : simd->clauses()) {
+        auto kind = clause->getClauseKind();
+        if (kind != llvm::omp::OMPC_safelen && kind != llvm::omp::OMPC_simdlen && kind != llvm::omp::OMPC_aligned)
+          context_.unsupported(clause->getBeginLoc(), "clause '" + std::string(llvm::omp::getOpenMPClauseName(kind)) +
+                                                          "' on omp simd");
+      }
+      auto loops = analyzer::associatedLoops(*simd);
+      if (loops.size() != 1) {
+        context_.unsupported(simd->getBeginLoc(), "collapse over several loops");
+        return statement;
+      }
+      return const_cast<clang::ForStmt*>(loops.front());
+    };
+    auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
+    if (!compound) return unwrap(const_cast<clang::Stmt*>(body));
+    std::vector<clang::Stmt*> items(compound->body_begin(), compound->body_end());
+    bool changed = false;
+    for (clang::Stmt*& item : items) {
+      clang::Stmt* unwrapped = unwrap(item);
+      changed |= unwrapped != item;
+      item = unwrapped;
+    }
+    if (!changed) return body;
+    return clang::CompoundStmt::Create(context_.ast, items, compound->getLBracLoc(), compound->getRBracLoc());
+  }
+
   static void writtenIn(const clang::Stmt* statement, std::vector<std::pair<const clang::VarDecl*, clang::SourceLocation>>& out) {
     if (!statement) return;
     if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(statement); binary && binary->isAssignmentOp())
@@ -334,6 +372,7 @@ class SupportChecker {
         case llvm::omp::OMPC_private: case llvm::omp::OMPC_firstprivate: case llvm::omp::OMPC_shared:
         case llvm::omp::OMPC_lastprivate:
         case llvm::omp::OMPC_default: case llvm::omp::OMPC_schedule: case llvm::omp::OMPC_num_threads:
+        case llvm::omp::OMPC_safelen: case llvm::omp::OMPC_simdlen: case llvm::omp::OMPC_aligned:  // simd hints
           break;
         case llvm::omp::OMPC_reduction: {
           auto* reduction = llvm::cast<clang::OMPReductionClause>(clause);

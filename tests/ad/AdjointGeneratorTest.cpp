@@ -611,6 +611,45 @@ TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
   EXPECT_TRUE(contains(generate(parameter, "f", {"x", "y"}).error, ":3:10: error: unsupported: loop counter 'n' must be a local"));
 }
 
+// `simd` (issue 13, item 2): a `parallel for simd` is a parallel loop and an `omp simd` loop in a body
+// a sequential one, in both sweeps (running the iterations in order is a valid execution of simd,
+// and the tape needs that order); simd clauses with data sharing are refused.
+TEST(AdjointGenerator, SimdLoopsRunInOrder) {
+  const char* source = R"(void f(int n, int m, const double *x, double *y)
+{
+    int i, j;
+#pragma omp parallel for simd
+    for (i = 0; i < n; i++)
+        y[i] = x[i] * x[i];
+#pragma omp parallel for private(j)
+    for (i = 0; i < n; i++) {
+#pragma omp simd safelen(8)
+        for (j = 0; j < m; j++)
+            y[i] += x[i * m + j] * y[i];
+    }
+}
+)";
+  Generated generated = generate(source, "f", {"x", "y"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_FALSE(contains(generated.code, "simd")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "for (int j = m - 1; j >= 0; j--)")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "adrace_push_double(y[i]);")) << generated.code;
+  const char* reduction = R"(void f(int n, const double *x, double *y)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 0; i < n; i++) {
+        double s = 0.0;
+#pragma omp simd reduction(+: s)
+        for (int j = 0; j < 4; j++)
+            s += x[i] * j;
+        y[i] = s;
+    }
+}
+)";
+  EXPECT_TRUE(contains(generate(reduction, "f", {"x", "y"}).error, ":7:18: error: unsupported: clause 'reduction' on omp simd"));
+}
+
 TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
   const char* source = R"(void f(int n, double *out, double in)
 {
