@@ -206,7 +206,8 @@ std::string generate(AdjointContext& context) {
   file << prelude.text;
   file << "#include <stdlib.h>\n";
   file << "#include \"adrace/runtime.h\"\n";
-  const c::StmtList globals = fileScopeDeclarations(context);  // the file-scope variables the function reads
+  // the file-scope variables the generated code reads
+  const c::StmtList globals = fileScopeDeclarations(context, [&](const std::string& global) { return mentions(bodyText, global); });
   if (!globals.empty()) file << "\n" << c::print(globals);
   if (sweeps.needsOmpHelpers()) {
     file << "\n#ifndef _OPENMP\n"

@@ -31,10 +31,10 @@ bool addFileScopeRead(AdjointContext& context, const clang::VarDecl* var, clang:
   return true;
 }
 
-c::StmtList fileScopeDeclarations(const AdjointContext& context) {
+c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::function<bool(const std::string&)>& used) {
   std::vector<const clang::VarDecl*> globals;
   for (const auto& [decl, info] : context.variables)
-    if (info.global) globals.push_back(decl);
+    if (info.global && used(info.name)) globals.push_back(decl);
   const clang::SourceManager& sources = context.ast.getSourceManager();
   std::sort(globals.begin(), globals.end(), [&](const clang::VarDecl* a, const clang::VarDecl* b) {
     return sources.isBeforeInTranslationUnit(a->getLocation(), b->getLocation());

@@ -9,13 +9,17 @@
 #include "ad/AdjointContext.h"
 #include "ad/c/Statement.h"
 
+#include <functional>
+#include <string>
+
 namespace adrace::ad {
 
 // Registers `var`, read at `at`, as an inactive file-scope variable; false (nothing recorded) when
 // it is not a file-scope variable, false with an "unsupported" diagnostic when it cannot be read.
 bool addFileScopeRead(AdjointContext& context, const clang::VarDecl* var, clang::SourceLocation at);
 
-// The declarations that make them visible in the generated file, in source order.
-c::StmtList fileScopeDeclarations(const AdjointContext& context);
+// The declarations that make those the generated code reads (`used`) visible in its file, in source
+// order (a repeated static const the adjoint does not read would be an unused variable).
+c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::function<bool(const std::string&)>& used);
 
 }  // namespace adrace::ad

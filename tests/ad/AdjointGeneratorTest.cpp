@@ -442,6 +442,21 @@ void f(int n, const double *x, double *y)
   EXPECT_TRUE(contains(body, "x_b[i] += 2.0 * y_b[i] * x[i] + x[i] * (2.0 * y_b[i]);")) << g.code;
 }
 
+TEST(AdjointGenerator, FileScopeReadsAreDeclaredInTheAdjointsFile) {
+  Generated g = generate(R"(const double weight = 0.75;
+static const double offset = 0.125;
+double gain;
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = gain * (weight * x[i] + offset) * x[i];
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "extern const double weight;\nstatic const double offset = 0.125;\nextern double gain;\n")) << g.code;
+}
+
 TEST(AdjointGenerator, PrintStaysInForwardSweepOnly) {
   Generated g = generate(R"(#include <stdio.h>
 void f(int n, const double *x, double *y)

@@ -138,4 +138,26 @@ double f(int n, const double *x)
 C
 refuses early_return x "5:9: error: unsupported: return before the end of the function"
 
+cat > "$work/kernel.c" <<'C'
+static double scale;
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = scale * x[i];
+}
+C
+refuses static_global x,y "5:16: error: unsupported: static file-scope variable 'scale'"
+
+cat > "$work/kernel.c" <<'C'
+double scale = 2.0;
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++) {
+        y[i] = scale * x[i];
+        scale = 0.5 * scale;
+    }
+}
+C
+refuses written_global x,y "6:9: error: unsupported: assignment to the file-scope variable 'scale'"
+
 exit $status
