@@ -21,12 +21,14 @@ while [ $# -gt 0 ]; do
     esac
 done
 source=$(cd "$(dirname "$0")/.." && pwd)
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-/work} CCACHE_DIR=${CCACHE_DIR:-/work/.ccache}
+# ccache is optional (scripts/setup.sh does not install it): use it where it is.
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 # LLVM is built without RTTI, so UBSan's vptr check (which needs it) is off.
 sanitize="-fsanitize=address,undefined -fno-sanitize=vptr -fno-omit-frame-pointer -fsanitize=fuzzer-no-link"
 cmake -S "$source" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 "${launcher[@]}" \
     -DCMAKE_CXX_FLAGS="$sanitize" -DCMAKE_C_FLAGS="$sanitize" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
     -DADRACE_BUILD_BENCHMARKS=OFF -DADRACE_BUILD_TESTS=OFF -DADRACE_FUZZ=ON -DADRACE_LIBFUZZER=ON >/dev/null || exit 2
