@@ -194,6 +194,8 @@ std::string declarationText(const AdjointContext& context, const clang::VarDecl*
 std::string adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var) {
   const VariableInfo* info = context.variable(var);
   if (var->getType()->isArrayType()) return declarationText(context, var, info->adjoint) + " = {0};";
+  if (var->getType()->isSpecificBuiltinType(clang::BuiltinType::Float))  // a float's adjoint in float, as its derivatives
+    return "float " + info->adjoint + " = 0.0f;";
   return "double " + info->adjoint + " = 0.0;";
 }
 

@@ -31,6 +31,7 @@ struct VariableInfo {
   bool active = false;      // has an adjoint NAME_b
   std::string adjoint;      // the adjoint's name: NAME_b, or a fresh one when NAME_b is taken
   bool byValueScalar = false;  // active scalar parameter: its adjoint is reached as *NAME_b
+  bool global = false;         // a file-scope variable the function only reads (inactive; FileScopeReads.h)
   const clang::Stmt* scope = nullptr;  // compound (or for) that declares a local; null for parameters
 };
 
@@ -108,6 +109,11 @@ class AdjointContext {
   // gives N * M); null when neither says.
   c::ExprRef extentOf(const VariableInfo& info) const;
   std::string adjName = "adj";  // the temporary holding an assignment's adjoint (fresh)
+  // A function returning a floating value (`double loss(...)`): its `return expr;`, the last statement
+  // of its body, and the name of the result's adjoint, the by-value parameter F_b takes last
+  // (Tapenade's convention: `result_b`, or a fresh name when that is taken). Empty for a void function.
+  const clang::ReturnStmt* result = nullptr;
+  std::string resultAdjoint;
   analyzer::SourcePosition position(clang::SourceLocation at) const;
 };
 

@@ -7,6 +7,8 @@
 #include "ad/CodeWriter.h"
 #include "ad/Extents.h"
 #include "ad/FilePrelude.h"
+#include "ad/FileScopeReads.h"
+#include "ad/HelperInlining.h"
 #include "ad/Sweeps.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
@@ -144,6 +146,9 @@ void findRegionPrivate(AdjointContext& context) {
 
 std::string generate(AdjointContext& context) {
   context.collectNames();
+  if (!context.function.getReturnType()->isVoidType()) context.resultAdjoint = context.freshName("result_b");
+  inlineHelpers(context);
+  if (context.failed()) return "";
   checkSupported(context);
   if (context.failed()) return "";
   const FilePrelude prelude = filePrelude(context.ast);
@@ -178,6 +183,9 @@ std::string generate(AdjointContext& context) {
     parameters.emplace_back(info->name, parameterText(context, parameter, false));
     if (info->active) parameters.emplace_back(info->adjoint, parameterText(context, parameter, true));
   }
+  if (!context.resultAdjoint.empty())  // the result's adjoint, by value, last
+    parameters.emplace_back(context.resultAdjoint,
+                            c::print(context.from.type(context.function.getReturnType(), true), context.resultAdjoint));
   std::string signature = "void " + name + "_b(";
   std::vector<std::string> unused;
   for (size_t k = 0; k < parameters.size(); ++k) {
@@ -198,6 +206,9 @@ std::string generate(AdjointContext& context) {
   file << prelude.text;
   file << "#include <stdlib.h>\n";
   file << "#include \"adrace/runtime.h\"\n";
+  // the file-scope variables the generated code reads
+  const c::StmtList globals = fileScopeDeclarations(context, [&](const std::string& global) { return mentions(bodyText, global); });
+  if (!globals.empty()) file << "\n" << c::print(globals);
   if (sweeps.needsOmpHelpers()) {
     file << "\n#ifndef _OPENMP\n"
             "static inline int omp_get_max_threads(void) { return 1; }\n"
@@ -246,9 +257,10 @@ AdjointResult generateAdjoint(const AdjointRequest& request) {
         continue;
       found = true;
       AdjointContext context(ast, *function, request);
-      if (!function->getReturnType()->isVoidType()) {
-        context.unsupported(function->getLocation(), "function returning a value (make it void and write results through pointers)");
-      }
+      clang::QualType returned = function->getReturnType();
+      if (!returned->isVoidType() && !returned->isRealFloatingType())
+        context.unsupported(function->getLocation(), "function returning a value of type " + returned.getAsString() +
+                                                         " (only float and double results have an adjoint)");
       std::string code = context.failed() ? "" : generate(context);
       if (context.error) result.diagnostics.push_back(*context.error);
       else result.code = code;

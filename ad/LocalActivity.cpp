@@ -1,33 +1,28 @@
 #include "ad/LocalActivity.h"
 
+#include "ad/StatementAdjoint.h"
+
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace adrace::ad {
 namespace {
 
-// Every store into a variable and the expressions it reads: `v = e` (e), `v op= e` (v and e),
-// `T v = e` (e). RecursiveASTVisitor enters OpenMP directives' captured statements.
+// Every store into a variable and the value it stores: `v = e`, `v op= e`, `T v = e`.
+// RecursiveASTVisitor enters OpenMP directives' captured statements.
 class Stores : public clang::RecursiveASTVisitor<Stores> {
  public:
   bool VisitBinaryOperator(clang::BinaryOperator* binary) {
-    if (!binary->isAssignmentOp()) return true;
-    const clang::VarDecl* target = baseVariable(binary->getLHS());
-    if (!target) return true;
-    stores.push_back({target, binary->getRHS(), binary->isCompoundAssignmentOp()});
+    if (binary->isAssignmentOp()) stores.push_back({baseVariable(binary->getLHS()), binary->getRHS()});
     return true;
   }
   bool VisitVarDecl(clang::VarDecl* var) {
-    if (var->getInit()) stores.push_back({var, var->getInit(), false});
+    if (var->getInit()) stores.push_back({var, var->getInit()});
     return true;
   }
-  struct Store {
-    const clang::VarDecl* target;
-    const clang::Expr* value;
-    bool readsTarget;  // a compound assignment
-  };
-  std::vector<Store> stores;
+  std::vector<std::pair<const clang::VarDecl*, const clang::Expr*>> stores;
 };
 
 }  // namespace
@@ -35,30 +30,27 @@ class Stores : public clang::RecursiveASTVisitor<Stores> {
 void findInactiveLocals(AdjointContext& context) {
   Stores finder;
   finder.TraverseStmt(const_cast<clang::Stmt*>(context.function.getBody()));
-  std::set<const clang::VarDecl*> candidates;  // floating locals, active until proven otherwise
-  for (const auto& [decl, info] : context.variables)
-    if (!info.parameter && info.active) candidates.insert(decl);
-  auto isActive = [&](const clang::VarDecl* var, const std::set<const clang::VarDecl*>& varied) {
-    const VariableInfo* info = context.variable(var);
-    return info && info->active && (info->parameter || varied.count(var));
-  };
-  std::set<const clang::VarDecl*> varied;  // least fixpoint: reached by an active value
+  // Candidates start inactive; a store whose value has an active leaf (hasActiveLeaf: piecewise
+  // constant calls such as floor() carry no derivative) makes its target active, until nothing grows.
+  std::vector<VariableInfo*> candidates;
+  for (auto& [decl, info] : context.variables)
+    if (!info.parameter && !info.global && info.active) {
+      info.active = false;
+      candidates.push_back(&info);
+    }
   for (bool grew = true; grew;) {
     grew = false;
-    for (const Stores::Store& store : finder.stores) {
-      if (!candidates.count(store.target) || varied.count(store.target)) continue;
-      std::set<const clang::VarDecl*> reads;
-      collectVariables(store.value, reads);
-      bool reached = false;
-      for (const clang::VarDecl* read : reads) reached |= isActive(read, varied);
-      if (reached) {
-        varied.insert(store.target);
+    for (const auto& [target, value] : finder.stores) {
+      auto found = context.variables.find(target);
+      if (found == context.variables.end() || found->second.active || !found->second.floating ||
+          std::find(candidates.begin(), candidates.end(), &found->second) == candidates.end())
+        continue;
+      if (hasActiveLeaf(context, value)) {
+        found->second.active = true;
         grew = true;
       }
     }
   }
-  for (const clang::VarDecl* local : candidates)
-    if (!varied.count(local)) context.variables[local].active = false;
 }
 
 }  // namespace adrace::ad

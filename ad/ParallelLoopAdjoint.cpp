@@ -43,6 +43,8 @@ std::vector<const clang::VarDecl*> Sweeps::carriedValues(const ParallelLoop& loo
     if (variable.sharing != analyzer::Sharing::Private && variable.sharing != analyzer::Sharing::FirstPrivate &&
         variable.sharing != analyzer::Sharing::LastPrivate)
       continue;
+    // A firstprivate copy the loop never writes ends as it began: the backward sweep reads the original.
+    if (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop) continue;
     const VariableInfo* info = modelVariable(variable);
     if (info && pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && !declaredInside(loop, info->decl))
       carried.push_back(info->decl);

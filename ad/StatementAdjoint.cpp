@@ -1,22 +1,17 @@
 #include "ad/StatementAdjoint.h"
 
+#include "ad/FileScopeReads.h"
+#include "ad/MathLibrary.h"
+#include "ad/PassiveCalls.h"
+
 #include <clang/AST/RecursiveASTVisitor.h>
 
 namespace adrace::ad {
 namespace {
 
-const std::set<std::string>& mathFunctions() {
-  static const std::set<std::string> names = {"sin", "cos", "tan", "exp", "log", "sqrt",
-                                              "pow", "fabs", "fmin", "fmax", "tanh"};
-  return names;
-}
-
-std::string calleeName(const clang::CallExpr* call) {
-  if (const clang::FunctionDecl* callee = call->getDirectCallee()) return callee->getNameAsString();
-  return "";
-}
-
 const clang::Expr* bare(const clang::Expr* expr) { return expr->IgnoreParens(); }
+
+bool isSingle(clang::QualType type) { return type->isSpecificBuiltinType(clang::BuiltinType::Float); }
 
 }  // namespace
 
@@ -32,6 +27,7 @@ bool hasActiveLeaf(const AdjointContext& context, const clang::Expr* expr) {
   expr = expr->IgnoreParens();
   if (!expr->getType()->isRealFloatingType()) return false;
   if (asLeaf(expr)) return isActiveLeaf(context, expr);
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr); call && hasZeroDerivative(calleeName(call))) return false;
   for (const clang::Stmt* child : expr->children())
     if (auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child))
       if (hasActiveLeaf(context, sub)) return true;
@@ -43,7 +39,7 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
   expr = expr->IgnoreParens();
   if (asLeaf(expr)) {
     const clang::VarDecl* base = baseVariable(expr);
-    if (!context.variable(base))
+    if (!context.variable(base) && !addFileScopeRead(context, base, expr->getBeginLoc()) && !context.failed())
       context.unsupported(expr->getBeginLoc(), "'" + base->getNameAsString() + "' is not a parameter or local of the function");
     for (const clang::Stmt* child : expr->children())
       if (auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child)) checkExpression(context, sub);
@@ -51,9 +47,10 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
   }
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
     std::string name = calleeName(call);
-    if (!mathFunctions().count(name)) {
+    if (isPassiveQuery(name) && call->getNumArgs() == 0) return;  // omp_get_thread_num(): no derivative
+    if (!isMathFunction(name)) {
       context.unsupported(expr->getBeginLoc(), "call to '" + (name.empty() ? context.text(call->getCallee()) : name) +
-                                                   "': only sin cos tan exp log sqrt pow fabs fmin fmax tanh are differentiated");
+                                                   "': not a math library function adrace differentiates (docs/adjoint.md lists them)");
       return;
     }
     for (const clang::Expr* argument : call->arguments()) checkExpression(context, argument);
@@ -117,7 +114,8 @@ void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, c
     out.push_back({asLeaf(expr), seed, negate});
     return;
   }
-  const c::ExprRef zero = c::literal("0.0");
+  // In the expression's precision: `c ? seed : 0.0f` stays float.
+  const c::ExprRef zero = c::literal(isSingle(expr->getType()) ? "0.0f" : "0.0");
   if (auto* cast = llvm::dyn_cast<clang::CastExpr>(expr)) {
     expressionAdjoint(context, cast->getSubExpr(), seed, negate, out);
     return;
@@ -161,36 +159,31 @@ void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, c
     std::string name = calleeName(call);
     std::vector<const clang::Expr*> args(call->arg_begin(), call->arg_end());
     if (args.empty()) return;
-    const c::ExprRef a = context.tree(args[0]);
-    auto f = [](const char* function, c::ExprRef argument) { return c::call(function, {std::move(argument)}); };
-    const clang::Expr* x = args[0];
-    if (name == "sin") expressionAdjoint(context, x, c::mul(seed, f("cos", a)), negate, out);
-    else if (name == "cos") expressionAdjoint(context, x, c::mul(seed, f("sin", a)), !negate, out);
-    else if (name == "tan") expressionAdjoint(context, x, c::div(seed, c::mul(f("cos", a), f("cos", a))), negate, out);
-    else if (name == "exp") expressionAdjoint(context, x, c::mul(seed, f("exp", a)), negate, out);
-    else if (name == "log") expressionAdjoint(context, x, c::div(seed, a), negate, out);
-    else if (name == "sqrt") expressionAdjoint(context, x, c::div(seed, c::mul(c::literal("2.0"), f("sqrt", a))), negate, out);
-    else if (name == "tanh")
-      expressionAdjoint(context, x, c::mul(seed, c::sub(c::literal("1.0"), c::mul(f("tanh", a), f("tanh", a)))), negate, out);
-    else if (name == "fabs")
-      expressionAdjoint(context, x, c::conditional(c::binary(">=", a, zero), seed, c::negate(seed)), negate, out);
-    else if (name == "pow") {
-      const c::ExprRef b = context.tree(args[1]);
-      expressionAdjoint(context, x, c::mul(c::mul(seed, b), c::call("pow", {a, c::sub(b, c::literal("1.0"))})), negate, out);
-      expressionAdjoint(context, args[1], c::mul(c::mul(seed, c::call("pow", {a, b})), f("log", a)), negate, out);
-    } else if (name == "fmin" || name == "fmax") {
-      const c::ExprRef pick = c::binary(name == "fmin" ? "<=" : ">=", a, context.tree(args[1]));
-      expressionAdjoint(context, x, c::conditional(pick, seed, zero), negate, out);
-      expressionAdjoint(context, args[1], c::conditional(pick, zero, seed), negate, out);
-    }
+    std::vector<c::ExprRef> trees;
+    for (const clang::Expr* argument : args) trees.push_back(context.tree(argument));
+    std::vector<ArgumentAdjoint> adjoints = mathAdjoints(name, trees, seed);
+    for (size_t k = 0; k < args.size(); ++k)
+      if (adjoints[k].value) expressionAdjoint(context, args[k], adjoints[k].value, adjoints[k].negate != negate, out);
     return;
   }
 }
+
+namespace {
+// The variables of a partial the backward sweep evaluates; a passive query there is refused (the
+// timer or the thread number need not give the primal's value again).
+void partialReads(const AdjointContext& context, const clang::Expr* partial, std::set<const clang::VarDecl*>& out) {
+  if (const clang::CallExpr* query = passiveQueryIn(partial))
+    context.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() enters the derivative");
+  collectVariables(partial, out);
+}
+}  // namespace
 
 void derivativeReads(const AdjointContext& context, const clang::Expr* expr, std::set<const clang::VarDecl*>& out) {
   expr = bare(expr);
   if (!hasActiveLeaf(context, expr)) return;
   if (asLeaf(expr)) {
+    if (const clang::CallExpr* query = passiveQueryIn(expr))
+      context.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() enters the derivative");
     collectIndexVariables(expr, out);
     return;
   }
@@ -201,26 +194,26 @@ void derivativeReads(const AdjointContext& context, const clang::Expr* expr, std
     const clang::Expr* r = binary->getRHS();
     bool activeL = hasActiveLeaf(context, l), activeR = hasActiveLeaf(context, r);
     if (binary->getOpcode() == clang::BO_Mul) {
-      if (activeL) collectVariables(r, out);
-      if (activeR) collectVariables(l, out);
+      if (activeL) partialReads(context, r, out);
+      if (activeR) partialReads(context, l, out);
     }
     if (binary->getOpcode() == clang::BO_Div) {
-      collectVariables(r, out);
-      if (activeR) collectVariables(l, out);
+      partialReads(context, r, out);
+      if (activeR) partialReads(context, l, out);
     }
     derivativeReads(context, l, out);
     derivativeReads(context, r, out);
     return;
   }
   if (auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(expr)) {
-    collectVariables(conditional->getCond(), out);
+    partialReads(context, conditional->getCond(), out);
     derivativeReads(context, conditional->getTrueExpr(), out);
     derivativeReads(context, conditional->getFalseExpr(), out);
     return;
   }
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
     for (const clang::Expr* argument : call->arguments()) {
-      collectVariables(argument, out);
+      partialReads(context, argument, out);
       derivativeReads(context, argument, out);
     }
   }
@@ -234,7 +227,8 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
   const c::ExprRef adj = c::name(context.adjName);
   const c::ExprRef zero = c::literal("0.0");
   auto set = [](c::ExprRef target, c::ExprRef value) { return c::expression(c::assign("=", std::move(target), std::move(value))); };
-  const c::StmtRef saveAdjoint = c::declaration(c::plainType("double"), context.adjName, lhsB);
+  const c::StmtRef saveAdjoint =
+      c::declaration(c::plainType(isSingle(lhs->getType()) ? "float" : "double"), context.adjName, lhsB);
   std::set<const clang::VarDecl*> rhsVariables;
   collectVariables(rhs, rhsVariables);
   bool overlaps = rhsVariables.count(baseVariable(lhs)) > 0;

@@ -1,5 +1,5 @@
-// Derivative rules: the adjoint of an expression (+ - * /, unary minus, casts, ?:, and the calls
-// sin cos tan exp log sqrt pow fabs fmin fmax tanh) as increments of its active leaves, and the
+// Derivative rules: the adjoint of an expression (+ - * /, unary minus, casts, ?:, and the math
+// library's calls, ad/MathLibrary.h) as increments of its active leaves, and the
 // adjoint of an assignment, compound assignment or initialised declaration (seed 004, figure 1).
 #pragma once
 

@@ -4,9 +4,13 @@
 #include "ad/LoopCounters.h"
 #include "ad/Sweeps.h"
 
+#include "ad/MathLibrary.h"
+#include "ad/PassiveCalls.h"
+
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/OpenMPClause.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtOpenMP.h>
 
 #include <algorithm>
@@ -95,10 +99,30 @@ class SupportChecker {
     add(info);
   }
 
+  // `return expr;` of a function returning a floating value, as the last statement of its body (its
+  // adjoint seeds expr with the result's adjoint); an early return is refused.
+  void returnStatement(const clang::ReturnStmt* returned, const clang::Stmt* scope) {
+    const clang::Stmt* body = context_.function.getBody();
+    auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
+    if (scope != body || !compound || compound->body_back() != returned) {
+      context_.unsupported(returned->getBeginLoc(), "return before the end of the function (early return)");
+      return;
+    }
+    if (!returned->getRetValue()) {
+      context_.unsupported(returned->getBeginLoc(), "return statement without a value");
+      return;
+    }
+    context_.result = returned;
+    checkExpression(context_, returned->getRetValue());
+  }
+
   void statement(const clang::Stmt* statement, const clang::Stmt* scope) {
     if (!statement || context_.failed()) return;
     if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
-      for (const clang::Stmt* child : compound->body()) this->statement(child, compound);
+      for (const clang::Stmt* child : compound->body()) {
+        this->statement(child, compound);
+        if (containsDirective(child)) sawParallel_ = true;
+      }
       return;
     }
     if (llvm::isa<clang::NullStmt>(statement)) return;
@@ -179,13 +203,21 @@ class SupportChecker {
       return;
     }
     if (llvm::isa<clang::GotoStmt>(statement)) return context_.unsupported(statement->getBeginLoc(), "goto");
-    if (llvm::isa<clang::ReturnStmt>(statement)) return context_.unsupported(statement->getBeginLoc(), "return statement");
+    if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) return returnStatement(returned, scope);
     if (llvm::isa<clang::BreakStmt>(statement) || llvm::isa<clang::ContinueStmt>(statement))
       return context_.unsupported(statement->getBeginLoc(), "break or continue");
     context_.unsupported(statement->getBeginLoc(), std::string("statement of kind ") + statement->getStmtClassName());
   }
 
  private:
+  static bool containsDirective(const clang::Stmt* statement) {
+    if (!statement) return false;
+    if (llvm::isa<clang::OMPExecutableDirective>(statement)) return true;
+    for (const clang::Stmt* child : statement->children())
+      if (containsDirective(child)) return true;
+    return false;
+  }
+
   // Parameters and function-scope locals are visible everywhere; two loops' locals of the same name are not.
   bool outermost(const VariableInfo& info) const { return info.parameter || info.scope == context_.function.getBody(); }
 
@@ -205,6 +237,7 @@ class SupportChecker {
 
   void expression(const clang::Expr* expr) {
     expr = expr->IgnoreParens();
+    if (auto* call = passiveStatementCall(expr)) return passiveCall(call);
     if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(expr); assignment && assignment->isAssignmentOp()) {
       lvalue(assignment->getLHS());
       if (context_.failed()) return;
@@ -230,6 +263,37 @@ class SupportChecker {
     context_.unsupported(expr->getBeginLoc(), "expression statement that is not an assignment (a call?)");
   }
 
+  // printf(...), omp_set_num_threads(k): kept in the forward sweep as the primal makes them. Their
+  // arguments only read (no assignment, no call but a math function or a passive query).
+  void passiveCall(const clang::CallExpr* call) {
+    std::string name = calleeName(call);
+    if (name == "omp_set_num_threads" && (parallelDepth_ > 0 || region_ || sawParallel_ || loopDepth_ > 0)) {
+      context_.unsupported(call->getBeginLoc(), "omp_set_num_threads after a parallel loop, or inside a loop or region "
+                                                "(the backward sweep replays every parallel loop with the team size it ends with)");
+      return;
+    }
+    for (const clang::Expr* argument : call->arguments()) readOnly(argument);
+  }
+
+  void readOnly(const clang::Expr* expr) {
+    if (!expr || context_.failed()) return;
+    expr = expr->IgnoreParens();
+    if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr); binary && (binary->isAssignmentOp() || binary->isCommaOp()))
+      return context_.unsupported(expr->getBeginLoc(), "assignment inside the arguments of a call");
+    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->isIncrementDecrementOp())
+      return context_.unsupported(expr->getBeginLoc(), "++ or -- inside the arguments of a call");
+    if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
+      std::string name = calleeName(call);
+      if (!isPassiveQuery(name) && !isMathFunction(name))
+        return context_.unsupported(expr->getBeginLoc(), "call to '" + name + "' inside the arguments of " +
+                                                             "a print (only math functions and OpenMP queries)");
+    }
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr))
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && var->hasLocalStorage() && !context_.variable(var))
+        return context_.unsupported(expr->getBeginLoc(), "'" + var->getNameAsString() + "' is not a parameter or local of the function");
+    for (const clang::Stmt* child : expr->children()) readOnly(llvm::dyn_cast_or_null<clang::Expr>(child));
+  }
+
   static bool isDiscardedName(const clang::Expr* expr) {
     auto* cast = llvm::dyn_cast<clang::CStyleCastExpr>(expr);
     return cast && cast->getType()->isVoidType() && llvm::isa<clang::DeclRefExpr>(cast->getSubExpr()->IgnoreParenImpCasts());
@@ -238,8 +302,11 @@ class SupportChecker {
   void lvalue(const clang::Expr* lhs) {
     const clang::VarDecl* base = baseVariable(lhs);
     const VariableInfo* info = context_.variable(base);
-    if (!base || !info) {
-      context_.unsupported(lhs->getBeginLoc(), "assignment to something other than a local, an array element or *p");
+    if (const clang::CallExpr* query = passiveQueryIn(lhs); query && info && info->active)
+      return context_.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() in the subscript of an active array");
+    if (!base || !info || info->global) {
+      context_.unsupported(lhs->getBeginLoc(), info ? "assignment to the file-scope variable '" + info->name + "'"
+                                                    : "assignment to something other than a local, an array element or *p");
       return;
     }
     if (lhs->getType()->isPointerType()) {
@@ -259,7 +326,9 @@ class SupportChecker {
     const clang::Stmt* body = withoutSimd(withoutContinue(loop->getBody()));
     if (context_.failed()) return;
     context_.bodies[loop] = body;
+    ++loopDepth_;
     statement(body, body);
+    --loopDepth_;
     if (context_.failed()) return;
     std::set<const clang::VarDecl*> headerVariables{header->counter};
     collectVariables(header->boundExpr, headerVariables);
@@ -392,6 +461,8 @@ class SupportChecker {
   }
 
   AdjointContext& context_;
+  bool sawParallel_ = false;  // a parallel loop or region came before the statement being checked
+  int loopDepth_ = 0;         // loops around the statement being checked
   const clang::OMPParallelDirective* region_ = nullptr;
   int parallelDepth_ = 0;  // parallel loops around the statement being checked
 };
@@ -404,6 +475,9 @@ void checkSupported(AdjointContext& context) {
   if (context.failed()) return;
   checker.statement(context.function.getBody(), context.function.getBody());
   if (context.failed()) return;
+  if (!context.resultAdjoint.empty() && !context.result)
+    return context.unsupported(context.function.getBody()->getEndLoc(),
+                               "function returning a value whose last statement is not its return");
   findLoopCounters(context);
   findInactiveLocals(context);
 }

@@ -1,6 +1,8 @@
 // Forward and backward sweeps of sequential code: declarations, assignments, if/else, for loops.
 #include "ad/Sweeps.h"
 
+#include "ad/PassiveCalls.h"
+
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 
@@ -68,7 +70,8 @@ std::vector<const clang::VarDecl*> Sweeps::scopeLocals(const clang::CompoundStmt
 }
 
 bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
-  if (!statement) return false;
+  if (!statement || llvm::isa<clang::ReturnStmt>(statement)) return false;  // F_b returns nothing
+  if (passiveStatementCall(statement)) return true;  // a print or an OpenMP setting, where the primal makes it
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) return context_.neededForward.count(target) > 0;
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
@@ -94,6 +97,8 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
 
 bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
   if (!statement) return false;
+  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) return hasActiveLeaf(context_, returned->getRetValue());
+  if (passiveStatementCall(statement)) return false;
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs))
     return isActiveLeaf(context_, lhs) || (context_.neededForward.count(target) && savesBeforeKill(statement, target));
@@ -141,6 +146,10 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
       std::string zero = var->getType()->isArrayType() ? "{0}" : "0";
       out.line(declarationText(context_, var, var->getNameAsString()) + " = " + (var->getInit() ? context_.text(var->getInit()) : zero) + ";");
     }
+    return;
+  }
+  if (const clang::CallExpr* call = passiveStatementCall(statement)) {
+    out.statement(c::expression(context_.tree(call)));
     return;
   }
   const clang::Expr* lhs = nullptr;
@@ -271,6 +280,12 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
       auto* var = llvm::cast<clang::VarDecl>(*it);
       if (var->getInit() && context_.variable(var)->active) emitIncrements(initializerAdjoint(context_, var).increments, out);
     }
+    return;
+  }
+  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) {  // the result's adjoint seeds the returned value
+    std::vector<Increment> increments;
+    expressionAdjoint(context_, returned->getRetValue(), c::name(context_.resultAdjoint), false, increments);
+    emitIncrements(increments, out);
     return;
   }
   const clang::Expr* lhs = nullptr;

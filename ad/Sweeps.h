@@ -47,6 +47,8 @@ class Sweeps {
   // TapePlan.cpp
   void findRecomputable();
   void findRecomputedLoops();
+  // A variable holding a passive query's value (PassiveCalls.h) that the backward sweep reads: unsupported.
+  void refuseQueryValuesReadBackward();
   bool planStatement(const clang::Stmt* statement);  // returns true if the needed sets grew
   bool addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more);
   bool assigns(const clang::Stmt* statement, const clang::VarDecl* variable) const;

@@ -12,6 +12,8 @@
 // loop whose iterations read only values that do not change is recomputed iteration by iteration.
 #include "ad/Sweeps.h"
 
+#include "ad/PassiveCalls.h"
+
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -48,7 +50,7 @@ class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
 // parallel region privatises: the same value everywhere in both sweeps.
 bool unchanging(const AdjointContext& context, const WriteFinder& function, const clang::VarDecl* var) {
   const VariableInfo* info = context.variable(var);
-  bool functionScope = info && (info->parameter || info->scope == context.function.getBody());
+  bool functionScope = info && (info->parameter || info->global || info->scope == context.function.getBody());
   return functionScope && !context.regionPrivate.count(var) && !function.written.count(var);
 }
 
@@ -115,7 +117,61 @@ bool callsAFunction(const clang::Stmt* statement) {
   return false;
 }
 
+bool callsPassive(const clang::Stmt* statement) {
+  if (!statement) return false;
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement); call && isPassiveStatementCall(calleeName(call))) return true;
+  for (const clang::Stmt* child : statement->children())
+    if (callsPassive(child)) return true;
+  return false;
+}
+
+// The variables whose values come from a passive query (omp_get_wtime(), omp_get_thread_num()),
+// directly or through other assignments: the backward sweep must not read them (PassiveCalls.h).
+class QueryValues : public clang::RecursiveASTVisitor<QueryValues> {
+ public:
+  bool VisitVarDecl(clang::VarDecl* var) {
+    if (var->getInit()) flow(var, var->getInit());
+    return true;
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator* binary) {
+    if (binary->isAssignmentOp()) flow(baseVariable(binary->getLHS()), binary->getRHS());
+    return true;
+  }
+  std::map<const clang::VarDecl*, const clang::Expr*> from;  // a variable, and where a query's value reached it
+  bool grew = false;
+
+ private:
+  void flow(const clang::VarDecl* target, const clang::Expr* value) {
+    if (!target || from.count(target)) return;
+    if (passiveQueryIn(value)) {
+      from[target] = value;
+      grew = true;
+      return;
+    }
+    std::set<const clang::VarDecl*> reads;
+    collectVariables(value, reads);
+    for (const clang::VarDecl* read : reads)
+      if (from.count(read)) {
+        from[target] = value;
+        grew = true;
+        return;
+      }
+  }
+};
+
 }  // namespace
+
+void Sweeps::refuseQueryValuesReadBackward() {
+  QueryValues values;
+  do {
+    values.grew = false;
+    values.TraverseStmt(const_cast<clang::Stmt*>(context_.function.getBody()));
+  } while (values.grew);
+  for (const auto& [var, at] : values.from)
+    if (context_.neededBackward.count(var))
+      context_.unsupported(at->getBeginLoc(), "'" + var->getNameAsString() +
+                                                  "' holds the value of an OpenMP query or timer and the derivative reads it");
+}
 
 // Recomputable: a scalar local of a nested scope (e.g. a loop body) defined once, by its
 // initializer, which calls no function (a pop is cheaper than sin or exp) and reads only
@@ -168,6 +224,7 @@ void Sweeps::findRecomputedLoops() {
   for (const clang::ForStmt* loop : finder.loops) {
     const clang::Stmt* body = context_.loopBody(loop);
     if (!forwardEmits(body) || exitCounterKept(loop)) continue;  // nothing to recompute, or the forward sweep needs the loop
+    if (callsPassive(body)) continue;  // a print must not run twice, a timer gives another value
     BodyAccesses accesses;
     accesses.TraverseStmt(const_cast<clang::Stmt*>(body));
     bool selfContained = true;
@@ -205,6 +262,8 @@ bool Sweeps::savesBeforeKill(const clang::Stmt* kill, const clang::VarDecl* vari
 
 void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) const {
   if (!statement) return;
+  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) return derivativeReads(context_, returned->getRetValue(), out);
+  if (passiveStatementCall(statement)) return;
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
@@ -266,6 +325,7 @@ void Sweeps::plan() {
     if (!grew) break;
   }
   findRecomputedLoops();
+  refuseQueryValuesReadBackward();
 }
 
 bool Sweeps::planStatement(const clang::Stmt* statement) {
@@ -276,6 +336,16 @@ bool Sweeps::planStatement(const clang::Stmt* statement) {
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
     for (const clang::Stmt* child : compound->body()) grew |= planStatement(child);
     return grew;
+  }
+  if (const clang::CallExpr* call = passiveStatementCall(statement)) {  // the forward sweep makes it: its arguments' values
+    std::set<const clang::VarDecl*> reads;
+    collectVariables(call, reads);
+    return addNeeded(forward, reads);
+  }
+  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) {
+    std::set<const clang::VarDecl*> reads;
+    derivativeReads(context_, returned->getRetValue(), reads);
+    return addNeeded(backward, reads);
   }
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {

@@ -106,6 +106,14 @@ ExprRef FromClang::expr(const clang::Expr* expr) const {
   return unsupportedWhat.empty() ? converted : nullptr;
 }
 
+bool FromClang::holdsSynthesized(const clang::Expr* e) const {
+  if (!e || synthesized.empty()) return false;
+  if (synthesized.count(e)) return true;
+  for (const clang::Stmt* child : e->children())
+    if (holdsSynthesized(llvm::dyn_cast_or_null<clang::Expr>(child))) return true;
+  return false;
+}
+
 ExprRef FromClang::convert(const clang::Expr* e) const {
   if (!e) return nullptr;
   auto unsupported = [&](const std::string& what) -> ExprRef {
@@ -118,7 +126,7 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
   if (auto* implicit = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) return convert(implicit->getSubExpr());
   if (auto* full = llvm::dyn_cast<clang::FullExpr>(e)) return convert(full->getSubExpr());
   // Macros keep their names: sizes and counts (`N`, `SIZE` for `(NX*NY)`), constants (`#define DT 0.1`).
-  if (!llvm::isa<clang::DeclRefExpr>(e)) {
+  if (!llvm::isa<clang::DeclRefExpr>(e) && !holdsSynthesized(e)) {
     std::string macro = objectLikeMacro(e);
     if (!macro.empty()) return name(macro);
   }

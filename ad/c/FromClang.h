@@ -14,6 +14,7 @@
 #include <clang/AST/Expr.h>
 
 #include <functional>
+#include <set>
 #include <string>
 
 namespace adrace::ad::c {
@@ -36,6 +37,10 @@ class FromClang {
   // The identifier an object-like macro expansion of exactly `expr` has, or "".
   std::string objectLikeMacro(const clang::Expr* expr) const;
 
+  // Nodes the generator made (helper bodies inlined at their calls, ad/HelperInlining.h): their source
+  // ranges are not what the author wrote, so an expression holding one never prints as a macro's name.
+  std::set<const clang::Expr*> synthesized;
+
   mutable clang::SourceLocation unsupportedAt;
   mutable std::string unsupportedWhat;
 
@@ -43,6 +48,7 @@ class FromClang {
   ExprRef convert(const clang::Expr* expr) const;
   std::string spelling(clang::SourceLocation at) const;
   bool readsLocals(const clang::Expr* expr) const;
+  bool holdsSynthesized(const clang::Expr* expr) const;
 
   const clang::ASTContext& ast_;
   clang::PrintingPolicy policy_;

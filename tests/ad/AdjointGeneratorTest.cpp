@@ -411,6 +411,92 @@ void f(int n, double *x)
   EXPECT_TRUE(contains(g.error, ":5:16: error: unsupported: call to 'mystery'")) << g.error;
 }
 
+TEST(AdjointGenerator, ReturnedValueGetsResultAdjointLast) {
+  // Tapenade's convention: the result's adjoint is the last parameter, by value, named afresh when
+  // result_b is taken; `return expr;` seeds expr with it.
+  Generated g = generate(R"(float f(int n, const float *x, float result_b)
+{
+    float s = 0.0f;
+    for (int i = 0; i < n; i++)
+        s += x[i] * x[i];
+    return result_b * s;
+}
+)",
+                         "f", {"x"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "void f_b(int n, const float *x, float *x_b, float result_b, float result_b2)")) << g.code;
+  EXPECT_TRUE(contains(g.code, "float s_b = 0.0f;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "s_b += result_b * result_b2;")) << g.code;
+}
+
+TEST(AdjointGenerator, FloatMathDerivativesStayInFloat) {
+  Generated g = generate(R"(#include <math.h>
+void f(int n, const float *x, float *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = sqrtf(x[i]) + sinf(x[i]) + (x[i] > 0.5f ? x[i] : 0.0f);
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "y_b[i] / (2.0f * sqrtf(x[i]))")) << g.code;
+  EXPECT_TRUE(contains(g.code, "y_b[i] * cosf(x[i])")) << g.code;
+  EXPECT_TRUE(contains(g.code, "(x[i] > 0.5f ? y_b[i] : 0.0f)")) << g.code;
+  EXPECT_FALSE(contains(g.code, "cos(")) << g.code;
+}
+
+TEST(AdjointGenerator, ValueHelperIsInlinedAndMacroOverItIsNotPrinted) {
+  // TWICE_SQ expands to a call of sq: printed as the macro's name, the generated file would call a
+  // function it does not define; the inlined expression is printed instead.
+  Generated g = generate(R"(static inline double sq(double v) { return v * v; }
+#define TWICE_SQ (2.0 * sq(x[i]))
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = TWICE_SQ;
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  const std::string body = g.code.substr(g.code.find("void f_b("));  // the prelude repeats the #define
+  EXPECT_FALSE(contains(body, "sq(")) << g.code;
+  EXPECT_FALSE(contains(body, "TWICE_SQ")) << g.code;
+  EXPECT_TRUE(contains(body, "x_b[i] += 2.0 * y_b[i] * x[i] + x[i] * (2.0 * y_b[i]);")) << g.code;
+}
+
+TEST(AdjointGenerator, FileScopeReadsAreDeclaredInTheAdjointsFile) {
+  Generated g = generate(R"(const double weight = 0.75;
+static const double offset = 0.125;
+double gain;
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = gain * (weight * x[i] + offset) * x[i];
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "extern const double weight;\nstatic const double offset = 0.125;\nextern double gain;\n")) << g.code;
+}
+
+TEST(AdjointGenerator, PrintStaysInForwardSweepOnly) {
+  Generated g = generate(R"(#include <stdio.h>
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = 3.0 * x[i];
+    printf("%g\n", y[0]);
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  size_t print = g.code.find("printf(\"%g\\n\", y[0]);");
+  ASSERT_NE(print, std::string::npos) << g.code;
+  EXPECT_EQ(g.code.find("printf(", print + 1), std::string::npos) << g.code;  // once
+  EXPECT_LT(g.code.find("y[i] = 3.0 * x[i];"), print) << g.code;  // with the primal's values
+  EXPECT_LT(print, g.code.find("/* backward sweep */")) << g.code;
+}
+
 TEST(AdjointGenerator, UnsupportedGotoAndPointers) {
   Generated jump = generate(R"(void f(double *x)
 {

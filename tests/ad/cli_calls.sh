@@ -1,0 +1,163 @@
+#!/bin/bash
+# `adrace adjoint` on calls it must refuse (issue 13, item 2): exit 2, a file:line:col diagnostic
+# naming the callee or the construct, and no output file.
+# usage: cli_calls.sh ADRACE WORK_DIR
+set -u
+adrace=$1 work=$2
+rm -rf "$work" && mkdir -p "$work" || exit 1
+status=0
+
+# refuses NAME ACTIVE EXPECTED: kernel.c in the work folder (function f) must be refused with EXPECTED.
+refuses() {
+    local name=$1 active=$2 expected=$3
+    cp "$work/kernel.c" "$work/$name.c"
+    "$adrace" adjoint "$work/$name.c" --function f --active "$active" -o "$work/$name.out.c" 2> "$work/$name.stderr"
+    local rc=$?
+    if [ $rc -ne 2 ]; then
+        echo "FAIL $name: exit $rc, expected 2"; cat "$work/$name.stderr"; status=1
+    elif ! grep -qF "$name.c:$expected" "$work/$name.stderr"; then
+        echo "FAIL $name: expected '$name.c:$expected' in:"; cat "$work/$name.stderr"; status=1
+    elif [ -e "$work/$name.out.c" ]; then
+        echo "FAIL $name: an output file was written"; status=1
+    else
+        echo "ok $name: $(head -1 "$work/$name.stderr")"
+    fi
+}
+
+cat > "$work/kernel.c" <<'C'
+static double fall(double x) { return x > 1.0 ? fall(x - 1.0) : x; }
+void f(int n, const double *x, double *y)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        y[i] = fall(x[i]);
+}
+C
+refuses recursive x,y "6:16: error: unsupported: call to 'fall', which is recursive"
+
+cat > "$work/kernel.c" <<'C'
+static double odd(double x);
+static double even(double x) { return x > 1.0 ? odd(x - 1.0) : x; }
+static double odd(double x) { return x > 1.0 ? even(x - 1.0) : -x; }
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = 2.0 * even(x[i]);
+}
+C
+refuses mutual x,y "7:22: error: unsupported: call to 'even', which is recursive"
+
+cat > "$work/kernel.c" <<'C'
+double elsewhere(double x);
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = elsewhere(x[i]);
+}
+C
+refuses other_file x,y "5:16: error: unsupported: call to 'elsewhere', which is not defined in this file"
+
+cat > "$work/kernel.c" <<'C'
+static double cube(double x) { double s = x * x; return s * x; }
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = cube(x[i]);
+}
+C
+refuses statements x,y "5:16: error: unsupported: call to helper 'cube'"
+
+cat > "$work/kernel.c" <<'C'
+static void force(double a, double b, double *fx) { *fx = a * b; }
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        force(x[i], x[i], &y[i]);
+}
+C
+refuses out_parameter x,y "5:9: error: unsupported: call to helper 'force'"
+
+cat > "$work/kernel.c" <<'C'
+#include <omp.h>
+void f(int n, const double *x, double *y)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] * omp_get_wtime();
+}
+C
+refuses timer_partial x,y "6:23: error: unsupported: the value of omp_get_wtime() enters the derivative"
+
+cat > "$work/kernel.c" <<'C'
+#include <omp.h>
+void f(int n, const double *x, double *y)
+{
+    double t = omp_get_wtime();
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] * x[i] * t;
+}
+C
+refuses timer_value x,y "4:16: error: unsupported: 't' holds the value of an OpenMP query or timer"
+
+cat > "$work/kernel.c" <<'C'
+#include <omp.h>
+void f(int n, const double *x, double *y)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        y[i] = x[i];
+    omp_set_num_threads(2);
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        y[i] *= x[i];
+}
+C
+refuses set_threads x,y "7:5: error: unsupported: omp_set_num_threads after a parallel loop"
+
+cat > "$work/kernel.c" <<'C'
+int f(int n, const double *x)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        count += x[i] > 0.0;
+    return count;
+}
+C
+refuses int_result x "1:5: error: unsupported: function returning a value of type int"
+
+cat > "$work/kernel.c" <<'C'
+double f(int n, const double *x)
+{
+    double s = 0.0;
+    if (n <= 0)
+        return 0.0;
+    for (int i = 0; i < n; i++)
+        s += x[i];
+    return s;
+}
+C
+refuses early_return x "5:9: error: unsupported: return before the end of the function"
+
+cat > "$work/kernel.c" <<'C'
+static double scale;
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = scale * x[i];
+}
+C
+refuses static_global x,y "5:16: error: unsupported: static file-scope variable 'scale'"
+
+cat > "$work/kernel.c" <<'C'
+double scale = 2.0;
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++) {
+        y[i] = scale * x[i];
+        scale = 0.5 * scale;
+    }
+}
+C
+refuses written_global x,y "6:9: error: unsupported: assignment to the file-scope variable 'scale'"
+
+exit $status
