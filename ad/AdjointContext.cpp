@@ -1,6 +1,7 @@
 #include "ad/AdjointContext.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "smt/IndexExpr.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Lex/Lexer.h>
@@ -30,7 +31,13 @@ void ParallelLoop::indexReferences() {
   referencesByPosition.clear();
   for (const analyzer::Reference& reference : model.references) {
     auto [entry, added] = referencesByPosition.emplace(positionKey(reference.span.begin, reference.variable), &reference);
-    if (!added) entry->second = nullptr;  // ambiguous
+    // Twins (a helper's parameter used twice, `sq(x)` inlined as `x * x`) are one reference to the
+    // analysis: same access, same indices, same context, hence the same verdicts. Others are ambiguous.
+    const analyzer::Reference* first = entry->second;
+    if (!added && first && !(first->kind == reference.kind && first->context == reference.context &&
+                             first->opaque == reference.opaque &&
+                             smt::toString(first->indices) == smt::toString(reference.indices)))
+      entry->second = nullptr;
   }
 }
 

@@ -42,8 +42,8 @@ struct ParallelLoop {
   analyzer::LoopModel model;
   analyzer::LoopAnalysis analysis;
   // The analyzer's reference a leaf of the loop's body denotes, found by its position and variable;
-  // null when there is none, or when several share that position (the reads inside one macro
-  // expansion all sit at the macro's name): then nothing may be assumed about it.
+  // null when there is none, or when several that differ share that position (the reads inside one
+  // macro expansion all sit at the macro's name): then nothing may be assumed about it.
   const analyzer::Reference* referenceAt(const analyzer::SourcePosition& at, const std::string& variable) const;
   void indexReferences();  // after `model` is final
   std::map<std::string, const analyzer::Reference*> referencesByPosition;  // "line:col:variable"

@@ -220,6 +220,9 @@ c::StmtList Sweeps::guardFor(const Increment& increment) const {
   bool guarded = id < 0;
   for (int g : verdict->guardedReferences) guarded |= g == id;
   if (!guarded) return {};
+  if (!reference)
+    return {c::comment(adjoint + ": not told apart from other references at its position (one macro expansion)"),
+            c::pragma("omp atomic")};
   // The other reference of the unproven pair, as the analysis modelled it (thread B's private
   // values primed), never as source text: a comment inside the subscript would end this one.
   std::string other = adjoint;
