@@ -249,8 +249,18 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
         code.epilogue = {set(lhsB, zero)};
       }
       break;
-    case clang::BO_AddAssign: expressionAdjoint(context, rhs, lhsB, false, code.increments); break;
-    case clang::BO_SubAssign: expressionAdjoint(context, rhs, lhsB, true, code.increments); break;
+    case clang::BO_AddAssign:
+    case clang::BO_SubAssign:
+      // y[i] += y[i] * x[i]: the increment of y_b[i] would change the seed the later ones read, so
+      // they all read the adjoint saved before the first.
+      if (overlaps) {
+        code.block = true;
+        code.prologue = {saveAdjoint};
+        expressionAdjoint(context, rhs, adj, assignment->getOpcode() == clang::BO_SubAssign, code.increments);
+      } else {
+        expressionAdjoint(context, rhs, lhsB, assignment->getOpcode() == clang::BO_SubAssign, code.increments);
+      }
+      break;
     case clang::BO_MulAssign:
       code.block = true;
       code.prologue = {saveAdjoint, set(lhsB, c::mul(adj, context.tree(rhs)))};
