@@ -1,5 +1,6 @@
 // The subset `adrace adjoint` differentiates (see AdjointGenerator.h), checked before anything is
 // emitted: anything else is an "unsupported: ..." diagnostic at its location, never wrong code.
+#include "ad/LoopCounters.h"
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -272,7 +273,7 @@ class SupportChecker {
   void forLoop(const clang::ForStmt* loop, bool worksharing = false) {
     std::optional<ForHeader> header = parseForHeader(context_, loop);
     if (!header) return;
-    local(header->counter, loop);
+    if (header->declaredInHeader) local(header->counter, loop);  // a C89 counter is declared before the loop
     checkExpression(context_, header->firstExpr);
     checkExpression(context_, header->boundExpr);
     if (header->boundExpr2) checkExpression(context_, header->boundExpr2);
@@ -440,6 +441,8 @@ void checkSupported(AdjointContext& context) {
   if (context.failed()) return;
   const clang::Stmt* body = checker.functionBody();
   checker.statement(body, body);
+  if (context.failed()) return;
+  findLoopOwnedCounters(context);
 }
 
 }  // namespace adrace::ad
