@@ -119,40 +119,58 @@ std::string AdjointContext::freshName(const std::string& wanted) {
   return name;
 }
 
-const clang::Expr* asLeaf(const clang::Expr* expr) {
-  const clang::Expr* bare = expr->IgnoreParenImpCasts();
-  if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(bare))
-    return llvm::isa<clang::VarDecl>(ref->getDecl()) ? bare : nullptr;
-  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(bare))
-    if (unary->getOpcode() == clang::UO_Deref && llvm::isa<clang::DeclRefExpr>(unary->getSubExpr()->IgnoreParenImpCasts()))
-      return bare;
-  const clang::Expr* cursor = bare;
-  while (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(cursor)) cursor = subscript->getBase()->IgnoreParenImpCasts();
-  if (cursor != bare && llvm::isa<clang::DeclRefExpr>(cursor)) return bare;
+namespace {
+// One step down an access path towards its variable: x[i] -> x, s.f -> s, a->f -> a, *x -> x (a
+// dereference only of a variable, not of `x + 1`); null for anything else.
+const clang::Expr* pathStep(const clang::Expr* access) {
+  if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(access)) return subscript->getBase()->IgnoreParenImpCasts();
+  if (auto* member = llvm::dyn_cast<clang::MemberExpr>(access)) return member->getBase()->IgnoreParenImpCasts();
+  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(access); unary && unary->getOpcode() == clang::UO_Deref) {
+    const clang::Expr* pointer = unary->getSubExpr()->IgnoreParenImpCasts();
+    return llvm::isa<clang::DeclRefExpr>(pointer) ? pointer : nullptr;
+  }
   return nullptr;
+}
+}  // namespace
+
+const clang::DeclRefExpr* leafReference(const clang::Expr* expr) {
+  const clang::Expr* cursor = expr->IgnoreParenImpCasts();
+  while (!llvm::isa<clang::DeclRefExpr>(cursor)) {
+    cursor = pathStep(cursor);
+    if (!cursor) return nullptr;
+  }
+  auto* ref = llvm::cast<clang::DeclRefExpr>(cursor);
+  return llvm::isa<clang::VarDecl>(ref->getDecl()) ? ref : nullptr;
+}
+
+const clang::Expr* asLeaf(const clang::Expr* expr) {
+  return leafReference(expr) ? expr->IgnoreParenImpCasts() : nullptr;
 }
 
 const clang::VarDecl* baseVariable(const clang::Expr* expr) {
-  const clang::Expr* leaf = asLeaf(expr);
-  if (!leaf) return nullptr;
-  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(leaf)) leaf = unary->getSubExpr()->IgnoreParenImpCasts();
-  while (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(leaf)) leaf = subscript->getBase()->IgnoreParenImpCasts();
-  auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(leaf);
-  return ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  const clang::DeclRefExpr* ref = leafReference(expr);
+  return ref ? llvm::cast<clang::VarDecl>(ref->getDecl()) : nullptr;
 }
+
+namespace {
+// The leaf's access path rebuilt over the adjoint variable: p[i].x -> p_b[i].x, *q -> *q_b.
+c::ExprRef adjointPath(const AdjointContext& context, const clang::Expr* access, const std::string& adjoint) {
+  if (llvm::isa<clang::DeclRefExpr>(access)) return c::name(adjoint);
+  c::ExprRef base = adjointPath(context, pathStep(access), adjoint);
+  if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(access)) return c::subscript(base, context.tree(subscript->getIdx()));
+  if (auto* member = llvm::dyn_cast<clang::MemberExpr>(access))
+    return c::member(base, member->getMemberDecl()->getNameAsString(), member->isArrow());
+  return c::prefix("*", base);
+}
+}  // namespace
 
 c::ExprRef adjointOf(const AdjointContext& context, const clang::Expr* leaf) {
   leaf = asLeaf(leaf);
   const clang::VarDecl* base = baseVariable(leaf);
   const VariableInfo* info = context.variable(base);
-  c::ExprRef adjoint = c::name(info ? info->adjoint : base->getNameAsString() + "_b");
-  if ((info && info->byValueScalar) || llvm::isa<clang::UnaryOperator>(leaf)) return c::prefix("*", adjoint);  // *s_b, *p_b
-  std::vector<const clang::Expr*> subscripts;
-  for (const clang::Expr* cursor = leaf; auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(cursor);
-       cursor = subscript->getBase()->IgnoreParenImpCasts())
-    subscripts.insert(subscripts.begin(), subscript->getIdx());
-  for (const clang::Expr* index : subscripts) adjoint = c::subscript(adjoint, context.tree(index));
-  return adjoint;
+  std::string adjoint = info ? info->adjoint : base->getNameAsString() + "_b";
+  if (info && info->byValueScalar) return c::prefix("*", c::name(adjoint));  // *s_b
+  return adjointPath(context, leaf, adjoint);
 }
 
 std::string adjointText(const AdjointContext& context, const clang::Expr* leaf) { return c::print(adjointOf(context, leaf)); }
@@ -187,11 +205,8 @@ void collectVariables(const clang::Expr* expr, std::set<const clang::VarDecl*>& 
 
 void collectIndexVariables(const clang::Expr* leaf, std::set<const clang::VarDecl*>& out) {
   leaf = asLeaf(leaf);
-  if (!leaf) return;
-  while (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(leaf)) {
-    collectVariables(subscript->getIdx(), out);
-    leaf = subscript->getBase()->IgnoreParenImpCasts();
-  }
+  for (const clang::Expr* cursor = leaf; cursor && !llvm::isa<clang::DeclRefExpr>(cursor); cursor = pathStep(cursor))
+    if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(cursor)) collectVariables(subscript->getIdx(), out);
 }
 
 std::string declarationText(const AdjointContext& context, const clang::VarDecl* var, const std::string& name) {
@@ -212,7 +227,21 @@ bool isFloatingType(clang::QualType type) {
     else if (type->isArrayType()) type = type->getAsArrayTypeUnsafe()->getElementType();
     else break;
   }
+  if (const clang::RecordType* record = type->getAsStructureType()) {  // a struct with a floating member
+    for (const clang::FieldDecl* field : record->getDecl()->fields())
+      if (isFloatingType(field->getType())) return true;
+    return false;
+  }
   return type->isRealFloatingType();
+}
+
+bool isStructType(clang::QualType type) {
+  while (true) {
+    if (type->isPointerType()) type = type->getPointeeType();
+    else if (type->isArrayType()) type = type->getAsArrayTypeUnsafe()->getElementType();
+    else break;
+  }
+  return type->isStructureType();
 }
 
 }  // namespace adrace::ad

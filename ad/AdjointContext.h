@@ -66,8 +66,10 @@ class AdjointContext {
   // iteration's forward sweep first, so nothing is taped across iterations (TapePlan.cpp).
   std::set<const clang::ForStmt*> recomputedLoops;
   std::map<const clang::OMPLoopDirective*, ParallelLoop> loops;
-  // Loop bodies as the sweeps see them: `if (c) { A; continue; } B;` becomes `if (c) { A } else { B }`.
-  std::map<const clang::ForStmt*, const clang::Stmt*> bodies;
+  // Loop and function bodies as the sweeps see them (SupportCheck.cpp): `if (c) { A; continue; } B;`
+  // becomes `if (c) { A } else { B }`; a `break` (while and do loops) or `return` (the function body)
+  // ending such a branch stays as its last statement, with nothing after it in the iteration or body.
+  std::map<const clang::Stmt*, const clang::Stmt*> bodies;
   // Function-scope locals used only inside parallel loops that privatise them: each region declares
   // its own copy, so the function-scope declaration (and its adjoint's) is left out.
   std::set<const clang::VarDecl*> regionPrivate;
@@ -76,10 +78,22 @@ class AdjointContext {
   std::set<const clang::VarDecl*> loopOwnedCounters;
   // C89 counters also read outside those loops: each loop leaves its exit value in the variable.
   std::set<const clang::VarDecl*> exitValueCounters;
-  const clang::Stmt* loopBody(const clang::ForStmt* loop) const {
+  const clang::Stmt* loopBody(const clang::Stmt* loop) const {
     auto found = bodies.find(loop);
-    return found == bodies.end() ? loop->getBody() : found->second;
+    if (found != bodies.end()) return found->second;
+    if (auto* forLoop = llvm::dyn_cast<clang::ForStmt>(loop)) return forLoop->getBody();
+    if (auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(loop)) return whileLoop->getBody();
+    if (auto* doLoop = llvm::dyn_cast<clang::DoStmt>(loop)) return doLoop->getBody();
+    return nullptr;
   }
+  // The function's body as the sweeps see it (an early `return` rewritten as above).
+  const clang::Stmt* body() const {
+    auto found = bodies.find(function.getBody());
+    return found == bodies.end() ? function.getBody() : found->second;
+  }
+  // Sequential loops (while, do, for) whose body ends an iteration with `break` (SupportCheck.cpp):
+  // the forward sweep sets a flag there that the loop's condition tests, and counts the iterations.
+  std::set<const clang::Stmt*> loopsWithBreak;
 
   // Records the first unsupported construct; generation output is discarded when one exists.
   void unsupported(clang::SourceLocation at, const std::string& what) const;
@@ -117,11 +131,15 @@ class AdjointContext {
   analyzer::SourcePosition position(clang::SourceLocation at) const;
 };
 
-// The variable an lvalue or leaf expression denotes: `x`, `x[..][..]`, `*x`; null otherwise.
+// The variable an lvalue or leaf expression denotes: `x`, `x[..][..]`, `*x`, `p[i].x`, `d->x[j]`;
+// null otherwise.
 const clang::VarDecl* baseVariable(const clang::Expr* expr);
-// `x`, `x[...]...` or `*x` with x a variable (after parentheses and implicit casts), else null.
+// An access path down to a variable (after parentheses and implicit casts): `x`, `x[...]...`, `*x`,
+// and member accesses on the way (`p[i].x`, `a->x`, `d->x[i]`); null otherwise.
 const clang::Expr* asLeaf(const clang::Expr* expr);
-// The leaf's adjoint: x_b, x_b[i - 1], *s_b.
+// The variable reference at the root of a leaf's path (x in p[i].x), or null.
+const clang::DeclRefExpr* leafReference(const clang::Expr* expr);
+// The leaf's adjoint: x_b, x_b[i - 1], *s_b, p_b[i].x (the adjoint of a struct has the same type).
 c::ExprRef adjointOf(const AdjointContext& context, const clang::Expr* leaf);
 std::string adjointText(const AdjointContext& context, const clang::Expr* leaf);
 // Whether C text mentions `name` as a whole identifier. (Only for text the sweeps still print
@@ -131,7 +149,11 @@ bool mentions(const std::string& text, const std::string& name);
 void collectVariables(const clang::Expr* expr, std::set<const clang::VarDecl*>& out);
 // Variables read in the subscripts of a leaf (not the base).
 void collectIndexVariables(const clang::Expr* leaf, std::set<const clang::VarDecl*>& out);
+// double/float, arrays and pointers of them, and structs with such a member (their adjoints have
+// the same struct type; integer members are passive and never read or written in the adjoint).
 bool isFloatingType(clang::QualType type);
+// A struct, or an array of or pointer to structs.
+bool isStructType(clang::QualType type);
 // "double x", "double B[3][N]": the local's type as written (without const) declaring `name`.
 std::string declarationText(const AdjointContext& context, const clang::VarDecl* var, const std::string& name);
 // The declaration of a local's adjoint, zero-initialised: "double x_b = 0.0;", "double B_b[3][8] = {0};".

@@ -125,7 +125,7 @@ void findRegionPrivate(AdjointContext& context) {
   ReferenceLocations references;
   references.TraverseStmt(const_cast<clang::Stmt*>(context.function.getBody()));
   for (const auto& [decl, info] : context.variables) {
-    if (info.parameter || info.scope != context.function.getBody()) continue;
+    if (info.parameter || info.scope != context.body()) continue;
     std::vector<clang::SourceRange> privateIn;
     for (const auto& [directive, loop] : context.loops)
       for (const analyzer::Variable& variable : loop.model.variables)
@@ -160,8 +160,8 @@ std::string generate(AdjointContext& context) {
   Sweeps sweeps(context);
   sweeps.plan();
   CodeWriter forward(1), backward(1);
-  sweeps.forward(context.function.getBody(), forward);
-  sweeps.backward(context.function.getBody(), backward);
+  sweeps.forward(context.body(), forward);
+  sweeps.backward(context.body(), backward);
   if (context.failed()) return "";
 
   // Adjoints of function-scope locals live across both sweeps' code.
@@ -169,7 +169,7 @@ std::string generate(AdjointContext& context) {
   CodeWriter prologue(1);
   for (const auto& entry : context.variables) {
     const VariableInfo& info = entry.second;
-    if (info.parameter || !info.active || info.scope != context.function.getBody() ||
+    if (info.parameter || !info.active || info.scope != context.body() ||
         context.regionPrivate.count(entry.first))
       continue;
     if (mentions(backward.text(), info.adjoint)) prologue.line(adjointDeclaration(context, info.decl));

@@ -67,7 +67,7 @@ void parseExtents(AdjointContext& context, const std::set<std::string>& macros) 
   }
   for (const std::string& macro : macros) symbols[macro] = {};
   for (const auto& [decl, info] : context.variables)
-    if (info.parameter || info.scope == context.function.getBody()) addVariable(decl);
+    if (info.parameter || info.scope == context.body()) addVariable(decl);
 
   for (const auto& [array, text] : context.request.extents) {
     bool known = false;

@@ -11,6 +11,8 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/OpenMPClause.h>
+#include <clang/AST/ParentMap.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 
@@ -137,6 +139,7 @@ Sweeps::LoopScope Sweeps::scopeOf(const ParallelLoop& loop) {
       if (strategy != Strategy::Atomic) scope.reductionClause.insert(decl);
       continue;
     }
+    if (isStructType(decl->getType())) continue;  // no per-thread copies of structs: guarded increments
     if (strategy == Strategy::FormAD && context_.request.gather && verdict->gather && verdict->gather->applies) {
       scope.gathered.insert(decl);
       continue;
@@ -199,6 +202,41 @@ std::optional<Sweeps::ReductionCopy> Sweeps::reductionCopy(const ParallelLoop& l
   return copy;
 }
 
+namespace {
+class NamedUses : public clang::RecursiveASTVisitor<NamedUses> {
+ public:
+  explicit NamedUses(const std::string& name) : name_(name) {}
+  bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
+    if (ref->getDecl()->getName() == name_) found.push_back(ref);
+    return true;
+  }
+  std::vector<const clang::DeclRefExpr*> found;
+
+ private:
+  const std::string& name_;
+};
+}  // namespace
+
+// Every use of the variable in the loop body is a member access of element [counter] (p[i].x,
+// p[i].v[d]): not the address of an element (a callee could reach others through it), not another
+// element, not the struct behind a pointer (f->g, which every iteration shares).
+bool Sweeps::onlyOwnElement(const ParallelLoop& loop, const std::string& variable) const {
+  if (loop.model.dimensions.size() != 1) return false;
+  const std::string& counter = loop.model.dimensions.front().domain.counter;
+  const clang::Stmt* body = analyzer::associatedLoops(*loop.directive).front()->getBody();
+  clang::ParentMap parents(const_cast<clang::Stmt*>(body));
+  NamedUses uses(variable);
+  uses.TraverseStmt(const_cast<clang::Stmt*>(body));
+  for (const clang::DeclRefExpr* use : uses.found) {
+    auto* element = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parents.getParentIgnoreParenImpCasts(const_cast<clang::DeclRefExpr*>(use)));
+    if (!element || element->getBase()->IgnoreParenImpCasts() != use) return false;
+    auto* index = llvm::dyn_cast<clang::DeclRefExpr>(element->getIdx()->IgnoreParenImpCasts());
+    if (!index || index->getDecl()->getName() != counter) return false;
+    if (!llvm::isa_and_nonnull<clang::MemberExpr>(parents.getParentIgnoreParens(element))) return false;
+  }
+  return true;
+}
+
 c::StmtList Sweeps::guardFor(const Increment& increment) const {
   if (!current_ || context_.request.strategy == Strategy::Serial) return {};
   const clang::VarDecl* base = baseVariable(increment.leaf);
@@ -209,6 +247,13 @@ c::StmtList Sweeps::guardFor(const Increment& increment) const {
   std::string adjoint = adjointText(context_, increment.leaf);
   if (context_.request.strategy == Strategy::Atomic || context_.request.strategy == Strategy::Reduction)
     return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma("omp atomic")};
+  // formad on an array of structs: the analysis records p[i] in `p[i].x = ...` as a read, so its
+  // verdict on p is not used. The increments are plain only when every reference to p in the loop is
+  // p[counter] (each iteration touches its own element); anything else is guarded.
+  if (isStructType(info->decl->getType())) {
+    if (onlyOwnElement(*current_->loop, info->name)) return {};
+    return {c::comment(adjoint + ": struct members, not proven"), c::pragma("omp atomic")};
+  }
   // formad: the per-reference verdict
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);

@@ -179,6 +179,7 @@ void partialReads(const AdjointContext& context, const clang::Expr* partial, std
 }  // namespace
 
 void derivativeReads(const AdjointContext& context, const clang::Expr* expr, std::set<const clang::VarDecl*>& out) {
+  if (!expr) return;  // `return;`
   expr = bare(expr);
   if (!hasActiveLeaf(context, expr)) return;
   if (asLeaf(expr)) {
@@ -243,8 +244,18 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
         code.epilogue = {set(lhsB, zero)};
       }
       break;
-    case clang::BO_AddAssign: expressionAdjoint(context, rhs, lhsB, false, code.increments); break;
-    case clang::BO_SubAssign: expressionAdjoint(context, rhs, lhsB, true, code.increments); break;
+    case clang::BO_AddAssign:
+    case clang::BO_SubAssign:
+      // y[i] += y[i] * x[i]: the increment of y_b[i] would change the seed the later ones read, so
+      // they all read the adjoint saved before the first.
+      if (overlaps) {
+        code.block = true;
+        code.prologue = {saveAdjoint};
+        expressionAdjoint(context, rhs, adj, assignment->getOpcode() == clang::BO_SubAssign, code.increments);
+      } else {
+        expressionAdjoint(context, rhs, lhsB, assignment->getOpcode() == clang::BO_SubAssign, code.increments);
+      }
+      break;
     case clang::BO_MulAssign:
       code.block = true;
       code.prologue = {saveAdjoint, set(lhsB, c::mul(adj, context.tree(rhs)))};

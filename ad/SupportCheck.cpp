@@ -45,6 +45,10 @@ class SupportChecker {
         context_.unsupported(parameter->getLocation(), "--active " + info.name + ": not a floating-point parameter");
         return;
       }
+      if (!info.array && type->isStructureType()) {
+        context_.unsupported(parameter->getLocation(), "struct parameter '" + info.name + "' passed by value");
+        return;
+      }
       if (info.array && type->isPointerType() && type->getPointeeType()->isPointerType()) {
         context_.unsupported(parameter->getLocation(), "pointer to pointer parameter '" + info.name + "'");
         return;
@@ -101,17 +105,16 @@ class SupportChecker {
 
   // `return expr;` of a function returning a floating value, as the last statement of its body (its
   // adjoint seeds expr with the result's adjoint); an early return is refused.
+  // `return expr;` as the last statement of the body is the function's result. A `return;` that
+  // withoutJumps kept as an exit never gets here.
   void returnStatement(const clang::ReturnStmt* returned, const clang::Stmt* scope) {
-    const clang::Stmt* body = context_.function.getBody();
+    if (!returned->getRetValue())
+      return context_.unsupported(returned->getBeginLoc(), "return statement (only `return;` ending a branch of an if at the "
+                                                           "top level of the function body, or the body itself)");
+    const clang::Stmt* body = context_.body();
     auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
-    if (scope != body || !compound || compound->body_back() != returned) {
-      context_.unsupported(returned->getBeginLoc(), "return before the end of the function (early return)");
-      return;
-    }
-    if (!returned->getRetValue()) {
-      context_.unsupported(returned->getBeginLoc(), "return statement without a value");
-      return;
-    }
+    if (scope != body || !compound || compound->body_back() != returned)
+      return context_.unsupported(returned->getBeginLoc(), "return before the end of the function (early return)");
     context_.result = returned;
     checkExpression(context_, returned->getRetValue());
   }
@@ -156,6 +159,17 @@ class SupportChecker {
       forLoop(loop);
       return;
     }
+    if (auto* loop = llvm::dyn_cast<clang::WhileStmt>(statement)) {
+      if (loop->getConditionVariable())
+        return context_.unsupported(loop->getBeginLoc(), "declaration in a while condition");
+      conditionalLoop(loop, loop->getCond(), loop->getBody());
+      return;
+    }
+    if (auto* loop = llvm::dyn_cast<clang::DoStmt>(statement)) {
+      conditionalLoop(loop, loop->getCond(), loop->getBody());
+      return;
+    }
+    if (exits_.count(statement)) return;  // a break or return that ends its iteration or the function
     if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) {
       // `simd` only lets a thread run iterations together; the adjoint's loops drop it (any order is valid).
       bool parallelFor = llvm::isa<clang::OMPParallelForDirective, clang::OMPParallelForSimdDirective>(directive);
@@ -176,7 +190,7 @@ class SupportChecker {
         return;
       }
       ++parallelDepth_;
-      forLoop(loops.front());
+      forLoop(loops.front(), true);
       --parallelDepth_;
       return;
     }
@@ -204,8 +218,12 @@ class SupportChecker {
     }
     if (llvm::isa<clang::GotoStmt>(statement)) return context_.unsupported(statement->getBeginLoc(), "goto");
     if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) return returnStatement(returned, scope);
-    if (llvm::isa<clang::BreakStmt>(statement) || llvm::isa<clang::ContinueStmt>(statement))
-      return context_.unsupported(statement->getBeginLoc(), "break or continue");
+    if (llvm::isa<clang::BreakStmt>(statement))
+      return context_.unsupported(statement->getBeginLoc(), "break (only in sequential loops, ending a branch of an if at the "
+                                                            "top level of the loop body)");
+    if (llvm::isa<clang::ContinueStmt>(statement))
+      return context_.unsupported(statement->getBeginLoc(), "continue (only ending a branch of an if at the top level of the "
+                                                            "loop body)");
     context_.unsupported(statement->getBeginLoc(), std::string("statement of kind ") + statement->getStmtClassName());
   }
 
@@ -219,7 +237,7 @@ class SupportChecker {
   }
 
   // Parameters and function-scope locals are visible everywhere; two loops' locals of the same name are not.
-  bool outermost(const VariableInfo& info) const { return info.parameter || info.scope == context_.function.getBody(); }
+  bool outermost(const VariableInfo& info) const { return info.parameter || info.scope == context_.body(); }
 
   void add(VariableInfo info) {
     if (info.name.rfind("adrace_", 0) == 0) {
@@ -313,9 +331,14 @@ class SupportChecker {
       context_.unsupported(lhs->getBeginLoc(), "assignment to pointer '" + info->name + "'");
       return;
     }
+    if (!lhs->getType()->isScalarType()) {
+      context_.unsupported(lhs->getBeginLoc(), "assignment of a whole struct or array ('" + info->name + "')");
+      return;
+    }
   }
 
-  void forLoop(const clang::ForStmt* loop) {
+  // worksharing: the loop of an omp (parallel) for, which OpenMP does not let `break` leave.
+  void forLoop(const clang::ForStmt* loop, bool worksharing = false) {
     std::optional<ForHeader> header = parseForHeader(context_, loop);
     if (!header) return;
     if (header->declaredInHeader) local(header->counter, loop);  // a C89 counter is declared before the loop
@@ -323,8 +346,16 @@ class SupportChecker {
     checkExpression(context_, header->boundExpr);
     if (header->boundExpr2) checkExpression(context_, header->boundExpr2);
     if (header->stepExpr) checkExpression(context_, header->stepExpr);
-    const clang::Stmt* body = withoutSimd(withoutContinue(loop->getBody()));
+    size_t exitsBefore = exits_.size();
+    const clang::Stmt* body = withoutSimd(withoutJumps(loop->getBody(), worksharing ? Kept::Nothing : Kept::Break));
     if (context_.failed()) return;
+    if (exits_.size() != exitsBefore) {
+      // The forward sweep leaves the loop through its condition (`!adrace_exit && ...`), after one
+      // more increment of the counter: invisible only when the counter is the loop's own.
+      if (!llvm::isa_and_nonnull<clang::DeclStmt>(loop->getInit()))
+        return context_.unsupported(loop->getBeginLoc(), "break in a for loop whose counter is declared before it");
+      context_.loopsWithBreak.insert(loop);
+    }
     context_.bodies[loop] = body;
     ++loopDepth_;
     statement(body, body);
@@ -341,11 +372,50 @@ class SupportChecker {
         context_.unsupported(at, "'" + var->getNameAsString() + "' is written in the body of the loop whose header uses it");
   }
 
+  // While and do loops: the condition is evaluated by the forward sweep only (the backward sweep
+  // runs the taped number of iterations), so it may read anything the body computes.
+  void conditionalLoop(const clang::Stmt* loop, const clang::Expr* condition, const clang::Stmt* body) {
+    checkExpression(context_, condition);
+    if (context_.failed()) return;
+    size_t exitsBefore = exits_.size();
+    const clang::Stmt* rewritten = withoutJumps(body, Kept::Break);
+    if (exits_.size() != exitsBefore) context_.loopsWithBreak.insert(loop);
+    context_.bodies[loop] = rewritten;
+    ++loopDepth_;
+    statement(rewritten, rewritten);
+    --loopDepth_;
+  }
+
+ public:
+  // The function body with an early `return;` rewritten like a loop's `break` (see withoutJumps).
+  const clang::Stmt* functionBody() {
+    const clang::Stmt* body = context_.function.getBody();
+    const clang::Stmt* rewritten = withoutJumps(body, Kept::Return);
+    if (rewritten != body) context_.bodies[body] = rewritten;
+    return rewritten;
+  }
+
+ private:
   // `{ S; if (c) { A; continue; } B; }` -> `{ S; if (c) { A } else { B } }` (B rewritten likewise).
-  const clang::Stmt* withoutContinue(const clang::Stmt* body) {
+  // A branch ending with the kept jump (`break` in while and do loops, `return` in the function
+  // body) is rewritten the same way but keeps the jump as its last statement: nothing follows it in
+  // the iteration (or the function), so the sweeps read it as "the iteration ends here", and the
+  // forward sweep of a loop sets the flag its condition tests. `continue` only in loops.
+  enum class Kept { Nothing, Break, Return };
+  const clang::Stmt* withoutJumps(const clang::Stmt* body, Kept kept) {
     auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
     if (!compound) return body;
+    bool inLoop = kept != Kept::Return;
+    clang::Stmt::StmtClass exit = kept == Kept::Break    ? clang::Stmt::BreakStmtClass
+                                  : kept == Kept::Return ? clang::Stmt::ReturnStmtClass
+                                                         : clang::Stmt::NoStmtClass;
+    // `return expr;` of a function returning a value is its result, never an exit (returnStatement).
+    auto isExit = [&](const clang::Stmt* jump) {
+      auto* returned = llvm::dyn_cast<clang::ReturnStmt>(jump);
+      return jump->getStmtClass() == exit && !(returned && returned->getRetValue());
+    };
     std::vector<clang::Stmt*> items(compound->body_begin(), compound->body_end());
+    if (!items.empty() && isExit(items.back())) exits_.insert(items.back());  // `return;` last
     for (size_t k = 0; k < items.size(); ++k) {
       auto* branch = llvm::dyn_cast<clang::IfStmt>(items[k]);
       if (!branch || branch->getElse() || branch->getInit() || branch->getConditionVariable()) continue;
@@ -354,13 +424,19 @@ class SupportChecker {
         then.assign(thenCompound->body_begin(), thenCompound->body_end());
       else
         then.push_back(branch->getThen());
-      if (then.empty() || !llvm::isa<clang::ContinueStmt>(then.back())) continue;
-      then.pop_back();
+      if (then.empty()) continue;
+      if (inLoop && llvm::isa<clang::ContinueStmt>(then.back())) {
+        then.pop_back();
+      } else if (exit != clang::Stmt::NoStmtClass && isExit(then.back())) {
+        exits_.insert(then.back());
+      } else {
+        continue;
+      }
       const clang::ASTContext& ast = context_.ast;
       std::vector<clang::Stmt*> rest(items.begin() + k + 1, items.end());
       clang::SourceLocation end = compound->getRBracLoc();
-      auto* elseBody = const_cast<clang::Stmt*>(
-          withoutContinue(clang::CompoundStmt::Create(ast, rest, rest.empty() ? end : rest.front()->getBeginLoc(), end)));
+      auto* elseBody = const_cast<clang::Stmt*>(withoutJumps(
+          clang::CompoundStmt::Create(ast, rest, rest.empty() ? end : rest.front()->getBeginLoc(), end), kept));
       auto* thenBody = clang::CompoundStmt::Create(ast, then, branch->getThen()->getBeginLoc(), branch->getThen()->getEndLoc());
       auto* rewritten = clang::IfStmt::Create(ast, branch->getIfLoc(), branch->getStatementKind(), nullptr, nullptr,
                                               branch->getCond(), branch->getLParenLoc(), branch->getRParenLoc(), thenBody,
@@ -368,6 +444,10 @@ class SupportChecker {
       std::vector<clang::Stmt*> head(items.begin(), items.begin() + k);
       head.push_back(rewritten);
       return clang::CompoundStmt::Create(ast, head, compound->getLBracLoc(), end);
+    }
+    if (inLoop && !items.empty() && llvm::isa<clang::ContinueStmt>(items.back())) {  // `continue;` last: no jump at all
+      items.pop_back();
+      return clang::CompoundStmt::Create(context_.ast, items, compound->getLBracLoc(), compound->getRBracLoc());
     }
     return body;
   }
@@ -463,6 +543,7 @@ class SupportChecker {
   AdjointContext& context_;
   bool sawParallel_ = false;  // a parallel loop or region came before the statement being checked
   int loopDepth_ = 0;         // loops around the statement being checked
+  std::set<const clang::Stmt*> exits_;  // the break and return statements withoutJumps kept
   const clang::OMPParallelDirective* region_ = nullptr;
   int parallelDepth_ = 0;  // parallel loops around the statement being checked
 };
@@ -473,7 +554,8 @@ void checkSupported(AdjointContext& context) {
   SupportChecker checker(context);
   checker.parameters();
   if (context.failed()) return;
-  checker.statement(context.function.getBody(), context.function.getBody());
+  const clang::Stmt* body = checker.functionBody();
+  checker.statement(body, body);
   if (context.failed()) return;
   if (!context.resultAdjoint.empty() && !context.result)
     return context.unsupported(context.function.getBody()->getEndLoc(),

@@ -83,6 +83,9 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
     return forwardEmits(branch->getThen()) || forwardEmits(branch->getElse()) || (ifNeedsFlag(branch) && backwardEmits(branch));
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement))  // a recomputed loop runs forward in the backward sweep
     return exitCounterKept(loop) || (!context_.recomputedLoops.count(loop) && forwardEmits(context_.loopBody(loop)));
+  if (isConditionalLoop(statement))  // the forward sweep counts the iterations the backward sweep runs
+    return forwardEmits(context_.loopBody(statement)) || backwardEmits(context_.loopBody(statement));
+  if (llvm::isa<clang::BreakStmt>(statement)) return true;  // ends the loop: the forward sweep must see it
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
     return forwardEmits(analyzer::associatedLoops(*directive).front());
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
@@ -118,6 +121,7 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
     return false;
   }
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return restoresCounter(loop) || backwardEmits(context_.loopBody(loop));
+  if (isConditionalLoop(statement)) return backwardEmits(context_.loopBody(statement));
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
     if (backwardEmits(branch->getThen()) || backwardEmits(branch->getElse())) return true;
     return false;
@@ -132,7 +136,7 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
 void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   if (!statement || !forwardEmits(statement)) return;
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
-    bool scope = compound != context_.function.getBody();
+    bool scope = compound != context_.body();
     if (scope) out.open("");
     forwardCompound(compound, out, scope);
     if (scope) out.close();
@@ -160,7 +164,15 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
     bool flag = ifNeedsFlag(branch) && backwardEmits(branch);
-    out.open("if (" + context_.text(branch->getCond()) + ")");
+    c::ExprRef condition = context_.tree(branch->getCond());
+    if (!flag && !forwardEmits(branch->getThen())) {  // only the else branch (`if (c) continue;`, an early return)
+      out.open("if (" + c::print(c::prefix("!", condition)) + ")");
+      if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(branch->getElse())) forwardCompound(compound, out, true);
+      else forward(branch->getElse(), out);
+      out.close();
+      return;
+    }
+    out.open("if (" + c::print(condition) + ")");
     if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen())) forwardCompound(compound, out, true);
     else forward(branch->getThen(), out);
     if (flag) out.line("adrace_push_int(1);");
@@ -174,6 +186,8 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
     return;
   }
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return forwardFor(loop, out);
+  if (isConditionalLoop(statement)) return forwardConditionalLoop(statement, out);
+  if (llvm::isa<clang::BreakStmt>(statement)) return out.statement(c::expression(c::assign("=", c::name(kLoopExit), c::integer(1))));
   if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) return forwardParallel(directive, out);
 }
 
@@ -227,11 +241,73 @@ bool Sweeps::independentIterations(const clang::ForStmt* loop) const {
 }
 
 void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
+  if (context_.loopsWithBreak.count(loop)) {  // a break: the trip count is known only here (as for while loops)
+    bool counted = backwardEmits(context_.loopBody(loop));
+    auto* counter = llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl());
+    c::ExprRef condition = c::binary("&&", c::prefix("!", c::name(kLoopExit)), context_.tree(loop->getCond()));
+    out.open("");
+    if (counted) out.statement(c::declaration(c::plainType("long"), kIterations, c::integer(0)));
+    out.statement(c::declaration(c::plainType("int"), kLoopExit, c::integer(0)));
+    out.open("for (" + declarationText(context_, counter, counter->getNameAsString()) + " = " + context_.text(counter->getInit()) +
+             "; " + c::print(condition) + "; " + context_.text(loop->getInc()) + ")");
+    if (counted) out.statement(c::expression(c::postfix("++", c::name(kIterations))));
+    if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(loop))) forwardCompound(compound, out, true);
+    else forward(context_.loopBody(loop), out);
+    out.close();
+    if (counted) out.statement(c::expression(c::call("adrace_push_long", {c::name(kIterations)})));
+    out.close();
+    return;
+  }
   const clang::VarDecl* kept = exitCounterKept(loop);
   if (restoresCounter(loop)) out.line(pushText(kept->getType(), kept->getNameAsString()));
   out.open(forHead(loop, !kept));
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(loop))) forwardCompound(compound, out, true);
   else forward(context_.loopBody(loop), out);
+  out.close();
+}
+
+// A while or do loop runs as often as its condition says: the forward sweep counts the iterations
+// (the one a `break` ends included) and pushes the count, which the backward sweep pops and runs down,
+// each iteration's branches recovered as everywhere else (recomputed conditions or taped flags):
+//     { long adrace_iterations = 0; int adrace_exit = 0;
+//       while (!adrace_exit && (cond)) { adrace_iterations++; body, break -> adrace_exit = 1; }
+//       adrace_push_long(adrace_iterations); }
+// A `break` ends a branch at the top level of the body (SupportCheck), so nothing of its iteration
+// runs after the flag is set but the pushes at the end of the body's scope, which the backward sweep
+// pops first.
+const char* const Sweeps::kLoopExit = "adrace_exit";
+const char* const Sweeps::kIterations = "adrace_iterations";
+
+bool Sweeps::isConditionalLoop(const clang::Stmt* statement) {
+  return llvm::isa<clang::WhileStmt>(statement) || llvm::isa<clang::DoStmt>(statement);
+}
+
+void Sweeps::forwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
+  const clang::Stmt* body = context_.loopBody(loop);
+  bool counted = backwardEmits(body);
+  bool exits = context_.loopsWithBreak.count(loop) > 0;
+  auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(loop);
+  c::ExprRef condition = context_.tree(whileLoop ? whileLoop->getCond() : llvm::cast<clang::DoStmt>(loop)->getCond());
+  if (exits) condition = c::binary("&&", c::prefix("!", c::name(kLoopExit)), condition);
+  out.open("");
+  if (counted) out.statement(c::declaration(c::plainType("long"), kIterations, c::integer(0)));
+  if (exits) out.statement(c::declaration(c::plainType("int"), kLoopExit, c::integer(0)));
+  out.open(whileLoop ? "while (" + c::print(condition) + ")" : std::string("do"));
+  if (counted) out.statement(c::expression(c::postfix("++", c::name(kIterations))));
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) forwardCompound(compound, out, true);
+  else forward(body, out);
+  out.close(whileLoop ? "" : " while (" + c::print(condition) + ");");
+  if (counted) out.statement(c::expression(c::call("adrace_push_long", {c::name(kIterations)})));
+  out.close();
+}
+
+void Sweeps::backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
+  const clang::Stmt* body = context_.loopBody(loop);
+  const c::ExprRef count = c::name(kIterations);
+  out.open("for (" + c::print(c::plainType("long"), kIterations) + " = " + c::print(c::call("adrace_pop_long", {})) + "; " +
+           c::print(c::binary(">", count, c::integer(0))) + "; " + c::print(c::postfix("--", count)) + ")");
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) backwardCompound(compound, out, true);
+  else backward(body, out);
   out.close();
 }
 
@@ -268,7 +344,7 @@ void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter
 void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
   if (!statement || !backwardEmits(statement)) return;
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
-    bool scope = compound != context_.function.getBody();
+    bool scope = compound != context_.body();
     if (scope) out.open("");
     backwardCompound(compound, out, scope);
     if (scope) out.close();
@@ -283,6 +359,7 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     return;
   }
   if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) {  // the result's adjoint seeds the returned value
+    if (!returned->getRetValue()) return;  // an early `return;` of a void function
     std::vector<Increment> increments;
     expressionAdjoint(context_, returned->getRetValue(), c::name(context_.resultAdjoint), false, increments);
     emitIncrements(increments, out);
@@ -303,7 +380,15 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
     bool flag = ifNeedsFlag(branch);
-    out.open("if (" + (flag ? std::string("adrace_pop_int()") : context_.text(branch->getCond())) + ")");
+    c::ExprRef condition = flag ? c::call("adrace_pop_int", {}) : context_.tree(branch->getCond());
+    if (!backwardEmits(branch->getThen())) {  // only the else branch
+      out.open("if (" + c::print(c::prefix("!", condition)) + ")");
+      if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getElse())) backwardCompound(compound, out, true);
+      else backward(branch->getElse(), out);
+      out.close();
+      return;
+    }
+    out.open("if (" + c::print(condition) + ")");
     if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen())) backwardCompound(compound, out, true);
     else backward(branch->getThen(), out);
     if (backwardEmits(branch->getElse())) {
@@ -318,6 +403,7 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     if (backwardEmits(context_.loopBody(loop))) backwardFor(loop, out);
     return restoreCounter(loop, out);
   }
+  if (isConditionalLoop(statement)) return backwardConditionalLoop(statement, out);
   if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) return backwardParallel(directive, out);
 }
 
@@ -352,8 +438,10 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   std::string i = header->counter->getNameAsString();
   std::string bound = header->boundExpr2 ? header->bound : context_.operand(header->boundExpr);
   std::string first = context_.operand(header->firstExpr);
-  bool up = header->step == "1" && (header->op == "<" || header->op == "<=");
-  bool down = header->step == "-1" && (header->op == ">" || header->op == ">=");
+  // A loop a break may leave ran the iterations its forward sweep counted: the first ones.
+  bool exits = context_.loopsWithBreak.count(loop) > 0;
+  bool up = !exits && header->step == "1" && (header->op == "<" || header->op == "<=");
+  bool down = !exits && header->step == "-1" && (header->op == ">" || header->op == ">=");
   bool block = !up && !down;
   CodeWriter body(out.indent() + (block ? 2 : 1));
   backwardIteration(loop, body);
@@ -366,7 +454,7 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   } else {  // the counter starts one step past the last iteration and steps back (an induction variable)
     bool counterUsed = mentions(body.text(), i);
     out.open("");
-    out.line("long adrace_trip = " + header->tripCount() + ";");
+    out.line("long adrace_trip = " + (exits ? std::string("adrace_pop_long()") : header->tripCount()) + ";");
     if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterValue("adrace_trip") + ";");
     out.open("for (long adrace_k = adrace_trip - 1; adrace_k >= 0; adrace_k--)");
     if (counterUsed) out.line(header->stepBackward() + ";");

@@ -78,6 +78,13 @@ class Sweeps {
   // firstprivate, lastprivate): its iterations may run in any order, in both sweeps.
   bool independentIterations(const clang::ForStmt* loop) const;
   void backwardFor(const clang::ForStmt* loop, CodeWriter& out);
+  // while and do loops: the forward sweep counts and pushes the iterations, the backward sweep pops
+  // the count and runs that many backward iterations.
+  static bool isConditionalLoop(const clang::Stmt* statement);
+  void forwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out);
+  void backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out);
+  static const char* const kLoopExit;    // the flag a break sets in the forward sweep
+  static const char* const kIterations;  // the iteration count
   bool ifNeedsFlag(const clang::IfStmt* branch) const;
   void emitIncrements(const std::vector<Increment>& increments, CodeWriter& out);
   // The run of increments emitted last, one after another in one writer: a new increment of the
@@ -101,6 +108,8 @@ class Sweeps {
   // The statements guarding one adjoint increment in the current parallel loop: none, or the
   // atomic pragma with its comment.
   c::StmtList guardFor(const Increment& increment) const;
+  // Whether every reference to `variable` in the loop is variable[counter] (its own element only).
+  bool onlyOwnElement(const ParallelLoop& loop, const std::string& variable) const;
 
   // Per-thread variables of the loop being emitted (clause private/firstprivate/reduction, body locals).
   struct LoopScope {

@@ -50,7 +50,7 @@ class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
 // parallel region privatises: the same value everywhere in both sweeps.
 bool unchanging(const AdjointContext& context, const WriteFinder& function, const clang::VarDecl* var) {
   const VariableInfo* info = context.variable(var);
-  bool functionScope = info && (info->parameter || info->global || info->scope == context.function.getBody());
+  bool functionScope = info && (info->parameter || info->global || info->scope == context.body());
   return functionScope && !context.regionPrivate.count(var) && !function.written.count(var);
 }
 
@@ -79,13 +79,7 @@ class BodyAccesses : public clang::RecursiveASTVisitor<BodyAccesses> {
   std::set<const clang::VarDecl*> declared, read, written;
 
  private:
-  static const clang::DeclRefExpr* baseReference(const clang::Expr* lhs) {
-    const clang::Expr* cursor = asLeaf(lhs);
-    if (!cursor) return nullptr;
-    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(cursor)) cursor = unary->getSubExpr()->IgnoreParenImpCasts();
-    while (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(cursor)) cursor = subscript->getBase()->IgnoreParenImpCasts();
-    return llvm::dyn_cast<clang::DeclRefExpr>(cursor);
-  }
+  static const clang::DeclRefExpr* baseReference(const clang::Expr* lhs) { return leafReference(lhs); }
   std::set<const clang::DeclRefExpr*> storedOnly;
 };
 
@@ -183,7 +177,7 @@ void Sweeps::refuseQueryValuesReadBackward() {
 // re-evaluates its initializer at the top of the scope instead of popping it (the green_gauss edge
 // loop: the nodes i, j from the index array e2n and the face value from dv).
 void Sweeps::findRecomputable() {
-  const clang::Stmt* body = context_.function.getBody();
+  const clang::Stmt* body = context_.body();
   WriteFinder finder(context_.exitValueCounters);
   finder.TraverseStmt(const_cast<clang::Stmt*>(body));
   const std::set<const clang::VarDecl*>& counters = finder.counters;
@@ -218,13 +212,14 @@ void Sweeps::findRecomputable() {
 // then never travel through the tape between the sweeps: what the iteration pushes (old values
 // before kills, values of nested scopes) it pops again at once, from cache.
 void Sweeps::findRecomputedLoops() {
-  const clang::Stmt* functionBody = context_.function.getBody();
+  const clang::Stmt* functionBody = context_.body();
   WriteFinder finder(context_.exitValueCounters);
   finder.TraverseStmt(const_cast<clang::Stmt*>(functionBody));
   for (const clang::ForStmt* loop : finder.loops) {
     const clang::Stmt* body = context_.loopBody(loop);
     if (!forwardEmits(body) || exitCounterKept(loop)) continue;  // nothing to recompute, or the forward sweep needs the loop
     if (callsPassive(body)) continue;  // a print must not run twice, a timer gives another value
+    if (context_.loopsWithBreak.count(loop)) continue;  // its trip count is known only to the forward sweep
     BodyAccesses accesses;
     accesses.TraverseStmt(const_cast<clang::Stmt*>(body));
     bool selfContained = true;
@@ -294,6 +289,10 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
     for (const clang::OMPLoopDirective* directive : parallelLoops(parallel)) backwardReads(directive, out);
     return;
   }
+  if (isConditionalLoop(statement)) {  // the condition is evaluated by the forward sweep only
+    backwardReads(context_.loopBody(statement), out);
+    return;
+  }
   if (loop) {
     collectVariables(loopStart(loop), out);
     collectVariables(loop->getCond(), out);
@@ -317,7 +316,7 @@ bool Sweeps::addNeeded(std::set<const clang::VarDecl*>& set, const std::set<cons
 void Sweeps::plan() {
   findRecomputable();
   for (int round = 0; round < 100; ++round) {
-    bool grew = planStatement(context_.function.getBody());
+    bool grew = planStatement(context_.body());
     std::set<const clang::VarDecl*> taped;  // needed backward and not recomputed: the forward sweep computes them
     for (const clang::VarDecl* var : context_.neededBackward)
       if (!context_.recomputable.count(var)) taped.insert(var);
@@ -401,6 +400,14 @@ bool Sweeps::planStatement(const clang::Stmt* statement) {
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) loop = analyzer::associatedLoops(*directive).front();
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
     for (const clang::OMPLoopDirective* directive : parallelLoops(parallel)) grew |= planStatement(directive);
+    return grew;
+  }
+  if (isConditionalLoop(statement)) {
+    grew |= planStatement(context_.loopBody(statement));
+    std::set<const clang::VarDecl*> reads;
+    if (auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(statement)) collectVariables(whileLoop->getCond(), reads);
+    else collectVariables(llvm::cast<clang::DoStmt>(statement)->getCond(), reads);
+    if (forwardEmits(statement)) grew |= addNeeded(forward, reads);
     return grew;
   }
   if (loop) {

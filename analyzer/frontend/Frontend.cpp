@@ -140,14 +140,15 @@ class ErrorCollector : public clang::DiagnosticConsumer {
 class VisitAction : public clang::ASTFrontendAction {
  public:
   using Visit = std::function<void(const std::string&, clang::ASTContext&)>;
-  VisitAction(const Visit& visit, std::vector<Diagnostic>& diagnostics) : visit_(visit), diagnostics_(diagnostics) {}
+  VisitAction(const Visit& visit, std::vector<Diagnostic>& diagnostics, bool& visiting)
+      : visit_(visit), diagnostics_(diagnostics), visiting_(visiting) {}
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& instance,
                                                         llvm::StringRef file) override {
     struct Consumer : clang::ASTConsumer {
-      Consumer(const Visit& visit, std::vector<Diagnostic>& diagnostics, clang::CompilerInstance& instance,
+      Consumer(const Visit& visit, std::vector<Diagnostic>& diagnostics, bool& visiting, clang::CompilerInstance& instance,
                std::string file)
-          : visit(visit), diagnostics(diagnostics), instance(instance), file(std::move(file)) {}
+          : visit(visit), diagnostics(diagnostics), visiting(visiting), instance(instance), file(std::move(file)) {}
       void HandleTranslationUnit(clang::ASTContext& context) override {
         if (instance.getDiagnostics().hasErrorOccurred()) return;
         // Clang's CFG builder and our walks recurse per level: refuse what would overflow the stack.
@@ -155,19 +156,23 @@ class VisitAction : public clang::ASTFrontendAction {
           diagnostics.push_back(*tooDeep);
           return;
         }
+        visiting = true;  // a crash from here on is adrace's own, not the front-end's
         visit(file, context);
+        visiting = false;
       }
       const Visit& visit;
       std::vector<Diagnostic>& diagnostics;
+      bool& visiting;
       clang::CompilerInstance& instance;
       std::string file;
     };
-    return std::make_unique<Consumer>(visit_, diagnostics_, instance, file.str());
+    return std::make_unique<Consumer>(visit_, diagnostics_, visiting_, instance, file.str());
   }
 
  private:
   const Visit& visit_;
   std::vector<Diagnostic>& diagnostics_;
+  bool& visiting_;
 };
 
 class VisitActionFactory : public clang::tooling::FrontendActionFactory {
@@ -175,8 +180,9 @@ class VisitActionFactory : public clang::tooling::FrontendActionFactory {
   VisitActionFactory(VisitAction::Visit visit, std::vector<Diagnostic>& diagnostics)
       : visit_(std::move(visit)), diagnostics_(diagnostics) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<VisitAction>(visit_, diagnostics_);
+    return std::make_unique<VisitAction>(visit_, diagnostics_, visiting);
   }
+  bool visiting = false;  // inside the visit callback: adrace's own code, not Clang's, is running
 
  private:
   VisitAction::Visit visit_;
@@ -271,8 +277,11 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
     llvm::CrashRecoveryContext recovery;
     if (!recovery.RunSafely([&] { tool.run(&fileFactory); }))
       fileDiagnostics.push_back(fileError(
-          file, "the C front-end (Clang 14) crashed on this file; adrace cannot read it (an OpenMP clause Clang "
-                "mishandles, such as allocate() on a loop counter, is a known cause)"));
+          file, fileFactory.visiting
+                    ? "internal error: adrace crashed while processing this file (a bug in adrace: please report it "
+                      "with the file)"
+                    : "the C front-end (Clang 14) crashed on this file; adrace cannot read it (an OpenMP clause Clang "
+                      "mishandles, such as allocate() on a loop counter, is a known cause)"));
     for (Diagnostic& diagnostic : fileDiagnostics) {
       if (diagnostic.at.file.empty()) diagnostic.at.file = file;
       // The driver's words for a file it cannot classify by its name.
