@@ -128,7 +128,11 @@ void findRegionPrivate(AdjointContext& context) {
     for (const auto& [directive, loop] : context.loops)
       for (const analyzer::Variable& variable : loop.model.variables)
         if (variable.name == info.name && variable.sharing == analyzer::Sharing::Private)
-          privateIn.push_back({directive->getBeginLoc(), analyzer::associatedLoops(*directive).front()->getEndLoc()});
+          // (a directive's own range ends with its pragma line; its statement's range goes on)
+          privateIn.push_back(loop.region ? clang::SourceRange(loop.region->getBeginLoc(),  // private(...) of the region
+                                                               loop.region->getInnermostCapturedStmt()->getEndLoc())
+                                          : clang::SourceRange(directive->getBeginLoc(),
+                                                               analyzer::associatedLoops(*directive).front()->getEndLoc()));
     if (privateIn.empty()) continue;
     bool outside = false;
     for (clang::SourceLocation use : references.uses[decl]) {

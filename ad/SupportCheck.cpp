@@ -162,14 +162,26 @@ class SupportChecker {
       if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) items.assign(compound->body_begin(), compound->body_end());
       else items.push_back(body);
       region_ = parallel;
-      for (const clang::Stmt* item : items) {
-        if (llvm::isa<clang::NullStmt>(item)) continue;
-        if (!llvm::isa<clang::OMPForDirective>(item)) {
-          context_.unsupported(item->getBeginLoc(), "statement in an omp parallel region outside its omp for loops");
-          return;
-        }
-        this->statement(item, scope);
+      regionLocals_.clear();
+      for (const clang::OMPClause* clause : parallel->clauses()) {  // each thread's own copies, like region locals
+        auto addAll = [&](auto* list) {
+          for (const clang::Expr* item : list->varlists())
+            if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(item->IgnoreParenImpCasts()))
+              if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) regionLocals_.insert(var);
+        };
+        if (auto* list = llvm::dyn_cast<clang::OMPPrivateClause>(clause)) addAll(list);
+        if (auto* list = llvm::dyn_cast<clang::OMPFirstprivateClause>(clause)) addAll(list);
       }
+      for (const clang::Stmt* item : items) {
+        if (context_.failed()) return;
+        regionItem(item, body);
+      }
+      for (const clang::Stmt* item : items)
+        if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item))
+          if (const clang::DeclRefExpr* use = regionLocalUse(item))
+            return context_.unsupported(use->getLocation(), "region-local variable '" + use->getDecl()->getNameAsString() +
+                                                                "' (private to each thread of the region) used in a single or master block (the adjoint runs "
+                                                                "that block outside the loops' regions)");
       region_ = nullptr;
       return;
     }
@@ -297,6 +309,52 @@ class SupportChecker {
     return body;
   }
 
+  // One item of a parallel region, as RegionPhases.cpp runs it: a worksharing loop, a barrier, a
+  // `single` or `master` block (run once), or a declaration of region-local variables that the
+  // loops privatise. Anything else runs on every thread of the team (a per-thread partial sum, a
+  // store at omp_get_thread_num()): the adjoint runs the region as separate phases and would run it
+  // once, so it is refused.
+  void regionItem(const clang::Stmt* item, const clang::Stmt* scope) {
+    if (llvm::isa<clang::NullStmt>(item) || llvm::isa<clang::OMPBarrierDirective>(item)) return;
+    if (llvm::isa<clang::OMPForDirective>(item)) return this->statement(item, scope);
+    if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item)) {
+      auto* directive = llvm::cast<clang::OMPExecutableDirective>(item);
+      for (const clang::OMPClause* clause : directive->clauses())
+        if (clause->getClauseKind() != llvm::omp::OMPC_nowait)
+          return context_.unsupported(clause->getBeginLoc(), "OpenMP clause '" +
+                                                                 std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) +
+                                                                 "' on " + analyzer::directiveName(*directive));
+      const clang::Stmt* body = directive->getInnermostCapturedStmt()->getCapturedStmt();
+      ++parallelDepth_;  // a parallel loop inside would be a nested region
+      this->statement(body, body);
+      --parallelDepth_;
+      return;
+    }
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(item)) {
+      for (const clang::Decl* decl : declaration->decls())
+        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl); var && var->hasInit())
+          return context_.unsupported(var->getLocation(), "region-local variable '" + var->getNameAsString() +
+                                                              "' initialised on every thread of the region (only "
+                                                              "worksharing loops, single, master and barrier are run as "
+                                                              "phases of the adjoint)");
+      for (const clang::Decl* decl : declaration->decls())
+        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) regionLocals_.insert(var);
+      return this->statement(item, scope);
+    }
+    context_.unsupported(item->getBeginLoc(), "statement that every thread of the omp parallel region runs (only "
+                                              "worksharing loops, single, master, barrier and uninitialised region "
+                                              "locals are supported)");
+  }
+
+  const clang::DeclRefExpr* regionLocalUse(const clang::Stmt* statement) const {
+    if (!statement) return nullptr;
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(statement))
+      if (regionLocals_.count(llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))) return ref;
+    for (const clang::Stmt* child : statement->children())
+      if (const clang::DeclRefExpr* use = regionLocalUse(child)) return use;
+    return nullptr;
+  }
+
   static void writtenIn(const clang::Stmt* statement, std::vector<std::pair<const clang::VarDecl*, clang::SourceLocation>>& out) {
     if (!statement) return;
     if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(statement); binary && binary->isAssignmentOp())
@@ -332,6 +390,7 @@ class SupportChecker {
         case llvm::omp::OMPC_private: case llvm::omp::OMPC_firstprivate: case llvm::omp::OMPC_shared:
         case llvm::omp::OMPC_lastprivate:
         case llvm::omp::OMPC_default: case llvm::omp::OMPC_schedule: case llvm::omp::OMPC_num_threads:
+        case llvm::omp::OMPC_nowait:  // the adjoint's phases end with the region of each loop (RegionPhases.cpp)
           break;
         case llvm::omp::OMPC_reduction: {
           auto* reduction = llvm::cast<clang::OMPReductionClause>(clause);
@@ -352,6 +411,7 @@ class SupportChecker {
 
   AdjointContext& context_;
   const clang::OMPParallelDirective* region_ = nullptr;
+  std::set<const clang::VarDecl*> regionLocals_;  // declared in the region being checked
   int parallelDepth_ = 0;  // parallel loops around the statement being checked
 };
 

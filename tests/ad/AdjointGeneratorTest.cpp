@@ -466,7 +466,7 @@ TEST(AdjointGenerator, UnsupportedControlAndOpenMP) {
 )",
                                 "f", {"x"})
                            .error,
-                       "unsupported: statement in an omp parallel region outside its omp for loops"));
+                       ":5:9: error: unsupported: statement that every thread of the omp parallel region runs"));
   EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
 {
 #pragma omp parallel for
@@ -491,6 +491,83 @@ TEST(AdjointGenerator, UnsupportedControlAndOpenMP) {
                                 "f", {"x"})
                            .error,
                        "unsupported: break or continue"));
+}
+
+TEST(AdjointGenerator, RegionRunsAsPhasesWithoutNowait) {
+  Generated g = generate(R"(void f(int n, const double *x, double *y, double *s)
+{
+#pragma omp parallel
+    {
+#pragma omp for nowait
+        for (int i = 0; i < n; i++)
+            y[i] = x[i] * x[i];
+#pragma omp barrier
+#pragma omp single nowait
+        *s = y[0];
+#pragma omp for
+        for (int i = 0; i < n; i++)
+            y[i] = y[i] + *s;
+    }
+}
+)",
+                         "f", {"x", "y", "s"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "nowait")) << g.code;
+  EXPECT_FALSE(contains(g.code, "barrier")) << g.code;
+  // The single's adjoint runs once, on the initial thread, between the two loops' regions.
+  size_t second = g.code.find("backward sweep of the parallel loop at line 11");
+  size_t single = g.code.find("y_b[0] += *s_b;");
+  size_t first = g.code.find("backward sweep of the parallel loop at line 5");
+  ASSERT_NE(single, std::string::npos) << g.code;
+  EXPECT_LT(second, single);
+  EXPECT_LT(single, first);
+  EXPECT_FALSE(contains(g.code, "omp master")) << g.code;
+}
+
+TEST(AdjointGenerator, RegionCodeThatEveryThreadRunsIsRefused) {
+  const char* perThread = R"(int omp_get_thread_num(void);
+void f(int n, const double *x, double *partial)
+{
+#pragma omp parallel
+    {
+        double mine = 0.0;
+#pragma omp for
+        for (int i = 0; i < n; i++)
+            mine += x[i];
+        partial[omp_get_thread_num()] = mine;
+    }
+}
+)";
+  EXPECT_TRUE(contains(generate(perThread, "f", {"x", "partial"}).error,
+                       ":6:16: error: unsupported: region-local variable 'mine' initialised on every thread"));
+  const char* privateInSingle = R"(void f(int n, const double *x, double *y)
+{
+    double t;
+#pragma omp parallel private(t)
+    {
+#pragma omp single
+        { t = x[0]; y[0] = t; }
+#pragma omp for
+        for (int i = 1; i < n; i++) { t = x[i]; y[i] = t * t; }
+    }
+}
+)";
+  EXPECT_TRUE(contains(generate(privateInSingle, "f", {"x", "y"}).error,
+                       ":7:11: error: unsupported: region-local variable 't' (private to each thread of the region) used in "
+                       "a single or master block"));
+  const char* copyprivate = R"(void f(int n, const double *x, double *y)
+{
+    double t;
+#pragma omp parallel private(t)
+    {
+#pragma omp single copyprivate(t)
+        t = x[0];
+#pragma omp for
+        for (int i = 0; i < n; i++) y[i] = t * x[i];
+    }
+}
+)";
+  EXPECT_TRUE(contains(generate(copyprivate, "f", {"x", "y"}).error, "unsupported: OpenMP clause 'copyprivate' on single"));
 }
 
 TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
