@@ -65,6 +65,9 @@ class AdjointContext {
   // Function-scope locals used only inside parallel loops that privatise them: each region declares
   // its own copy, so the function-scope declaration (and its adjoint's) is left out.
   std::set<const clang::VarDecl*> regionPrivate;
+  // C89 counters (`int i; ... for (i = 0; ...)`) used only inside the loops that assign them in
+  // their header: treated as declared in each such header (LoopCounters.h).
+  std::set<const clang::VarDecl*> loopOwnedCounters;
   const clang::Stmt* loopBody(const clang::ForStmt* loop) const {
     auto found = bodies.find(loop);
     return found == bodies.end() ? loop->getBody() : found->second;

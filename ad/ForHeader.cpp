@@ -38,6 +38,24 @@ std::string ForHeader::stepBackward() const {
   return stepBy(counter->getNameAsString(), step[0] == '-' ? step.substr(1) : "-" + step);
 }
 
+const clang::VarDecl* loopCounter(const clang::ForStmt* loop) {
+  const clang::Stmt* init = loop->getInit();
+  if (auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(init))
+    return declaration->isSingleDecl() ? llvm::dyn_cast<clang::VarDecl>(declaration->getSingleDecl()) : nullptr;
+  auto* expr = llvm::dyn_cast_or_null<clang::Expr>(init);
+  auto* assignment = expr ? llvm::dyn_cast<clang::BinaryOperator>(expr->IgnoreParens()) : nullptr;
+  if (!assignment || assignment->getOpcode() != clang::BO_Assign) return nullptr;
+  auto* target = llvm::dyn_cast<clang::DeclRefExpr>(assignment->getLHS()->IgnoreParens());
+  return target ? llvm::dyn_cast<clang::VarDecl>(target->getDecl()) : nullptr;
+}
+
+const clang::Expr* loopStart(const clang::ForStmt* loop) {
+  const clang::VarDecl* counter = loopCounter(loop);
+  if (!counter) return nullptr;
+  if (llvm::isa<clang::DeclStmt>(loop->getInit())) return counter->getInit();
+  return llvm::cast<clang::BinaryOperator>(llvm::cast<clang::Expr>(loop->getInit())->IgnoreParens())->getRHS();
+}
+
 std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::ForStmt* loop) {
   ForHeader header;
   header.loop = loop;
@@ -45,14 +63,17 @@ std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::Fo
     context.unsupported(at, what);
     return std::nullopt;
   };
-  auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop->getInit());
-  if (!init || !init->isSingleDecl() || !llvm::isa<clang::VarDecl>(init->getSingleDecl()))
-    return fail(loop->getBeginLoc(), "loop counter must be declared in the for statement (for (int i = ...; ...))");
-  header.counter = llvm::cast<clang::VarDecl>(init->getSingleDecl());
-  if (!header.counter->getType()->isIntegerType() || !header.counter->getInit())
+  header.counter = loopCounter(loop);
+  if (!header.counter)
+    return fail(loop->getBeginLoc(), "loop init must declare or assign the counter (for (int i = ...; ...) or for (i = ...; ...))");
+  header.declaredInHeader = llvm::isa<clang::DeclStmt>(loop->getInit());
+  if (!header.counter->getType()->isIntegerType() || !loopStart(loop))
     return fail(header.counter->getLocation(), "loop counter must be an initialised integer");
+  if (llvm::isa<clang::ParmVarDecl>(header.counter) || !header.counter->hasLocalStorage() || header.counter->isStaticLocal())
+    return fail(loop->getInit()->getBeginLoc(), "loop counter '" + header.counter->getNameAsString() +
+                                                    "' must be a local variable (not a parameter, a global or a static)");
   header.counterType = header.counter->getType().getUnqualifiedType().getAsString();
-  header.firstExpr = header.counter->getInit();
+  header.firstExpr = loopStart(loop);
   header.first = context.text(header.firstExpr);
 
   auto isCounter = [&](const clang::Expr* e) {

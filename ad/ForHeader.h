@@ -1,5 +1,6 @@
-// The canonical header of a for loop (`for (T i = first; i CMP bound; i += step)`), as the text
-// both sweeps need to rebuild the counter from a logical iteration number.
+// The canonical header of a for loop (`for (T i = first; i CMP bound; i += step)`, or C89's
+// `for (i = first; ...)` over a counter declared before the loop), as the text both sweeps need to
+// rebuild the counter from a logical iteration number.
 #pragma once
 
 #include "ad/AdjointContext.h"
@@ -13,7 +14,8 @@ namespace adrace::ad {
 
 struct ForHeader {
   const clang::ForStmt* loop = nullptr;
-  const clang::VarDecl* counter = nullptr;  // declared in the init statement
+  const clang::VarDecl* counter = nullptr;  // declared in the init statement, or before the loop (C89)
+  bool declaredInHeader = false;            // `for (int i = 0; ...)`, not `for (i = 0; ...)`
   std::string counterType;                  // "int", "long"
   std::string first, bound, step;           // C text; step is "1" for ++, "-1" for --
   const clang::Expr* firstExpr = nullptr;
@@ -34,5 +36,10 @@ struct ForHeader {
 
 // Records an unsupported diagnostic and returns nullopt when the header is not canonical.
 std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::ForStmt* loop);
+
+// The counter a for loop's init statement declares (`int i = first`) or assigns (`i = first`), and
+// that first value; null when the init is neither (parseForHeader says why).
+const clang::VarDecl* loopCounter(const clang::ForStmt* loop);
+const clang::Expr* loopStart(const clang::ForStmt* loop);
 
 }  // namespace adrace::ad

@@ -27,6 +27,8 @@ const VariableInfo* Sweeps::modelVariable(const analyzer::Variable& variable) co
 }
 
 bool Sweeps::declaredInside(const ParallelLoop& loop, const clang::VarDecl* decl) const {
+  // A loop-owned C89 counter is declared by the header of each loop that uses it (LoopCounters.h).
+  if (context_.loopOwnedCounters.count(decl)) return true;
   const clang::ForStmt* stmt = analyzer::associatedLoops(*loop.directive).front();
   const clang::SourceManager& sources = context_.ast.getSourceManager();
   return sources.isPointWithin(sources.getExpansionLoc(decl->getLocation()), sources.getExpansionLoc(stmt->getBeginLoc()),
@@ -76,7 +78,11 @@ Sweeps::LoopScope Sweeps::scopeOf(const ParallelLoop& loop) {
         variable.sharing == analyzer::Sharing::Reduction || variable.sharing == analyzer::Sharing::LoopCounter ||
         variable.sharing == analyzer::Sharing::LastPrivate)
       scope.perThread.insert(decl);
-    if (variable.sharing == analyzer::Sharing::LastPrivate && loop.model.schedule != "static")
+    if (variable.sharing == analyzer::Sharing::Shared && variable.writtenInLoop && context_.loopOwnedCounters.count(decl))
+      context_.unsupported(loop.directive->getBeginLoc(), "loop counter '" + variable.name +
+                                                              "' is shared by the threads of this parallel loop (a race in "
+                                                              "the primal): make it private(" + variable.name + ")");
+    if (variable.sharing == analyzer::Sharing::LastPrivate && loop.model.schedule != "static" && !declaredInside(loop, decl))
       context_.unsupported(loop.directive->getBeginLoc(), "lastprivate variable '" + variable.name + "' with a " +
                                                               loop.model.schedule + " schedule");
     if (variable.sharing == analyzer::Sharing::FirstPrivate && variable.writtenInLoop && loop.model.schedule == "static" &&

@@ -1,5 +1,6 @@
 // The subset `adrace adjoint` differentiates (see AdjointGenerator.h), checked before anything is
 // emitted: anything else is an "unsupported: ..." diagnostic at its location, never wrong code.
+#include "ad/LoopCounters.h"
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -258,7 +259,7 @@ class SupportChecker {
   void forLoop(const clang::ForStmt* loop) {
     std::optional<ForHeader> header = parseForHeader(context_, loop);
     if (!header) return;
-    local(header->counter, loop);
+    if (header->declaredInHeader) local(header->counter, loop);  // a C89 counter is declared before the loop
     checkExpression(context_, header->firstExpr);
     checkExpression(context_, header->boundExpr);
     if (header->boundExpr2) checkExpression(context_, header->boundExpr2);
@@ -422,6 +423,8 @@ void checkSupported(AdjointContext& context) {
   checker.parameters();
   if (context.failed()) return;
   checker.statement(context.function.getBody(), context.function.getBody());
+  if (context.failed()) return;
+  findLoopOwnedCounters(context);
 }
 
 }  // namespace adrace::ad

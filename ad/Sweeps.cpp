@@ -54,6 +54,8 @@ const clang::VarDecl* Sweeps::killed(const clang::Stmt* statement, const clang::
 }
 
 bool Sweeps::pushesOnKill(const clang::VarDecl* variable) const {
+  // A loop-owned counter's value is set by each loop header before it is read, in both sweeps.
+  if (context_.loopOwnedCounters.count(variable)) return false;
   return context_.neededBackward.count(variable) > 0 && !recomputes(variable);
 }
 
@@ -134,7 +136,8 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
-      if (!context_.neededForward.count(var) || context_.regionPrivate.count(var)) continue;
+      if (!context_.neededForward.count(var) || context_.regionPrivate.count(var) || context_.loopOwnedCounters.count(var))
+        continue;
       std::string zero = var->getType()->isArrayType() ? "{0}" : "0";
       out.line(declarationText(context_, var, var->getNameAsString()) + " = " + (var->getInit() ? context_.text(var->getInit()) : zero) + ";");
     }
@@ -173,9 +176,10 @@ void Sweeps::forwardCompound(const clang::CompoundStmt* compound, CodeWriter& ou
 }
 
 std::string Sweeps::forHead(const clang::ForStmt* loop) const {
-  // Printed from the tree (SupportCheck has checked the header: one initialised counter).
-  auto* counter = llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl());
-  return "for (" + declarationText(context_, counter, counter->getNameAsString()) + " = " + context_.text(counter->getInit()) +
+  // Printed from the tree (SupportCheck has checked the header: one initialised counter). A C89
+  // counter (`for (i = 0; ...)`) is loop-owned (LoopCounters.h): declared here like any other.
+  const clang::VarDecl* counter = loopCounter(loop);
+  return "for (" + declarationText(context_, counter, counter->getNameAsString()) + " = " + context_.text(loopStart(loop)) +
          "; " + context_.text(loop->getCond()) + "; " + context_.text(loop->getInc()) + ")";
 }
 

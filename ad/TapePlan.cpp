@@ -26,8 +26,7 @@ class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
  public:
   bool VisitForStmt(clang::ForStmt* loop) {
     loops.push_back(loop);
-    if (auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop->getInit()); init && init->isSingleDecl())
-      if (auto* counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl())) counters.insert(counter);
+    if (const clang::VarDecl* counter = loopCounter(loop)) counters.insert(counter);
     return true;
   }
   bool VisitBinaryOperator(clang::BinaryOperator* binary) {
@@ -230,7 +229,7 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
     return;
   }
   if (loop) {
-    collectVariables(llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl())->getInit(), out);
+    collectVariables(loopStart(loop), out);
     collectVariables(loop->getCond(), out);
     collectVariables(loop->getInc(), out);
     backwardReads(context_.loopBody(loop), out);
@@ -330,8 +329,7 @@ bool Sweeps::planStatement(const clang::Stmt* statement) {
   if (loop) {
     grew |= planStatement(context_.loopBody(loop));
     std::set<const clang::VarDecl*> reads;
-    auto* counter = llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl());
-    collectVariables(counter->getInit(), reads);
+    collectVariables(loopStart(loop), reads);
     collectVariables(loop->getCond(), reads);
     collectVariables(loop->getInc(), reads);
     if (backwardEmits(context_.loopBody(loop))) grew |= addNeeded(backward, reads);

@@ -570,6 +570,56 @@ void f(int n, const double *x, double *partial)
   EXPECT_TRUE(contains(generate(copyprivate, "f", {"x", "y"}).error, "unsupported: OpenMP clause 'copyprivate' on single"));
 }
 
+// C89 counters (issue 13, item 2): declared before the loops and assigned in the for-init. Used
+// only inside the loops that assign them, they are declared in each generated header instead.
+TEST(AdjointGenerator, C89CountersAreDeclaredInTheGeneratedHeaders) {
+  const char* source = R"(void rows(int n, int m, const double *a, double *b)
+{
+    int i, j;
+#pragma omp parallel for private(j)
+    for (i = 0; i < n; i++)
+        for (j = 0; j < m; j++)
+            b[i] += a[i * m + j] * a[i * m + j];
+}
+)";
+  Generated generated = generate(source, "rows", {"a", "b"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "int i = (int)adrace_begin;")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "for (int j = m - 1; j >= 0; j--)")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "int j = 0;")) << generated.code;  // no region copy of private(j)
+  EXPECT_FALSE(contains(generated.code, "int i, j")) << generated.code;
+}
+
+TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
+  const char* readAfter = R"(void f(int n, const double *x, double *y)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        y[i] = x[i] * x[i];
+    y[0] += x[i - 1];
+}
+)";
+  EXPECT_TRUE(contains(generate(readAfter, "f", {"x", "y"}).error, ":6:15: error: unsupported: loop counter 'i' used outside"));
+  const char* sharedInner = R"(void f(int n, const double *x, double *y)
+{
+    int i, j;
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        for (j = 0; j < 4; j++)
+            y[i] += x[i] * j;
+}
+)";
+  EXPECT_TRUE(contains(generate(sharedInner, "f", {"x", "y"}).error,
+                       ":4:1: error: unsupported: loop counter 'j' is shared by the threads of this parallel loop"));
+  const char* parameter = R"(void f(int n, const double *x, double *y)
+{
+    for (n = 0; n < 4; n++)
+        y[n] = x[n] * x[n];
+}
+)";
+  EXPECT_TRUE(contains(generate(parameter, "f", {"x", "y"}).error, ":3:10: error: unsupported: loop counter 'n' must be a local"));
+}
+
 TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
   const char* source = R"(void f(int n, double *out, double in)
 {
