@@ -22,6 +22,9 @@ void AdjointContext::unsupported(clang::SourceLocation at, const std::string& wh
 
 const VariableInfo* AdjointContext::variable(const clang::VarDecl* decl) const {
   auto found = variables.find(decl);
+  if (found == variables.end() && decl)  // another declaration of a file-scope variable (`extern` in a header)
+    for (const auto& entry : variables)
+      if (entry.second.global && entry.first->getCanonicalDecl() == decl->getCanonicalDecl()) return &entry.second;
   return found == variables.end() ? nullptr : &found->second;
 }
 

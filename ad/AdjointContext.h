@@ -31,6 +31,9 @@ struct VariableInfo {
   bool active = false;      // has an adjoint NAME_b
   std::string adjoint;      // the adjoint's name: NAME_b, or a fresh one when NAME_b is taken
   bool byValueScalar = false;  // active scalar parameter: its adjoint is reached as *NAME_b
+  // A file-scope variable the function uses: the adjoint's file declares it extern, and defines its
+  // adjoint NAME_b (same type) at file scope when it is active.
+  bool global = false;
   const clang::Stmt* scope = nullptr;  // compound (or for) that declares a local; null for parameters
 };
 

@@ -14,6 +14,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Lex/Lexer.h>
 
+#include <algorithm>
 #include <sstream>
 
 namespace adrace::ad {
@@ -146,6 +147,29 @@ void findRegionPrivate(AdjointContext& context) {
   }
 }
 
+// The file-scope variables the function uses live in the primal's file: declared extern here unless an
+// included header declares them. An active one's adjoint is defined here, with the same type, so
+// that the caller seeds and reads it by name (`extern double u_b[KMAX][5];` in its own file).
+std::string fileScopeDeclarations(const AdjointContext& context) {
+  const clang::SourceManager& sources = context.ast.getSourceManager();
+  std::vector<const VariableInfo*> globals;
+  for (const auto& entry : context.variables)
+    if (entry.second.global) globals.push_back(&entry.second);
+  std::sort(globals.begin(), globals.end(), [&](const VariableInfo* a, const VariableInfo* b) {
+    return sources.isBeforeInTranslationUnit(a->decl->getLocation(), b->decl->getLocation());
+  });
+  std::string text;
+  for (const VariableInfo* info : globals) {
+    bool inHeader = false;
+    for (const clang::VarDecl* declaration : info->decl->redecls())
+      inHeader |= !sources.isInMainFile(sources.getExpansionLoc(declaration->getLocation()));
+    if (!inHeader) text += "extern " + c::print(context.from.declaredType(info->decl), info->name) + ";\n";
+    if (info->active)
+      text += c::print(context.from.declaredType(info->decl, true), info->adjoint) + "; /* the adjoint of " + info->name + " */\n";
+  }
+  return text.empty() ? text : "\n" + text;
+}
+
 std::string generate(AdjointContext& context) {
   context.collectNames();
   checkSupported(context);
@@ -191,7 +215,7 @@ std::string generate(AdjointContext& context) {
       used = other != k && mentions(parameters[other].second, parameters[k].first);
     if (!used) unused.push_back(parameters[k].first);
   }
-  signature += ")";
+  signature += parameters.empty() ? "void)" : ")";  // a function of file-scope variables only
 
   std::ostringstream file;
   analyzer::SourcePosition at = context.position(context.function.getLocation());
@@ -209,6 +233,7 @@ std::string generate(AdjointContext& context) {
             "static inline int omp_get_thread_num(void) { return 0; }\n"
             "#endif\n";
   }
+  file << fileScopeDeclarations(context);
   file << "\n" << signature << "\n{\n";
   for (const std::string& parameter : unused) file << "    (void)" << parameter << ";\n";
   if (!forward.empty()) file << "    /* forward sweep */\n" << forward.text();

@@ -6,6 +6,7 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/OpenMPClause.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtOpenMP.h>
 
 #include <algorithm>
@@ -47,10 +48,45 @@ class SupportChecker {
       info.byValueScalar = info.active && !info.array;
       add(info);
     }
+  }
+
+  // File-scope variables the function reads or writes (NPB's fields, HotSpot's coefficients), in the
+  // order of their first use.
+  void globals() {
+    for (const clang::VarDecl* var : fileScopeUses(context_.function.getBody())) {
+      VariableInfo info;
+      info.decl = var;
+      info.name = var->getNameAsString();
+      info.global = true;
+      clang::QualType type = var->getType();
+      const auto& active = context_.request.active;
+      info.active = std::find(active.begin(), active.end(), info.name) != active.end();
+      if (var->getStorageClass() == clang::SC_Static)
+        return context_.unsupported(var->getLocation(), "static file-scope variable '" + info.name +
+                                        "': the adjoint's file cannot reach it (give it external linkage)");
+      clang::QualType element = type;
+      while (element->isArrayType()) element = element->getAsArrayTypeUnsafe()->getElementType();
+      if (!element->isIntegerType() && !element->isRealFloatingType())
+        return context_.unsupported(var->getLocation(), "file-scope variable '" + info.name + "' of type " + type.getAsString());
+      if (type->isArrayType() && !type->isConstantArrayType())
+        return context_.unsupported(var->getLocation(), "file-scope array '" + info.name + "' without a size");
+      info.array = type->isArrayType();
+      info.floating = element->isRealFloatingType();
+      if (info.active && !info.floating)
+        return context_.unsupported(var->getLocation(), "--active " + info.name + ": not a floating-point variable");
+      if (info.active && element.isConstQualified())
+        return context_.unsupported(var->getLocation(), "--active " + info.name + ": a const variable has no derivative");
+      add(info);
+    }
+  }
+
+  void activeNamesExist() {
     for (const std::string& name : context_.request.active) {
       bool found = false;
       for (const auto& entry : context_.variables) found |= entry.second.name == name;
-      if (!found) context_.unsupported(context_.function.getLocation(), "--active " + name + ": no such parameter");
+      if (!found)
+        context_.unsupported(context_.function.getLocation(),
+                             "--active " + name + ": no such parameter, nor a file-scope variable the function uses");
     }
   }
 
@@ -195,7 +231,25 @@ class SupportChecker {
 
  private:
   // Parameters and function-scope locals are visible everywhere; two loops' locals of the same name are not.
-  bool outermost(const VariableInfo& info) const { return info.parameter || info.scope == context_.function.getBody(); }
+  bool outermost(const VariableInfo& info) const {
+    return info.parameter || info.global || info.scope == context_.function.getBody();
+  }
+
+  // (A RecursiveASTVisitor: Stmt::children() of an OpenMP directive does not reach its body.)
+  class FileScopeUses : public clang::RecursiveASTVisitor<FileScopeUses> {
+   public:
+    bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && var->isFileVarDecl())
+        if (std::find(uses.begin(), uses.end(), var) == uses.end()) uses.push_back(var);
+      return true;
+    }
+    std::vector<const clang::VarDecl*> uses;
+  };
+  static std::vector<const clang::VarDecl*> fileScopeUses(const clang::Stmt* body) {
+    FileScopeUses finder;
+    finder.TraverseStmt(const_cast<clang::Stmt*>(body));
+    return finder.uses;
+  }
 
   void add(VariableInfo info) {
     if (info.name.rfind("adrace_", 0) == 0) {
@@ -421,6 +475,10 @@ class SupportChecker {
 void checkSupported(AdjointContext& context) {
   SupportChecker checker(context);
   checker.parameters();
+  if (context.failed()) return;
+  checker.globals();
+  if (context.failed()) return;
+  checker.activeNamesExist();
   if (context.failed()) return;
   checker.statement(context.function.getBody(), context.function.getBody());
   if (context.failed()) return;

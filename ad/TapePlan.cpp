@@ -45,7 +45,7 @@ class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
 // parallel region privatises: the same value everywhere in both sweeps.
 bool unchanging(const AdjointContext& context, const WriteFinder& function, const clang::VarDecl* var) {
   const VariableInfo* info = context.variable(var);
-  bool functionScope = info && (info->parameter || info->scope == context.function.getBody());
+  bool functionScope = info && (info->parameter || info->global || info->scope == context.function.getBody());
   return functionScope && !context.regionPrivate.count(var) && !function.written.count(var);
 }
 

@@ -620,6 +620,45 @@ TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
   EXPECT_TRUE(contains(generate(parameter, "f", {"x", "y"}).error, ":3:10: error: unsupported: loop counter 'n' must be a local"));
 }
 
+// File-scope variables: the primal's declared extern in the adjoint's file, an active one's adjoint
+// defined there with the same type (the caller reaches it by name).
+TEST(AdjointGenerator, FileScopeVariablesAreExternAndActiveOnesGetFileScopeAdjoints) {
+  Generated g = generate(R"(#define N 16
+double field[N][N];
+const double coef = 0.5;
+int n = N;
+void smooth(void)
+{
+    int i, j;
+#pragma omp parallel for private(j)
+    for (i = 1; i < n - 1; i++)
+        for (j = 0; j < n; j++)
+            field[i][j] = coef * (field[i][j] + field[i][j]);
+}
+)",
+                         "smooth", {"field"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "extern double field[N][N];\ndouble field_b[N][N]; /* the adjoint of field */\n"
+                               "extern const double coef;\nextern int n;\n\nvoid smooth_b(void)\n"))
+      << g.code;
+  const char* internal = R"(static double hidden[8];
+void f(double *x)
+{
+    for (int i = 0; i < 8; i++) x[i] = hidden[i] * x[i];
+}
+)";
+  EXPECT_TRUE(contains(generate(internal, "f", {"x"}).error,
+                       ":1:15: error: unsupported: static file-scope variable 'hidden': the adjoint's file cannot reach it"));
+  const char* constant = R"(const double scale = 2.0;
+void f(double *x)
+{
+    for (int i = 0; i < 8; i++) x[i] = scale * x[i];
+}
+)";
+  EXPECT_TRUE(contains(generate(constant, "f", {"x", "scale"}).error,
+                       ":1:14: error: unsupported: --active scale: a const variable has no derivative"));
+}
+
 TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
   const char* source = R"(void f(int n, double *out, double in)
 {
@@ -635,7 +674,7 @@ TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
 
 TEST(AdjointGenerator, UnknownFunctionOrParameter) {
   EXPECT_TRUE(contains(generate(kGather, "nothere", {"x"}).error, "no function 'nothere'"));
-  EXPECT_TRUE(contains(generate(kGather, "gather", {"z"}).error, "--active z: no such parameter"));
+  EXPECT_TRUE(contains(generate(kGather, "gather", {"z"}).error, "--active z: no such parameter, nor a file-scope variable the function uses"));
   EXPECT_TRUE(contains(generate(kGather, "gather", {"n"}).error, "--active n: not a floating-point parameter"));
 }
 
