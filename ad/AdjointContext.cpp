@@ -48,6 +48,9 @@ const analyzer::Reference* ParallelLoop::referenceAt(const analyzer::SourcePosit
 
 const VariableInfo* AdjointContext::variable(const clang::VarDecl* decl) const {
   auto found = variables.find(decl);
+  if (found == variables.end() && decl)  // another declaration of a file-scope variable (`extern` in a header)
+    for (const auto& entry : variables)
+      if (entry.second.global && entry.first->getCanonicalDecl() == decl->getCanonicalDecl()) return &entry.second;
   return found == variables.end() ? nullptr : &found->second;
 }
 

@@ -31,7 +31,7 @@ struct VariableInfo {
   bool active = false;      // has an adjoint NAME_b
   std::string adjoint;      // the adjoint's name: NAME_b, or a fresh one when NAME_b is taken
   bool byValueScalar = false;  // active scalar parameter: its adjoint is reached as *NAME_b
-  bool global = false;         // a file-scope variable the function only reads (inactive; FileScopeReads.h)
+  bool global = false;         // a file-scope variable the function uses (FileScopeVariables.h)
   const clang::Stmt* scope = nullptr;  // compound (or for) that declares a local; null for parameters
 };
 

@@ -7,7 +7,7 @@
 #include "ad/CodeWriter.h"
 #include "ad/Extents.h"
 #include "ad/FilePrelude.h"
-#include "ad/FileScopeReads.h"
+#include "ad/FileScopeVariables.h"
 #include "ad/HelperInlining.h"
 #include "ad/Sweeps.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -16,6 +16,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Lex/Lexer.h>
 
+#include <algorithm>
 #include <sstream>
 
 namespace adrace::ad {
@@ -130,7 +131,11 @@ void findRegionPrivate(AdjointContext& context) {
     for (const auto& [directive, loop] : context.loops)
       for (const analyzer::Variable& variable : loop.model.variables)
         if (variable.name == info.name && variable.sharing == analyzer::Sharing::Private)
-          privateIn.push_back({directive->getBeginLoc(), analyzer::associatedLoops(*directive).front()->getEndLoc()});
+          // (a directive's own range ends with its pragma line; its statement's range goes on)
+          privateIn.push_back(loop.region ? clang::SourceRange(loop.region->getBeginLoc(),  // private(...) of the region
+                                                               loop.region->getInnermostCapturedStmt()->getEndLoc())
+                                          : clang::SourceRange(directive->getBeginLoc(),
+                                                               analyzer::associatedLoops(*directive).front()->getEndLoc()));
     if (privateIn.empty()) continue;
     bool outside = false;
     for (clang::SourceLocation use : references.uses[decl]) {
@@ -195,7 +200,7 @@ std::string generate(AdjointContext& context) {
       used = other != k && mentions(parameters[other].second, parameters[k].first);
     if (!used) unused.push_back(parameters[k].first);
   }
-  signature += ")";
+  signature += parameters.empty() ? "void)" : ")";  // a function of file-scope variables only
 
   std::ostringstream file;
   analyzer::SourcePosition at = context.position(context.function.getLocation());
@@ -206,7 +211,7 @@ std::string generate(AdjointContext& context) {
   file << prelude.text;
   file << "#include <stdlib.h>\n";
   file << "#include \"adrace/runtime.h\"\n";
-  // the file-scope variables the generated code reads
+  // the file-scope variables the generated code names, and the adjoints of the active ones
   const c::StmtList globals = fileScopeDeclarations(context, [&](const std::string& global) { return mentions(bodyText, global); });
   if (!globals.empty()) file << "\n" << c::print(globals);
   if (sweeps.needsOmpHelpers()) {

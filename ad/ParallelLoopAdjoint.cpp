@@ -70,29 +70,6 @@ std::vector<const clang::OMPLoopDirective*> Sweeps::parallelLoops(const clang::O
   return loops;
 }
 
-void Sweeps::forwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
-  for (const clang::OMPLoopDirective* loop : parallelLoops(directive)) {
-    auto found = context_.loops.find(loop);
-    if (found == context_.loops.end()) {
-      context_.unsupported(loop->getBeginLoc(), "parallel loop the analyzer could not model");
-      return;
-    }
-    forwardParallelLoop(found->second, out);
-  }
-}
-
-void Sweeps::backwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
-  std::vector<const clang::OMPLoopDirective*> loops = parallelLoops(directive);
-  for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
-    auto found = context_.loops.find(*it);
-    if (found == context_.loops.end()) {
-      context_.unsupported((*it)->getBeginLoc(), "parallel loop the analyzer could not model");
-      return;
-    }
-    backwardParallelLoop(found->second, out);
-  }
-}
-
 Sweeps::LoopScope Sweeps::scopeOf(const ParallelLoop& loop) {
   LoopScope scope;
   scope.loop = &loop;

@@ -1,6 +1,6 @@
 #include "ad/StatementAdjoint.h"
 
-#include "ad/FileScopeReads.h"
+#include "ad/FileScopeVariables.h"
 #include "ad/MathLibrary.h"
 #include "ad/PassiveCalls.h"
 
@@ -39,8 +39,14 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
   expr = expr->IgnoreParens();
   if (asLeaf(expr)) {
     const clang::VarDecl* base = baseVariable(expr);
-    if (!context.variable(base) && !addFileScopeRead(context, base, expr->getBeginLoc()) && !context.failed())
-      context.unsupported(expr->getBeginLoc(), "'" + base->getNameAsString() + "' is not a parameter or local of the function");
+    if (!context.variable(base) && !context.failed()) {
+      if (std::optional<VariableInfo> global = fileScopeVariable(context, base, expr->getBeginLoc())) {
+        if (global->active) global->adjoint = context.freshName(global->name + "_b");
+        context.variables[base] = *global;
+      } else if (!context.failed()) {
+        context.unsupported(expr->getBeginLoc(), "'" + base->getNameAsString() + "' is not a parameter or local of the function");
+      }
+    }
     for (const clang::Stmt* child : expr->children())
       if (auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child)) checkExpression(context, sub);
     return;

@@ -1,5 +1,6 @@
 // The subset `adrace adjoint` differentiates (see AdjointGenerator.h), checked before anything is
 // emitted: anything else is an "unsupported: ..." diagnostic at its location, never wrong code.
+#include "ad/FileScopeVariables.h"
 #include "ad/LocalActivity.h"
 #include "ad/LoopCounters.h"
 #include "ad/Sweeps.h"
@@ -56,10 +57,27 @@ class SupportChecker {
       info.byValueScalar = info.active && !info.array;
       add(info);
     }
+  }
+
+  // File-scope variables the function reads or writes (NPB's fields, HotSpot's coefficients), in the
+  // order of their first use.
+  void globals() {
+    FileScopeUses finder;
+    finder.TraverseStmt(context_.function.getBody());
+    for (const auto& [var, firstUse] : finder.uses) {
+      std::optional<VariableInfo> info = fileScopeVariable(context_, var, firstUse);
+      if (!info) return;
+      add(*info);
+    }
+  }
+
+  void activeNamesExist() {
     for (const std::string& name : context_.request.active) {
       bool found = false;
       for (const auto& entry : context_.variables) found |= entry.second.name == name;
-      if (!found) context_.unsupported(context_.function.getLocation(), "--active " + name + ": no such parameter");
+      if (!found)
+        context_.unsupported(context_.function.getLocation(),
+                             "--active " + name + ": no such parameter, nor a file-scope variable the function uses");
     }
   }
 
@@ -205,14 +223,26 @@ class SupportChecker {
       if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) items.assign(compound->body_begin(), compound->body_end());
       else items.push_back(body);
       region_ = parallel;
-      for (const clang::Stmt* item : items) {
-        if (llvm::isa<clang::NullStmt>(item)) continue;
-        if (!llvm::isa<clang::OMPForDirective, clang::OMPForSimdDirective>(item)) {
-          context_.unsupported(item->getBeginLoc(), "statement in an omp parallel region outside its omp for loops");
-          return;
-        }
-        this->statement(item, scope);
+      regionLocals_.clear();
+      for (const clang::OMPClause* clause : parallel->clauses()) {  // each thread's own copies, like region locals
+        auto addAll = [&](auto* list) {
+          for (const clang::Expr* item : list->varlists())
+            if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(item->IgnoreParenImpCasts()))
+              if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) regionLocals_.insert(var);
+        };
+        if (auto* list = llvm::dyn_cast<clang::OMPPrivateClause>(clause)) addAll(list);
+        if (auto* list = llvm::dyn_cast<clang::OMPFirstprivateClause>(clause)) addAll(list);
       }
+      for (const clang::Stmt* item : items) {
+        if (context_.failed()) return;
+        regionItem(item, body);
+      }
+      for (const clang::Stmt* item : items)
+        if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item))
+          if (const clang::DeclRefExpr* use = regionLocalUse(item))
+            return context_.unsupported(use->getLocation(), "region-local variable '" + use->getDecl()->getNameAsString() +
+                                                                "' (private to each thread of the region) used in a single or master block (the adjoint runs "
+                                                                "that block outside the loops' regions)");
       region_ = nullptr;
       return;
     }
@@ -237,7 +267,23 @@ class SupportChecker {
   }
 
   // Parameters and function-scope locals are visible everywhere; two loops' locals of the same name are not.
-  bool outermost(const VariableInfo& info) const { return info.parameter || info.scope == context_.body(); }
+  bool outermost(const VariableInfo& info) const {
+    return info.parameter || info.global || info.scope == context_.body();
+  }
+
+  // Each file-scope variable the body names, with its first use, in the order of first uses.
+  // (A RecursiveASTVisitor: Stmt::children() of an OpenMP directive does not reach its body.)
+  class FileScopeUses : public clang::RecursiveASTVisitor<FileScopeUses> {
+   public:
+    bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
+      auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+      if (!var || !var->isFileVarDecl()) return true;
+      auto seen = [&](const auto& use) { return use.first == var; };
+      if (std::none_of(uses.begin(), uses.end(), seen)) uses.push_back({var, ref->getLocation()});
+      return true;
+    }
+    std::vector<std::pair<const clang::VarDecl*, clang::SourceLocation>> uses;
+  };
 
   void add(VariableInfo info) {
     if (info.name.rfind("adrace_", 0) == 0) {
@@ -322,9 +368,8 @@ class SupportChecker {
     const VariableInfo* info = context_.variable(base);
     if (const clang::CallExpr* query = passiveQueryIn(lhs); query && info && info->active)
       return context_.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() in the subscript of an active array");
-    if (!base || !info || info->global) {
-      context_.unsupported(lhs->getBeginLoc(), info ? "assignment to the file-scope variable '" + info->name + "'"
-                                                    : "assignment to something other than a local, an array element or *p");
+    if (!base || !info) {
+      context_.unsupported(lhs->getBeginLoc(), "assignment to something other than a local, an array element or *p");
       return;
     }
     if (lhs->getType()->isPointerType()) {
@@ -486,6 +531,52 @@ class SupportChecker {
     return clang::CompoundStmt::Create(context_.ast, items, compound->getLBracLoc(), compound->getRBracLoc());
   }
 
+  // One item of a parallel region, as RegionPhases.cpp runs it: a worksharing loop, a barrier, a
+  // `single` or `master` block (run once), or a declaration of region-local variables that the
+  // loops privatise. Anything else runs on every thread of the team (a per-thread partial sum, a
+  // store at omp_get_thread_num()): the adjoint runs the region as separate phases and would run it
+  // once, so it is refused.
+  void regionItem(const clang::Stmt* item, const clang::Stmt* scope) {
+    if (llvm::isa<clang::NullStmt>(item) || llvm::isa<clang::OMPBarrierDirective>(item)) return;
+    if (llvm::isa<clang::OMPForDirective, clang::OMPForSimdDirective>(item)) return this->statement(item, scope);
+    if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item)) {
+      auto* directive = llvm::cast<clang::OMPExecutableDirective>(item);
+      for (const clang::OMPClause* clause : directive->clauses())
+        if (clause->getClauseKind() != llvm::omp::OMPC_nowait)
+          return context_.unsupported(clause->getBeginLoc(), "OpenMP clause '" +
+                                                                 std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) +
+                                                                 "' on " + analyzer::directiveName(*directive));
+      const clang::Stmt* body = directive->getInnermostCapturedStmt()->getCapturedStmt();
+      ++parallelDepth_;  // a parallel loop inside would be a nested region
+      this->statement(body, body);
+      --parallelDepth_;
+      return;
+    }
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(item)) {
+      for (const clang::Decl* decl : declaration->decls())
+        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl); var && var->hasInit())
+          return context_.unsupported(var->getLocation(), "region-local variable '" + var->getNameAsString() +
+                                                              "' initialised on every thread of the region (only "
+                                                              "worksharing loops, single, master and barrier are run as "
+                                                              "phases of the adjoint)");
+      for (const clang::Decl* decl : declaration->decls())
+        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) regionLocals_.insert(var);
+      return this->statement(item, scope);
+    }
+    context_.unsupported(item->getBeginLoc(), "statement that every thread of the omp parallel region runs (only "
+                                              "worksharing loops, single, master, barrier and uninitialised region "
+                                              "locals are supported)");
+  }
+
+  const clang::DeclRefExpr* regionLocalUse(const clang::Stmt* statement) const {
+    if (!statement) return nullptr;
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(statement))
+      if (regionLocals_.count(llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))) return ref;
+    for (const clang::Stmt* child : statement->children())
+      if (const clang::DeclRefExpr* use = regionLocalUse(child)) return use;
+    return nullptr;
+  }
+
   static void writtenIn(const clang::Stmt* statement, std::vector<std::pair<const clang::VarDecl*, clang::SourceLocation>>& out) {
     if (!statement) return;
     if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(statement); binary && binary->isAssignmentOp())
@@ -522,6 +613,7 @@ class SupportChecker {
         case llvm::omp::OMPC_lastprivate:
         case llvm::omp::OMPC_default: case llvm::omp::OMPC_schedule: case llvm::omp::OMPC_num_threads:
         case llvm::omp::OMPC_safelen: case llvm::omp::OMPC_simdlen: case llvm::omp::OMPC_aligned:  // simd hints
+        case llvm::omp::OMPC_nowait:  // the adjoint's phases end with the region of each loop (RegionPhases.cpp)
           break;
         case llvm::omp::OMPC_reduction: {
           auto* reduction = llvm::cast<clang::OMPReductionClause>(clause);
@@ -545,6 +637,7 @@ class SupportChecker {
   int loopDepth_ = 0;         // loops around the statement being checked
   std::set<const clang::Stmt*> exits_;  // the break and return statements withoutJumps kept
   const clang::OMPParallelDirective* region_ = nullptr;
+  std::set<const clang::VarDecl*> regionLocals_;  // declared in the region being checked
   int parallelDepth_ = 0;  // parallel loops around the statement being checked
 };
 
@@ -553,6 +646,10 @@ class SupportChecker {
 void checkSupported(AdjointContext& context) {
   SupportChecker checker(context);
   checker.parameters();
+  if (context.failed()) return;
+  checker.globals();
+  if (context.failed()) return;
+  checker.activeNamesExist();
   if (context.failed()) return;
   const clang::Stmt* body = checker.functionBody();
   checker.statement(body, body);

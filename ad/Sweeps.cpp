@@ -89,8 +89,8 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
     return forwardEmits(analyzer::associatedLoops(*directive).front());
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
-    for (const clang::OMPLoopDirective* directive : parallelLoops(parallel))
-      if (forwardEmits(directive)) return true;
+    for (const clang::Stmt* phase : regionPhases(parallel))
+      if (forwardEmits(phase)) return true;
     return false;
   }
   for (const clang::Stmt* child : statement->children())
@@ -116,8 +116,8 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
     return backwardEmits(analyzer::associatedLoops(*directive).front());
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
-    for (const clang::OMPLoopDirective* directive : parallelLoops(parallel))
-      if (backwardEmits(directive)) return true;
+    for (const clang::Stmt* phase : regionPhases(parallel))
+      if (backwardEmits(phase)) return true;
     return false;
   }
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return restoresCounter(loop) || backwardEmits(context_.loopBody(loop));

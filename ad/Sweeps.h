@@ -13,6 +13,7 @@
 
 #include <clang/AST/Stmt.h>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -105,6 +106,14 @@ class Sweeps {
   void forwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out);
   void backwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out);
   std::vector<const clang::OMPLoopDirective*> parallelLoops(const clang::OMPExecutableDirective* directive) const;
+  // What a parallel region runs, in order, as the sweeps run it: its worksharing loops (each an
+  // OMPLoopDirective, given a parallel region of its own in both sweeps) and the bodies of its
+  // `single` and `master` blocks (run once, between them). Barriers and `nowait` leave no phase: a
+  // region per loop synchronises at least as much (RegionPhases.cpp).
+  std::vector<const clang::Stmt*> regionPhases(const clang::OMPExecutableDirective* directive) const;
+  // A single or master body that asks the OpenMP runtime about its team: it runs in a team of its own.
+  bool asksTheTeam(const clang::Stmt* onceBody) const;
+  void onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit);
   // The statements guarding one adjoint increment in the current parallel loop: none, or the
   // atomic pragma with its comment.
   c::StmtList guardFor(const Increment& increment) const;

@@ -286,7 +286,7 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
   const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) loop = analyzer::associatedLoops(*directive).front();
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
-    for (const clang::OMPLoopDirective* directive : parallelLoops(parallel)) backwardReads(directive, out);
+    for (const clang::Stmt* phase : regionPhases(parallel)) backwardReads(phase, out);
     return;
   }
   if (isConditionalLoop(statement)) {  // the condition is evaluated by the forward sweep only
@@ -399,7 +399,7 @@ bool Sweeps::planStatement(const clang::Stmt* statement) {
   const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) loop = analyzer::associatedLoops(*directive).front();
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
-    for (const clang::OMPLoopDirective* directive : parallelLoops(parallel)) grew |= planStatement(directive);
+    for (const clang::Stmt* phase : regionPhases(parallel)) grew |= planStatement(phase);
     return grew;
   }
   if (isConditionalLoop(statement)) {

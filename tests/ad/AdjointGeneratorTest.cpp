@@ -575,7 +575,7 @@ TEST(AdjointGenerator, UnsupportedControlAndOpenMP) {
 )",
                                 "f", {"x"})
                            .error,
-                       "unsupported: statement in an omp parallel region outside its omp for loops"));
+                       ":5:9: error: unsupported: statement that every thread of the omp parallel region runs"));
   EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
 {
 #pragma omp parallel for
@@ -714,6 +714,83 @@ void f(int n, double dt, struct particle *p)
   EXPECT_FALSE(contains(g.code, "omp atomic")) << g.code;  // each iteration touches its own element
 }
 
+TEST(AdjointGenerator, RegionRunsAsPhasesWithoutNowait) {
+  Generated g = generate(R"(void f(int n, const double *x, double *y, double *s)
+{
+#pragma omp parallel
+    {
+#pragma omp for nowait
+        for (int i = 0; i < n; i++)
+            y[i] = x[i] * x[i];
+#pragma omp barrier
+#pragma omp single nowait
+        *s = y[0];
+#pragma omp for
+        for (int i = 0; i < n; i++)
+            y[i] = y[i] + *s;
+    }
+}
+)",
+                         "f", {"x", "y", "s"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "nowait")) << g.code;
+  EXPECT_FALSE(contains(g.code, "barrier")) << g.code;
+  // The single's adjoint runs once, on the initial thread, between the two loops' regions.
+  size_t second = g.code.find("backward sweep of the parallel loop at line 11");
+  size_t single = g.code.find("y_b[0] += *s_b;");
+  size_t first = g.code.find("backward sweep of the parallel loop at line 5");
+  ASSERT_NE(single, std::string::npos) << g.code;
+  EXPECT_LT(second, single);
+  EXPECT_LT(single, first);
+  EXPECT_FALSE(contains(g.code, "omp master")) << g.code;
+}
+
+TEST(AdjointGenerator, RegionCodeThatEveryThreadRunsIsRefused) {
+  const char* perThread = R"(int omp_get_thread_num(void);
+void f(int n, const double *x, double *partial)
+{
+#pragma omp parallel
+    {
+        double mine = 0.0;
+#pragma omp for
+        for (int i = 0; i < n; i++)
+            mine += x[i];
+        partial[omp_get_thread_num()] = mine;
+    }
+}
+)";
+  EXPECT_TRUE(contains(generate(perThread, "f", {"x", "partial"}).error,
+                       ":6:16: error: unsupported: region-local variable 'mine' initialised on every thread"));
+  const char* privateInSingle = R"(void f(int n, const double *x, double *y)
+{
+    double t;
+#pragma omp parallel private(t)
+    {
+#pragma omp single
+        { t = x[0]; y[0] = t; }
+#pragma omp for
+        for (int i = 1; i < n; i++) { t = x[i]; y[i] = t * t; }
+    }
+}
+)";
+  EXPECT_TRUE(contains(generate(privateInSingle, "f", {"x", "y"}).error,
+                       ":7:11: error: unsupported: region-local variable 't' (private to each thread of the region) used in "
+                       "a single or master block"));
+  const char* copyprivate = R"(void f(int n, const double *x, double *y)
+{
+    double t;
+#pragma omp parallel private(t)
+    {
+#pragma omp single copyprivate(t)
+        t = x[0];
+#pragma omp for
+        for (int i = 0; i < n; i++) y[i] = t * x[i];
+    }
+}
+)";
+  EXPECT_TRUE(contains(generate(copyprivate, "f", {"x", "y"}).error, "unsupported: OpenMP clause 'copyprivate' on single"));
+}
+
 // C89 counters (issue 13, item 2): declared before the loops and assigned in the for-init. Used
 // only inside the loops that assign them, they are declared in each generated header instead.
 TEST(AdjointGenerator, C89CountersAreDeclaredInTheGeneratedHeaders) {
@@ -849,6 +926,45 @@ TEST(AdjointGenerator, SimdLoopsRunInOrder) {
   EXPECT_TRUE(contains(generate(reduction, "f", {"x", "y"}).error, ":7:18: error: unsupported: clause 'reduction' on omp simd"));
 }
 
+// File-scope variables: the primal's declared extern in the adjoint's file, an active one's adjoint
+// defined there with the same type (the caller reaches it by name).
+TEST(AdjointGenerator, FileScopeVariablesAreExternAndActiveOnesGetFileScopeAdjoints) {
+  Generated g = generate(R"(#define N 16
+double field[N][N];
+const double coef = 0.5;
+int n = N;
+void smooth(void)
+{
+    int i, j;
+#pragma omp parallel for private(j)
+    for (i = 1; i < n - 1; i++)
+        for (j = 0; j < n; j++)
+            field[i][j] = coef * (field[i][j] + field[i][j]);
+}
+)",
+                         "smooth", {"field"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "extern double field[N][N];\ndouble field_b[N][N]; /* the adjoint of field */\n"
+                               "extern const double coef;\nextern int n;\n\nvoid smooth_b(void)\n"))
+      << g.code;
+  const char* internal = R"(static double hidden[8];
+void f(double *x)
+{
+    for (int i = 0; i < 8; i++) x[i] = hidden[i] * x[i];
+}
+)";
+  EXPECT_TRUE(contains(generate(internal, "f", {"x"}).error,
+                       ":4:40: error: unsupported: static file-scope variable 'hidden': the adjoint's file cannot reach it"));
+  const char* constant = R"(const double scale = 2.0;
+void f(double *x)
+{
+    for (int i = 0; i < 8; i++) x[i] = scale * x[i];
+}
+)";
+  EXPECT_TRUE(contains(generate(constant, "f", {"x", "scale"}).error,
+                       ":4:40: error: unsupported: --active scale: a const variable has no derivative"));
+}
+
 TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
   const char* source = R"(void f(int n, double *out, double in)
 {
@@ -864,7 +980,7 @@ TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
 
 TEST(AdjointGenerator, UnknownFunctionOrParameter) {
   EXPECT_TRUE(contains(generate(kGather, "nothere", {"x"}).error, "no function 'nothere'"));
-  EXPECT_TRUE(contains(generate(kGather, "gather", {"z"}).error, "--active z: no such parameter"));
+  EXPECT_TRUE(contains(generate(kGather, "gather", {"z"}).error, "--active z: no such parameter, nor a file-scope variable the function uses"));
   EXPECT_TRUE(contains(generate(kGather, "gather", {"n"}).error, "--active n: not a floating-point parameter"));
 }
 

@@ -149,15 +149,14 @@ C
 refuses static_global x,y "5:16: error: unsupported: static file-scope variable 'scale'"
 
 cat > "$work/kernel.c" <<'C'
-double scale = 2.0;
+int calls;
 void f(int n, const double *x, double *y)
 {
-    for (int i = 0; i < n; i++) {
-        y[i] = scale * x[i];
-        scale = 0.5 * scale;
-    }
+    for (int i = 0; i < n; i++)
+        y[i] = 2.0 * x[i];
+    calls += 1;
 }
 C
-refuses written_global x,y "6:9: error: unsupported: assignment to the file-scope variable 'scale'"
+refuses active_int_global x,y,calls "6:5: error: unsupported: --active calls: not a floating-point variable"
 
 exit $status

@@ -1,0 +1,66 @@
+#include "ad/FileScopeVariables.h"
+
+#include <clang/Basic/SourceManager.h>
+
+#include <algorithm>
+
+namespace adrace::ad {
+
+std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, const clang::VarDecl* var,
+                                              clang::SourceLocation at) {
+  if (!var || !var->isFileVarDecl()) return std::nullopt;
+  const std::string name = var->getNameAsString();
+  const clang::QualType type = var->getType();
+  clang::QualType element = type;
+  while (element->isArrayType()) element = element->getAsArrayTypeUnsafe()->getElementType();
+  const auto& activeNames = context.request.active;
+  bool active = std::find(activeNames.begin(), activeNames.end(), name) != activeNames.end();
+  auto refuse = [&](const std::string& why) -> std::optional<VariableInfo> {
+    context.unsupported(at, why);
+    return std::nullopt;
+  };
+  if (!element->isIntegerType() && !element->isRealFloatingType())
+    return refuse("file-scope variable '" + name + "' of type " + type.getAsString());
+  if (type->isArrayType() && !type->isConstantArrayType()) return refuse("file-scope array '" + name + "' without a size");
+  if (var->getStorageClass() == clang::SC_Static && !(type.isConstQualified() && var->getInit() && !type->isArrayType()))
+    return refuse("static file-scope variable '" + name + "': the adjoint's file cannot reach it (only a static const "
+                  "scalar with an initializer is repeated there; give the others external linkage)");
+  if (active && !element->isRealFloatingType()) return refuse("--active " + name + ": not a floating-point variable");
+  if (active && element.isConstQualified()) return refuse("--active " + name + ": a const variable has no derivative");
+  VariableInfo info;
+  info.decl = var;
+  info.name = name;
+  info.global = true;
+  info.active = active;
+  info.array = type->isArrayType();
+  info.floating = element->isRealFloatingType();
+  return info;
+}
+
+c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::function<bool(const std::string&)>& used) {
+  const clang::SourceManager& sources = context.ast.getSourceManager();
+  std::vector<const VariableInfo*> globals;
+  for (const auto& [decl, info] : context.variables)
+    if (info.global && (info.active || used(info.name))) globals.push_back(&info);
+  std::sort(globals.begin(), globals.end(), [&](const VariableInfo* a, const VariableInfo* b) {
+    return sources.isBeforeInTranslationUnit(a->decl->getLocation(), b->decl->getLocation());
+  });
+  c::StmtList declarations;
+  for (const VariableInfo* info : globals) {
+    const clang::VarDecl* var = info->decl;
+    bool inHeader = false;  // an included header already declares it
+    for (const clang::VarDecl* declaration : var->redecls())
+      inHeader |= !sources.isInMainFile(sources.getExpansionLoc(declaration->getLocation()));
+    if (var->getStorageClass() == clang::SC_Static)
+      declarations.push_back(
+          c::withStorage(c::declaration(context.from.declaredType(var), info->name, context.tree(var->getInit())), "static"));
+    else if (!inHeader)
+      declarations.push_back(c::withStorage(c::declaration(context.from.declaredType(var), info->name), "extern"));
+    if (info->active)
+      declarations.push_back(
+          c::withComment(c::declaration(context.from.declaredType(var, true), info->adjoint), "the adjoint of " + info->name));
+  }
+  return declarations;
+}
+
+}  // namespace adrace::ad

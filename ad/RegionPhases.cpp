@@ -1,0 +1,95 @@
+// Parallel regions (seed 000 section 3.2): both sweeps run a region as its phases in order (the
+// forward sweep) or in reverse (the backward sweep). A worksharing loop becomes a parallel region of
+// its own (ParallelLoopAdjoint.cpp); a `single` or `master` body runs once, between those regions.
+// Every phase ends where the next begins, so the adjoint synchronises at least as much as the primal
+// whatever its barriers and `nowait` clauses say: a `nowait` between two loops is correct in the
+// primal because each thread's iterations meet only its own, but in reverse the adjoint's
+// increments of shared reads (a neighbour's elements) meet other threads', so no `nowait` is copied.
+#include "ad/Sweeps.h"
+
+#include <clang/AST/StmtOpenMP.h>
+
+namespace adrace::ad {
+namespace {
+
+const clang::Stmt* onceBody(const clang::Stmt* item) {
+  if (!llvm::isa<clang::OMPSingleDirective>(item) && !llvm::isa<clang::OMPMasterDirective>(item)) return nullptr;
+  return llvm::cast<clang::OMPExecutableDirective>(item)->getInnermostCapturedStmt()->getCapturedStmt();
+}
+
+bool callsTheRuntime(const clang::Stmt* statement) {
+  if (!statement) return false;
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement))
+    if (auto* callee = call->getDirectCallee(); callee && callee->getName().startswith("omp_")) return true;
+  for (const clang::Stmt* child : statement->children())
+    if (callsTheRuntime(child)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<const clang::Stmt*> Sweeps::regionPhases(const clang::OMPExecutableDirective* directive) const {
+  std::vector<const clang::Stmt*> phases;
+  if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(directive)) {
+    phases.push_back(loop);
+    return phases;
+  }
+  const clang::Stmt* body = directive->getInnermostCapturedStmt()->getCapturedStmt();
+  std::vector<const clang::Stmt*> items{body};
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) items.assign(compound->body_begin(), compound->body_end());
+  for (const clang::Stmt* item : items) {
+    if (llvm::isa<clang::OMPLoopDirective>(item)) phases.push_back(item);
+    else if (const clang::Stmt* once = onceBody(item)) phases.push_back(once);
+  }
+  return phases;
+}
+
+// omp_get_num_threads() is the team's size inside the primal's region and 1 outside any region.
+bool Sweeps::asksTheTeam(const clang::Stmt* once) const { return callsTheRuntime(once); }
+
+void Sweeps::forwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+  for (const clang::Stmt* phase : regionPhases(directive)) {
+    if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(phase)) {
+      auto found = context_.loops.find(loop);
+      if (found == context_.loops.end()) {
+        context_.unsupported(loop->getBeginLoc(), "parallel loop the analyzer could not model");
+        return;
+      }
+      forwardParallelLoop(found->second, out);
+    } else if (forwardEmits(phase)) {
+      onceBlock(phase, out, [&](CodeWriter& writer) { forward(phase, writer); });
+    }
+  }
+}
+
+void Sweeps::backwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+  std::vector<const clang::Stmt*> phases = regionPhases(directive);
+  for (auto it = phases.rbegin(); it != phases.rend(); ++it) {
+    if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(*it)) {
+      auto found = context_.loops.find(loop);
+      if (found == context_.loops.end()) {
+        context_.unsupported(loop->getBeginLoc(), "parallel loop the analyzer could not model");
+        return;
+      }
+      backwardParallelLoop(found->second, out);
+    } else if (backwardEmits(*it)) {
+      const clang::Stmt* phase = *it;
+      onceBlock(phase, out, [&](CodeWriter& writer) { backward(phase, writer); });
+    }
+  }
+}
+
+// The initial thread runs the block in both sweeps (sequential code, or `master` of a team when the
+// block asks the runtime about its team), so the values it pushes and pops are on one tape.
+void Sweeps::onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit) {
+  if (!asksTheTeam(body)) return emit(out);
+  out.line("#pragma omp parallel");
+  out.open("");
+  out.line("#pragma omp master");
+  out.open("");
+  emit(out);
+  out.close();
+  out.close();
+}
+
+}  // namespace adrace::ad
