@@ -1,5 +1,7 @@
 #include "ad/AdjointContext.h"
 
+#include "ad/PointerAliases.h"
+
 #include "analyzer/frontend/ClangSource.h"
 #include "smt/IndexExpr.h"
 
@@ -213,11 +215,18 @@ void collectIndexVariables(const clang::Expr* leaf, std::set<const clang::VarDec
 }
 
 std::string declarationText(const AdjointContext& context, const clang::VarDecl* var, const std::string& name) {
-  return c::print(context.from.declaredType(var, true), name);
+  // A pointer alias keeps `const double *`: it may point into a const parameter (PointerAliases.h).
+  return c::print(context.from.declaredType(var, !context.pointerAliases.count(var)), name);
 }
 
 std::string adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var) {
   const VariableInfo* info = context.variable(var);
+  if (context.pointerAliases.count(var))  // the same offset into the array's adjoint (PointerAliases.h)
+  {
+    std::string text = c::print(c::declaration(context.from.declaredType(var, true), info->adjoint, aliasAdjointInit(context, var)));
+    while (!text.empty() && text.back() == '\n') text.pop_back();  // a line of its caller's
+    return text;
+  }
   if (var->getType()->isArrayType()) return declarationText(context, var, info->adjoint) + " = {0};";
   if (var->getType()->isSpecificBuiltinType(clang::BuiltinType::Float))  // a float's adjoint in float, as its derivatives
     return "float " + info->adjoint + " = 0.0f;";

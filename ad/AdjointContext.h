@@ -78,6 +78,8 @@ class AdjointContext {
   std::set<const clang::VarDecl*> loopOwnedCounters;
   // C89 counters also read outside those loops: each loop leaves its exit value in the variable.
   std::set<const clang::VarDecl*> exitValueCounters;
+  // Pointer locals that alias an array at an offset (PointerAliases.h): the array each points into.
+  std::map<const clang::VarDecl*, const clang::VarDecl*> pointerAliases;
   const clang::Stmt* loopBody(const clang::Stmt* loop) const {
     auto found = bodies.find(loop);
     if (found != bodies.end()) return found->second;

@@ -118,6 +118,9 @@ Sweeps::LoopScope Sweeps::scopeOf(const ParallelLoop& loop) {
       continue;
     }
     if (isStructType(decl->getType())) continue;  // no per-thread copies of structs: guarded increments
+    bool aliased = false;  // its adjoint is also reached through a pointer (PointerAliases.h): guarded increments
+    for (const auto& entry : context_.pointerAliases) aliased |= entry.second == decl;
+    if (aliased) continue;
     if (strategy == Strategy::FormAD && context_.request.gather && verdict->gather && verdict->gather->applies) {
       scope.gathered.insert(decl);
       continue;
@@ -218,6 +221,7 @@ bool Sweeps::onlyOwnElement(const ParallelLoop& loop, const std::string& variabl
 c::StmtList Sweeps::guardFor(const Increment& increment) const {
   if (!current_ || context_.request.strategy == Strategy::Serial) return {};
   const clang::VarDecl* base = baseVariable(increment.leaf);
+  if (auto alias = context_.pointerAliases.find(base); alias != context_.pointerAliases.end()) return aliasGuard(increment, alias->second);
   if (current_->perThread.count(base) || current_->reductionCopies.count(base) || current_->reductionClause.count(base)) return {};
   const VariableInfo* info = context_.variable(base);
   if (!info) return {};
@@ -232,6 +236,8 @@ c::StmtList Sweeps::guardFor(const Increment& increment) const {
     if (onlyOwnElement(*current_->loop, info->name)) return {};
     return {c::comment(adjoint + ": struct members, not proven"), c::pragma("omp atomic")};
   }
+  if (!aliasesFollowed(*current_->loop, base))
+    return {c::comment(adjoint + ": also reached through a pointer the analysis does not follow"), c::pragma("omp atomic")};
   // formad: the per-reference verdict
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);
@@ -259,6 +265,40 @@ c::StmtList Sweeps::guardFor(const Increment& increment) const {
     break;
   }
   return {c::comment(adjoint + " vs " + other + ": " + why), c::pragma("omp atomic")};
+}
+
+// Whether the analysis saw every pointer alias of `array` the loop uses as the array itself: a
+// reference it keeps under the alias's own name is an access to the array it did not compare.
+bool Sweeps::aliasesFollowed(const ParallelLoop& loop, const clang::VarDecl* array) const {
+  for (const auto& [alias, base] : context_.pointerAliases) {
+    if (base != array) continue;
+    for (const analyzer::Reference& reference : loop.model.references)
+      if (reference.variable == alias->getNameAsString()) return false;
+  }
+  return true;
+}
+
+// An increment through a pointer alias p of array a (PointerAliases.h) is an increment of a_b: plain
+// where a's adjoint is this thread's own, or where the analysis saw the reference as an element of
+// a and proved it; otherwise guarded, whatever the analysis said about p itself (a private local).
+c::StmtList Sweeps::aliasGuard(const Increment& increment, const clang::VarDecl* array) const {
+  const VariableInfo* info = context_.variable(array);
+  if (current_->perThread.count(array) || !info || (info->scope && declaredInside(*current_->loop, array))) return {};
+  std::string adjoint = adjointText(context_, increment.leaf);
+  if (context_.request.strategy == Strategy::Atomic || context_.request.strategy == Strategy::Reduction)
+    return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma("omp atomic")};
+  analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
+  const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);
+  const analyzer::ArrayVerdict* verdict = nullptr;
+  for (const analyzer::ArrayVerdict& v : current_->loop->analysis.arrays)
+    if (v.array == info->name) verdict = &v;
+  if (reference && !reference->opaque && verdict && aliasesFollowed(*current_->loop, array)) {  // the analysis followed the pointer
+    if (verdict->verdict == analyzer::Verdict::Shared) return {};
+    bool guarded = false;
+    for (int g : verdict->guardedReferences) guarded |= g == reference->id;
+    if (!guarded) return {};
+  }
+  return {c::comment(adjoint + " is " + info->adjoint + " at an offset: not proven"), c::pragma("omp atomic")};
 }
 
 void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
@@ -406,10 +446,11 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   for (const analyzer::ArrayVerdict& verdict : loop.analysis.arrays) {
     const analyzer::Variable* variable = loop.model.findVariable(verdict.array);
     const VariableInfo* info = variable ? modelVariable(*variable) : nullptr;
-    if (!info || !info->active || scope.perThread.count(info->decl)) continue;
+    if (!info || !info->active || scope.perThread.count(info->decl) || context_.pointerAliases.count(info->decl)) continue;
     std::string how = scope.reductionCopies.count(info->decl) ? "per-thread copies (reduction)"
                       : scope.reductionClause.count(info->decl) ? "reduction(+)"
                       : context_.request.strategy == Strategy::Atomic ? "atomic increments"
+                      : !aliasesFollowed(loop, info->decl) ? "atomic increments (reached through a pointer the analysis does not follow)"
                       : verdict.verdict == analyzer::Verdict::Shared ? "shared: proven race-free"
                       : verdict.verdict == analyzer::Verdict::FirstPrivate ? "only read" : "atomic on the unproven increments";
     if (scope.gathered.count(info->decl)) {

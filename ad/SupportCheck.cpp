@@ -4,6 +4,7 @@
 #include "ad/LocalActivity.h"
 #include "ad/LoopCounters.h"
 #include "ad/CollapsedNest.h"
+#include "ad/PointerAliases.h"
 #include "ad/Sweeps.h"
 
 #include "ad/MathLibrary.h"
@@ -88,8 +89,17 @@ class SupportChecker {
     info.name = decl->getNameAsString();
     info.scope = scope;
     clang::QualType type = decl->getType();
-    if (type->isPointerType() || (type->isArrayType() && !type->isConstantArrayType())) {
-      context_.unsupported(decl->getLocation(), "local pointer or variable-length array '" + info.name + "'");
+    if (type->isPointerType()) {  // an array at an offset (PointerAliases.h), or refused there with the reason
+      if (!recordPointerAlias(context_, decl)) return;
+      const VariableInfo* base = context_.variable(context_.pointerAliases.at(decl));
+      info.array = true;
+      info.floating = type->getPointeeType()->isRealFloatingType();
+      info.active = info.floating && base->active;
+      add(info);
+      return;
+    }
+    if (type->isArrayType() && !type->isConstantArrayType()) {
+      context_.unsupported(decl->getLocation(), "local variable-length array '" + info.name + "'");
       return;
     }
     if (type->isArrayType()) {
@@ -156,7 +166,7 @@ class SupportChecker {
           return;
         }
         local(var, scope);
-        if (var->getInit()) checkExpression(context_, var->getInit());
+        if (var->getInit() && !context_.pointerAliases.count(var)) checkExpression(context_, var->getInit());
       }
       return;
     }

@@ -354,6 +354,7 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     std::vector<const clang::Decl*> decls(declaration->decl_begin(), declaration->decl_end());
     for (auto it = decls.rbegin(); it != decls.rend(); ++it) {
       auto* var = llvm::cast<clang::VarDecl>(*it);
+      if (context_.pointerAliases.count(var)) continue;  // its adjoint is declared at the top of its scope
       if (var->getInit() && context_.variable(var)->active) emitIncrements(initializerAdjoint(context_, var).increments, out);
     }
     return;

@@ -52,6 +52,10 @@ class Sweeps {
   void refuseQueryValuesReadBackward();
   bool planStatement(const clang::Stmt* statement);  // returns true if the needed sets grew
   bool addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more);
+  // Pointer aliases (PointerAliases.h): what the adjoint's declaration reads (the offset), and the
+  // alias and its array added to a set that holds either; returns true if it grew.
+  void aliasOffsetReads(const clang::VarDecl* alias, std::set<const clang::VarDecl*>& out) const;
+  bool joinAliases(std::set<const clang::VarDecl*>& set) const;
   bool assigns(const clang::Stmt* statement, const clang::VarDecl* variable) const;
   // A superset of the primal variables the backward sweep of `statement` reads.
   void backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) const;
@@ -117,6 +121,8 @@ class Sweeps {
   // The statements guarding one adjoint increment in the current parallel loop: none, or the
   // atomic pragma with its comment.
   c::StmtList guardFor(const Increment& increment) const;
+  c::StmtList aliasGuard(const Increment& increment, const clang::VarDecl* array) const;
+  bool aliasesFollowed(const ParallelLoop& loop, const clang::VarDecl* array) const;
   // Whether every reference to `variable` in the loop is variable[counter] (its own element only).
   bool onlyOwnElement(const ParallelLoop& loop, const std::string& variable) const;
 

@@ -180,6 +180,7 @@ void Sweeps::findRecomputable() {
   const clang::Stmt* body = context_.body();
   WriteFinder finder(context_.exitValueCounters);
   finder.TraverseStmt(const_cast<clang::Stmt*>(body));
+  joinAliases(finder.written);
   const std::set<const clang::VarDecl*>& counters = finder.counters;
   std::set<const clang::VarDecl*>& candidates = context_.recomputable;
   for (const auto& [var, info] : context_.variables)
@@ -215,6 +216,7 @@ void Sweeps::findRecomputedLoops() {
   const clang::Stmt* functionBody = context_.body();
   WriteFinder finder(context_.exitValueCounters);
   finder.TraverseStmt(const_cast<clang::Stmt*>(functionBody));
+  joinAliases(finder.written);
   // The outer loops of a collapse(n) nest are scheduled with the innermost as one flat loop: only
   // the innermost's iterations may be recomputed (ParallelLoopAdjoint.cpp asks about that one).
   std::set<const clang::ForStmt*> collapsedOuter;
@@ -230,6 +232,10 @@ void Sweeps::findRecomputedLoops() {
     if (context_.loopsWithBreak.count(loop)) continue;  // its trip count is known only to the forward sweep
     BodyAccesses accesses;
     accesses.TraverseStmt(const_cast<clang::Stmt*>(body));
+    for (const auto& [alias, base] : context_.pointerAliases) {  // through an alias, the body reads and writes its array
+      if (accesses.read.count(alias)) accesses.read.insert(base);
+      if (accesses.written.count(alias)) accesses.written.insert(base);
+    }
     bool selfContained = true;
     for (const clang::VarDecl* var : accesses.read)
       selfContained &= accesses.declared.count(var) || finder.counters.count(var) || unchanging(context_, finder, var);
@@ -247,6 +253,7 @@ void Sweeps::findRecomputedLoops() {
 // Parameters, and kills that another scope's statements could precede, are always saved.
 bool Sweeps::savesBeforeKill(const clang::Stmt* kill, const clang::VarDecl* variable) const {
   if (!pushesOnKill(variable)) return false;
+  if (context_.pointerAliases.count(variable)) return true;  // reads of its array elsewhere are not reads of it
   const VariableInfo* info = context_.variable(variable);
   auto* scope = info && !info->parameter ? llvm::dyn_cast_or_null<clang::CompoundStmt>(info->scope) : nullptr;
   if (!scope) return true;
@@ -271,6 +278,10 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
     for (const clang::Decl* decl : declaration->decls()) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
       if (!var->getInit()) continue;
+      if (context_.pointerAliases.count(var)) {
+        aliasOffsetReads(var, out);
+        continue;
+      }
       if (context_.variable(var)->active) derivativeReads(context_, var->getInit(), out);
       if (recomputes(var)) collectVariables(var->getInit(), out);
     }
@@ -315,6 +326,26 @@ bool Sweeps::recomputes(const clang::VarDecl* variable) const {
   return context_.recomputable.count(variable) && context_.neededBackward.count(variable);
 }
 
+void Sweeps::aliasOffsetReads(const clang::VarDecl* alias, std::set<const clang::VarDecl*>& out) const {
+  if (!context_.variable(alias)->active) return;
+  std::set<const clang::VarDecl*> reads;
+  collectVariables(alias->getInit(), reads);
+  reads.erase(context_.pointerAliases.at(alias));
+  out.insert(reads.begin(), reads.end());
+}
+
+// A pointer alias and its array are one memory (PointerAliases.h): a value of either needed by a
+// sweep needs the writes and saves of both.
+bool Sweeps::joinAliases(std::set<const clang::VarDecl*>& set) const {
+  bool grew = false;
+  for (const auto& [alias, base] : context_.pointerAliases) {
+    if (set.count(alias) && !set.count(base)) grew |= set.insert(base).second;
+    // An alias only read through is recomputed where needed: the array's values need no write through it.
+    if (set.count(base) && !set.count(alias) && !context_.recomputable.count(alias)) grew |= set.insert(alias).second;
+  }
+  return grew;
+}
+
 bool Sweeps::addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more) {
   size_t before = set.size();
   set.insert(more.begin(), more.end());
@@ -329,6 +360,8 @@ void Sweeps::plan() {
     for (const clang::VarDecl* var : context_.neededBackward)
       if (!context_.recomputable.count(var)) taped.insert(var);
     grew |= addNeeded(context_.neededForward, taped);
+    grew |= joinAliases(context_.neededBackward);
+    grew |= joinAliases(context_.neededForward);
     if (!grew) break;
   }
   findRecomputedLoops();
@@ -359,7 +392,8 @@ bool Sweeps::planStatement(const clang::Stmt* statement) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
       if (!var->getInit()) continue;
       std::set<const clang::VarDecl*> reads;
-      if (context_.variable(var)->active) derivativeReads(context_, var->getInit(), reads);
+      if (context_.pointerAliases.count(var)) aliasOffsetReads(var, reads);  // p_b = a_b + offset, at its scope's top
+      else if (context_.variable(var)->active) derivativeReads(context_, var->getInit(), reads);
       grew |= addNeeded(backward, reads);
       if (forward.count(var)) {
         reads.clear();
