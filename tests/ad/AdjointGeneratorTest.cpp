@@ -595,6 +595,52 @@ TEST(AdjointGenerator, ContinueAtTheEndOfABranchBecomesAnElse) {
       << g.code;
 }
 
+TEST(AdjointGenerator, CollapseRebuildsCountersFromOneFlatIndex) {
+  Generated g = generate(R"(void f(int n, int m, const double *x, double *y)
+{
+#pragma omp parallel for collapse(2)
+    for (int i = 0; i < n; i++)
+        for (int j = m - 1; j >= 0; j -= 2)
+            y[i * m + j] = x[i * m + j] * x[i * m + j];
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "long adrace_trip_j = adrace_trip_count(m - 1, 0, -2, ADRACE_GE);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "long adrace_trip = adrace_trip_count(0, n, 1, ADRACE_LT) * adrace_trip_j;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "int i = (int)(adrace_k / adrace_trip_j);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "int j = (int)(m - 1 - adrace_k % adrace_trip_j * 2);")) << g.code;
+}
+
+TEST(AdjointGenerator, CollapseOfANonRectangularNestIsRefused) {
+  // OpenMP 5.0 allows no inner bound that reads an outer counter; the flat index could not rebuild it.
+  EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
+{
+#pragma omp parallel for collapse(2)
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            x[i * n + j] = 2.0 * x[i * n + j];
+}
+)",
+                                "f", {"x"})
+                           .error,
+                       ":5:9: error: unsupported: collapse(2) over a non-rectangular nest: the header of the loop over 'j' "
+                       "reads the counter 'i' of an enclosing collapsed loop"));
+  EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
+{
+    int i, j;
+#pragma omp parallel for collapse(2) lastprivate(i)
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            x[i * n + j] = 2.0 * x[i * n + j];
+    x[0] = i;
+}
+)",
+                                "f", {"x"})
+                           .error,
+                       ":5:5: error: unsupported: counter 'i' of a collapsed loop is read after the nest (its exit value)"));
+}
+
 TEST(AdjointGenerator, UnsupportedControlAndOpenMP) {
   EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
 {
