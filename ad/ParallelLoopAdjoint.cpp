@@ -57,17 +57,8 @@ std::vector<const clang::VarDecl*> Sweeps::carriedValues(const ParallelLoop& loo
 
 std::vector<const clang::OMPLoopDirective*> Sweeps::parallelLoops(const clang::OMPExecutableDirective* directive) const {
   std::vector<const clang::OMPLoopDirective*> loops;
-  if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(directive)) {
-    loops.push_back(loop);
-    return loops;
-  }
-  const clang::Stmt* body = directive->getInnermostCapturedStmt()->getCapturedStmt();
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) {
-    for (const clang::Stmt* item : compound->body())
-      if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(item)) loops.push_back(loop);
-  } else if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(body)) {
-    loops.push_back(loop);
-  }
+  for (const clang::Stmt* phase : regionPhases(directive))
+    if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(phase)) loops.push_back(loop);
   return loops;
 }
 

@@ -55,11 +55,13 @@ class ModelsBuilder {
   }
 
   CheckModels build() {
-    std::vector<LoopSite> sites = findLoops(context_, diagnostics_);
+    LoopsAndTaskLoops found = findLoopsAndTaskLoops(context_, diagnostics_);
+    const std::vector<LoopSite>& sites = found.loops;
     std::vector<int> indices;
     for (const LoopSite& site : sites) indices.push_back(addLoop(*site.directive, site.region, site.function));
     for (size_t k = 0; k < sites.size(); ++k)
       if (indices[k] >= 0) addNestedLoops(*sites[k].directive, {indices[k]}, sites[k].function);
+    for (const TaskLoopSite& site : found.taskLoops) addTaskLoop(site);
     int id = 0;
     for (const RegionSite& site : findParallelRegions(context_))
       models_.regions.push_back(buildRegionModel({site, id++, &loopIndex_}, context_));
@@ -77,6 +79,16 @@ class ModelsBuilder {
     models_.loops.push_back(std::move(*built.model));
     models_.mayAlias.push_back(mayAliasPairs(directive, context_, options_.constPointeesMayAlias));
     return static_cast<int>(models_.loops.size()) - 1;
+  }
+
+  // Tasks created in a loop: a loop model over the creating loop, whose iterations are the tasks.
+  void addTaskLoop(const TaskLoopSite& site) {
+    LoopModelRequest request{nullptr, site.region, site.function, static_cast<int>(models_.loops.size()), &site};
+    LoopModelResult built = buildLoopModel(request, context_);
+    if (built.error) diagnostics_.push_back(*built.error);
+    if (!built.model) return;
+    models_.loops.push_back(std::move(*built.model));
+    models_.mayAlias.push_back(mayAliasPairs(*site.generator->getBody(), context_, options_.constPointeesMayAlias));
   }
 
   // Each nested `parallel for` gets its own model; the enclosing loops' "nested parallel region"

@@ -35,7 +35,12 @@ PointerShape shapeOf(const clang::VarDecl& pointer, clang::ASTContext& context) 
 
 std::vector<MayAlias> mayAliasPairs(const clang::OMPLoopDirective& loop, clang::ASTContext& context,
                                        bool constPointeesMayAlias) {
-  const clang::Stmt* body = loop.getInnermostCapturedStmt()->getCapturedStmt();
+  return mayAliasPairs(*loop.getInnermostCapturedStmt()->getCapturedStmt(), context, constPointeesMayAlias);
+}
+
+std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTContext& context,
+                                       bool constPointeesMayAlias) {
+  const clang::Stmt* body = &loopBody;
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     std::set<const clang::VarDecl*> used;
     std::set<const clang::VarDecl*> declaredInside;

@@ -237,6 +237,7 @@ class LoopChecker {
     // concurrent too, so not for simd loops; nor for distribute loops, where the threads of
     // different teams have the same numbers.
     if (!loop.threadNumberSymbol.empty() && loop.directive.find("simd") == std::string::npos &&
+        loop.directive.find("task") == std::string::npos &&
         loop.directive.find("distribute") == std::string::npos)
       knowledge_.addDistinct(smt::variable(loop.threadNumberSymbol, 0, smt::Scope::Private));
     for (const smt::ExprRef& ticket : loop.distinctPerIteration) knowledge_.addDistinct(ticket);

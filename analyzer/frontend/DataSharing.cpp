@@ -69,6 +69,11 @@ DataSharing::DataSharing(const clang::OMPExecutableDirective& loop,
   }
   // The worksharing construct's own clauses win over the region's.
   readClauses(loop, false);
+  // A task shares what is shared where it is created; the rest is firstprivate, unless
+  // default(shared) shares it too (OpenMP 5.2, 5.1.1).
+  if (llvm::isa<clang::OMPTaskDirective>(loop))
+    for (const auto* clause : loop.getClausesOfKind<clang::OMPDefaultClause>())
+      taskDefaultShared_ |= clause->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared;
 }
 
 void DataSharing::readClauses(const clang::OMPExecutableDirective& directive, bool isRegion) {
@@ -118,6 +123,7 @@ DataSharing::Entry DataSharing::resolve(const clang::VarDecl* variable) const {
     return entry;
   }
   if (declaredInRegion_.count(variable)) {
+    if (taskDefaultShared_) return {Sharing::Shared, "default(shared) on the task", {}, {}};
     if (!orphaned_) {
       Entry entry{Sharing::Private, "declared in the enclosing parallel region", {}, {}};
       entry.localOfRegion = true;

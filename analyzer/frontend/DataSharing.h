@@ -66,6 +66,7 @@ class DataSharing {
   std::set<const clang::VarDecl*> copiedIn_;
   std::set<const clang::VarDecl*> writtenInLoop_;
   bool orphaned_ = false;
+  bool taskDefaultShared_ = false;
   std::map<const clang::VarDecl*, Entry> resolved_;
   std::vector<const clang::VarDecl*> order_;
   std::map<std::string, int> namesTaken_;

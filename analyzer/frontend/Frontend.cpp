@@ -5,6 +5,7 @@
 #include "analyzer/frontend/ExpressionDepth.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
+#include "analyzer/frontend/TaskLoops.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -63,8 +64,9 @@ bool isModelledLoop(const clang::OMPExecutableDirective& directive) {
 
 class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
  public:
-  LoopFinder(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics)
-      : MainFileFunctionVisitor(context.getSourceManager()), context_(context), diagnostics_(diagnostics) {}
+  LoopFinder(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics, bool modelTaskLoops = false)
+      : MainFileFunctionVisitor(context.getSourceManager()), context_(context), diagnostics_(diagnostics),
+        modelTaskLoops_(modelTaskLoops) {}
 
   bool TraverseOMPParallelDirective(clang::OMPParallelDirective* region) {
     regions_.push_back(region);
@@ -76,11 +78,20 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
     const clang::FunctionDecl* function = currentFunction();
     if (!function) return true;
+    std::string why;
+    if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(directive); task && modelTaskLoops_) {
+      TaskLoopSite site;
+      if (findTaskLoop(*task, regions_.empty() ? nullptr : regions_.back(), function, context_, site, why)) {
+        taskLoops_.push_back(site);
+        return true;
+      }
+      why = " (not modelled: " + why + ")";
+    }
     if (const char* construct = unsupportedConstruct(*directive);
         construct && !modelledAsRegionSteps(*directive) && !isOffloadedLoop(*directive)) {
       diagnostics_.push_back({Diagnostic::Severity::Error,
                               positionOf(directive->getBeginLoc(), context_.getSourceManager()),
-                              std::string("unsupported OpenMP construct: ") + construct, true});
+                              std::string("unsupported OpenMP construct: ") + construct + why, true});
       return true;
     }
     if (!isModelledLoop(*directive)) return true;
@@ -93,6 +104,7 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   }
 
   std::vector<LoopSite> sites() { return std::move(sites_); }
+  std::vector<TaskLoopSite> taskLoops() { return std::move(taskLoops_); }
 
  private:
   // `parallel sections`, and `sections` directly inside a parallel region of this function: the
@@ -116,6 +128,8 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   std::vector<Diagnostic>& diagnostics_;
   std::vector<const clang::OMPExecutableDirective*> regions_;
   std::vector<LoopSite> sites_;
+  bool modelTaskLoops_ = false;
+  std::vector<TaskLoopSite> taskLoops_;
 };
 
 // Clang's errors as adrace diagnostics; warnings are the compiler's business, not ours.
@@ -222,6 +236,12 @@ std::vector<LoopSite> findLoops(clang::ASTContext& context, std::vector<Diagnost
   LoopFinder finder(context, diagnostics);
   finder.TraverseDecl(context.getTranslationUnitDecl());
   return finder.sites();
+}
+
+LoopsAndTaskLoops findLoopsAndTaskLoops(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics) {
+  LoopFinder finder(context, diagnostics, true);
+  finder.TraverseDecl(context.getTranslationUnitDecl());
+  return {finder.sites(), finder.taskLoops()};
 }
 
 const char* unsupportedOpenMPConstruct(const clang::OMPExecutableDirective& directive) {

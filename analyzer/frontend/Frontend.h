@@ -1,6 +1,7 @@
 // Runs Clang over source files and builds the model of every OpenMP loop in them.
 #pragma once
 
+#include "analyzer/frontend/TaskLoops.h"
 #include "analyzer/model/LoopModel.h"
 
 #include <clang/AST/ASTContext.h>
@@ -36,6 +37,14 @@ struct LoopSite {
 // Every parallel or worksharing loop of the translation unit in source order, and an error for
 // each OpenMP construct outside the supported set.
 std::vector<LoopSite> findLoops(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics);
+
+// findLoops, and for `check` the tasks created in loops (TaskLoops.h) that it models as parallel
+// loops; only the other tasks are reported unsupported.
+struct LoopsAndTaskLoops {
+  std::vector<LoopSite> loops;
+  std::vector<TaskLoopSite> taskLoops;
+};
+LoopsAndTaskLoops findLoopsAndTaskLoops(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics);
 
 // The name of an OpenMP construct adrace has no model for (task, sections, target, teams...), or
 // null: findLoops reports these, so other passes can leave them to it.

@@ -35,6 +35,12 @@ LoopCfg::LoopCfg(const clang::ForStmt& loop, const clang::ForStmt& innermost,
       bodyBlocks_.insert(block);
 }
 
+void LoopCfg::seeInto(const clang::CapturedStmt& captured) {
+  auto* body = const_cast<clang::Stmt*>(captured.getCapturedStmt());
+  parents_->addStmt(body);
+  parents_->setParent(body, &captured);
+}
+
 std::optional<LoopCfg::Position> LoopCfg::positionOf(const clang::Stmt* statement) const {
   for (const clang::Stmt* current = statement; current; current = parents_->getParent(current)) {
     auto found = positions_.find(current);

@@ -28,6 +28,9 @@ class LoopCfg {
 
   const clang::CFG* cfg() const { return cfg_.get(); }
   const clang::ParentMap& parents() const { return *parents_; }
+  // Makes the body of a captured statement in the loop (a task's) part of the parent map: Clang's
+  // CapturedStmt does not list its body among its children, so its statements had no way up.
+  void seeInto(const clang::CapturedStmt& captured);
   // The body's first block: every block of the body is dominated by it.
   const clang::CFGBlock* bodyEntry() const { return bodyEntry_; }
   bool inBody(const clang::CFGBlock* block) const { return bodyBlocks_.count(block) > 0; }

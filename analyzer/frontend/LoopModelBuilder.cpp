@@ -109,6 +109,7 @@ class Builder {
   void addEntryFacts();
   void addLinearFacts();
   void addThreadFacts();
+  void addSharedCounterWrite();
   bool drawsTicket(const clang::Stmt* definition) const;
   void addInductionFacts(const clang::ForStmt& loop, int context);
   void describeVariables();
@@ -129,11 +130,15 @@ class Builder {
   std::unique_ptr<InstanceNumbering> instances_;
   std::unique_ptr<IndexTranslator> translator_;
   WrittenVariables written_;
+  std::string sharedCounter_;  // tasks created in a loop that share its counter: its name
 };
 
 std::optional<Diagnostic> Builder::readHeaders() {
-  loops_ = associatedLoops(*request_.directive);
-  if (loops_.size() != request_.directive->getLoopsNumber())
+  if (request_.taskLoop)
+    loops_ = {request_.taskLoop->generator};
+  else
+    loops_ = associatedLoops(*request_.directive);
+  if (!request_.taskLoop && loops_.size() != request_.directive->getLoopsNumber())
     return error(request_.directive, "cannot model this loop: collapse(" +
                                          std::to_string(request_.directive->getLoopsNumber()) +
                                          ") needs a perfect nest of for statements");
@@ -147,6 +152,7 @@ std::optional<Diagnostic> Builder::readHeaders() {
 }
 
 void Builder::readClauses() {
+  if (request_.taskLoop) return;  // tasks have no schedule; the single's barrier or a taskwait ends them
   const clang::OMPLoopDirective& directive = *request_.directive;
   for (const auto* clause : directive.getClausesOfKind<clang::OMPScheduleClause>()) {
     model_.schedule = clang::getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_schedule, clause->getScheduleKind());
@@ -161,10 +167,11 @@ void Builder::readClauses() {
 }
 
 LoopModelResult Builder::build() {
-  const clang::OMPLoopDirective& directive = *request_.directive;
+  const clang::OMPExecutableDirective& directive =
+      request_.taskLoop ? static_cast<const clang::OMPExecutableDirective&>(*request_.taskLoop->task) : *request_.directive;
   model_.id = request_.id;
   model_.function = request_.function ? request_.function->getNameAsString() : "";
-  model_.directive = directiveName(directive);
+  model_.directive = request_.taskLoop ? "task (created in a loop)" : directiveName(directive);
   model_.pragmaAt = positionOf(directive.getBeginLoc(), sources_);
   if (auto diagnostic = readHeaders()) return {std::nullopt, diagnostic};
   model_.loopSpan = spanOf(loops_.front()->getSourceRange(), sources_);
@@ -210,6 +217,7 @@ LoopModelResult Builder::build() {
   cfg_ = std::make_unique<LoopCfg>(*loops_.front(), *loops_.back(), *request_.function, context_);
   if (!cfg_->cfg() || !cfg_->bodyEntry())
     return {std::nullopt, error(loops_.front(), "cannot model this loop: Clang could not build its control-flow graph")};
+  if (request_.taskLoop) cfg_->seeInto(*request_.taskLoop->task->getInnermostCapturedStmt());
   contexts_ = std::make_unique<ContextBuilder>(*cfg_, context_);
   // A linear variable starts each iteration at its linear value (addLinearFacts), not at what the
   // iteration before left in it.
@@ -230,8 +238,10 @@ LoopModelResult Builder::build() {
   for (const clang::VarDecl* variable : variablesUsedIn(*loops_.front())) sharing_->of(variable);
   DerivedPointers aliases(request_.function);
   ReferenceCollector collector(context_, *sharing_, *translator_, *contexts_, *cfg_, written_, aliases);
+  if (request_.taskLoop) collector.allowConstruct(request_.taskLoop->task);
   collector.collect(body);
   model_.references = std::move(collector.references());
+  if (request_.taskLoop) addSharedCounterWrite();
   for (Limitation& limitation : collector.limitations()) model_.limitations.push_back(std::move(limitation));
   model_.contexts = contexts_->contexts();
   addConditionFacts();
@@ -456,12 +466,45 @@ void Builder::addEntryFacts() {
   }
 }
 
+// Tasks created in a loop that share the loop's counter (`shared(i)`, `default(shared)`, or a
+// counter shared in the parallel region): the creating thread writes it at every step while the
+// tasks created before read it, a race on the counter itself; which value each task sees is not
+// modelled, so the subscripts that use it are not either.
+void Builder::addSharedCounterWrite() {
+  const clang::VarDecl* counter = sharedGeneratorCounter(*request_.taskLoop);
+  if (!counter) return;
+  const clang::Stmt* body = request_.taskLoop->task->getInnermostCapturedStmt()->getCapturedStmt();
+  const clang::DeclRefExpr* read = firstUse(body, counter);
+  if (!read) return;
+  const clang::Expr* increment = loops_.front()->getInc();
+  if (!increment) return;
+  Reference write;
+  write.variable = sharedCounter_ = sharing_->of(counter).name;
+  write.kind = AccessKind::Write;
+  write.isScalar = true;
+  write.text = sourceText(increment, context_);
+  write.span = spanOf(increment->getSourceRange(), sources_);
+  Reference use = write;
+  use.kind = AccessKind::Read;
+  use.text = counter->getName().str();
+  use.context = contexts_->contextOf(read);
+  use.span = spanOf(read->getSourceRange(), sources_);
+  for (Reference* reference : {&use, &write}) {
+    reference->id = static_cast<int>(model_.references.size());
+    model_.references.push_back(*reference);
+  }
+  model_.limitations.push_back({"the tasks share the counter '" + counter->getName().str() +
+                                    "' of the loop that creates them: the value each task reads is not modelled",
+                                positionOf(read->getBeginLoc(), sources_)});
+}
+
 // linear(j: s) on a loop `for (i = first; ...; i += step)`: each iteration's private j starts at
 // the value j had before the loop plus s times the iteration's number, (i - first) / step. Only
 // integer variables of a loop that is not collapsed; otherwise j's value is not known, and a
 // subscript using it cannot be compared.
 void Builder::addLinearFacts() {
   IndexTranslator entry(context_, *sharing_, nullptr, {});
+  if (request_.taskLoop) return;
   for (const auto* clause : request_.directive->getClausesOfKind<clang::OMPLinearClause>()) {
     smt::ExprRef linearStep = smt::constant(1);
     if (const clang::Expr* step = clause->getStep()) {
@@ -574,6 +617,10 @@ void Builder::describeVariables() {
     variable.sharing = entry.sharing;
     variable.sharingReason = entry.reason;
     variable.reductionOperator = entry.reductionOperator;
+    if (entry.name == sharedCounter_) {
+      variable.sharing = Sharing::Shared;
+      variable.sharingReason = "counter of the loop that creates the tasks, shared with them";
+    }
     variable.isParameter = llvm::isa<clang::ParmVarDecl>(declaration);
     variable.writtenInLoop = written_.arrays.count(declaration) || written_.scalars.count(declaration);
     variable.declaredAt = positionOf(declaration->getLocation(), sources_);

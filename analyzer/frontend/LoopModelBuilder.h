@@ -2,6 +2,7 @@
 // contexts, instances, references and facts. The only place the front-end's pieces meet.
 #pragma once
 
+#include "analyzer/frontend/TaskLoops.h"
 #include "analyzer/model/LoopModel.h"
 
 #include <clang/AST/ASTContext.h>
@@ -16,6 +17,9 @@ struct LoopModelRequest {
   const clang::OMPExecutableDirective* region = nullptr;  // enclosing `omp parallel`, if any
   const clang::FunctionDecl* function = nullptr;
   int id = 0;
+  // Instead of `directive`: tasks created in a loop, modelled as the iterations of that loop
+  // (TaskLoops.h); region and function are the site's.
+  const TaskLoopSite* taskLoop = nullptr;
 };
 
 // The model, or an error diagnostic when the loop cannot be modelled at all (a header that is

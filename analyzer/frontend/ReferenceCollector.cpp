@@ -88,7 +88,20 @@ class ReferenceVisitor : public clang::RecursiveASTVisitor<ReferenceVisitor> {
     collector_.addCall(call);
     return true;
   }
+  // The task whose instances are the iterations: its data-sharing clauses name variables without
+  // accessing them; if, final and priority are read when the task is created.
+  bool TraverseOMPTaskDirective(clang::OMPTaskDirective* task) {
+    if (task != collector_.allowed_) return RecursiveASTVisitor::TraverseOMPTaskDirective(task);
+    for (clang::OMPClause* clause : task->clauses())
+      if (llvm::isa<clang::OMPIfClause>(clause) || llvm::isa<clang::OMPFinalClause>(clause) ||
+          llvm::isa<clang::OMPPriorityClause>(clause))
+        for (clang::Stmt* child : clause->children())
+          if (!TraverseStmt(child)) return false;
+    // The body, not the CapturedStmt: its children are the captures, which access nothing.
+    return TraverseStmt(task->getInnermostCapturedStmt()->getCapturedStmt());
+  }
   bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+    if (directive == collector_.allowed_) return true;
     if (const char* construct = unsupportedNestedConstruct(directive))
       collector_.limit(std::string("unsupported OpenMP construct inside the loop: ") + construct, directive);
     return true;

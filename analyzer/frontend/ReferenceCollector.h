@@ -30,6 +30,9 @@ class ReferenceCollector {
                      const DerivedPointers& aliases);
 
   void collect(const clang::Stmt& body);
+  // A directive of the body that is part of the model itself (the task of tasks created in a
+  // loop), not a construct nested in the loop.
+  void allowConstruct(const clang::OMPExecutableDirective* directive) { allowed_ = directive; }
   std::vector<Reference>& references() { return references_; }
   std::vector<Limitation>& limitations() { return limitations_; }
 
@@ -52,6 +55,7 @@ class ReferenceCollector {
   std::set<const clang::Expr*> absorbed_;  // the a[k] read of `a[k] = a[k] + e`, part of the increment
   std::vector<Reference> references_;
   std::vector<Limitation> limitations_;
+  const clang::OMPExecutableDirective* allowed_ = nullptr;
 };
 
 }  // namespace adrace::analyzer

@@ -12,6 +12,7 @@
 #include "analyzer/frontend/DerivedPointers.h"
 #include "analyzer/frontend/ReferenceCollector.h"
 #include "analyzer/frontend/Synchronisation.h"
+#include "analyzer/frontend/TaskLoops.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -304,17 +305,29 @@ bool RegionBuilder::knownAt(const smt::ExprRef& expr, const Scope& scope,
 
 // The OpenMP directive inside a plain statement that the region model cannot place: anything but
 // atomic, critical and flush, which act where they are.
+// Tasks created in a loop of a single (TaskLoops.h) are modelled as loops of their own; within the
+// region they are accesses of the single's thread, all done by the single's barrier, and a
+// taskwait there only waits for them.
 const clang::Stmt* RegionBuilder::unsupportedDirectiveIn(const clang::Stmt* statement) const {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const RegionModelRequest* request = nullptr;
+    clang::ASTContext* context = nullptr;
     const clang::Stmt* found = nullptr;
     bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
       if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive) ||
-          llvm::isa<clang::OMPFlushDirective>(directive))
+          llvm::isa<clang::OMPFlushDirective>(directive) || llvm::isa<clang::OMPTaskwaitDirective>(directive))
         return true;
+      if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(directive)) {
+        TaskLoopSite site;
+        std::string reason;
+        if (findTaskLoop(*task, request->site.directive, request->site.function, *context, site, reason)) return true;
+      }
       found = directive;
       return false;
     }
   } finder;
+  finder.request = &request_;
+  finder.context = &context_;
   finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
   return finder.found;
 }

@@ -1,0 +1,193 @@
+#include "analyzer/frontend/TaskLoops.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <vector>
+
+namespace adrace::analyzer {
+namespace {
+
+// A structured block's statements: a compound's children, or the one statement.
+std::vector<const clang::Stmt*> statementsOf(const clang::Stmt* block) {
+  while (auto* captured = llvm::dyn_cast_or_null<clang::CapturedStmt>(block)) block = captured->getCapturedStmt();
+  std::vector<const clang::Stmt*> statements;
+  if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(block)) {
+    for (const clang::Stmt* statement : compound->body()) statements.push_back(statement);
+  } else if (block) {
+    statements.push_back(block);
+  }
+  return statements;
+}
+
+// Whether `inner` lies in `outer`; a directive's own range ends with its pragma line, so its
+// structured block's end is taken instead.
+bool within(const clang::Stmt* outer, const clang::Stmt* inner, const clang::SourceManager& sources) {
+  clang::SourceRange range = outer->getSourceRange();
+  if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(outer); directive && directive->hasAssociatedStmt())
+    range.setEnd(directive->getAssociatedStmt()->getEndLoc());
+  return !sources.isBeforeInTranslationUnit(inner->getBeginLoc(), range.getBegin()) &&
+         !sources.isBeforeInTranslationUnit(range.getEnd(), inner->getEndLoc());
+}
+
+// The task's clauses that do not change which accesses may meet (if, final, untied, priority,
+// mergeable only change when or where a task runs), and the data-sharing ones the loop model reads.
+const char* unmodelledClause(const clang::OMPTaskDirective& task) {
+  for (const clang::OMPClause* clause : task.clauses()) {
+    switch (clause->getClauseKind()) {
+      case llvm::omp::OMPC_firstprivate:
+      case llvm::omp::OMPC_shared:
+      case llvm::omp::OMPC_private:
+      case llvm::omp::OMPC_if:
+      case llvm::omp::OMPC_final:
+      case llvm::omp::OMPC_untied:
+      case llvm::omp::OMPC_priority:
+      case llvm::omp::OMPC_mergeable: break;
+      case llvm::omp::OMPC_default: {
+        auto kind = llvm::cast<clang::OMPDefaultClause>(clause)->getDefaultKind();
+        if (kind != llvm::omp::OMP_DEFAULT_none && kind != llvm::omp::OMP_DEFAULT_shared) return "default";
+        break;
+      }
+      case llvm::omp::OMPC_depend: return "depend";
+      default: return "this";
+    }
+  }
+  return nullptr;
+}
+
+// An OpenMP directive inside the task's body other than atomic and critical (which the loop model
+// reads as protection).
+const clang::Stmt* nestedDirective(const clang::Stmt* body) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::Stmt* found = nullptr;
+    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+      if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive))
+        return true;
+      found = directive;
+      return false;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(body));
+  return finder.found;
+}
+
+const clang::VarDecl* variableOf(const clang::Expr* expression) {
+  if (auto* reference = llvm::dyn_cast_or_null<clang::DeclRefExpr>(expression ? expression->IgnoreParenImpCasts() : nullptr))
+    return llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
+  return nullptr;
+}
+
+// The counter the generating loop's init statement sets: `i = 0` or `int i = 0`.
+const clang::VarDecl* counterOf(const clang::ForStmt& loop) {
+  if (auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit()))
+    return declaration->isSingleDecl() ? llvm::dyn_cast<clang::VarDecl>(declaration->getSingleDecl()) : nullptr;
+  if (auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop.getInit()))
+    if (assignment->getOpcode() == clang::BO_Assign) return variableOf(assignment->getLHS());
+  return nullptr;
+}
+
+template <typename Clause>
+bool listedIn(const clang::OMPExecutableDirective& directive, const clang::VarDecl* variable) {
+  for (const auto* clause : directive.getClausesOfKind<Clause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (variableOf(item) == variable) return true;
+  return false;
+}
+
+}  // namespace
+
+bool findTaskLoop(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective* region,
+                  const clang::FunctionDecl* function, clang::ASTContext& context, TaskLoopSite& site,
+                  std::string& reason) {
+  const clang::SourceManager& sources = context.getSourceManager();
+  if (!region || !llvm::isa<clang::OMPParallelDirective>(region)) {
+    reason = "a task outside a parallel region of its own function";
+    return false;
+  }
+  const clang::OMPSingleDirective* single = nullptr;
+  for (const clang::Stmt* statement : statementsOf(region->getInnermostCapturedStmt()->getCapturedStmt()))
+    if (auto* candidate = llvm::dyn_cast<clang::OMPSingleDirective>(statement); candidate && within(candidate, &task, sources))
+      single = candidate;
+  if (!single) {
+    reason = "a task that is not created by a loop in a `single` directly inside the parallel region";
+    return false;
+  }
+  if (single->hasClausesOfKind<clang::OMPNowaitClause>()) {
+    reason = "tasks created in `single nowait` run concurrently with what the other threads do next";
+    return false;
+  }
+  std::vector<const clang::Stmt*> inSingle = statementsOf(single->getAssociatedStmt());
+  size_t position = inSingle.size();
+  const clang::ForStmt* generator = nullptr;
+  for (size_t k = 0; k < inSingle.size(); ++k)
+    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(inSingle[k]); loop && within(loop, &task, sources)) {
+      generator = loop;
+      position = k;
+    }
+  std::vector<const clang::Stmt*> inLoop = generator ? statementsOf(generator->getBody()) : std::vector<const clang::Stmt*>{};
+  bool direct = false;
+  for (const clang::Stmt* statement : inLoop) direct |= statement == &task;
+  if (!direct) {
+    reason = "a task that is not created directly in the body of a `for` at the top of the `single`";
+    return false;
+  }
+  for (const clang::Stmt* statement : inLoop)
+    if (statement != &task && !llvm::isa<clang::DeclStmt>(statement) && !llvm::isa<clang::NullStmt>(statement)) {
+      reason = "statements beside the task in the loop that creates it";
+      return false;
+    }
+  for (size_t k = position + 1; k < inSingle.size(); ++k) {
+    if (llvm::isa<clang::NullStmt>(inSingle[k])) continue;
+    if (llvm::isa<clang::OMPTaskwaitDirective>(inSingle[k])) break;
+    reason = "statements after the loop that creates tasks, before any taskwait, run concurrently with the tasks";
+    return false;
+  }
+  if (const char* clause = unmodelledClause(task)) {
+    reason = std::string(clause) + " clause on a task";
+    return false;
+  }
+  if (nestedDirective(task.getInnermostCapturedStmt()->getCapturedStmt())) {
+    reason = "an OpenMP directive inside a task";
+    return false;
+  }
+  // A local of the loop body shared with the task may be gone when the task runs.
+  clang::SourceRange loopBody = generator->getBody()->getSourceRange();
+  for (const auto* clause : task.getClausesOfKind<clang::OMPSharedClause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (const clang::VarDecl* variable = variableOf(item);
+          variable && sources.isBeforeInTranslationUnit(loopBody.getBegin(), variable->getLocation()) &&
+          sources.isBeforeInTranslationUnit(variable->getLocation(), loopBody.getEnd())) {
+        reason = "a local of the loop body shared with the task";
+        return false;
+      }
+  if (!counterOf(*generator)) {
+    reason = "a loop creating tasks whose counter is not set in its header";
+    return false;
+  }
+  site = {generator, &task, region, function};
+  return true;
+}
+
+const clang::VarDecl* sharedGeneratorCounter(const TaskLoopSite& site) {
+  const clang::VarDecl* counter = counterOf(*site.generator);
+  if (!counter) return nullptr;
+  const clang::OMPTaskDirective& task = *site.task;
+  if (listedIn<clang::OMPSharedClause>(task, counter)) return counter;
+  if (listedIn<clang::OMPFirstprivateClause>(task, counter) || listedIn<clang::OMPPrivateClause>(task, counter))
+    return nullptr;
+  bool defaultShared = false;
+  for (const auto* clause : task.getClausesOfKind<clang::OMPDefaultClause>())
+    defaultShared |= clause->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared;
+  if (defaultShared) return counter;
+  // Implicitly: shared in the task when it is shared in the enclosing context, the parallel region.
+  const clang::OMPExecutableDirective& region = *site.region;
+  if (listedIn<clang::OMPPrivateClause>(region, counter) || listedIn<clang::OMPFirstprivateClause>(region, counter))
+    return nullptr;
+  const clang::Stmt* body = region.getInnermostCapturedStmt()->getCapturedStmt();
+  const clang::SourceManager& sources = counter->getASTContext().getSourceManager();
+  bool declaredInRegion = sources.isBeforeInTranslationUnit(body->getBeginLoc(), counter->getLocation()) &&
+                          sources.isBeforeInTranslationUnit(counter->getLocation(), body->getEndLoc());
+  return declaredInRegion ? nullptr : counter;
+}
+
+}  // namespace adrace::analyzer

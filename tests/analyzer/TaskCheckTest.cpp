@@ -1,0 +1,281 @@
+// Tasks created in a loop inside `parallel` + `single`, as `adrace check` models them: the tasks of
+// different iterations run concurrently (the iterations of a parallel loop over the creating loop's
+// counter); every other task shape stays unsupported. Each race-free case has a twin that races.
+#include "CheckSnippet.h"
+
+namespace adrace::analyzer::testing {
+namespace {
+
+bool reportsRaceOn(const CheckedSnippet& checked, const std::string& variable, bool definite = false) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.variable == variable &&
+        (finding.certainty == Certainty::Definite || (!definite && finding.certainty == Certainty::Possible)))
+      return true;
+  return false;
+}
+
+bool anyUnsupported(const CheckedSnippet& checked) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Unsupported) return true;
+  for (const Diagnostic& diagnostic : checked.diagnostics)
+    if (diagnostic.unsupported) return true;
+  return false;
+}
+
+std::string unsupportedMessages(const CheckedSnippet& checked) {
+  std::string text;
+  for (const Diagnostic& diagnostic : checked.diagnostics)
+    if (diagnostic.unsupported) text += diagnostic.message + "\n";
+  return text;
+}
+
+const char* kBlockedTasks = R"(
+  #define LEN 1024
+  #define BLOCK 64
+  static double v[LEN + 1];
+  static inline double half(double x) { return 0.5 * x; }
+  void scale(void) {
+    int b;
+  #pragma omp parallel
+  #pragma omp single
+    for (b = 0; b < LEN; b += BLOCK) {
+  #pragma omp task firstprivate(b) /* one block per task */
+      {
+        int k, e = b + BLOCK > LEN ? LEN : b + BLOCK;
+        for (k = b; k < e; k++)
+          v[k%s] = half(v[k]);
+      }
+    }
+  })";
+
+std::string blocked(const std::string& offset) {
+  std::string code = kBlockedTasks;
+  return code.replace(code.find("%s"), 2, offset);
+}
+
+TEST(TasksInALoop, BlocksOfDifferentTasksAreDisjoint) {
+  CheckedSnippet checked = checkSnippet(blocked(""));
+  ASSERT_EQ(checked.models.loops.size(), 1u) << unsupportedMessages(checked);
+  EXPECT_EQ(checked.models.loops[0].directive, "task (created in a loop)");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+}
+
+TEST(TasksInALoop, ATaskWritingIntoTheNextBlockRaces) {
+  CheckedSnippet checked = checkSnippet(blocked(" + 1"));
+  EXPECT_TRUE(reportsRaceOn(checked, "v", true)) << describe(checked.findings);
+}
+
+const char* kCounter = R"(
+  int key[4096];
+  int count_fives(void) {
+    int i, hits = 0;
+  #pragma omp parallel
+  #pragma omp single
+    for (i = 0; i < 4096; i += 256) {
+  #pragma omp task firstprivate(i) shared(hits) if(i > 0) untied
+      {
+        int k;
+        for (k = i; k < i + 256; k++)
+          if (key[k] == 5)
+            %s
+            hits++;
+      }
+    }
+    return hits;
+  })";
+
+std::string counter(const std::string& protection) {
+  std::string code = kCounter;
+  return code.replace(code.find("%s"), 2, protection);
+}
+
+TEST(TasksInALoop, AnAtomicIncrementOfASharedCounterIsProtected) {
+  CheckedSnippet checked = checkSnippet(counter("\n#pragma omp atomic\n"));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+}
+
+TEST(TasksInALoop, APlainIncrementOfASharedCounterRaces) {
+  CheckedSnippet checked = checkSnippet(counter(""));
+  EXPECT_TRUE(reportsRaceOn(checked, "hits", true)) << describe(checked.findings);
+}
+
+TEST(TasksInALoop, TheCounterIsFirstprivateWhenPrivateToTheSingle) {
+  CheckedSnippet checked = checkSnippet(R"(
+    int a[64];
+    void squares(void) {
+    #pragma omp parallel
+    #pragma omp single
+      {
+        int i;
+        for (i = 0; i < 64; i++)
+    #pragma omp task
+          a[i] = i * i;
+      }
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+}
+
+TEST(TasksInALoop, ASharedCounterIsReadWhileTheLoopAdvancesIt) {
+  for (const char* clause : {"shared(i)", "default(shared)"}) {
+    CheckedSnippet checked = checkSnippet(std::string(R"(
+      int a[64];
+      void squares(void) {
+      #pragma omp parallel
+      #pragma omp single
+        {
+          int i;
+          for (i = 0; i < 64; i++)
+      #pragma omp task )") + clause + R"(
+            a[i] = i * i;
+        }
+      })");
+    EXPECT_TRUE(reportsRaceOn(checked, "i", true)) << clause << "\n" << describe(checked.findings);
+    // Which i each task sees is not modelled: the loop is not called checked.
+    EXPECT_TRUE(anyUnsupported(checked)) << clause;
+  }
+}
+
+TEST(TasksInALoop, ACounterSharedInTheRegionIsSharedInTheTask) {
+  CheckedSnippet checked = checkSnippet(R"(
+    int a[64];
+    void squares(void) {
+      int i;
+    #pragma omp parallel
+    #pragma omp single
+      for (i = 0; i < 64; i++)
+    #pragma omp task
+        a[i] = i * i;
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "i", true)) << describe(checked.findings);
+}
+
+TEST(TasksInALoop, AScratchVariableSharedByEveryTaskRaces) {
+  const char* code = R"(
+    double rows[32][64];
+    void normalise(void) {
+      int r;
+      double tmp;
+    #pragma omp parallel
+    #pragma omp single
+      for (r = 0; r < 32; r++) {
+    #pragma omp task firstprivate(r %s)
+        {
+          int k;
+          tmp = rows[r][0];
+          for (k = 0; k < 64; k++) rows[r][k] /= tmp;
+        }
+      }
+    })";
+  std::string racy = code, fixed = code;
+  racy.replace(racy.find("%s"), 2, "");
+  fixed.replace(fixed.find("%s"), 2, ", tmp");
+  EXPECT_TRUE(reportsRaceOn(checkSnippet(racy), "tmp", true));
+  CheckedSnippet checked = checkSnippet(fixed);
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+TEST(TasksInALoop, TheSinglesThreadRacesWithOtherThreadsBeforeTheBarrier) {
+  // The region model keeps the task's accesses in the single's step: another thread's write before
+  // the single's barrier meets them.
+  CheckedSnippet checked = checkSnippet(R"(
+    #include <omp.h>
+    double a[64];
+    void f(void) {
+    #pragma omp parallel
+      {
+        a[omp_get_thread_num()] = 1.0;
+    #pragma omp single
+        {
+          int i;
+          for (i = 0; i < 64; i++)
+    #pragma omp task
+            a[i] = 2.0;
+        }
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "a")) << describe(checked.findings);
+}
+
+// Shapes the model does not cover stay unsupported, never race-free.
+TEST(TasksInALoop, OtherShapesStayUnsupported) {
+  const char* shapes[] = {
+      // single nowait: the tasks outlive the single into what the other threads do next
+      R"(int a[64]; void f(void) {
+         #pragma omp parallel
+         {
+         #pragma omp single nowait
+           { int i; for (i = 0; i < 64; i++)
+         #pragma omp task
+             a[i] = i; }
+           a[0] = 1;
+         } })",
+      // statements after the loop before any taskwait run concurrently with the tasks
+      R"(int a[64], s; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+           { int i; for (i = 0; i < 64; i++)
+         #pragma omp task
+             a[i] = i;
+             s = a[3]; } })",
+      // statements beside the task in the creating loop
+      R"(int a[64], s; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+           { int i; for (i = 0; i < 64; i++) { s += a[i];
+         #pragma omp task
+             a[i] = i; } } })",
+      // a task not in a loop
+      R"(int x; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+           {
+         #pragma omp task
+             x = 1;
+         #pragma omp task
+             x = 2;
+           } })",
+      // a task created by master (no barrier at its end)
+      R"(int a[64]; void f(void) {
+         #pragma omp parallel
+         #pragma omp master
+           { int i; for (i = 0; i < 64; i++)
+         #pragma omp task
+             a[i] = i; } })",
+      // depend is not modelled yet
+      R"(int a[64]; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+           { int i; for (i = 0; i < 64; i++)
+         #pragma omp task depend(out: a[i])
+             a[i] = i; } })",
+  };
+  for (const char* code : shapes) {
+    CheckedSnippet checked = checkSnippet(code);
+    EXPECT_TRUE(anyUnsupported(checked)) << code;
+  }
+}
+
+TEST(TasksInALoop, ATaskwaitAfterTheLoopEndsTheTasks) {
+  CheckedSnippet checked = checkSnippet(R"(
+    int a[64], s;
+    void f(void) {
+    #pragma omp parallel
+    #pragma omp single
+      {
+        int i;
+        for (i = 0; i < 64; i++)
+    #pragma omp task
+          a[i] = i;
+    #pragma omp taskwait
+        s = a[3];
+      }
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+}
+
+}  // namespace
+}  // namespace adrace::analyzer::testing
