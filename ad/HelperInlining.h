@@ -1,15 +1,24 @@
-// Calls to value helpers defined in the same file (`static inline double sq(double v) { return v * v; }`,
-// and macros expanding to such calls) are inlined before anything else looks at the function: the
-// call's node in the AST is replaced by the helper's returned expression with each use of a parameter
-// replaced by the call's argument. The derivative rules, the tape plan and the analysis then see plain
-// arithmetic (the analysis can prove more about `u[i]` than about a call), and the generated file needs
-// no helper (its own adjoint). Arguments are evaluated once per use, so they must have no effect and
-// call nothing that may return another value the next time (an OpenMP query, a timer).
+// Calls to helpers defined in the same file are inlined before anything else looks at the function,
+// so that the derivative rules, the tape plan and the analysis see plain arithmetic and subscripts
+// (the analysis can prove more about `u[i]` than about a call), and the generated file needs no
+// helper (nor its adjoint):
+// - a value helper (`static inline double sq(double v) { return v * v; }`, and macros expanding to
+//   such calls): the call's node is replaced by the returned expression, each use of a parameter by
+//   the call's argument. Arguments are then evaluated once per use, so they must call nothing that
+//   may return another value the next time (an OpenMP query, a timer).
+// - a void helper called as a statement (`force(&p[i], &fx, &fy);`, helpers writing through pointer
+//   parameters): the call becomes a block of the body's statements. A pointer parameter is replaced
+//   by its argument, `*f` by x and `a->m` by `x.m` when the argument is `&x`, `s[k]` by `a[e + k]`
+//   when it is `&a[e]` or `a + e`; a value parameter becomes a local initialised with its argument
+//   (C's copy: the body may assign it or overwrite what the argument reads); locals are declared
+//   afresh under names no variable of the function has. Bodies of declarations of scalars,
+//   expression statements, if/else, blocks, nested helper calls and a final `return;`.
 //
-// Refused (an "unsupported" diagnostic naming the callee): a helper whose body is more than one
-// `return expr;` (helpers writing through pointer parameters included), recursion (direct or through
-// other helpers, the differentiated function included), a function not defined in this file, variadic
-// helpers, and a parameter used other than by value (its address taken, assigned).
+// Refused (an "unsupported" diagnostic naming the callee): a value helper whose body is more than one
+// `return expr;`, loops and other statements in a void helper's body, a `return` before its end,
+// local arrays and statics there, a pointer parameter used other than by its value (assigned, moved),
+// recursion (direct or through other helpers, the differentiated function included), a function not
+// defined in this file, variadic helpers.
 #pragma once
 
 #include "ad/AdjointContext.h"

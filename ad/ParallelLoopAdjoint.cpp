@@ -6,6 +6,7 @@
 // adjoint only read, shared arrays per verdict: plain, per-thread heap copies summed afterwards
 // (kept by the runtime between calls), or `omp atomic` on exactly the guarded increments (never on
 // a plain read or reset).
+#include "ad/CollapsedNest.h"
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -56,17 +57,8 @@ std::vector<const clang::VarDecl*> Sweeps::carriedValues(const ParallelLoop& loo
 
 std::vector<const clang::OMPLoopDirective*> Sweeps::parallelLoops(const clang::OMPExecutableDirective* directive) const {
   std::vector<const clang::OMPLoopDirective*> loops;
-  if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(directive)) {
-    loops.push_back(loop);
-    return loops;
-  }
-  const clang::Stmt* body = directive->getInnermostCapturedStmt()->getCapturedStmt();
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) {
-    for (const clang::Stmt* item : compound->body())
-      if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(item)) loops.push_back(loop);
-  } else if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(body)) {
-    loops.push_back(loop);
-  }
+  for (const clang::Stmt* phase : regionPhases(directive))
+    if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(phase)) loops.push_back(loop);
   return loops;
 }
 
@@ -266,6 +258,10 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   if (!forwardEmits(stmt)) return;
   std::optional<ForHeader> header = parseForHeader(context_, stmt);
   if (!header) return;
+  std::optional<CollapsedNest> nest = parseCollapsedNest(context_, *loop.directive);
+  if (!nest) return;
+  const bool collapsed = nest->loops.size() > 1;
+  const clang::ForStmt* innermost = nest->innermost();  // whose body each (flat) iteration runs
   LoopScope scope = scopeOf(loop);
   bool dynamic = loop.model.schedule != "static";
   std::string clauses;
@@ -298,7 +294,8 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
 
   out.open("");
   out.line("/* forward sweep of the parallel loop at line " + std::to_string(loop.model.pragmaAt.line) + " */");
-  out.line("long adrace_trip = " + header->tripCount() + ";");
+  if (collapsed) out.statements(nest->tripCounts());
+  else out.line("long adrace_trip = " + header->tripCount() + ";");
   for (const clang::VarDecl* decl : lastprivate) {
     std::string name = decl->getNameAsString();
     if (decl == keptCounter ? restoresCounter(stmt) : pushesOnKill(decl))
@@ -310,10 +307,28 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   for (const std::string& line : privateLocals) out.line(line);
   std::string i = header->counter->getNameAsString();
   CodeWriter body(out.indent() + 1);
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(stmt))) forwardCompound(compound, body, true);
-  else forward(context_.loopBody(stmt), body);
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(innermost))) forwardCompound(compound, body, true);
+  else forward(context_.loopBody(innermost), body);
   bool counterUsed = keptCounter || mentions(body.text(), i);
-  if (dynamic) {
+  const std::string bodyText = body.text();
+  auto used = [&](const std::string& counter) { return mentions(bodyText, counter); };
+  if (collapsed) {
+    // Every counter is rebuilt from the flat index at the top of each iteration.
+    if (dynamic) {
+      out.line("adrace_recorder adrace_record;");
+      out.line("long adrace_k;");
+      out.line("adrace_record_begin(&adrace_record);");
+      std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
+      out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
+      out.open("for (adrace_k = 0; adrace_k < adrace_trip; adrace_k++)");
+      out.line("adrace_record_iteration(&adrace_record, adrace_k);");
+    } else {
+      out.line("long adrace_k, adrace_begin, adrace_end;");
+      out.line("adrace_static_chunk_here(adrace_trip, &adrace_begin, &adrace_end);");
+      out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++)");
+    }
+    out.statements(nest->counters(c::name("adrace_k"), used));
+  } else if (dynamic) {
     out.line("adrace_recorder adrace_record;");
     out.line("long adrace_k;");
     out.line("adrace_record_begin(&adrace_record);");
@@ -349,6 +364,10 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   if (!backwardEmits(context_.loopBody(stmt))) return restoreCounter(stmt, out);
   std::optional<ForHeader> header = parseForHeader(context_, stmt);
   if (!header) return;
+  std::optional<CollapsedNest> nest = parseCollapsedNest(context_, *loop.directive);
+  if (!nest) return;
+  const bool collapsed = nest->loops.size() > 1;
+  const clang::ForStmt* innermost = nest->innermost();  // whose body each (flat) iteration runs
   LoopScope scope = scopeOf(loop);
   bool dynamic = loop.model.schedule != "static";
   bool replay = dynamic && forwardEmits(stmt);
@@ -392,7 +411,10 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     out.line("/* " + verdict.adjoint + ": " + how + " */");
   }
   size_t tripStatement = 0;  // replaced when the gather leaves nothing to run backwards
-  if (!replay) {
+  if (collapsed) {  // a replay needs the inner trip counts only, to rebuild the counters
+    out.statements(nest->tripCounts(!replay));
+    tripStatement = out.size() - 1;
+  } else if (!replay) {
     out.statement(c::declaration(c::plainType("long"), "adrace_trip", c::literal(header->tripCount())));
     tripStatement = out.size() - 1;
   }
@@ -440,7 +462,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   if (!scope.gathered.empty()) gather.emplace(context_, loop, *header, scope.gathered, gatherInvariants(loop));
   gather_ = gather ? &*gather : nullptr;
   CodeWriter gatheredBody(bodyIndent);
-  backwardIteration(stmt, gatheredBody);
+  backwardIteration(innermost, gatheredBody);
   gather_ = nullptr;
   std::string gatherFailure;
   std::optional<c::StmtList> gatherLoops = gather ? gather->build(gatherFailure) : std::nullopt;
@@ -451,7 +473,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     scope.gathered.clear();
   }
   CodeWriter guardedBody(bodyIndent);
-  if (gather && !gatherLoops) backwardIteration(stmt, guardedBody);
+  if (gather && !gatherLoops) backwardIteration(innermost, guardedBody);
   const CodeWriter& body = gather && !gatherLoops ? guardedBody : gatheredBody;
   current_ = saved;
 
@@ -496,13 +518,28 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
           "this thread's copy"));
     }
   }
-  bool counterUsed = mentions(body.text(), i);
+  const std::string bodyText = body.text();
+  bool counterUsed = mentions(bodyText, i);
   // Only the tape (and per-thread variables) order the iterations of the backward sweep: the
   // iterations of a parallel loop are independent (their adjoint updates commute, or are guarded),
   // so when nothing this loop's forward sweep pushed is popped here, each thread runs its iterations
   // forwards, as the primal does (compilers vectorize that order, not the reverse one).
   bool forwards = !forwardEmits(stmt) && independentIterations(stmt);
-  if (replay) {
+  if (collapsed) {  // every counter rebuilt from the flat index at the top of each iteration
+    if (replay) {
+      out.open("while (adrace_replay_next(&adrace_replay, &adrace_k))");
+    } else if (dynamic) {
+      std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
+      out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
+      out.open(forwards ? "for (adrace_k = 0; adrace_k < adrace_trip; adrace_k++)"
+                        : "for (adrace_k = adrace_trip - 1; adrace_k >= 0; adrace_k--)");
+    } else if (forwards) {
+      out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++)");
+    } else {
+      out.open("for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--)");
+    }
+    out.statements(nest->counters(c::name("adrace_k"), [&](const std::string& counter) { return mentions(bodyText, counter); }));
+  } else if (replay) {
     out.open("while (adrace_replay_next(&adrace_replay, &adrace_k))");
   } else if (dynamic) {
     std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
@@ -520,7 +557,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     out.open("for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--)");
     if (counterUsed) out.line(header->stepBackward() + ";");
   }
-  if (counterUsed && (replay || dynamic)) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
+  if (!collapsed && counterUsed && (replay || dynamic)) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
   out.append(body);
   out.close();
   if (!copies.empty()) {

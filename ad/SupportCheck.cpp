@@ -3,6 +3,7 @@
 #include "ad/FileScopeVariables.h"
 #include "ad/LocalActivity.h"
 #include "ad/LoopCounters.h"
+#include "ad/CollapsedNest.h"
 #include "ad/Sweeps.h"
 
 #include "ad/MathLibrary.h"
@@ -203,10 +204,7 @@ class SupportChecker {
       }
       clauses(directive);
       auto loops = analyzer::associatedLoops(*directive);
-      if (loops.size() != 1) {
-        context_.unsupported(directive->getBeginLoc(), "collapse over several loops");
-        return;
-      }
+      if (!collapsible(loops)) return;
       ++parallelDepth_;
       forLoop(loops.front(), true);
       --parallelDepth_;
@@ -417,6 +415,32 @@ class SupportChecker {
         context_.unsupported(at, "'" + var->getNameAsString() + "' is written in the body of the loop whose header uses it");
   }
 
+  // collapse(n) (CollapsedNest.h): the sweeps rebuild every counter from one flat index, so no inner
+  // bound may depend on an outer counter (OpenMP 5.0 forbids such non-rectangular nests too), and
+  // no counter may carry its exit value out of the nest.
+  bool collapsible(const std::vector<const clang::ForStmt*>& loops) {
+    for (size_t level = 0; level < loops.size(); ++level) {
+      const clang::VarDecl* counter = loopCounter(loops[level]);
+      if (level > 0) {
+        if (const clang::VarDecl* outer = outerCounterInBounds(loops, level)) {
+          context_.unsupported(loops[level]->getBeginLoc(),
+                               "collapse(" + std::to_string(loops.size()) + ") over a non-rectangular nest: the header of the loop over '" +
+                                   (counter ? counter->getNameAsString() : std::string("?")) + "' reads the counter '" +
+                                   outer->getNameAsString() + "' of an enclosing collapsed loop");
+          return false;
+        }
+      }
+      if (loops.size() > 1 && counter) collapsedCounters.emplace_back(counter, loops[level]);
+    }
+    return true;
+  }
+
+ public:
+  // Checked once findLoopCounters knows which C89 counters are read after their loops.
+  std::vector<std::pair<const clang::VarDecl*, const clang::ForStmt*>> collapsedCounters;
+
+ private:
+
   // While and do loops: the condition is evaluated by the forward sweep only (the backward sweep
   // runs the taped number of iterations), so it may read anything the body computes.
   void conditionalLoop(const clang::Stmt* loop, const clang::Expr* condition, const clang::Stmt* body) {
@@ -614,6 +638,7 @@ class SupportChecker {
         case llvm::omp::OMPC_default: case llvm::omp::OMPC_schedule: case llvm::omp::OMPC_num_threads:
         case llvm::omp::OMPC_safelen: case llvm::omp::OMPC_simdlen: case llvm::omp::OMPC_aligned:  // simd hints
         case llvm::omp::OMPC_nowait:  // the adjoint's phases end with the region of each loop (RegionPhases.cpp)
+        case llvm::omp::OMPC_collapse:  // the nest is checked by collapsible()
           break;
         case llvm::omp::OMPC_reduction: {
           auto* reduction = llvm::cast<clang::OMPReductionClause>(clause);
@@ -658,6 +683,10 @@ void checkSupported(AdjointContext& context) {
     return context.unsupported(context.function.getBody()->getEndLoc(),
                                "function returning a value whose last statement is not its return");
   findLoopCounters(context);
+  for (const auto& [counter, loop] : checker.collapsedCounters)
+    if (context.exitValueCounters.count(counter))
+      return context.unsupported(loop->getBeginLoc(), "counter '" + counter->getNameAsString() +
+                                                          "' of a collapsed loop is read after the nest (its exit value)");
   findInactiveLocals(context);
 }
 

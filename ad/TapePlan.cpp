@@ -215,8 +215,16 @@ void Sweeps::findRecomputedLoops() {
   const clang::Stmt* functionBody = context_.body();
   WriteFinder finder(context_.exitValueCounters);
   finder.TraverseStmt(const_cast<clang::Stmt*>(functionBody));
+  // The outer loops of a collapse(n) nest are scheduled with the innermost as one flat loop: only
+  // the innermost's iterations may be recomputed (ParallelLoopAdjoint.cpp asks about that one).
+  std::set<const clang::ForStmt*> collapsedOuter;
+  for (const auto& entry : context_.loops) {
+    std::vector<const clang::ForStmt*> nest = analyzer::associatedLoops(*entry.first);
+    collapsedOuter.insert(nest.begin(), nest.end() - 1);
+  }
   for (const clang::ForStmt* loop : finder.loops) {
     const clang::Stmt* body = context_.loopBody(loop);
+    if (collapsedOuter.count(loop)) continue;
     if (!forwardEmits(body) || exitCounterKept(loop)) continue;  // nothing to recompute, or the forward sweep needs the loop
     if (callsPassive(body)) continue;  // a print must not run twice, a timer gives another value
     if (context_.loopsWithBreak.count(loop)) continue;  // its trip count is known only to the forward sweep

@@ -200,8 +200,10 @@ class Fuzzer:
             except (ValueError, RecursionError) as error:
                 self.record("invalid-json", name, argv, input_text, suffix, f"{error}\n{stdout[:2000]}")
         elif compile_output and code == 0:
-            result = subprocess.run(["gcc", "-fopenmp", "-fsyntax-only", "-w", f"-I{ROOT / 'runtime'}",
-                                     str(compile_output)], capture_output=True, text=True)
+            # The adjoint keeps the input's #includes: it compiles with the input's include paths.
+            includes = [arg for arg in argv if str(arg).startswith("-I")]
+            result = subprocess.run(["gcc", "-fopenmp", "-fsyntax-only", "-w", f"-I{ROOT / 'runtime'}"] + includes +
+                                    [str(compile_output)], capture_output=True, text=True)
             if result.returncode != 0:
                 self.record("adjoint-does-not-compile", name, argv, input_text, suffix,
                             result.stderr[:4000] + "\n---\n" + compile_output.read_text(errors="replace")[:20000])

@@ -3,10 +3,19 @@
 namespace adrace::smt {
 namespace {
 
+// |a|. Not z3::abs: Z3 4.8's z3++.h builds it from an unreferenced temporary (Z3_mk_ge's result)
+// that the next API call may free when the compiler evaluates `-a` after it (clang does): a
+// corrupted term, then an assertion or a sort error inside Z3 (found by scripts/fuzz.sh).
+z3::expr magnitudeOf(const z3::expr& a) {
+  z3::expr nonNegative = a >= 0;
+  z3::expr negated = -a;
+  return z3::ite(nonNegative, a, negated);
+}
+
 // C's `/` truncates towards zero; Z3's `div` is Euclidean. On absolute values they agree, and the
 // quotient's sign follows the operands' signs.
 z3::expr truncatedQuotient(const z3::expr& dividend, const z3::expr& divisor) {
-  z3::expr magnitude = z3::abs(dividend) / z3::abs(divisor);
+  z3::expr magnitude = magnitudeOf(dividend) / magnitudeOf(divisor);
   z3::expr sameSign = (dividend >= 0) == (divisor >= 0);
   return z3::ite(sameSign, magnitude, -magnitude);
 }

@@ -466,6 +466,60 @@ void f(int n, const double *x, double *y)
   EXPECT_TRUE(contains(body, "x_b[i] += 2.0 * y_b[i] * x[i] + x[i] * (2.0 * y_b[i]);")) << g.code;
 }
 
+// A void helper called as a statement is inlined as a block: pointer parameters bound to `&x` are x,
+// a struct pointer bound to `&p[i]` gives p[i].m, its locals get names no variable of f has, and a
+// value parameter is a copy of the argument (here the helper overwrites what it was passed).
+TEST(AdjointGenerator, VoidHelperIsInlinedAsABlock) {
+  Generated g = generate(R"(struct body { double x, v; };
+static void pull(const struct body *b, double k, double *f)
+{
+    double t = k * b->x;
+    *f = -t;
+}
+static void scale(double s, double *out) { s = 2.0 * s; *out = s * s; }
+void f(int n, double k, struct body *p, double *e)
+{
+    double t = 0.0;
+    for (int i = 0; i < n; i++) {
+        double force;
+        pull(&p[i], k, &force);
+        p[i].v += force;
+        t += p[i].v;
+        scale(e[i], &e[i]);
+    }
+    e[0] += t;
+}
+)",
+                         "f", {"k", "p", "e"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "double k2 = k;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double t2 = k2 * p[i].x;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "force = -t2;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double s = e[i];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "s = 2.0 * s;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "e[i] = s * s;")) << g.code;
+  EXPECT_FALSE(contains(g.code, "pull(")) << g.code;
+  EXPECT_FALSE(contains(g.code, "->")) << g.code;
+}
+
+TEST(AdjointGenerator, VoidHelpersThatCannotBeInlinedAreRefused) {
+  const char* recursive = R"(static void down(double *v, int k) { *v *= 0.5; if (k > 0) down(v, k - 1); }
+void f(int n, double *y)
+{
+    for (int i = 0; i < n; i++) down(&y[i], 3);
+}
+)";
+  EXPECT_TRUE(contains(generate(recursive, "f", {"y"}).error, ":4:33: error: unsupported: call to 'down', which is recursive"));
+  const char* local_array = R"(static void fill(double *v) { double w[2] = {1.0, 2.0}; *v = w[0] * *v; }
+void f(int n, double *y)
+{
+    for (int i = 0; i < n; i++) fill(&y[i]);
+}
+)";
+  EXPECT_TRUE(contains(generate(local_array, "f", {"y"}).error,
+                       ":1:31: error: unsupported: a declaration other than of scalars in the body of helper 'fill'"));
+}
+
 TEST(AdjointGenerator, FileScopeReadsAreDeclaredInTheAdjointsFile) {
   Generated g = generate(R"(const double weight = 0.75;
 static const double offset = 0.125;
@@ -539,6 +593,52 @@ TEST(AdjointGenerator, ContinueAtTheEndOfABranchBecomesAnElse) {
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_TRUE(contains(g.code, "if (skip[i]) {\n            y_b[i] = 0.0;\n        } else {\n            x_b[i] += 2.0 * y_b[i];"))
       << g.code;
+}
+
+TEST(AdjointGenerator, CollapseRebuildsCountersFromOneFlatIndex) {
+  Generated g = generate(R"(void f(int n, int m, const double *x, double *y)
+{
+#pragma omp parallel for collapse(2)
+    for (int i = 0; i < n; i++)
+        for (int j = m - 1; j >= 0; j -= 2)
+            y[i * m + j] = x[i * m + j] * x[i * m + j];
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "long adrace_trip_j = adrace_trip_count(m - 1, 0, -2, ADRACE_GE);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "long adrace_trip = adrace_trip_count(0, n, 1, ADRACE_LT) * adrace_trip_j;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "int i = (int)(adrace_k / adrace_trip_j);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "int j = (int)(m - 1 - adrace_k % adrace_trip_j * 2);")) << g.code;
+}
+
+TEST(AdjointGenerator, CollapseOfANonRectangularNestIsRefused) {
+  // OpenMP 5.0 allows no inner bound that reads an outer counter; the flat index could not rebuild it.
+  EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
+{
+#pragma omp parallel for collapse(2)
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            x[i * n + j] = 2.0 * x[i * n + j];
+}
+)",
+                                "f", {"x"})
+                           .error,
+                       ":5:9: error: unsupported: collapse(2) over a non-rectangular nest: the header of the loop over 'j' "
+                       "reads the counter 'i' of an enclosing collapsed loop"));
+  EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
+{
+    int i, j;
+#pragma omp parallel for collapse(2) lastprivate(i)
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            x[i * n + j] = 2.0 * x[i * n + j];
+    x[0] = i;
+}
+)",
+                                "f", {"x"})
+                           .error,
+                       ":5:5: error: unsupported: counter 'i' of a collapsed loop is read after the nest (its exit value)"));
 }
 
 TEST(AdjointGenerator, UnsupportedControlAndOpenMP) {

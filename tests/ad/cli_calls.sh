@@ -68,14 +68,34 @@ C
 refuses statements x,y "5:16: error: unsupported: call to helper 'cube'"
 
 cat > "$work/kernel.c" <<'C'
-static void force(double a, double b, double *fx) { *fx = a * b; }
+static void total(const double *a, int m, double *sum) { for (int k = 0; k < m; k++) *sum += a[k]; }
 void f(int n, const double *x, double *y)
 {
     for (int i = 0; i < n; i++)
-        force(x[i], x[i], &y[i]);
+        total(&x[4 * i], 4, &y[i]);
 }
 C
-refuses out_parameter x,y "5:9: error: unsupported: call to helper 'force'"
+refuses helper_loop x,y "1:58: error: unsupported: statement of kind ForStmt in the body of helper 'total'"
+
+cat > "$work/kernel.c" <<'C'
+static void advance(double *p, double v) { p = p + 1; *p = v; }
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        advance(&y[2 * i], x[i]);
+}
+C
+refuses helper_moves_pointer x,y "1:44: error: unsupported: parameter 'p' of helper 'advance' used other than by its value"
+
+cat > "$work/kernel.c" <<'C'
+static void clip(double *v) { if (*v > 1.0) { *v = 1.0; return; } *v = 2.0 * *v; }
+void f(int n, double *y)
+{
+    for (int i = 0; i < n; i++)
+        clip(&y[i]);
+}
+C
+refuses helper_early_return y "1:57: error: unsupported: return before the end in the body of helper 'clip'"
 
 cat > "$work/kernel.c" <<'C'
 #include <omp.h>

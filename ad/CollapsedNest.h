@@ -1,0 +1,43 @@
+// collapse(n) (OpenMP 5.0, 2.9.2): the n perfectly nested loops of one worksharing loop form a single
+// iteration space, the product of their trip counts, numbered in the order the sequential nest runs
+// it. Both sweeps schedule that flat index (as they schedule a single loop's logical iteration) and
+// rebuild every counter from it by division and remainder, outermost first. The nest must be
+// rectangular: no bound or step of an inner loop reads the counter of an enclosing one
+// (SupportCheck.cpp refuses that).
+#pragma once
+
+#include "ad/AdjointContext.h"
+#include "ad/ForHeader.h"
+#include "ad/c/Statement.h"
+
+#include <clang/AST/StmtOpenMP.h>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace adrace::ad {
+
+struct CollapsedNest {
+  std::vector<ForHeader> loops;  // outermost first
+
+  const clang::ForStmt* innermost() const { return loops.back().loop; }
+  // `long adrace_trip_i = adrace_trip_count(...);` for each inner loop, then (withTotal) the size of
+  // the flat space, `long adrace_trip = adrace_trip_count(<outermost>) * adrace_trip_i;`.
+  c::StmtList tripCounts(bool withTotal = true) const;
+  // `int j = (int)(first + flat / (adrace_trip_i) * step);`, ... for each counter `used` asks for.
+  c::StmtList counters(const c::ExprRef& flat, const std::function<bool(const std::string&)>& used) const;
+  std::string tripName(size_t level) const;  // adrace_trip_<counter>
+
+  const AdjointContext* context = nullptr;
+};
+
+// The headers of the directive's associated loops (parseForHeader records why when one is not canonical).
+std::optional<CollapsedNest> parseCollapsedNest(AdjointContext& context, const clang::OMPLoopDirective& directive);
+
+// The first counter of an enclosing loop of the nest that a bound or the step of loops[level] reads,
+// or null (a rectangular nest).
+const clang::VarDecl* outerCounterInBounds(const std::vector<const clang::ForStmt*>& loops, size_t level);
+
+}  // namespace adrace::ad
