@@ -322,6 +322,8 @@ class RegionChecker {
     std::string line = std::to_string(step.at.line);
     if (step.kind == RegionStep::Kind::Loop)
       return "remove nowait from the loop at line " + line + ", or add #pragma omp barrier after it";
+    if (step.construct == "task" || region_.steps[later.step].construct == "task")
+      return "order the tasks with depend clauses, or add #pragma omp taskwait after the task at line " + line;
     if (step.executor == Executor::OneThread && step.construct == "single")
       return "remove nowait from the single construct at line " + line + ", or add #pragma omp barrier after it";
     if (step.executor != Executor::EveryThread)

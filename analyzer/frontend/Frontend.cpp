@@ -6,6 +6,7 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
 #include "analyzer/frontend/TaskLoops.h"
+#include "analyzer/frontend/TaskSequences.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -81,10 +82,15 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
     std::string why;
     if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(directive); task && modelTaskLoops_) {
       TaskLoopSite site;
-      if (findTaskLoop(*task, regions_.empty() ? nullptr : regions_.back(), function, context_, site, why)) {
+      const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
+      if (findTaskLoop(*task, region, function, context_, site, why)) {
         taskLoops_.push_back(site);
         return true;
       }
+      // Tasks created one by one in a single: the region model covers them (RegionModelBuilder).
+      std::string notSequence;
+      if (inTaskSequence(*task, region, context_, notSequence)) return true;
+      if (!notSequence.empty()) why = notSequence;
       why = " (not modelled: " + why + ")";
     }
     if (const char* construct = unsupportedConstruct(*directive);

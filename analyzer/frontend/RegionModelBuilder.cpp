@@ -13,6 +13,7 @@
 #include "analyzer/frontend/ReferenceCollector.h"
 #include "analyzer/frontend/Synchronisation.h"
 #include "analyzer/frontend/TaskLoops.h"
+#include "analyzer/frontend/TaskSequences.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -103,6 +104,8 @@ class RegionBuilder {
   void addStep(const clang::Stmt* statement, size_t index);
   void addBarrierStep(const clang::Stmt* at);
   void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);
+  void addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single, size_t index);
+  void seeIntoTasks();
   void addReductionCombination(const clang::OMPLoopDirective& loop, RegionStep& step);
   void addLoopStep(const clang::OMPLoopDirective& loop, size_t index, const clang::FunctionDecl* orphanedIn = nullptr);
   void addCalleeSteps(const clang::FunctionDecl& callee, const clang::Stmt* call, size_t index);
@@ -320,7 +323,9 @@ const clang::Stmt* RegionBuilder::unsupportedDirectiveIn(const clang::Stmt* stat
       if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(directive)) {
         TaskLoopSite site;
         std::string reason;
-        if (findTaskLoop(*task, request->site.directive, request->site.function, *context, site, reason)) return true;
+        if (findTaskLoop(*task, request->site.directive, request->site.function, *context, site, reason) ||
+            inTaskSequence(*task, request->site.directive, *context, reason))
+          return true;
       }
       found = directive;
       return false;
@@ -475,6 +480,12 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   while (auto* captured = llvm::dyn_cast_or_null<clang::CapturedStmt>(associated))
     associated = captured->getCapturedStmt();
   bool nowait = directive->hasClausesOfKind<clang::OMPNowaitClause>();
+  if (auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(directive)) {
+    std::vector<TaskSequencePart> parts;
+    std::string reason;
+    if (findTaskSequence(*single, *request_.site.directive, context_, parts, reason))
+      return addTaskSequenceSteps(parts, single, index);
+  }
   if (llvm::isa<clang::OMPSingleDirective>(directive) || llvm::isa<clang::OMPMasterDirective>(directive) ||
       llvm::isa<clang::OMPMaskedDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive)) {
     if (const clang::Stmt* nested = unsupportedDirectiveIn(associated)) {
@@ -544,6 +555,61 @@ void RegionBuilder::addSectionSteps(const clang::Stmt* sections, size_t index, b
     bool last = k + 1 == bodies.size();
     // Only the last section's end is the construct's end, where its barrier is.
     addStatementsStep(bodies[k], at, Executor::OneThread, "section", last ? nowait : true);
+  }
+}
+
+// The parts of a single that creates a sequence of tasks (TaskSequences.h): each task a step of
+// one thread, the single's own statements a step of one thread, barriers where the tasks before
+// are finished; the single's own barrier at the end.
+void RegionBuilder::addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single,
+                                         size_t index) {
+  for (const TaskSequencePart& part : parts) {
+    if (part.kind == TaskSequencePart::Kind::Barrier) {
+      RegionStep barrier;
+      barrier.kind = RegionStep::Kind::Barrier;
+      barrier.construct = part.construct;
+      barrier.at = positionOf(part.at->getBeginLoc(), sources_);
+      model_.steps.push_back(barrier);
+      continue;
+    }
+    RegionStep step;
+    step.kind = RegionStep::Kind::Statements;
+    step.executor = Executor::OneThread;
+    step.construct = part.construct;
+    step.at = positionOf(part.at->getBeginLoc(), sources_);
+    step.nowait = true;
+    for (const clang::Stmt* statement : part.statements)
+      for (RegionAccess& access : collect(statement, {sharing_.get(), translator_.get(), false, index, body_})) {
+        if (!part.exclusion.empty()) {
+          if (access.reference.protection != Protection::None)
+            limit("atomic or critical inside a task with depend(mutexinoutset) is not modelled", part.at);
+          access.reference.protection = Protection::Critical;
+          access.reference.exclusionName = part.exclusion;
+        }
+        step.accesses.push_back(std::move(access));
+      }
+    model_.steps.push_back(std::move(step));
+  }
+  addBarrierStep(single);
+  model_.steps.back().construct = "single";
+}
+
+// Clang's CapturedStmt does not list its body among its children: the parent map would not lead
+// from a statement in a task to the atomic or critical around it, nor out of the task.
+void RegionBuilder::seeIntoTasks() {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::vector<const clang::OMPTaskDirective*> tasks;
+    bool VisitOMPTaskDirective(clang::OMPTaskDirective* task) {
+      tasks.push_back(task);
+      return true;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(body_));
+  for (const clang::OMPTaskDirective* task : finder.tasks) {
+    const clang::CapturedStmt* captured = task->getInnermostCapturedStmt();
+    auto* taskBody = const_cast<clang::Stmt*>(captured->getCapturedStmt());
+    parents_.addStmt(taskBody);
+    parents_.setParent(taskBody, captured);
   }
 }
 
@@ -836,6 +902,7 @@ RegionModel RegionBuilder::build() {
   translator_ = std::make_unique<IndexTranslator>(context_, *sharing_, nullptr, writtenIntegerArrays_);
   translator_->nameThreadQueries(threadNumber(), teamSize());
   definitions_.TraverseStmt(const_cast<clang::Stmt*>(body_));
+  seeIntoTasks();
   findTopLevelStatements();
   // Every thread's number is in [0, team size): also for the thread that runs a loop iteration.
   model_.facts.push_back({threadNumber(), Relation::GreaterEqual, smt::constant(0)});

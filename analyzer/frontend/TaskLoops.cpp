@@ -6,9 +6,8 @@
 #include <vector>
 
 namespace adrace::analyzer {
-namespace {
 
-// A structured block's statements: a compound's children, or the one statement.
+
 std::vector<const clang::Stmt*> statementsOf(const clang::Stmt* block) {
   while (auto* captured = llvm::dyn_cast_or_null<clang::CapturedStmt>(block)) block = captured->getCapturedStmt();
   std::vector<const clang::Stmt*> statements;
@@ -19,6 +18,8 @@ std::vector<const clang::Stmt*> statementsOf(const clang::Stmt* block) {
   }
   return statements;
 }
+
+namespace {
 
 // Whether `inner` lies in `outer`; a directive's own range ends with its pragma line, so its
 // structured block's end is taken instead.

@@ -10,6 +10,7 @@
 #include <clang/AST/StmtOpenMP.h>
 
 #include <string>
+#include <vector>
 
 namespace adrace::analyzer {
 
@@ -29,5 +30,9 @@ bool findTaskLoop(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
 // Whether the task shares a variable the generating loop writes (its counter, by `shared(i)` or
 // `default(shared)`): each task then reads it while the loop goes on changing it.
 const clang::VarDecl* sharedGeneratorCounter(const TaskLoopSite& site);
+
+// A structured block's statements (through captured statements): a compound's children, or the one
+// statement.
+std::vector<const clang::Stmt*> statementsOf(const clang::Stmt* block);
 
 }  // namespace adrace::analyzer

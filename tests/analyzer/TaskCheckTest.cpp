@@ -227,16 +227,6 @@ TEST(TasksInALoop, OtherShapesStayUnsupported) {
            { int i; for (i = 0; i < 64; i++) { s += a[i];
          #pragma omp task
              a[i] = i; } } })",
-      // a task not in a loop
-      R"(int x; void f(void) {
-         #pragma omp parallel
-         #pragma omp single
-           {
-         #pragma omp task
-             x = 1;
-         #pragma omp task
-             x = 2;
-           } })",
       // a task created by master (no barrier at its end)
       R"(int a[64]; void f(void) {
          #pragma omp parallel
@@ -275,6 +265,166 @@ TEST(TasksInALoop, ATaskwaitAfterTheLoopEndsTheTasks) {
     })");
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
   EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+}
+
+// Tasks created one by one in a single that starts a phase: concurrent with each other and with
+// the single's statements after them, until a taskwait, unless depend orders them.
+std::string producerConsumer(const std::string& producer, const std::string& consumer, const std::string& between) {
+  return R"(
+    #define LEN 128
+    static double field[LEN];
+    static inline double twice(double v) { return 2.0 * v; }
+    double total(void) {
+      int x = 0, y = 0;
+      double sum = 0.0;
+    #pragma omp parallel
+    #pragma omp single
+      {
+    #pragma omp task shared(x) )" + producer + R"(
+        x = 21;
+    #pragma omp task shared(x, y) )" + consumer + R"(
+        y = (int) twice(x); /* uses the producer's x */
+        )" + between + R"(
+        sum = x + y;
+      }
+      return sum;
+    })";
+}
+
+TEST(TaskSequences, DependOutInOrdersTheConsumer) {
+  CheckedSnippet checked = checkSnippet(producerConsumer("depend(out: x)", "depend(in: x)", "\n#pragma omp taskwait\n"));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+}
+
+TEST(TaskSequences, WithoutDependTheConsumerRaces) {
+  CheckedSnippet checked = checkSnippet(producerConsumer("depend(out: x)", "", "\n#pragma omp taskwait\n"));
+  EXPECT_TRUE(reportsRaceOn(checked, "x", true)) << describe(checked.findings);
+}
+
+TEST(TaskSequences, WithoutTaskwaitTheSinglesThreadRaces) {
+  CheckedSnippet checked = checkSnippet(producerConsumer("", "", ""));
+  EXPECT_TRUE(reportsRaceOn(checked, "y", true)) << describe(checked.findings);
+  EXPECT_TRUE(reportsRaceOn(checked, "x", true)) << describe(checked.findings);
+  // With dependences between the tasks, the single's statements after them would run concurrently
+  // with the ones not yet finished, which the model does not follow.
+  EXPECT_TRUE(anyUnsupported(checkSnippet(producerConsumer("depend(out: x)", "depend(in: x)", ""))));
+}
+
+TEST(TaskSequences, TwoTasksWritingOneVariableRace) {
+  CheckedSnippet checked = checkSnippet(R"(
+    int x;
+    void f(void) {
+    #pragma omp parallel
+    #pragma omp single
+      {
+    #pragma omp task
+        x = 1;
+    #pragma omp task
+        x = 2;
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "x", true)) << describe(checked.findings);
+}
+
+TEST(TaskSequences, TwoInDependencesDoNotOrder) {
+  CheckedSnippet checked = checkSnippet(R"(
+    int v, a, b;
+    void f(void) {
+    #pragma omp parallel
+    #pragma omp single
+      {
+    #pragma omp task depend(out: v)
+        v = 1;
+    #pragma omp task depend(in: v)
+        a = v;
+    #pragma omp task depend(in: v)
+        v = 2; /* writes what the other reader reads */
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "v")) << describe(checked.findings);
+}
+
+TEST(TaskSequences, MutexinoutsetExcludesButDoesNotOrder) {
+  const char* code = R"(
+    double sum, mean;
+    void f(void) {
+    #pragma omp parallel
+    #pragma omp single
+      {
+    #pragma omp task depend(%s: sum)
+        sum += 1.0;
+    #pragma omp task depend(%s: sum)
+        sum += 2.0;
+    #pragma omp task depend(in: sum)
+        mean = sum / 2;
+      }
+    })";
+  std::string exclusive = code, concurrent = code;
+  for (int k = 0; k < 2; ++k) {
+    exclusive.replace(exclusive.find("%s"), 2, "mutexinoutset");
+    concurrent.replace(concurrent.find("%s"), 2, "in");
+  }
+  CheckedSnippet checked = checkSnippet(exclusive);
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+  EXPECT_TRUE(reportsRaceOn(checkSnippet(concurrent), "sum", true));
+}
+
+// What the sequence model cannot say stays unsupported.
+TEST(TaskSequences, OtherShapesStayUnsupported) {
+  const char* shapes[] = {
+      // depend on an element: whether two items overlap is not decided
+      R"(int a[8]; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+         {
+         #pragma omp task depend(out: a[0])
+           a[0] = 1;
+         #pragma omp task depend(in: a[0])
+           a[1] = a[0];
+         } })",
+      // a task ordered after some but not all of the tasks before it
+      R"(int x, y; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+         {
+         #pragma omp task depend(inout: x)
+           x++;
+         #pragma omp task
+           y++;
+         #pragma omp task depend(inout: x)
+           x++;
+         } })",
+      // the single does not start a phase: other threads run before it without a barrier
+      R"(int x, z[64]; void f(void) {
+         #pragma omp parallel
+         {
+           z[0] = 1;
+         #pragma omp single
+           {
+         #pragma omp task
+             x = z[0];
+           }
+         } })",
+      // a shared local of the single's thread
+      R"(int r; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+         {
+           int x = 0;
+         #pragma omp task shared(x)
+           x++;
+         #pragma omp task shared(x)
+           x++;
+         #pragma omp taskwait
+           r = x;
+         } })",
+  };
+  for (const char* code : shapes) {
+    CheckedSnippet checked = checkSnippet(code);
+    EXPECT_TRUE(anyUnsupported(checked)) << code << "\n" << describe(checked.findings);
+  }
 }
 
 }  // namespace

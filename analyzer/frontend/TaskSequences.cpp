@@ -1,0 +1,311 @@
+#include "analyzer/frontend/TaskSequences.h"
+
+#include "analyzer/frontend/TaskLoops.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+namespace adrace::analyzer {
+namespace {
+
+// One `depend(kind: x)` item on a plain variable.
+struct Dependence {
+  clang::OpenMPDependClauseKind kind;
+  const clang::VarDecl* variable = nullptr;
+};
+
+const clang::VarDecl* plainVariable(const clang::Expr* expression) {
+  auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts());
+  return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+}
+
+// The task's dependences, or nullopt when one is not on a plain variable (an element, a section,
+// an iterator, depobj, inoutset), whose overlap with others the model does not decide.
+std::optional<std::vector<Dependence>> dependencesOf(const clang::OMPTaskDirective& task, std::string& reason) {
+  std::vector<Dependence> result;
+  for (const auto* clause : task.getClausesOfKind<clang::OMPDependClause>()) {
+    clang::OpenMPDependClauseKind kind = clause->getDependencyKind();
+    if ((kind != clang::OMPC_DEPEND_in && kind != clang::OMPC_DEPEND_out && kind != clang::OMPC_DEPEND_inout &&
+         kind != clang::OMPC_DEPEND_mutexinoutset) ||
+        clause->getModifier()) {
+      reason = "a depend clause other than in, out, inout or mutexinoutset";
+      return std::nullopt;
+    }
+    for (const clang::Expr* item : clause->varlists()) {
+      const clang::VarDecl* variable = plainVariable(item);
+      if (!variable) {
+        reason = "a depend item that is not a plain variable (an element or an array section)";
+        return std::nullopt;
+      }
+      result.push_back({kind, variable});
+    }
+  }
+  return result;
+}
+
+enum class Relation { None, Ordered, Exclusive };
+
+// How a later task relates to an earlier one through their dependences: the same variable in both,
+// not both `in`, orders them, except that two mutexinoutset exclude without ordering. Different
+// variables are different storage.
+Relation relationOf(const std::vector<Dependence>& earlier, const std::vector<Dependence>& later,
+                    std::string& exclusion) {
+  Relation relation = Relation::None;
+  for (const Dependence& a : earlier)
+    for (const Dependence& b : later) {
+      if (a.variable != b.variable) continue;
+      if (a.kind == clang::OMPC_DEPEND_in && b.kind == clang::OMPC_DEPEND_in) continue;
+      if (a.kind == clang::OMPC_DEPEND_mutexinoutset && b.kind == clang::OMPC_DEPEND_mutexinoutset) {
+        if (relation == Relation::None) relation = Relation::Exclusive;
+        exclusion = "depend(mutexinoutset: " + a.variable->getName().str() + ")";
+        continue;
+      }
+      return Relation::Ordered;
+    }
+  return relation;
+}
+
+// A directive's own range ends with its pragma line: its structured block's end is taken instead.
+bool declaredWithin(const clang::VarDecl* variable, const clang::Stmt* statement, const clang::SourceManager& sources) {
+  clang::SourceLocation end = statement->getEndLoc();
+  if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement); directive && directive->hasAssociatedStmt())
+    end = directive->getAssociatedStmt()->getEndLoc();
+  return sources.isBeforeInTranslationUnit(statement->getBeginLoc(), variable->getLocation()) &&
+         sources.isBeforeInTranslationUnit(variable->getLocation(), end);
+}
+
+template <typename Clause>
+bool listedIn(const clang::OMPExecutableDirective& directive, const clang::VarDecl* variable) {
+  for (const auto* clause : directive.getClausesOfKind<Clause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (plainVariable(item) == variable) return true;
+  return false;
+}
+
+// What the region model cannot see in a task of the sequence: nested directives other than atomic
+// and critical, default(shared), a variable private to the single's thread that the task shares
+// (the region model takes it for private), any clause besides data sharing, if/final/untied/
+// priority/mergeable and depend.
+bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective& region,
+                  const clang::SourceManager& sources, std::string& reason) {
+  for (const clang::OMPClause* clause : task.clauses()) {
+    switch (clause->getClauseKind()) {
+      case llvm::omp::OMPC_firstprivate:
+      case llvm::omp::OMPC_shared:
+      case llvm::omp::OMPC_private:
+      case llvm::omp::OMPC_if:
+      case llvm::omp::OMPC_final:
+      case llvm::omp::OMPC_untied:
+      case llvm::omp::OMPC_priority:
+      case llvm::omp::OMPC_mergeable:
+      case llvm::omp::OMPC_depend: break;
+      case llvm::omp::OMPC_default:
+        if (llvm::cast<clang::OMPDefaultClause>(clause)->getDefaultKind() == llvm::omp::OMP_DEFAULT_none) break;
+        reason = "a default clause other than default(none) on a task created outside a loop";
+        return false;
+      default:
+        reason = "a clause on a task that is not modelled";
+        return false;
+    }
+  }
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool found = false;
+    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+      if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive))
+        return true;
+      found = true;
+      return false;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(task.getInnermostCapturedStmt()->getCapturedStmt()));
+  if (finder.found) {
+    reason = "an OpenMP directive inside a task";
+    return false;
+  }
+  const clang::Stmt* regionBody = region.getInnermostCapturedStmt()->getCapturedStmt();
+  for (const auto* clause : task.getClausesOfKind<clang::OMPSharedClause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (const clang::VarDecl* variable = plainVariable(item);
+          variable && (declaredWithin(variable, regionBody, sources) ||
+                       listedIn<clang::OMPPrivateClause>(region, variable) ||
+                       listedIn<clang::OMPFirstprivateClause>(region, variable))) {
+        reason = "a task sharing '" + variable->getName().str() + "', which is private to the thread that creates it";
+        return false;
+      }
+  // A task's own copy of a variable shared in the region: the region model would take its accesses
+  // for accesses of the shared original.
+  for (const auto* clause : task.getClausesOfKind<clang::OMPFirstprivateClause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (const clang::VarDecl* variable = plainVariable(item); variable && !declaredWithin(variable, regionBody, sources)) {
+        reason = "firstprivate(" + variable->getName().str() + ") on a task, shared in the parallel region";
+        return false;
+      }
+  for (const auto* clause : task.getClausesOfKind<clang::OMPPrivateClause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (const clang::VarDecl* variable = plainVariable(item); variable && !declaredWithin(variable, regionBody, sources)) {
+        reason = "private(" + variable->getName().str() + ") on a task, shared in the parallel region";
+        return false;
+      }
+  return true;
+}
+
+// Whether the single starts a phase of the region: nothing before it but declarations without
+// initialisers, or a barrier right before it. Then no other thread runs anything concurrently with
+// it, which the barriers the sequence puts between its parts rely on.
+bool startsPhase(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region) {
+  const clang::Stmt* previous = nullptr;
+  for (const clang::Stmt* statement : statementsOf(region.getInnermostCapturedStmt()->getCapturedStmt())) {
+    if (statement == &single) return !previous || llvm::isa<clang::OMPBarrierDirective>(previous);
+    if (llvm::isa<clang::NullStmt>(statement)) continue;
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
+      bool initialises = false;
+      for (const clang::Decl* decl : declaration->decls())
+        if (auto* variable = llvm::dyn_cast<clang::VarDecl>(decl)) initialises |= variable->hasInit();
+      if (!initialises) continue;
+    }
+    previous = statement;
+  }
+  return false;
+}
+
+bool containsDirective(const clang::Stmt* statement) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool found = false;
+    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective*) { return !(found = true); }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
+  return finder.found;
+}
+
+}  // namespace
+
+bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
+                      clang::ASTContext& context, std::vector<TaskSequencePart>& parts, std::string& reason) {
+  parts.clear();
+  const clang::SourceManager& sources = context.getSourceManager();
+  std::vector<const clang::Stmt*> statements = statementsOf(single.getAssociatedStmt());
+  bool createsTasks = false;
+  for (const clang::Stmt* statement : statements) createsTasks |= llvm::isa<clang::OMPTaskDirective>(statement);
+  if (!createsTasks) return false;
+  if (!llvm::isa<clang::OMPParallelDirective>(region) || single.hasClausesOfKind<clang::OMPNowaitClause>() ||
+      !startsPhase(single, region)) {
+    reason = "tasks created by a single that does not start a phase of the parallel region (something before it "
+             "without a barrier, or nowait)";
+    return false;
+  }
+
+  // Stretches between taskwaits: statements before the first task, the tasks, statements after.
+  size_t k = 0;
+  while (k < statements.size()) {
+    std::vector<const clang::Stmt*> before, after;
+    std::vector<const clang::OMPTaskDirective*> tasks;
+    for (; k < statements.size() && !llvm::isa<clang::OMPTaskwaitDirective>(statements[k]); ++k) {
+      const clang::Stmt* statement = statements[k];
+      if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(statement)) {
+        if (!after.empty()) {
+          reason = "a statement between two tasks of the single";
+          return false;
+        }
+        if (!taskModelled(*task, region, sources, reason)) return false;
+        tasks.push_back(task);
+        continue;
+      }
+      if (llvm::isa<clang::NullStmt>(statement)) continue;
+      if (containsDirective(statement)) {
+        reason = "an OpenMP directive in a single that creates tasks, other than task and taskwait";
+        return false;
+      }
+      (tasks.empty() ? before : after).push_back(statement);
+    }
+    const clang::Stmt* taskwait = k < statements.size() ? statements[k] : nullptr;
+    ++k;
+
+    if (!before.empty()) {
+      parts.push_back({TaskSequencePart::Kind::Statements, before, nullptr, "single", "", before.front()});
+      if (!tasks.empty())
+        parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "task creation", "", tasks.front()});
+    }
+    // Groups of tasks: a task starts a new group when it is ordered after every task before it;
+    // otherwise it joins the current group, with whose tasks it must be unordered.
+    std::vector<std::vector<Dependence>> dependences;
+    for (const clang::OMPTaskDirective* task : tasks) {
+      std::optional<std::vector<Dependence>> items = dependencesOf(*task, reason);
+      if (!items) return false;
+      dependences.push_back(*items);
+    }
+    size_t n = tasks.size();
+    std::vector<std::vector<Relation>> relation(n, std::vector<Relation>(n, Relation::None));
+    std::vector<std::string> exclusion(n);
+    for (size_t j = 0; j < n; ++j)
+      for (size_t i = 0; i < j; ++i) {
+        std::string name;
+        relation[i][j] = relationOf(dependences[i], dependences[j], name);
+        if (relation[i][j] == Relation::Exclusive) {
+          for (size_t side : {i, j}) {
+            if (!exclusion[side].empty() && exclusion[side] != name) {
+              reason = "a task in mutexinoutset with tasks on different variables";
+              return false;
+            }
+            exclusion[side] = name;
+          }
+        }
+      }
+    // Ordered transitively.
+    for (size_t j = 0; j < n; ++j)
+      for (size_t m = 0; m < j; ++m)
+        if (relation[m][j] == Relation::Ordered)
+          for (size_t i = 0; i < m; ++i)
+            if (relation[i][m] == Relation::Ordered) relation[i][j] = Relation::Ordered;
+    size_t groupStart = 0;
+    size_t groups = n ? 1 : 0;
+    for (size_t j = 0; j < n; ++j) {
+      bool afterAll = j > 0;
+      for (size_t i = 0; i < j; ++i) afterAll &= relation[i][j] == Relation::Ordered;
+      if (afterAll) {
+        parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "task dependences", "", tasks[j]});
+        groupStart = j;
+        ++groups;
+      } else {
+        for (size_t i = 0; i < j; ++i) {
+          bool ordered = relation[i][j] == Relation::Ordered;
+          if (ordered != (i < groupStart)) {
+            reason = "task dependences that order a task after some but not all of the tasks before it";
+            return false;
+          }
+        }
+      }
+      const clang::Stmt* body = tasks[j]->getInnermostCapturedStmt()->getCapturedStmt();
+      parts.push_back({TaskSequencePart::Kind::Task, {body}, tasks[j], "task", exclusion[j], tasks[j]});
+    }
+    if (!after.empty()) {
+      // They run concurrently with the tasks of the last group only if there is one group.
+      if (groups > 1) {
+        reason = "statements after tasks that depend on each other, before a taskwait";
+        return false;
+      }
+      parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front()});
+    }
+    if (taskwait) parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "taskwait", "", taskwait});
+  }
+  return true;
+}
+
+bool inTaskSequence(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective* region,
+                    clang::ASTContext& context, std::string& reason) {
+  if (!region) return false;
+  for (const clang::Stmt* statement : statementsOf(region->getInnermostCapturedStmt()->getCapturedStmt())) {
+    auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(statement);
+    if (!single) continue;
+    std::vector<const clang::Stmt*> inside = statementsOf(single->getAssociatedStmt());
+    if (std::find(inside.begin(), inside.end(), &task) == inside.end()) continue;
+    std::vector<TaskSequencePart> parts;
+    return findTaskSequence(*single, *region, context, parts, reason);
+  }
+  return false;
+}
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,41 @@
+// A sequence of tasks created by a `single` at the start of a phase of a parallel region:
+//   #pragma omp single { S0; task T1; task T2; ...; S1; taskwait; S2; task T3; ... }
+// The tasks of one stretch between taskwaits run concurrently with each other and with the
+// single's statements after them (S1), unless `depend` clauses order them; statements before them
+// (S0) and after a taskwait (S2) are ordered. While the single runs the other threads only wait at
+// its barrier (executing tasks), so the region model can say all this with its own vocabulary:
+// each task a step of one thread, S1 a step of one thread, and a barrier wherever everything
+// before is finished before everything after (a taskwait, a depend that orders a task after all
+// the tasks before it). Dependences on plain variables only; anything else stays unsupported.
+#pragma once
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/StmtOpenMP.h>
+
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer {
+
+struct TaskSequencePart {
+  enum class Kind { Statements, Task, Barrier };
+  Kind kind = Kind::Statements;
+  std::vector<const clang::Stmt*> statements;   // Statements: the single's own; Task: the task's body
+  const clang::OMPTaskDirective* task = nullptr;
+  std::string construct;                         // "task", "single", "taskwait", "task dependences"
+  // Task: `depend(mutexinoutset: x)` shared with another task of its stretch: the two never run at
+  // the same time, as if under `critical(mutexinoutset: x)`.
+  std::string exclusion;
+  const clang::Stmt* at = nullptr;
+};
+
+// The parts of `single` (a statement directly in `region`) when it creates tasks the model covers;
+// otherwise false and `reason` says why (or `parts` empty: the single creates no task).
+bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
+                      clang::ASTContext& context, std::vector<TaskSequencePart>& parts, std::string& reason);
+
+// Whether `task` is one of the tasks of such a sequence in `region`.
+bool inTaskSequence(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective* region,
+                    clang::ASTContext& context, std::string& reason);
+
+}  // namespace adrace::analyzer
