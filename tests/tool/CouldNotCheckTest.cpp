@@ -13,9 +13,10 @@ namespace {
 
 const std::string kAdrace = ADRACE_BINARY;
 
-std::string taskFile() {
-  return writeSource("cnc_task.c", "void f(double *a) {\n#pragma omp parallel\n#pragma omp single\n#pragma omp task\n"
-                                   "  a[0] = 1;\n}\n");
+std::string taskloopFile() {
+  // taskloop stays unmodelled (docs/check.md, Tasks); a plain task in a single is checked now.
+  return writeSource("cnc_taskloop.c", "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single\n"
+                                       "#pragma omp taskloop\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
 }
 
 std::string racyFile() {
@@ -33,15 +34,15 @@ std::string manyLoopsFile() {
 }
 
 TEST(CouldNotCheck, UnsupportedConstructExitsThree) {
-  CommandResult result = runCommand(kAdrace + " check " + taskFile() + " --");
+  CommandResult result = runCommand(kAdrace + " check " + taskloopFile() + " --");
   EXPECT_EQ(result.exitCode, 3) << result.out << result.err;
   EXPECT_NE(result.out.find("[unsupported]"), std::string::npos) << result.out;
-  EXPECT_EQ(runCommand(kAdrace + " check --fail-on never " + taskFile() + " --").exitCode, 0);
-  EXPECT_EQ(runCommand(kAdrace + " check --fail-on possible " + taskFile() + " --").exitCode, 3);
+  EXPECT_EQ(runCommand(kAdrace + " check --fail-on never " + taskloopFile() + " --").exitCode, 0);
+  EXPECT_EQ(runCommand(kAdrace + " check --fail-on possible " + taskloopFile() + " --").exitCode, 3);
 }
 
 TEST(CouldNotCheck, RaceFoundTakesPrecedence) {
-  EXPECT_EQ(runCommand(kAdrace + " check " + taskFile() + " " + racyFile() + " --").exitCode, 1);
+  EXPECT_EQ(runCommand(kAdrace + " check " + taskloopFile() + " " + racyFile() + " --").exitCode, 1);
 }
 
 TEST(CouldNotCheck, SpentBudgetIsReportedInEveryFormat) {
