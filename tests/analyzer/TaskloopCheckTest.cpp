@@ -7,22 +7,6 @@
 namespace adrace::analyzer::testing {
 namespace {
 
-bool reportsRaceOn(const CheckedSnippet& checked, const std::string& variable, bool definite = false) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.variable == variable &&
-        (finding.certainty == Certainty::Definite || (!definite && finding.certainty == Certainty::Possible)))
-      return true;
-  return false;
-}
-
-bool anyUnsupported(const CheckedSnippet& checked) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Unsupported) return true;
-  for (const Diagnostic& diagnostic : checked.diagnostics)
-    if (diagnostic.unsupported) return true;
-  return false;
-}
-
 // A blocked smoothing step in the style of a task-based code: C89 counter, macro sizes, a helper.
 const char* kSmoothing = R"(
   #define LEN 4096
