@@ -99,6 +99,12 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       if (!notSequence.empty()) why = notSequence;
       why = " (not modelled: " + why + ")";
     }
+    if (llvm::isa<clang::OMPTaskgroupDirective>(directive) && modelTaskLoops_) {
+      std::string notSequence;
+      const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
+      if (inTaskSequence(*directive, region, context_, notSequence)) return true;
+      if (!notSequence.empty()) why = " (not modelled: " + notSequence + ")";
+    }
     if (isTaskloop(*directive) && modelTaskLoops_) {
       const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
       if (const clang::OMPSingleDirective* single = singleAround(*directive, region)) {

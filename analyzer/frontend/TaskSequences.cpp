@@ -181,16 +181,66 @@ bool containsDirective(const clang::Stmt* statement) {
   return finder.found;
 }
 
+bool waitsForTasks(const clang::Stmt* statement) {
+  return llvm::isa<clang::OMPTaskwaitDirective>(statement) || llvm::isa<clang::OMPTaskgroupDirective>(statement);
+}
+
+// Whether a task of `flat` has not been waited for at its end.
+bool tasksOutstanding(const std::vector<const clang::Stmt*>& flat) {
+  for (auto statement = flat.rbegin(); statement != flat.rend(); ++statement) {
+    if (waitsForTasks(*statement)) return false;
+    if (llvm::isa<clang::OMPTaskDirective>(*statement)) return true;
+  }
+  return false;
+}
+
+// The end of a `taskgroup` waits for the tasks created in it, as a taskwait would: the single's
+// statements with each taskgroup replaced by its block and then the taskgroup itself, which marks
+// that wait (and plain blocks by their statements). Only where no task created before the
+// taskgroup is still running when it starts (its end does not wait for those): otherwise, and with
+// clauses (task_reduction), false.
+bool flattenTaskgroups(const std::vector<const clang::Stmt*>& statements, std::vector<const clang::Stmt*>& flat,
+                       std::string& reason) {
+  for (const clang::Stmt* statement : statements) {
+    if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
+      if (!flattenTaskgroups({block->body_begin(), block->body_end()}, flat, reason)) return false;
+      continue;
+    }
+    auto* group = llvm::dyn_cast<clang::OMPTaskgroupDirective>(statement);
+    if (!group) {
+      flat.push_back(statement);
+      continue;
+    }
+    if (tasksOutstanding(flat)) {
+      reason = "a taskgroup after tasks that are still running (its end does not wait for them)";
+      return false;
+    }
+    if (!group->clauses().empty()) {
+      reason = "a clause on a taskgroup";
+      return false;
+    }
+    if (!flattenTaskgroups(statementsOf(group->getAssociatedStmt()), flat, reason)) return false;
+    flat.push_back(group);
+  }
+  return true;
+}
+
 }  // namespace
 
 bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
                       clang::ASTContext& context, std::vector<TaskSequencePart>& parts, std::string& reason) {
   parts.clear();
   const clang::SourceManager& sources = context.getSourceManager();
-  std::vector<const clang::Stmt*> statements = statementsOf(single.getAssociatedStmt());
+  std::vector<const clang::Stmt*> statements;
+  std::string notFlat;
+  bool flat = flattenTaskgroups(statementsOf(single.getAssociatedStmt()), statements, notFlat);
   bool createsTasks = false;
   for (const clang::Stmt* statement : statements) createsTasks |= llvm::isa<clang::OMPTaskDirective>(statement);
   if (!createsTasks) return false;
+  if (!flat) {
+    reason = notFlat;
+    return false;
+  }
   if (!llvm::isa<clang::OMPParallelDirective>(region) || single.hasClausesOfKind<clang::OMPNowaitClause>() ||
       !startsPhase(single, region)) {
     reason = "tasks created by a single that does not start a phase of the parallel region (something before it "
@@ -203,7 +253,7 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
   while (k < statements.size()) {
     std::vector<const clang::Stmt*> before, after;
     std::vector<const clang::OMPTaskDirective*> tasks;
-    for (; k < statements.size() && !llvm::isa<clang::OMPTaskwaitDirective>(statements[k]); ++k) {
+    for (; k < statements.size() && !waitsForTasks(statements[k]); ++k) {
       const clang::Stmt* statement = statements[k];
       if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(statement)) {
         if (!after.empty()) {
@@ -289,19 +339,23 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
       }
       parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front()});
     }
-    if (taskwait) parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "taskwait", "", taskwait});
+    if (taskwait)
+      parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr,
+                       llvm::isa<clang::OMPTaskgroupDirective>(taskwait) ? "end of taskgroup" : "taskwait", "",
+                       taskwait});
   }
   return true;
 }
 
-bool inTaskSequence(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective* region,
+bool inTaskSequence(const clang::OMPExecutableDirective& directive, const clang::OMPExecutableDirective* region,
                     clang::ASTContext& context, std::string& reason) {
   if (!region) return false;
   for (const clang::Stmt* statement : statementsOf(region->getInnermostCapturedStmt()->getCapturedStmt())) {
     auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(statement);
     if (!single) continue;
-    std::vector<const clang::Stmt*> inside = statementsOf(single->getAssociatedStmt());
-    if (std::find(inside.begin(), inside.end(), &task) == inside.end()) continue;
+    std::vector<const clang::Stmt*> inside;
+    flattenTaskgroups(statementsOf(single->getAssociatedStmt()), inside, reason);
+    if (std::find(inside.begin(), inside.end(), &directive) == inside.end()) continue;
     std::vector<TaskSequencePart> parts;
     return findTaskSequence(*single, *region, context, parts, reason);
   }

@@ -6,7 +6,9 @@
 // its barrier (executing tasks), so the region model can say all this with its own vocabulary:
 // each task a step of one thread, S1 a step of one thread, and a barrier wherever everything
 // before is finished before everything after (a taskwait, a depend that orders a task after all
-// the tasks before it). Dependences on plain variables only; anything else stays unsupported.
+// the tasks before it). The end of a `taskgroup` is such a wait for the tasks created in it, when
+// none created before it is still running. Dependences on plain variables only; anything else
+// stays unsupported.
 #pragma once
 
 #include <clang/AST/ASTContext.h>
@@ -34,8 +36,8 @@ struct TaskSequencePart {
 bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
                       clang::ASTContext& context, std::vector<TaskSequencePart>& parts, std::string& reason);
 
-// Whether `task` is one of the tasks of such a sequence in `region`.
-bool inTaskSequence(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective* region,
+// Whether `directive` is one of the tasks, or taskgroups, of such a sequence in `region`.
+bool inTaskSequence(const clang::OMPExecutableDirective& directive, const clang::OMPExecutableDirective* region,
                     clang::ASTContext& context, std::string& reason);
 
 }  // namespace adrace::analyzer

@@ -311,6 +311,53 @@ TEST(TaskSequences, TwoTasksWritingOneVariableRace) {
   EXPECT_TRUE(reportsRaceOn(checked, "x", true)) << describe(checked.findings);
 }
 
+// A halo exchange in two tasks, then a sum over what they wrote: the end of the taskgroup waits
+// for both, as a taskwait would; without the taskgroup the sum reads while they write.
+const char* kHaloExchange = R"(
+  #define NX 128
+  static double field[NX + 2], total;
+  void exchange(void) {
+  #pragma omp parallel
+  #pragma omp single
+    {
+      %s
+      {
+  #pragma omp task
+        field[0] = field[NX];      /* left halo */
+  #pragma omp task
+        field[NX + 1] = field[1];  /* right halo */
+      }
+      total = field[0] + field[NX + 1];
+    }
+  })";
+
+TEST(TaskSequences, TheEndOfATaskgroupWaitsForItsTasks) {
+  std::string grouped = kHaloExchange, plain = kHaloExchange;
+  grouped.replace(grouped.find("%s"), 2, "#pragma omp taskgroup\n");
+  plain.replace(plain.find("%s"), 2, "");
+  CheckedSnippet checked = checkSnippet(grouped);
+  EXPECT_FALSE(anyUnsupported(checked));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_TRUE(reportsRaceOn(checkSnippet(plain), "field", true));
+}
+
+TEST(TaskSequences, TasksOfOneTaskgroupStillRaceWithEachOther) {
+  CheckedSnippet checked = checkSnippet(R"(
+    double a[4], b[4];
+    void f(void) {
+    #pragma omp parallel
+    #pragma omp single
+    #pragma omp taskgroup
+      {
+    #pragma omp task
+        a[0] = 1.0;
+    #pragma omp task
+        b[0] = a[0];
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "a", true)) << describe(checked.findings);
+}
+
 TEST(TaskSequences, TwoInDependencesDoNotOrder) {
   CheckedSnippet checked = checkSnippet(R"(
     int v, a, b;
@@ -358,6 +405,20 @@ TEST(TaskSequences, MutexinoutsetExcludesButDoesNotOrder) {
 // What the sequence model cannot say stays unsupported.
 TEST(TaskSequences, OtherShapesStayUnsupported) {
   const char* shapes[] = {
+      // a taskgroup whose end would be taken as waiting for a task created before it
+      R"(double a[4], s; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+         {
+         #pragma omp task
+           a[1] = 1.0;
+         #pragma omp taskgroup
+           {
+         #pragma omp task
+             a[0] = 2.0;
+           }
+           s = a[1];
+         } })",
       // depend on an element: whether two items overlap is not decided
       R"(int a[8]; void f(void) {
          #pragma omp parallel
