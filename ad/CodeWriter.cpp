@@ -1,5 +1,6 @@
 #include "ad/CodeWriter.h"
 
+#include "ad/AdjointContext.h"
 #include "ad/c/Printer.h"
 
 namespace adrace::ad {
@@ -16,6 +17,22 @@ void CodeWriter::statements(const c::StmtList& statements) {
 }
 
 void CodeWriter::replaceStatement(size_t index, const c::StmtRef& statement) { entries_.at(index).statement = statement; }
+
+void CodeWriter::dropWriteOnly(const std::string& name) {
+  std::vector<size_t> writes;
+  for (size_t k = 0; k < entries_.size(); ++k) {
+    const Entry& entry = entries_[k];
+    std::string text = entry.statement ? c::print(entry.statement, 0) : entry.line;
+    if (!mentions(text, name)) continue;
+    text.erase(0, text.find_first_not_of(' '));
+    size_t assignment = std::string::npos;
+    for (const std::string& head : {"double " + name + " = ", "float " + name + " = ", name + " += ", name + " -= "})
+      if (text.compare(0, head.size(), head) == 0) assignment = head.size();
+    if (assignment == std::string::npos || mentions(text.substr(assignment), name)) return;  // read here
+    writes.push_back(k);
+  }
+  for (auto it = writes.rbegin(); it != writes.rend(); ++it) entries_.erase(entries_.begin() + static_cast<long>(*it));
+}
 
 int CodeWriter::nextId() {
   static int next = 0;

@@ -1,8 +1,11 @@
 #include "ad/GatherAdjoint.h"
 
+#include "ad/CollapsedNest.h"
+
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <map>
 
 namespace adrace::ad {
 namespace {
@@ -48,14 +51,31 @@ bool GatherAdjoint::isObjectLikeMacro(const std::string& name) const {
   return found != context_.ast.Idents.end() && found->getValue()->hasMacroDefinition();
 }
 
-GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, const ForHeader& header,
-                             std::set<const clang::VarDecl*> arrays, std::set<std::string> invariantNames)
-    : context_(context), loop_(loop), header_(header), arrays_(std::move(arrays)), invariantNames_(std::move(invariantNames)) {
+GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, std::vector<ForHeader> nest,
+                             std::set<const clang::VarDecl*> arrays, std::set<std::string> invariantNames,
+                             std::set<const clang::VarDecl*> bodyLocals)
+    : context_(context), loop_(loop), nest_(std::move(nest)), header_(nest_.front()), arrays_(std::move(arrays)),
+      invariantNames_(std::move(invariantNames)), bodyLocals_(std::move(bodyLocals)) {
   for (const clang::VarDecl* decl : arrays_) targets_.push_back({context_.variable(decl), {}});
 }
 
-bool GatherAdjoint::takes(const Increment& increment) {
+bool GatherAdjoint::isCounter(const std::string& name) const {
+  for (const ForHeader& header : nest_)
+    if (header.counter->getNameAsString() == name) return true;
+  return false;
+}
+
+bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
   const clang::VarDecl* base = baseVariable(increment.leaf);
+  if (base && bodyLocals_.count(base)) {  // a body-local adjoint: recorded for recomputation, and emitted
+    if (const VariableInfo* info = context_.variable(base)) {
+      LocalAdjoint& local = localAdjoints_[info->adjoint];
+      local.decl = base;
+      local.increments.push_back(increment);
+      local.exact = local.exact && atRoot;
+    }
+    return false;
+  }
   if (!base || !arrays_.count(base)) return false;
   Target* target = nullptr;
   for (Target& candidate : targets_)
@@ -72,8 +92,8 @@ bool GatherAdjoint::takes(const Increment& increment) {
     if (verdict.array == name && verdict.gather && verdict.gather->applies) form = &*verdict.gather;
   if (form && reference)
     for (const analyzer::GatherTerm& term : form->terms)
-      if (term.reference == reference->id && term.offsets.size() == 1) {
-        target->terms.push_back({increment, term.offsets.front()});
+      if (term.reference == reference->id && term.offsets.size() == nest_.size()) {
+        target->terms.push_back({increment, term.offsets});
         return true;
       }
   if (failure_.empty())
@@ -81,14 +101,24 @@ bool GatherAdjoint::takes(const Increment& increment) {
   return true;
 }
 
-std::optional<std::string> GatherAdjoint::unreadable(const c::ExprRef& value) const {
+// The first name `value` reads that a shifted iteration does not have: not a counter, an invariant,
+// an object-like macro, or a body-local adjoint recomputable from such names (`visiting` breaks cycles).
+std::optional<std::string> GatherAdjoint::unreadable(const c::ExprRef& value, std::set<std::string>& visiting) const {
   std::optional<std::string> found;
-  const std::string counter = header_.counter->getNameAsString();
   std::function<void(const c::ExprRef&)> visit = [&](const c::ExprRef& node) {
     if (!node || found) return;
-    if (node->kind == c::Expr::Kind::Name && node->text != counter && !invariantNames_.count(node->text) &&
-        !isObjectLikeMacro(node->text))
-      found = node->text;
+    if (node->kind == c::Expr::Kind::Name && !isCounter(node->text) && !invariantNames_.count(node->text) &&
+        !isObjectLikeMacro(node->text)) {
+      auto local = localAdjoints_.find(node->text);
+      if (local == localAdjoints_.end() || !local->second.exact || !visiting.insert(node->text).second) {
+        found = node->text;
+        return;
+      }
+      for (const Increment& increment : local->second.increments)
+        if (!found)
+          if (std::optional<std::string> inner = unreadable(increment.value, visiting)) found = *inner;
+      visiting.erase(node->text);
+    }
     for (size_t k = 0; k < node->operands.size(); ++k) {
       bool callee = node->kind == c::Expr::Kind::Call && k == 0 && node->operands[0]->kind == c::Expr::Kind::Name;
       if (!callee) visit(node->operands[k]);
@@ -98,22 +128,72 @@ std::optional<std::string> GatherAdjoint::unreadable(const c::ExprRef& value) co
   return found;
 }
 
+c::ExprRef GatherAdjoint::shifted(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration) const {
+  c::ExprRef result = value;
+  for (size_t d = 0; d < nest_.size(); ++d) result = substitute(result, nest_[d].counter->getNameAsString(), iteration[d]);
+  return result;
+}
+
+GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration,
+                                                       std::map<std::string, std::string>& cache) {
+  ShiftedValue out;
+  std::string where;
+  for (const c::ExprRef& counter : iteration) where += "[" + c::print(counter) + "]";
+  std::function<c::ExprRef(const c::ExprRef&)> rewrite = [&](const c::ExprRef& node) -> c::ExprRef {
+    if (!node) return node;
+    if (node->kind == c::Expr::Kind::Name) {
+      auto local = localAdjoints_.find(node->text);
+      if (local == localAdjoints_.end()) return node;
+      auto known = cache.find(node->text + where);
+      if (known != cache.end()) return c::name(known->second);
+      // The local's adjoint at that iteration: the sum of its increments there (locals it reads first).
+      c::ExprRef sum;
+      for (const Increment& increment : local->second.increments) {
+        c::ExprRef part = rewrite(shifted(increment.value, iteration));
+        sum = !sum ? (increment.negate ? c::negate(part) : part) : increment.negate ? c::sub(sum, part) : c::add(sum, part);
+      }
+      const bool isFloat = local->second.decl->getType()->isSpecificBuiltinType(clang::BuiltinType::Float);
+      std::string fresh = context_.freshName(node->text + "_at");
+      out.locals.push_back(c::declaration(c::plainType(isFloat ? "float" : "double"), fresh, sum));
+      cache[node->text + where] = fresh;
+      return c::name(fresh);
+    }
+    auto copy = std::make_shared<c::Expr>(*node);
+    for (size_t k = 0; k < copy->operands.size(); ++k) {
+      bool callee = node->kind == c::Expr::Kind::Call && k == 0 && node->operands[0]->kind == c::Expr::Kind::Name;
+      if (!callee) copy->operands[k] = rewrite(copy->operands[k]);
+    }
+    return copy;
+  };
+  out.value = rewrite(shifted(value, iteration));
+  return out;
+}
+
+std::vector<std::string> GatherAdjoint::localAdjoints() const {
+  std::vector<std::string> names;
+  for (const auto& entry : localAdjoints_) names.push_back(entry.first);
+  return names;
+}
+
 std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
   failure = failure_;
-  if (failure.empty() && loop_.model.dimensions.size() != 1)
-    failure = "the gather of a collapse(" + std::to_string(loop_.model.dimensions.size()) + ") nest is not emitted yet";
-  if (failure.empty() && (header_.step != "1" || (header_.op != "<" && header_.op != "<=") || header_.boundExpr2))
-    failure = "the loop header is not `for (i = first; i < bound (or <=); i++)`";
+  for (const ForHeader& header : nest_)
+    if (failure.empty() && (header.step != "1" || (header.op != "<" && header.op != "<=") || header.boundExpr2))
+      failure = "the loop header of " + header.counter->getNameAsString() +
+                " is not `for (i = first; i < bound (or <=); i++)`";
   for (const Target& target : targets_)
-    for (const Term& term : target.terms)
+    for (const Term& term : target.terms) {
+      std::set<std::string> visiting;
       if (failure.empty())
-        if (std::optional<std::string> name = unreadable(term.increment.value))
-          failure = "a term of " + target.info->adjoint + " reads " + *name + ", which a shifted iteration does not have";
+        if (std::optional<std::string> name = unreadable(term.increment.value, visiting))
+          failure = "a term of " + target.info->adjoint + " reads " + *name + ", which a shifted iteration does not have" +
+                    (localAdjoints_.count(*name) ? " (its increments are not all on the root of the backward iteration)" : "");
+    }
   if (!failure.empty()) return std::nullopt;
   c::StmtList loops;
   for (const Target& target : targets_)
     if (!target.terms.empty()) {
-      c::StmtList one = gatherLoops(target);
+      c::StmtList one = nest_.size() == 1 ? gatherLoops(target) : gatherLoopsNest(target);
       loops.insert(loops.end(), one.begin(), one.end());
     }
   return loops;
@@ -125,32 +205,39 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
 //   targets max(end + low, first + high) .. end + high - 1   peeled
 // The three ranges are disjoint and cover every target; a guarded store touches no other element.
 c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
-  const std::string counter = header_.counter->getNameAsString();
-  const c::Type counterType = c::plainType(header_.counterType);
-  std::int64_t low = target.terms.front().offset, high = low;
+  const ForHeader& header = nest_.front();
+  const std::string counter = header.counter->getNameAsString();
+  const c::Type counterType = c::plainType(header.counterType);
+  std::int64_t low = target.terms.front().offsets[0], high = low;
   for (const Term& term : target.terms) {
-    low = std::min(low, term.offset);
-    high = std::max(high, term.offset);
+    low = std::min(low, term.offsets[0]);
+    high = std::max(high, term.offsets[0]);
   }
-  const c::ExprRef first = context_.tree(header_.firstExpr);
-  const c::ExprRef bound = context_.tree(header_.boundExpr);
-  const c::ExprRef end = header_.op == "<=" ? plus(bound, 1) : bound;  // one past the last iteration
+  const c::ExprRef first = context_.tree(header.firstExpr);
+  const c::ExprRef bound = context_.tree(header.boundExpr);
+  const c::ExprRef end = header.op == "<=" ? plus(bound, 1) : bound;  // one past the last iteration
   const std::string j = context_.freshName("j");
   const c::ExprRef jName = c::name(j);
   const c::ExprRef element = c::subscript(c::name(target.info->adjoint), jName);
-  auto termValue = [&](const Term& term) { return substitute(term.increment.value, counter, plus(jName, -term.offset)); };
-
+  std::map<std::string, std::string> interiorLocals;
+  c::StmtList interior;
   c::ExprRef sum;
   for (const Term& term : target.terms) {
-    c::ExprRef value = termValue(term);
-    sum = !sum ? (term.increment.negate ? c::negate(value) : value)
-               : term.increment.negate ? c::sub(sum, value) : c::add(sum, value);
+    ShiftedValue at = atIteration(term.increment.value, {plus(jName, -term.offsets[0])}, interiorLocals);
+    interior.insert(interior.end(), at.locals.begin(), at.locals.end());
+    sum = !sum ? (term.increment.negate ? c::negate(at.value) : at.value)
+               : term.increment.negate ? c::sub(sum, at.value) : c::add(sum, at.value);
   }
+  interior.push_back(c::expression(c::assign("+=", element, sum)));
   c::StmtList guarded;
   for (const Term& term : target.terms) {
-    c::ExprRef shifted = plus(jName, -term.offset);
-    c::ExprRef inRange = c::binary("&&", c::binary(">=", shifted, first), c::binary(header_.op, shifted, bound));
-    guarded.push_back(c::ifElse(inRange, {c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, termValue(term)))}));
+    c::ExprRef shifted = plus(jName, -term.offsets[0]);
+    c::ExprRef inRange = c::binary("&&", c::binary(">=", shifted, first), c::binary(header.op, shifted, bound));
+    std::map<std::string, std::string> own;
+    ShiftedValue at = atIteration(term.increment.value, {shifted}, own);
+    c::StmtList body = at.locals;
+    body.push_back(c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, at.value)));
+    guarded.push_back(c::ifElse(inRange, body));
   }
   const std::string interiorBegin = context_.freshName("adrace_interior_begin");
   const std::string interiorEnd = context_.freshName("adrace_interior_end");
@@ -172,8 +259,129 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   out.push_back(c::block({c::comment("targets near the first iteration"), loopOver(plus(first, low), beginName, guarded),
                           c::comment("targets near the last iteration"), loopOver(highName, plus(end, high), guarded)}));
   out.push_back(c::pragma("omp for schedule(static)"));
-  out.push_back(loopOver(beginName, endName, {c::expression(c::assign("+=", element, sum))}));
+  out.push_back(loopOver(beginName, endName, interior));
   return out;
+}
+
+// collapse(n): targets (t0, ..., tn-1) over the box first_d + low_d <= t_d < end_d + high_d. The
+// threads share the first dimension (omp for); a t0 whose shifted iterations all lie in range
+// splits each inner dimension in turn into a guarded strip, the interior and a guarded strip, as
+// in one dimension; any other t0 runs its inner dimensions whole, guarded. The guard of a term tests
+// the dimensions not known to be interior; the pieces are disjoint and cover the box, and each
+// target is written by the one thread that owns its t0.
+c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
+  const size_t n = nest_.size();
+  std::vector<std::int64_t> low(n), high(n);
+  for (size_t d = 0; d < n; ++d) {
+    low[d] = high[d] = target.terms.front().offsets[d];
+    for (const Term& term : target.terms) {
+      low[d] = std::min(low[d], term.offsets[d]);
+      high[d] = std::max(high[d], term.offsets[d]);
+    }
+  }
+  struct Dimension {
+    c::Type type;
+    c::ExprRef first, bound, end, from, to;  // from/to: the targets, first + low .. end + high
+    std::string op;
+    c::ExprRef target, interiorBegin, interiorEnd, highBegin;
+  };
+  c::StmtList out;
+  std::vector<Dimension> dims(n);
+  std::string targetNames;
+  for (size_t d = 0; d < n; ++d) {
+    const ForHeader& header = nest_[d];
+    const std::string counter = header.counter->getNameAsString();
+    Dimension& dim = dims[d];
+    dim.type = c::plainType(header.counterType);
+    dim.first = context_.tree(header.firstExpr);
+    dim.bound = context_.tree(header.boundExpr);
+    dim.op = header.op;
+    dim.end = header.op == "<=" ? plus(dim.bound, 1) : dim.bound;
+    dim.from = plus(dim.first, low[d]);
+    dim.to = plus(dim.end, high[d]);
+    dim.target = c::name(context_.freshName("t" + counter));
+    targetNames += (targetNames.empty() ? "" : ", ") + dim.target->text;
+    const std::string begin = context_.freshName("adrace_interior_begin_" + counter);
+    const std::string end = context_.freshName("adrace_interior_end_" + counter);
+    dim.interiorBegin = c::name(begin);
+    dim.interiorEnd = c::name(end);
+    out.push_back(c::declaration(dim.type, begin, plus(dim.first, high[d])));
+    out.push_back(c::declaration(dim.type, end, plus(dim.end, low[d])));
+    if (d > 0) {  // the upper strip starts after the interior, or after the lower strip when there is none
+      const std::string highBegin = context_.freshName("adrace_high_begin_" + counter);
+      dim.highBegin = c::name(highBegin);
+      out.push_back(c::declaration(dim.type, highBegin,
+                                   c::conditional(c::binary(">", dim.interiorEnd, dim.interiorBegin), dim.interiorEnd, dim.interiorBegin)));
+    }
+  }
+  c::ExprRef element = c::name(target.info->adjoint);
+  for (const Dimension& dim : dims) element = c::subscript(element, dim.target);
+
+  auto loopOver = [&](const Dimension& dim, c::ExprRef from, c::ExprRef to, c::StmtList body) {
+    return c::forLoop(c::declaration(dim.type, dim.target->text, std::move(from)), c::binary("<", dim.target, std::move(to)),
+                      c::postfix("++", dim.target), std::move(body));
+  };
+  auto iterationOf = [&](const Term& term) {
+    std::vector<c::ExprRef> iteration;
+    for (size_t d = 0; d < n; ++d) iteration.push_back(plus(dims[d].target, -term.offsets[d]));
+    return iteration;
+  };
+  // The statements for one target, given which dimensions are known to be interior.
+  auto targetBody = [&](const std::vector<bool>& interior) {
+    c::StmtList body;
+    if (std::all_of(interior.begin(), interior.end(), [](bool known) { return known; })) {
+      std::map<std::string, std::string> locals;
+      c::ExprRef sum;
+      for (const Term& term : target.terms) {
+        ShiftedValue at = atIteration(term.increment.value, iterationOf(term), locals);
+        body.insert(body.end(), at.locals.begin(), at.locals.end());
+        sum = !sum ? (term.increment.negate ? c::negate(at.value) : at.value)
+                   : term.increment.negate ? c::sub(sum, at.value) : c::add(sum, at.value);
+      }
+      body.push_back(c::expression(c::assign("+=", element, sum)));
+      return body;
+    }
+    for (const Term& term : target.terms) {
+      std::vector<c::ExprRef> iteration = iterationOf(term);
+      c::ExprRef inRange;
+      for (size_t d = 0; d < n; ++d) {
+        if (interior[d]) continue;
+        c::ExprRef test = c::binary("&&", c::binary(">=", iteration[d], dims[d].first), c::binary(dims[d].op, iteration[d], dims[d].bound));
+        inRange = inRange ? c::binary("&&", inRange, test) : test;
+      }
+      std::map<std::string, std::string> own;
+      ShiftedValue at = atIteration(term.increment.value, iteration, own);
+      c::StmtList guarded = at.locals;
+      guarded.push_back(c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, at.value)));
+      body.push_back(c::ifElse(inRange, guarded));
+    }
+    return body;
+  };
+  std::function<c::StmtList(size_t, std::vector<bool>)> dimension = [&](size_t d, std::vector<bool> interior) -> c::StmtList {
+    if (d == n) return targetBody(interior);
+    const Dimension& dim = dims[d];
+    bool outerInterior = std::all_of(interior.begin(), interior.begin() + d, [](bool known) { return known; });
+    if (!outerInterior) return {loopOver(dim, dim.from, dim.to, dimension(d + 1, interior))};
+    std::vector<bool> strip = interior, inside = interior;
+    inside[d] = true;
+    return {loopOver(dim, dim.from, dim.interiorBegin, dimension(d + 1, strip)),
+            loopOver(dim, dim.interiorBegin, dim.interiorEnd, dimension(d + 1, inside)),
+            loopOver(dim, dim.highBegin, dim.to, dimension(d + 1, strip))};
+  };
+  std::vector<bool> none(n, false), firstInterior(n, false);
+  firstInterior[0] = true;
+  const Dimension& outer = dims[0];
+  c::ExprRef outerIsInterior =
+      c::binary("&&", c::binary(">=", outer.target, outer.interiorBegin), c::binary("<", outer.target, outer.interiorEnd));
+  c::StmtList result;
+  result.push_back(c::comment(target.info->adjoint + " as a gather: target (" + targetNames +
+                              ") sums the terms of the iterations (counters) = target - c that read " + target.info->name));
+  result.push_back(c::comment("first: the backward iterations below consume the adjoints the terms read (the omp for's barrier)"));
+  result.insert(result.end(), out.begin(), out.end());
+  result.push_back(c::pragma("omp for schedule(static)"));
+  result.push_back(loopOver(outer, outer.from, outer.to,
+                            {c::ifElse(outerIsInterior, dimension(1, firstInterior), dimension(1, none))}));
+  return result;
 }
 
 }  // namespace adrace::ad

@@ -6,10 +6,19 @@
 //
 // While the loop's backward iteration is generated, the increments of the gathered arrays are
 // taken here instead of being emitted (takes); build() then turns each into a term evaluated at the
-// shifted iteration, the counter replaced by j - c, on the C tree. Targets whose shifted iterations
+// shifted iteration, each counter replaced by t - c, on the C tree. Targets whose shifted iterations
 // all lie in the primal range form the interior loop (plain sums); the targets near either end are
-// peeled, each term guarded by its range test. build() refuses (and the caller emits the guarded
-// scatter instead) when a term reads something a shifted iteration does not have.
+// peeled, each term guarded by its range test. A collapse(n) nest gathers over n target counters:
+// an `omp for` over the first, and in each dimension the interior between two guarded strips.
+//
+// A term may read the adjoint of a body-local scalar (flux_b, from `double flux = f(u[i], u[i+1]);`):
+// its increments in the backward iteration are recorded too, and the term recomputes the local at
+// its shifted iteration (a fresh name, declared before the term) from them. That is exact when the
+// local is computed once on the body's root (the analysis: declared on the root, never assigned
+// again) and every increment of its adjoint is emitted on the root of the backward iteration (not
+// under a branch of its own): then its adjoint at iteration i is the sum of those increments at i.
+// build() refuses (and the caller emits the guarded scatter instead) when a term reads something a
+// shifted iteration does not have.
 #pragma once
 
 #include "ad/AdjointContext.h"
@@ -17,6 +26,7 @@
 #include "ad/StatementAdjoint.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -29,34 +39,63 @@ class GatherAdjoint {
   // `arrays`: the adjoint arrays of `loop` emitted as gathers. `invariantNames`: identifiers a term
   // may read at a shifted iteration besides the counter (variables the loop does not privatise and
   // does not write, the adjoints of shared arrays, the adjoints of reduction variables).
-  GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, const ForHeader& header,
-                std::set<const clang::VarDecl*> arrays, std::set<std::string> invariantNames);
+  // `nest`: the loop's headers, outermost first (one unless collapse(n)). `bodyLocals`: the scalars
+  // declared in the loop's body whose adjoints a term may recompute.
+  GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, std::vector<ForHeader> nest,
+                std::set<const clang::VarDecl*> arrays, std::set<std::string> invariantNames,
+                std::set<const clang::VarDecl*> bodyLocals);
 
-  // Whether the increment belongs to a gathered array: then it is recorded, not emitted.
-  bool takes(const Increment& increment);
+  // Whether the increment belongs to a gathered array: then it is recorded, not emitted. The
+  // increments of body-local adjoints are recorded as well (and emitted): `atRoot` says whether the
+  // backward iteration emits it on its root, where every iteration runs it.
+  bool takes(const Increment& increment, bool atRoot);
 
   // The gather loops, to run inside the backward sweep's parallel region before the loop's own
   // backward iterations; nullopt with the reason in `failure` when a term cannot be gathered.
   std::optional<c::StmtList> build(std::string& failure);
 
+  // The body-local adjoints whose increments were recorded (the terms may have recomputed them).
+  std::vector<std::string> localAdjoints() const;
+
  private:
   struct Term {
     Increment increment;
-    std::int64_t offset = 0;  // the read was x[i + offset]
+    std::vector<std::int64_t> offsets;  // the read was x[i + offsets[0]][j + offsets[1]]...
+  };
+  // The increments of a body-local adjoint, in emission order; `exact` false when one was under a branch.
+  struct LocalAdjoint {
+    const clang::VarDecl* decl = nullptr;
+    std::vector<Increment> increments;
+    bool exact = true;
+  };
+  // A term's value at its shifted iteration, with the recomputed locals it reads declared before it.
+  struct ShiftedValue {
+    c::StmtList locals;
+    c::ExprRef value;
   };
   struct Target {
     const VariableInfo* info = nullptr;
     std::vector<Term> terms;
   };
-  std::optional<std::string> unreadable(const c::ExprRef& value) const;
+  std::optional<std::string> unreadable(const c::ExprRef& value, std::set<std::string>& visiting) const;
   bool isObjectLikeMacro(const std::string& name) const;
+  bool isCounter(const std::string& name) const;
+  c::ExprRef shifted(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration) const;
+  // `value` at the shifted iteration `iteration` (one expression per counter); the locals it reads
+  // recomputed under fresh names, shared through `cache` (local name + iteration text -> fresh name).
+  ShiftedValue atIteration(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration,
+                           std::map<std::string, std::string>& cache);
   c::StmtList gatherLoops(const Target& target);
+  c::StmtList gatherLoopsNest(const Target& target);
 
   AdjointContext& context_;
   const ParallelLoop& loop_;
-  const ForHeader& header_;
+  std::vector<ForHeader> nest_;
+  const ForHeader& header_;  // the outermost loop
   std::set<const clang::VarDecl*> arrays_;
   std::set<std::string> invariantNames_;
+  std::set<const clang::VarDecl*> bodyLocals_;
+  std::map<std::string, LocalAdjoint> localAdjoints_;  // by adjoint name
   std::vector<Target> targets_;
   std::string failure_;  // a taken increment that cannot become a term
 };

@@ -500,9 +500,18 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   const LoopScope* saved = current_;
   current_ = &scope;
   std::optional<GatherAdjoint> gather;
-  if (!scope.gathered.empty()) gather.emplace(context_, loop, *header, scope.gathered, gatherInvariants(loop));
+  if (!scope.gathered.empty()) {
+    std::set<const clang::VarDecl*> bodyLocals;  // scalars a term may recompute at its shifted iteration
+    for (const analyzer::Variable& variable : loop.model.variables)
+      if (const VariableInfo* info = modelVariable(variable))
+        if (!variable.isArray && !info->array && declaredInside(loop, info->decl) &&
+            variable.sharing != analyzer::Sharing::LoopCounter && !context_.loopOwnedCounters.count(info->decl))
+          bodyLocals.insert(info->decl);
+    gather.emplace(context_, loop, nest->loops, scope.gathered, gatherInvariants(loop), std::move(bodyLocals));
+  }
   gather_ = gather ? &*gather : nullptr;
   CodeWriter gatheredBody(bodyIndent);
+  gatherRoot_ = {gatheredBody.id(), gatheredBody.indent()};
   backwardIteration(innermost, gatheredBody);
   gather_ = nullptr;
   std::string gatherFailure;
@@ -513,6 +522,8 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
                                             gatherFailure + ")"));
     scope.gathered.clear();
   }
+  if (gatherLoops)  // a local adjoint that only gathered terms read is not needed by the backward iterations
+    for (const std::string& name : gather->localAdjoints()) gatheredBody.dropWriteOnly(name);
   CodeWriter guardedBody(bodyIndent);
   if (gather && !gatherLoops) backwardIteration(innermost, guardedBody);
   const CodeWriter& body = gather && !gatherLoops ? guardedBody : gatheredBody;

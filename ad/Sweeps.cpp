@@ -315,7 +315,7 @@ void Sweeps::backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
 
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
-    if (gather_ && gather_->takes(increment)) continue;  // summed by the gather loop instead
+    if (gather_ && gather_->takes(increment, out.id() == gatherRoot_.first && out.indent() == gatherRoot_.second)) continue;  // summed by the gather loop instead
     c::StmtList guards = guardFor(increment);
     const std::string guardText = c::print(guards);
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between

@@ -156,6 +156,7 @@ class Sweeps {
   AdjointContext& context_;
   const LoopScope* current_ = nullptr;
   GatherAdjoint* gather_ = nullptr;  // takes the increments of gathered arrays while a loop's backward sweep is built
+  std::pair<int, int> gatherRoot_{-1, -1};  // the writer (id, indent) of that backward iteration's root
   // Identifiers a gather term may read at a shifted iteration of `loop` (GatherAdjoint's invariantNames).
   std::set<std::string> gatherInvariants(const ParallelLoop& loop) const;
   bool needsOmpHelpers_ = false;

@@ -82,6 +82,24 @@ const ArrayVerdict* verdictOf(const std::vector<ArrayVerdict>& verdicts, const s
   return nullptr;
 }
 
+bool before(const SourcePosition& a, const SourcePosition& b) {
+  return a.line < b.line || (a.line == b.line && a.column < b.column);
+}
+
+// Why a variable declared in the loop body cannot be recomputed at a shifted iteration, or "" when
+// it can: a scalar declared on the body's root and never assigned after its initializer holds, at
+// every iteration, a function of the counters and of what its initializer reads (the other
+// conditions keep those inputs unwritten by the loop), so a term recomputes it there.
+std::string bodyLocalFails(const LoopModel& loop, const Variable& variable) {
+  if (variable.sharingReason != "declared in the loop body") return "it is not declared in the loop body";
+  if (variable.isArray) return "it is an array or a pointer";
+  if (variable.writtenInLoop) return "it is assigned after its declaration";
+  for (const Context& context : loop.contexts)
+    if (context.id != 0 && !before(variable.declaredAt, context.span.begin) && before(variable.declaredAt, context.span.end))
+      return "it is declared in a " + context.kind + ", not on the loop body's root";
+  return "";
+}
+
 // The loop-wide conditions: every term can be evaluated at a shifted iteration. Empty when they hold.
 std::string shiftedTermsFail(const LoopModel& loop, const std::string& array, const std::vector<ArrayVerdict>& verdicts,
                              const std::vector<std::string>& doubts) {
@@ -107,9 +125,16 @@ std::string shiftedTermsFail(const LoopModel& loop, const std::string& array, co
     // A per-thread variable holds a value of its iteration (a body local's initializer does not
     // count as a write in the model): only a firstprivate copy the loop never writes is invariant.
     bool invariantCopy = variable.sharing == Sharing::FirstPrivate && !written;
-    if ((isPerThread(variable.sharing) && !invariantCopy) || (!variable.isArray && written))
+    if ((isPerThread(variable.sharing) && !invariantCopy) || (!variable.isArray && written)) {
+      if (variable.sharing == Sharing::Private && variable.sharingReason == "declared in the loop body") {
+        std::string why = bodyLocalFails(loop, variable);
+        if (why.empty()) continue;  // recomputed at the shifted iteration
+        return "the loop computes the per-iteration value " + variable.name + " and " + why +
+               ": a term may depend on it, and it is not recomputed at a shifted iteration";
+      }
       return "the loop computes the per-iteration value " + variable.name +
              ": a term may depend on it, and it is not recomputed at a shifted iteration";
+    }
     if (!written) continue;
     if (variable.name == array) continue;  // reported with the array's own references
     auto read = reads.find(variable.name);

@@ -4,7 +4,9 @@
  *   u     guarded  neighbouring iterations read the same u element (u[j][i+1] of (j, i) is u[j][i'-1]
  *                  of (j, i+1), and u[j+1][i] of (j, i) is u[j'-1][i] of (j+1, i)), so their adjoint
  *                  increments collide; u is only read, so a reduction is possible. Gather candidate:
- *                  every reference is u[j+c1][i+c2] with constant offsets c1, c2 in {-1, 0, 1}.
+ *                  every reference is u[j+c1][i+c2] with constant offsets c1, c2 in {-1, 0, 1}, and
+ *                  the fluxes are body locals computed once on the root: gather applies, and
+ *                  `adrace adjoint --strategy formad` writes u_b as a 2-D gather (issue 15).
  *   unew  shared   unew_b[j][i] is read and reset at the loop counters, disjoint across iterations.
  *   (adrace at the start of issue 15 gives unew `atomic`: it does not look into the static inline
  *   face_flux, so "may access shared memory the analysis cannot see" guards every array.)

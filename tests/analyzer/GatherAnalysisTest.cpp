@@ -167,7 +167,7 @@ TEST(GatherAnalysis, ReadUnderABranchIsNoGather) {
   EXPECT_NE(refusal(verdictOf(analysis, "x")).find("(branch)"), std::string::npos);
 }
 
-TEST(GatherAnalysis, TemporaryOfTheIterationIsNoGather) {
+TEST(GatherAnalysis, TemporaryOnTheRootIsRecomputedAtTheShiftedIteration) {
   LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
     void square(int n, const double *x, double *y) {
     #pragma omp parallel for
@@ -176,7 +176,39 @@ TEST(GatherAnalysis, TemporaryOfTheIterationIsNoGather) {
         y[i] = t * t;
       }
     })"), activeArrays({"x", "y"}));
-  EXPECT_NE(refusal(verdictOf(analysis, "x")).find("per-iteration value t"), std::string::npos);
+  const ArrayVerdict& x = verdictOf(analysis, "x");
+  ASSERT_TRUE(x.gather.has_value());
+  EXPECT_TRUE(x.gather->applies) << x.gather->reason;
+}
+
+TEST(GatherAnalysis, TemporaryAssignedAgainIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void square(int n, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = 1; i < n - 1; i++) {
+        double t = x[i - 1];
+        t = t + x[i + 1];
+        y[i] = t * t;
+      }
+    })"), activeArrays({"x", "y"}));
+  std::string why = refusal(verdictOf(analysis, "x"));
+  EXPECT_NE(why.find("per-iteration value t and it is assigned after its declaration"), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, TemporaryDeclaredUnderABranchIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void clipped(int n, const double *x, double *y, double *z) {
+    #pragma omp parallel for
+      for (int i = 1; i < n - 1; i++) {
+        y[i] = x[i - 1] + x[i + 1];
+        if (i > 2) {
+          double t = 2.0 * i;
+          z[i] = t;
+        }
+      }
+    })"), activeArrays({"x", "y", "z"}));
+  std::string why = refusal(verdictOf(analysis, "x"));
+  EXPECT_NE(why.find("per-iteration value t and it is declared in a branch"), std::string::npos) << why;
 }
 
 TEST(GatherAnalysis, ReadInAnInnerLoopIsNoGather) {
