@@ -64,8 +64,10 @@ class Inliner {
           return bindings.at(parameter);  // a use of the parameter's value: the call's argument
     if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr))
       if (auto found = locals_.find(ref->getDecl()); found != locals_.end()) return refTo(found->second, ref);
-    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->getOpcode() == clang::UO_Deref)
+    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->getOpcode() == clang::UO_Deref) {
       if (clang::Expr* pointee = boundAddressOf(unary->getSubExpr(), bindings)) return pointee;  // *p, p = &x: x
+      if (clang::Expr* pointee = accessedLvalue(unary, bindings)) return pointee;              // *vnew(d, k): d->m_vnew[k]
+    }
     if (auto* member = llvm::dyn_cast<clang::MemberExpr>(expr); member && copying_ > 0) return copyMember(member, bindings);
     if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr); subscript && copying_ > 0)
       if (clang::Expr* element = offsetElement(subscript, bindings)) return element;
@@ -112,7 +114,7 @@ class Inliner {
     } else if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr)) {
       copy = clang::BinaryOperator::Create(ast_, after[0], after[1], binary->getOpcode(), binary->getType(), binary->getValueKind(),
                                            binary->getObjectKind(), binary->getOperatorLoc(), fp);
-    } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && !unary->isIncrementDecrementOp()) {
+    } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr)) {  // `++k` of a helper's loop counter too
       copy = clang::UnaryOperator::Create(ast_, after[0], unary->getOpcode(), unary->getType(), unary->getValueKind(),
                                           unary->getObjectKind(), unary->getOperatorLoc(), unary->canOverflow(), fp);
     } else if (auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(expr)) {
@@ -189,14 +191,37 @@ class Inliner {
     --copying_;
     // The result converted to the helper's return type, as the call's value is.
     if (!context_.failed() && body->getType().getCanonicalType() != call->getType().getCanonicalType()) {
-      body = clang::ImplicitCastExpr::Create(ast_, call->getType(),
-                                             call->getType()->isIntegerType() ? clang::CK_FloatingToIntegral
-                                                                              : clang::CK_FloatingCast,
+      clang::CastKind kind = call->getType()->isPointerType()   ? clang::CK_NoOp  // `T *` returned as `const T *`
+                             : call->getType()->isIntegerType() ? clang::CK_FloatingToIntegral
+                                                                : clang::CK_FloatingCast;
+      body = clang::ImplicitCastExpr::Create(ast_, call->getType(), kind,
                                              body, nullptr, clang::VK_PRValue, clang::FPOptionsOverride());
     }
     auto* paren = new (ast_) clang::ParenExpr(call->getBeginLoc(), call->getEndLoc(), body);
     context_.from.synthesized.insert(paren);
     return paren;
+  }
+
+  // `*acc(args)` where the accessor acc's body is `return &E;`: E with acc's parameters bound (the
+  // lvalue the accessor points to, so `*vnew(d, k) = v` assigns `d->m_vnew[k]`); null when the
+  // operand is no helper call, or the inlined pointer is not an address (after a diagnostic, if any).
+  clang::Expr* accessedLvalue(clang::UnaryOperator* deref, const Bindings& bindings) {
+    auto* call = llvm::dyn_cast<clang::CallExpr>(deref->getSubExpr()->IgnoreParenImpCasts());
+    if (!call || isLibraryCall(call)) return nullptr;
+    clang::Expr* pointer = inlineCall(call, bindings);
+    if (context_.failed()) return nullptr;
+    clang::Expr* stripped = pointer;
+    for (;;) {  // parentheses and qualification conversions (`T *` to `const T *`)
+      stripped = stripped->IgnoreParens();
+      auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(stripped);
+      if (!cast || cast->getCastKind() != clang::CK_NoOp) break;
+      stripped = cast->getSubExpr();
+    }
+    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(stripped); address && address->getOpcode() == clang::UO_AddrOf)
+      return address->getSubExpr();
+    context_.unsupported(deref->getBeginLoc(), "'*' on the result of helper '" + calleeName(call) +
+                                                   "', which does not return the address of an lvalue (`return &E;`)");
+    return nullptr;
   }
 
   // A call statement `f(args);` of a void helper of the file, or null.
@@ -272,7 +297,31 @@ class Inliner {
                                    branch->getLParenLoc(), branch->getRParenLoc(), then, branch->getElseLoc(), otherwise);
     }
     if (llvm::isa<clang::CompoundStmt>(item)) return procedureBlock(item, bindings, helper, call);
+    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(item)) return procedureLoop(loop, bindings, helper, call);
     return refuse(std::string("statement of kind ") + item->getStmtClassName());
+  }
+
+  // A `for` loop of a void helper's body: the same loop over its copied header and body (its counter,
+  // a helper local, declared afresh like the others). Whether the sweeps can reverse it (a counter
+  // they can recompute, a trip count they know) is then checked as for any loop the function writes.
+  clang::Stmt* procedureLoop(clang::ForStmt* loop, const Bindings& bindings, const clang::FunctionDecl& helper,
+                             const clang::CallExpr* call) {
+    if (loop->getConditionVariable()) {
+      context_.unsupported(loop->getBeginLoc(), "a declaration in a for condition in the body of helper '" +
+                                                    helper.getNameAsString() + "'");
+      return nullptr;
+    }
+    clang::Stmt* init = nullptr;
+    if (clang::Stmt* first = loop->getInit()) {
+      if (auto* expr = llvm::dyn_cast<clang::Expr>(first)) init = expression(expr, bindings);
+      else init = procedureStatement(first, bindings, helper, call, false);  // `for (int k = 0; ...)`
+    }
+    clang::Expr* condition = loop->getCond() ? expression(loop->getCond(), bindings) : nullptr;
+    clang::Expr* increment = loop->getInc() ? expression(loop->getInc(), bindings) : nullptr;
+    clang::Stmt* body = procedureBlock(loop->getBody(), bindings, helper, call);
+    if (context_.failed()) return nullptr;
+    clang::SourceLocation at = call->getBeginLoc();  // inside the caller's loop body, for the analysis
+    return new (ast_) clang::ForStmt(ast_, init, condition, nullptr, increment, body, at, at, at);
   }
 
   clang::Stmt* procedureBlock(clang::Stmt* block, const Bindings& bindings, const clang::FunctionDecl& helper,
