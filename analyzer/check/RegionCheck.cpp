@@ -21,18 +21,47 @@ struct Side {
   const LoopModel* loop = nullptr;  // for an iteration of a worksharing loop
 };
 
-// Phase of each step: a barrier, or the implicit barrier that ends a `for` or `single` without
-// nowait, starts the next one.
-std::vector<int> phasesOf(const std::vector<RegionStep>& steps) {
-  std::vector<int> phases;
+// Phases of each step: a barrier, or the implicit barrier that ends a `for` or `single` without
+// nowait, starts the next one, and two steps may run at once only when they share a phase.
+// A cycle (the body of a sequential loop, RegionStep::cycle) runs again after its last barrier:
+// its steps before its first barrier and after its last one share one more phase, and, as it may
+// run no iteration at all, so do the steps just before and just after it.
+using Phases = std::vector<std::set<int>>;
+
+Phases phasesOf(const std::vector<RegionStep>& steps) {
+  Phases phases;
+  std::vector<int> linear;
   int phase = 0;
   for (const RegionStep& step : steps) {
-    phases.push_back(phase);
+    linear.push_back(phase);
+    phases.push_back({phase});
     bool endsWithBarrier = step.kind == RegionStep::Kind::Barrier ||
                            (!step.nowait && (step.kind == RegionStep::Kind::Loop || step.executor == Executor::OneThread));
     if (endsWithBarrier) ++phase;
   }
+  int extra = phase + 1;
+  for (size_t first = 0; first < steps.size();) {
+    int cycle = steps[first].cycle;
+    size_t end = first + 1;
+    while (end < steps.size() && steps[end].cycle == cycle) ++end;
+    if (cycle >= 0) {
+      int entry = linear[first];
+      int exit = end < steps.size() ? linear[end] : phase;
+      int again = extra++, skipped = extra++;
+      for (size_t k = 0; k < steps.size(); ++k) {
+        bool inside = k >= first && k < end;
+        if (linear[k] == entry || linear[k] == exit) phases[k].insert(inside ? again : skipped);
+      }
+    }
+    first = end;
+  }
   return phases;
+}
+
+bool sharePhase(const Phases& phases, size_t a, size_t b) {
+  for (int phase : phases[a])
+    if (phases[b].count(phase)) return true;
+  return false;
 }
 
 bool mentionsAny(const smt::IndexTuple& tuple, const std::vector<std::string>& names) {
@@ -78,7 +107,7 @@ class RegionChecker {
       finding.at = limitation.at;
       findings_.push_back(finding);
     }
-    std::vector<int> phases = phasesOf(region_.steps);
+    Phases phases = phasesOf(region_.steps);
     reportIncompleteLoops(phases);
     std::vector<std::vector<Side>> sides;
     for (size_t step = 0; step < region_.steps.size(); ++step) sides.push_back(sidesOf(step));
@@ -88,7 +117,7 @@ class RegionChecker {
         for (const Side& side : sides[a]) checkPair(side, side);
     for (size_t a = 0; a < region_.steps.size(); ++a)
       for (size_t b = a; b < region_.steps.size(); ++b) {
-        if (phases[a] != phases[b] || !mayRunConcurrently(a, b)) continue;
+        if (!sharePhase(phases, a, b) || !mayRunConcurrently(a, b)) continue;
         for (size_t x = 0; x < sides[a].size(); ++x)
           for (size_t y = a == b ? x + 1 : 0; y < sides[b].size(); ++y) checkPair(sides[a][x], sides[b][y]);
       }
@@ -98,13 +127,14 @@ class RegionChecker {
  private:
   // A loop the front-end could not fully model (an unknown call, say) may touch what the other
   // steps of its phase touch: the region cannot be proven race-free either.
-  void reportIncompleteLoops(const std::vector<int>& phases) {
+  void reportIncompleteLoops(const Phases& phases) {
     for (size_t index = 0; index < region_.steps.size(); ++index) {
       const RegionStep& step = region_.steps[index];
       if (step.kind != RegionStep::Kind::Loop || step.loop < 0 || step.loop >= static_cast<int>(loops_.size())) continue;
       bool alone = true;
       for (size_t other = 0; other < region_.steps.size(); ++other)
-        alone &= other == index || phases[other] != phases[index] || region_.steps[other].kind == RegionStep::Kind::Barrier;
+        alone &= other == index || !sharePhase(phases, other, index) ||
+                 region_.steps[other].kind == RegionStep::Kind::Barrier;
       if (alone) continue;
       for (const Limitation& limitation : loops_[step.loop].limitations)
         if (limitation.unsafe) {

@@ -104,6 +104,7 @@ class RegionBuilder {
   bool visibleToLoops(const clang::VarDecl* variable) const;
   void addStep(const clang::Stmt* statement, size_t index);
   void addBarrierStep(const clang::Stmt* at);
+  void addCycleSteps(const clang::ForStmt& loop, size_t index);
   void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);
   void addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single, size_t index);
   void seeIntoTasks();
@@ -142,6 +143,8 @@ class RegionBuilder {
   std::set<const clang::VarDecl*> writtenIntegerArrays_;
   std::map<std::string, PrivateValue> privateValues_;   // by the region's name for the variable
   std::set<std::string> writtenShared_;                 // shared integers some statement assigns
+  int cycles_ = 0;                                      // sequential loops around steps, so far
+  bool inCycle_ = false;
   // The DataSharing and translator of each worksharing loop, alive as long as the builder.
   std::vector<std::unique_ptr<DataSharing>> loopSharings_;
   std::vector<std::unique_ptr<IndexTranslator>> loopTranslators_;
@@ -392,13 +395,40 @@ const clang::CompoundStmt* blockWithBarrier(const clang::Stmt* statement) {
   return nullptr;
 }
 
+// `for (t = 0; t < steps; t++) { ... }` at the top of a region whose body holds worksharing
+// constructs or barriers of its own (a time-step loop around the sweeps of one region).
+const clang::ForStmt* sequentialLoopAroundSteps(const clang::Stmt* statement) {
+  auto* loop = llvm::dyn_cast<clang::ForStmt>(statement);
+  if (!loop || !loop->getBody()) return nullptr;
+  std::vector<const clang::Stmt*> body;
+  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(loop->getBody()))
+    body.assign(block->body_begin(), block->body_end());
+  else
+    body.push_back(loop->getBody());
+  for (const clang::Stmt* inner : body) {
+    if (isBarrier(inner) || worksharingCallee(inner) || blockWithBarrier(inner)) return loop;
+    auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(inner);
+    if (directive && !llvm::isa<clang::OMPAtomicDirective>(directive) &&
+        !llvm::isa<clang::OMPCriticalDirective>(directive) && !llvm::isa<clang::OMPFlushDirective>(directive))
+      return loop;
+  }
+  return nullptr;
+}
+
 // `f(...);` where f holds orphaned worksharing loops and barriers: its loops are steps of this
-// region (each is modelled on its own, with f's locals private), its barriers are barriers. Only
-// when the region is nothing but such calls and barriers, and f's other statements reach no
-// shared memory: a loop's references name f's parameters, which other statements would not match.
+// region (each is modelled on its own, with f's locals private), its barriers are barriers. f's
+// other statements must reach no shared memory; and when f has pointer parameters, the region must be
+// nothing but such calls and barriers: a loop's references name f's parameters, which other
+// statements would not match.
 void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clang::Stmt* call, size_t index) {
   std::string name = callee.getNameAsString();
-  for (const clang::Stmt* other : topLevel_)
+  // Without pointer parameters the callee reaches shared memory by the names the caller uses (its
+  // file-scope variables), so its loops and the statements beside the call name the same arrays.
+  bool namesMemoryAsCaller = std::none_of(callee.param_begin(), callee.param_end(), [](const clang::ParmVarDecl* p) {
+    clang::QualType type = p->getType();
+    return type->isPointerType() || type->isArrayType() || type->isReferenceType();
+  });
+  for (const clang::Stmt* other : namesMemoryAsCaller ? std::vector<const clang::Stmt*>{} : topLevel_)
     if (other != call && !worksharingCallee(other) && !llvm::isa<clang::OMPBarrierDirective>(other) &&
         !llvm::isa<clang::NullStmt>(other))
       return limit("call to '" + name + "', which holds a worksharing construct, next to other statements of the "
@@ -427,6 +457,70 @@ void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clan
   }
 }
 
+// A sequential loop whose body holds the region's worksharing constructs: every thread runs the same
+// iterations (each must meet the same worksharing constructs and barriers in the same order), so the
+// body's statements are steps, repeated. The header is a step of every thread too: its first test
+// meets what comes before the loop, its last one what comes after, so it is placed at both ends.
+void RegionBuilder::addCycleSteps(const clang::ForStmt& loop, size_t index) {
+  if (inCycle_)
+    return limit("a sequential loop holding worksharing constructs inside another such loop is not modelled", &loop);
+  struct Exit : clang::RecursiveASTVisitor<Exit> {
+    const clang::Stmt* found = nullptr;
+    bool TraverseForStmt(clang::ForStmt*) { return true; }  // their own break and continue
+    bool TraverseWhileStmt(clang::WhileStmt*) { return true; }
+    bool TraverseDoStmt(clang::DoStmt*) { return true; }
+    bool TraverseSwitchStmt(clang::SwitchStmt*) { return true; }
+    bool VisitStmt(clang::Stmt* statement) {
+      if (llvm::isa<clang::BreakStmt>(statement) || llvm::isa<clang::ContinueStmt>(statement) ||
+          llvm::isa<clang::ReturnStmt>(statement) || llvm::isa<clang::GotoStmt>(statement))
+        found = statement;
+      return !found;
+    }
+  } exit;
+  exit.TraverseStmt(const_cast<clang::Stmt*>(loop.getBody()));
+  if (exit.found)
+    return limit("a jump out of the body of a sequential loop holding worksharing constructs: whether every thread "
+                 "runs the same iterations is not modelled",
+                 exit.found);
+
+  auto headerStep = [&] {
+    RegionStep header;
+    header.kind = RegionStep::Kind::Statements;
+    header.construct = "statement";
+    header.at = positionOf(loop.getBeginLoc(), sources_);
+    Scope scope{sharing_.get(), translator_.get(), false, index, body_};
+    for (const clang::Stmt* part : {loop.getInit(), static_cast<const clang::Stmt*>(loop.getCond()),
+                                    static_cast<const clang::Stmt*>(loop.getInc())})
+      if (part)
+        for (RegionAccess& access : collect(part, scope)) header.accesses.push_back(std::move(access));
+    for (size_t k = 0; k < header.accesses.size(); ++k) header.accesses[k].reference.id = static_cast<int>(k);
+    return header;
+  };
+  size_t first = model_.steps.size();
+  size_t limitationsBefore = model_.limitations.size();
+  inCycle_ = true;
+  model_.steps.push_back(headerStep());
+  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(loop.getBody()))
+    for (const clang::Stmt* inner : block->body()) addStep(inner, index);
+  else
+    addStep(loop.getBody(), index);
+  model_.steps.push_back(headerStep());
+  inCycle_ = false;
+
+  bool barrier = false;
+  for (size_t k = first; k < model_.steps.size(); ++k) {
+    const RegionStep& step = model_.steps[k];
+    barrier |= step.kind == RegionStep::Kind::Barrier ||
+               (!step.nowait && (step.kind == RegionStep::Kind::Loop || step.executor == Executor::OneThread));
+    model_.steps[k].cycle = cycles_;
+  }
+  ++cycles_;
+  if (!barrier && model_.limitations.size() == limitationsBefore)
+    limit("a sequential loop whose body holds worksharing constructs but no barrier: threads in different "
+          "iterations overlap, which is not modelled",
+          &loop);
+}
+
 void RegionBuilder::addBarrierStep(const clang::Stmt* at) {
   RegionStep barrier;
   barrier.kind = RegionStep::Kind::Barrier;
@@ -453,6 +547,7 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     return;
   }
   if (const clang::FunctionDecl* callee = worksharingCallee(statement)) return addCalleeSteps(*callee, statement, index);
+  if (const clang::ForStmt* loop = sequentialLoopAroundSteps(statement)) return addCycleSteps(*loop, index);
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     bool initialises = false;
     for (const clang::Decl* decl : declaration->decls())

@@ -38,6 +38,11 @@ struct RegionStep {
   int loop = -1;                // Kind::Loop: index of the loop's model among the file's loops
   bool nowait = false;          // a loop or single without the implicit barrier at its end
   bool scheduleWritten = false;  // a loop with a schedule clause (without one the schedule is the implementation's)
+  // The sequential loop of the region whose body holds the step (`for (t = 0; t < steps; t++) { omp for
+  // ...; omp for ...; }`), numbered from 0; -1 outside one. A cycle's steps are consecutive and run
+  // once per iteration: the steps before its first barrier meet those after its last barrier of the
+  // previous iteration.
+  int cycle = -1;
 };
 
 struct RegionModel {

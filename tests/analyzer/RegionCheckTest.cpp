@@ -280,7 +280,8 @@ TEST(RegionCheck, WhatTheModelLeavesOutIsUnsupported) {
       #pragma omp parallel
       {
         g(a);
-        for (int t = 0; t < 10; t++) {
+        int t = 10;
+        while (t-- > 0) {  /* only for loops are read as steps that repeat */
           #pragma omp for
           for (int i = 0; i < n; i++) a[i] += 1;
         }
