@@ -141,6 +141,36 @@ void ReferenceCollector::addCall(const clang::CallExpr* call) {
   for (const CalleeAccess& access : summary.accesses) addCalleeAccess(access);
 }
 
+namespace {
+
+// The array whose element an address argument points to: `a[i]` (a row of a 2-D array, not an
+// element of an array of pointers, which points elsewhere), `*(a + i)`, `&a[k]`, `&a[i][j]`, `a + k`,
+// `k + a`, `a - k`, `a[i] + k`.
+const clang::VarDecl* arrayUnderAddress(const clang::Expr* argument) {
+  const clang::Expr* expression = argument->IgnoreParenImpCasts();
+  bool addressOf = false;
+  if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(expression); address && address->getOpcode() == clang::UO_AddrOf) {
+    expression = address->getSubExpr()->IgnoreParenImpCasts();
+    addressOf = true;
+  }
+  if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(expression);
+      sum && (sum->getOpcode() == clang::BO_Add || sum->getOpcode() == clang::BO_Sub)) {
+    const clang::Expr* pointer = sum->getLHS()->getType()->isPointerType() ? sum->getLHS() : sum->getRHS();
+    if (sum->getOpcode() == clang::BO_Sub && pointer != sum->getLHS()) return nullptr;
+    if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(pointer->IgnoreParenImpCasts()))
+      return llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+    return arrayUnderAddress(pointer);
+  }
+  auto* dereference = llvm::dyn_cast<clang::UnaryOperator>(expression);
+  bool element = llvm::isa<clang::ArraySubscriptExpr>(expression) ||
+                 (dereference && dereference->getOpcode() == clang::UO_Deref);
+  if (element && (addressOf || expression->getType()->isArrayType()))
+    return IndexTranslator::splitAccess(expression).variable;
+  return nullptr;
+}
+
+}  // namespace
+
 // One access made inside a called function, as a reference of the loop: its base followed back
 // through the calls' arguments to a variable of the loop (or a file-scope one), its indices in
 // terms of the arguments, its place that of the call in the loop body.
@@ -158,6 +188,7 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
   }
   if (!base) return limit("access in called function '" + callee->getNameAsString() + "' is not followed", call);
   bool scalar = access.isScalar;
+  std::string elementArgument;  // set when an argument is an address inside an array, not the array
   // Parameters stand for the arguments of the call that binds them, innermost call first.
   for (size_t level = access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(base); --level) {
     const clang::CallExpr* binding = access.calls[level - 1];
@@ -172,6 +203,11 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     }
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
     base = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
+    if (!base && (base = arrayUnderAddress(argument))) {
+      // `row(a[i])`, `f(&a[k])`, `g(a + k)`: the callee reaches a's elements from an address inside a.
+      if (elementArgument.empty()) elementArgument = sourceText(argument, context_) + "' of '" + calleeName(binding);
+      addressOf = false;
+    }
     if (!base)
       return limit("argument '" + sourceText(argument, context_) + "' of call to '" + calleeName(binding) +
                        "' is not a plain variable: accesses through it are not followed",
@@ -211,6 +247,12 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     if (base->getType()->isPointerType() && (isPerThread(entry.sharing) || written_.scalars.count(base))) {
       reference.opaque = true;
       reference.opaqueReason = "pointer '" + base->getName().str() + "' is assigned inside the loop";
+    } else if (!elementArgument.empty()) {
+      // The callee's subscripts count from the argument's address, which the translator cannot add
+      // to them: any element of the array, compared as a possible race against every write of it.
+      reference.opaque = true;
+      reference.opaqueReason = "reached through argument '" + elementArgument +
+                               "', an address inside the array: which elements is not followed";
     } else {
       for (const clang::CallExpr* entered : access.calls) translator_.enterCall(*entered);
       if (!translator_.translateSubscripts(split, reference.indices, reference.opaqueReason)) reference.opaque = true;

@@ -136,5 +136,60 @@ TEST(CalleeAccesses, PrintfIsANoteNotARace) {
   EXPECT_TRUE(noted);
 }
 
+// Rodinia kmeans: a helper reads a point through a row of a 2-D array, `nearest(feature[i], ...)`.
+// Which elements it reads is not followed, but reads of an array nobody writes cannot race.
+const char* kRowArgument = R"(
+  #define NPOINTS 2000
+  #define NFEATURES 4
+  static float feature[NPOINTS][NFEATURES];
+  static int membership[NPOINTS];
+  static float dist2(const float *pt, int nf) {
+    int j;
+    float d = 0.0f;
+    for (j = 0; j < nf; j++) d += pt[j] * pt[j];
+    return d;
+  }
+  static void scale(float *pt, int nf) {
+    int j;
+    for (j = 0; j < nf; j++) pt[j] = 0.5f * pt[j];
+  }
+  void assign(int n) {
+    int i;
+  #pragma omp parallel for
+    for (i = 0; i < n; i++) {
+      %s;
+    }
+  })";
+
+std::string rowArgument(const std::string& statement) {
+  std::string code = kRowArgument;
+  return code.replace(code.find("%s"), 2, statement);
+}
+
+TEST(CalleeAccesses, ReadsThroughARowArgumentOfAnArrayNobodyWrites) {
+  CheckedSnippet checked = checkSnippet(rowArgument("membership[i] = dist2(feature[i], NFEATURES) > 1.0f"));
+  EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+TEST(CalleeAccesses, WritesThroughAnElementAddressAreComparedWithEveryAccess) {
+  CheckedSnippet checked = checkSnippet(rowArgument("scale(&feature[0][0], NFEATURES)"));
+  EXPECT_TRUE(reportsRaceOn(checked, "feature")) << describe(checked.findings);
+  checked = checkSnippet(rowArgument("scale(feature[i] + 1, 2); membership[i] = dist2(*(feature + 1), 1) > 0.0f"));
+  EXPECT_TRUE(reportsRaceOn(checked, "feature")) << describe(checked.findings);
+}
+
+// An element of an array of pointers points somewhere else: not an address inside the array.
+TEST(CalleeAccesses, AnElementOfAnArrayOfPointersStaysUnfollowed) {
+  CheckedSnippet checked = checkSnippet(R"(
+    static void scale(float *pt, int nf) { int j; for (j = 0; j < nf; j++) pt[j] *= 0.5f; }
+    void f(int n, float **rows) {
+      int i;
+    #pragma omp parallel for
+      for (i = 0; i < n; i++) scale(rows[i], 4);
+    })");
+  EXPECT_TRUE(hasUnsupported(checked, "argument 'rows[i]'")) << describe(checked.findings);
+}
+
 }  // namespace
 }  // namespace adrace::analyzer::testing
