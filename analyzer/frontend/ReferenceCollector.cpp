@@ -1,6 +1,7 @@
 #include "analyzer/frontend/ReferenceCollector.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/KnownFunctions.h"
 #include "analyzer/frontend/Synchronisation.h"
 
@@ -318,6 +319,13 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
   if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent)) {
     if (unary->isIncrementDecrementOp()) return record(AccessKind::Increment);
     if (unary->getOpcode() == clang::UO_AddrOf && !isScalar) {
+      if (passedToLockRoutine(*unary, parents)) return;
+      if (onlyReadThrough(*unary, parents)) {
+        addAccess(access, AccessKind::Read);
+        references_.back().opaque = true;
+        references_.back().opaqueReason = "its address is read through a pointer to const: which elements is not followed";
+        return;
+      }
       addAccess(access, AccessKind::Write);
       Reference& reference = references_.back();
       reference.opaque = true;

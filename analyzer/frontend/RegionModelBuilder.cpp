@@ -3,6 +3,7 @@
 #include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/DataSharing.h"
+#include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/Frontend.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/frontend/KnownFunctions.h"
@@ -955,9 +956,13 @@ void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope
     }
   }
   if (addressTaken) {
-    reference.kind = AccessKind::Write;
+    auto* address = llvm::cast<clang::UnaryOperator>(parents_.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access)));
+    if (passedToLockRoutine(*address, parents_)) return;
+    bool readOnly = onlyReadThrough(*address, parents_);
+    reference.kind = readOnly ? AccessKind::Read : AccessKind::Write;
     reference.opaque = true;
-    reference.opaqueReason = "its address is taken: accesses through the pointer are not tracked";
+    reference.opaqueReason = readOnly ? "its address is read through a pointer to const: which elements is not followed"
+                                      : "its address is taken: accesses through the pointer are not tracked";
   }
   if (!reference.opaque && !scope.translator->translateSubscripts(split, reference.indices, reference.opaqueReason))
     reference.opaque = true;
