@@ -122,6 +122,24 @@ std::optional<smt::Relation> relationOf(clang::BinaryOperatorKind kind, bool hol
   }
 }
 
+// The expression an integer function of the file returns when its body is only `return e;`; null
+// for any other callee, and for one already being translated (recursion) or nested too deep.
+const clang::Expr* IndexTranslator::returnedExpression(const clang::CallExpr& call) const {
+  constexpr size_t kDeepestHelper = 8;
+  const clang::FunctionDecl* definition = nullptr;
+  const clang::FunctionDecl* callee = call.getDirectCallee();
+  if (!callee || !callee->hasBody(definition) || !definition->getReturnType()->isIntegerType() ||
+      calls_.size() >= kDeepestHelper)
+    return nullptr;
+  for (const clang::CallExpr* entered : calls_)
+    if (entered->getDirectCallee() && entered->getDirectCallee()->getCanonicalDecl() == callee->getCanonicalDecl())
+      return nullptr;
+  auto* body = llvm::dyn_cast<clang::CompoundStmt>(definition->getBody());
+  if (!body || body->size() != 1) return nullptr;
+  auto* statement = llvm::dyn_cast<clang::ReturnStmt>(body->body_front());
+  return statement ? statement->getRetValue() : nullptr;
+}
+
 void IndexTranslator::enterCall(const clang::CallExpr& call) { calls_.push_back(&call); }
 
 void IndexTranslator::leaveCall() { calls_.pop_back(); }
@@ -230,6 +248,14 @@ IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression
     std::string callee = calleeName(call);
     if (threadNumber_ && callee == "omp_get_thread_num") return {threadNumber_, {}};
     if (teamSize_ && callee == "omp_get_num_threads") return {teamSize_, {}};
+    if (const clang::Expr* value = returnedExpression(*call)) {
+      // An index helper, `static inline int cell_of(int i) { return 2 * i + 1; }`: its expression with
+      // the parameters standing for the arguments.
+      enterCall(*call);
+      Result result = translate(value);
+      leaveCall();
+      return result;
+    }
     return fail("call to '" + callee + "' in an index");
   }
   if (llvm::isa<clang::MemberExpr>(e)) return fail("struct member in an index");

@@ -67,6 +67,7 @@ class IndexTranslator {
  private:
   Result translateSubscript(const Access& access, size_t position);
   Result translateVariable(const clang::DeclRefExpr* reference);
+  const clang::Expr* returnedExpression(const clang::CallExpr& call) const;
   Result fail(std::string reason) { return {nullptr, std::move(reason)}; }
 
   clang::ASTContext& context_;

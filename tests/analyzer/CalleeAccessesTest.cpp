@@ -191,5 +191,39 @@ TEST(CalleeAccesses, AnElementOfAnArrayOfPointersStaysUnfollowed) {
   EXPECT_TRUE(hasUnsupported(checked, "argument 'rows[i]'")) << describe(checked.findings);
 }
 
+// An index computed by a one-line helper is that helper's expression of the arguments.
+const char* kIndexHelper = R"(
+  #define LEN 1001
+  int count[2 * LEN + 1];
+  static inline int cell_of(int i) { return %s; }
+  static int shifted(int i, int by) { return cell_of(i) + by; }
+  void tally(void) {
+    int i;
+  #pragma omp parallel for
+    for (i = 0; i < LEN; i++)
+      count[shifted(i, /* no shift */ 0)]++;
+  })";
+
+std::string indexHelper(const std::string& body) {
+  std::string code = kIndexHelper;
+  return code.replace(code.find("%s"), 2, body);
+}
+
+TEST(CalleeAccesses, AnIndexHelperIsItsReturnedExpression) {
+  CheckedSnippet checked = checkSnippet(indexHelper("2 * i + 1"));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+TEST(CalleeAccesses, AnIndexHelperThatFoldsIterationsRacesDefinitely) {
+  CheckedSnippet checked = checkSnippet(indexHelper("i / 2"));
+  EXPECT_TRUE(reportsRaceOn(checked, "count", true)) << describe(checked.findings);
+}
+
+TEST(CalleeAccesses, ARecursiveIndexHelperIsNotTranslated) {
+  CheckedSnippet checked = checkSnippet(indexHelper("cell_of(i) + 1"));
+  EXPECT_FALSE(checked.findings.empty());
+  for (const RaceFinding& finding : checked.findings) EXPECT_NE(finding.certainty, Certainty::Definite);
+}
+
 }  // namespace
 }  // namespace adrace::analyzer::testing
