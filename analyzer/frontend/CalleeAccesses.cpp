@@ -60,6 +60,18 @@ bool conditionalIn(const clang::Stmt* statement, const clang::Stmt* body, const 
   return false;
 }
 
+// The `for` loops whose bodies hold `statement`, up to `body`, outermost first.
+std::vector<const clang::ForStmt*> loopsAround(const clang::Stmt* statement, const clang::Stmt* body,
+                                               const clang::ParentMap& parents) {
+  std::vector<const clang::ForStmt*> loops;
+  const clang::Stmt* child = statement;
+  for (const clang::Stmt* current = parents.getParent(statement); current && child != body;
+       child = current, current = parents.getParent(current))
+    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(current); loop && loop->getBody() == child)
+      loops.insert(loops.begin(), loop);
+  return loops;
+}
+
 class CalleeWalker {
  public:
   CallSummary summary;
@@ -130,8 +142,8 @@ class CalleeWalker {
           exclusion = walker.callExclusion;
         }
         for (AccessKind kind : kindsAt(access, parents))
-          walker.summary.accesses.push_back(
-              {access, isScalar, kind, chain, conditionalIn(access, body, parents), protection, exclusion});
+          walker.summary.accesses.push_back({access, isScalar, kind, chain, conditionalIn(access, body, parents),
+                                             loopsAround(access, body, parents), protection, exclusion});
       }
       bool element(const clang::Expr* access) {
         // a[i] inside a[i][j] is part of the larger access.

@@ -23,6 +23,7 @@ struct CalleeAccess {
   AccessKind kind = AccessKind::Read;
   std::vector<const clang::CallExpr*> calls;     // the chain of calls that reaches it, the caller's call first
   bool conditional = false;                      // under a branch or loop of a callee: not every call makes it
+  std::vector<const clang::ForStmt*> loops;      // the `for` loops of the innermost callee around it, outermost first
   // The synchronisation around it inside the callees (atomic, critical, a lock the callee holds), or
   // around the call that reaches it in an intermediate callee; None: only the caller's call site can
   // protect it.

@@ -1,8 +1,11 @@
 #include "analyzer/frontend/DataSharing.h"
 
+#include "analyzer/frontend/CalleeAccesses.h"
+#include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
 
 #include <clang/AST/ExprOpenMP.h>
+#include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
 namespace adrace::analyzer {
@@ -71,6 +74,7 @@ DataSharing::DataSharing(const clang::OMPExecutableDirective& loop,
   }
   // The worksharing construct's own clauses win over the region's.
   readClauses(loop, false);
+  if (region && isWorksharingOnly(loop)) findStepCounters(loop, *region);
   // A task shares what is shared where it is created; the rest is firstprivate, unless
   // default(shared) shares it too (OpenMP 5.2, 5.1.1).
   if (llvm::isa<clang::OMPTaskDirective>(loop) || isTaskloop(loop))
@@ -104,6 +108,53 @@ void DataSharing::readClauses(const clang::OMPExecutableDirective& directive, bo
     for (const clang::Expr* item : clause->varlists())
       if (const clang::VarDecl* variable = variableOf(item)) copiedIn_.insert(variable);
   // default(none) needs no handling: Clang rejects a variable no clause names.
+}
+
+// `#pragma omp parallel private(t)` > `for (t = 0; t < steps; t++) { ... #pragma omp for ... }`: every
+// thread of the team must meet the same worksharing regions in the same order, so with a header that
+// is the same on every thread, each thread's t holds the same value in each instance of the loop.
+// Only `for` loops and blocks may stand between the worksharing loop and the region.
+void DataSharing::findStepCounters(const clang::OMPExecutableDirective& loop,
+                                   const clang::OMPExecutableDirective& region) {
+  const clang::Stmt* regionBody = region.getInnermostCapturedStmt()->getCapturedStmt();
+  clang::ParentMap parents(const_cast<clang::Stmt*>(regionBody));
+  const clang::Stmt* child = &loop;
+  for (const clang::Stmt* parent = parents.getParent(child); parent; child = parent, parent = parents.getParent(parent)) {
+    if (llvm::isa<clang::CompoundStmt>(parent)) continue;
+    auto* step = llvm::dyn_cast<clang::ForStmt>(parent);
+    if (!step || step->getBody() != child) return;
+    LoopHeader header;
+    std::string reason;
+    if (!readLoopHeader(*step, header, reason) || !header.counter || modifiedIn(*step->getBody(), header.counter) ||
+        !sameOnEveryThread(header.first) || !sameOnEveryThread(header.bound) ||
+        (header.step && !sameOnEveryThread(header.step)))
+      return;
+    stepCounters_.insert(header.counter);
+  }
+}
+
+// No call, and no variable that a thread of the region may hold its own value of (firstprivate
+// copies of one original are the same).
+bool DataSharing::sameOnEveryThread(const clang::Expr* expression) const {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const DataSharing* sharing = nullptr;
+    bool uniform = true;
+    bool VisitCallExpr(clang::CallExpr*) { return uniform = false; }
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+      if (!variable) return true;
+      auto clause = sharing->explicit_.find(variable);
+      if (clause != sharing->explicit_.end()) {
+        if (isPerThread(clause->second.sharing) && clause->second.sharing != Sharing::FirstPrivate) uniform = false;
+      } else if (sharing->declaredInRegion_.count(variable) && !sharing->stepCounters_.count(variable)) {
+        uniform = false;
+      }
+      return uniform;
+    }
+  } finder;
+  finder.sharing = this;
+  finder.TraverseStmt(const_cast<clang::Expr*>(expression));
+  return finder.uniform;
 }
 
 DataSharing::Entry DataSharing::resolve(const clang::VarDecl* variable) const {
@@ -155,6 +206,11 @@ const DataSharing::Entry& DataSharing::of(const clang::VarDecl* variable) {
   auto found = resolved_.find(variable);
   if (found != resolved_.end()) return found->second;
   Entry entry = resolve(variable);
+  if (stepCounters_.count(variable) && isPerThread(entry.sharing)) {
+    entry.sameValueAtEntry = true;
+    entry.reason += "; the counter of a sequential loop around the worksharing loop: every thread runs the same "
+                    "iterations, so it holds the same value on every thread";
+  }
   if (writtenInLoop_.count(variable)) entry.sameValueAtEntry = false;
   entry.name = uniqueName(variable);
   order_.push_back(variable);

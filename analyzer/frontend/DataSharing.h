@@ -56,6 +56,8 @@ class DataSharing {
 
  private:
   void readClauses(const clang::OMPExecutableDirective& directive, bool isRegion);
+  void findStepCounters(const clang::OMPExecutableDirective& loop, const clang::OMPExecutableDirective& region);
+  bool sameOnEveryThread(const clang::Expr* expression) const;
   Entry resolve(const clang::VarDecl* variable) const;
   std::string uniqueName(const clang::VarDecl* variable);
 
@@ -65,6 +67,7 @@ class DataSharing {
   std::set<const clang::VarDecl*> declaredInRegion_;
   std::set<const clang::VarDecl*> copiedIn_;
   std::set<const clang::VarDecl*> writtenInLoop_;
+  std::set<const clang::VarDecl*> stepCounters_;
   bool orphaned_ = false;
   bool taskDefaultShared_ = false;
   std::map<const clang::VarDecl*, Entry> resolved_;

@@ -160,6 +160,7 @@ IndexTranslator::Result IndexTranslator::translateVariable(const clang::DeclRefE
         return {smt::constant(value.Val.getInt().getExtValue()), {}};
     }
   if (!calls_.empty()) {
+    if (auto counter = calleeCounters_.find(variable); counter != calleeCounters_.end()) return {counter->second, {}};
     // Inside a called function: a parameter it never reassigns is the call's argument.
     const clang::CallExpr* call = calls_.back();
     const clang::FunctionDecl* callee = call->getDirectCallee();

@@ -11,6 +11,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -58,6 +59,9 @@ class IndexTranslator {
   // last). Its other variables (locals, file-scope variables) are refused.
   void enterCall(const clang::CallExpr& call);
   void leaveCall();
+  // The counter of a loop of the entered callee stands for `symbol` (CalleeLoops.h).
+  void bindCalleeCounter(const clang::VarDecl* counter, smt::ExprRef symbol) { calleeCounters_[counter] = std::move(symbol); }
+  void unbindCalleeCounter(const clang::VarDecl* counter) { calleeCounters_.erase(counter); }
 
   // In a parallel region's own statements omp_get_thread_num() is one value per thread and
   // omp_get_num_threads() the team size: with these symbols the calls translate (in a loop they do
@@ -75,6 +79,7 @@ class IndexTranslator {
   InstanceNumbering* instances_;
   std::set<const clang::VarDecl*> writtenArrays_;
   std::vector<const clang::CallExpr*> calls_;  // entered calls, innermost last
+  std::map<const clang::VarDecl*, smt::ExprRef> calleeCounters_;
   smt::ExprRef threadNumber_;  // null unless nameThreadQueries was called
   smt::ExprRef teamSize_;
 };

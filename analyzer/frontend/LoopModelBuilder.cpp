@@ -247,6 +247,9 @@ LoopModelResult Builder::build() {
   if (request_.taskLoop) addSharedCounterWrite();
   for (Limitation& limitation : collector.limitations()) model_.limitations.push_back(std::move(limitation));
   model_.contexts = contexts_->contexts();
+  const CalleeLoops& calleeLoops = collector.calleeLoops();
+  model_.contexts.insert(model_.contexts.end(), calleeLoops.contexts().begin(), calleeLoops.contexts().end());
+  model_.facts.insert(model_.facts.end(), calleeLoops.facts().begin(), calleeLoops.facts().end());
   addConditionFacts();
   addDefinitionFacts();
   addEntryFacts();

@@ -117,7 +117,8 @@ ReferenceCollector::ReferenceCollector(clang::ASTContext& context, DataSharing& 
                                        const LoopCfg& cfg, const WrittenVariables& written,
                                        const DerivedPointers& aliases)
     : context_(context), sharing_(sharing), translator_(translator), contexts_(contexts), cfg_(cfg),
-      written_(written), aliases_(aliases) {}
+      written_(written), aliases_(aliases),
+      calleeLoops_(translator, context.getSourceManager(), static_cast<int>(contexts.contexts().size())) {}
 
 void ReferenceCollector::collect(const clang::Stmt& body) {
   ReferenceVisitor(*this).TraverseStmt(const_cast<clang::Stmt*>(&body));
@@ -256,7 +257,12 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
                                "', an address inside the array: which elements is not followed";
     } else {
       for (const clang::CallExpr* entered : access.calls) translator_.enterCall(*entered);
+      // Inside the callee's loops the counters are symbols whose ranges only these references see.
+      if (!access.loops.empty())
+        if (int loopContext = calleeLoops_.enter(access.calls, access.loops, reference.context); loopContext >= 0)
+          reference.context = loopContext;
       if (!translator_.translateSubscripts(split, reference.indices, reference.opaqueReason)) reference.opaque = true;
+      calleeLoops_.leave();
       for (size_t k = 0; k < access.calls.size(); ++k) translator_.leaveCall();
     }
   }

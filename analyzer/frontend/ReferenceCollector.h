@@ -4,6 +4,7 @@
 #pragma once
 
 #include "analyzer/frontend/CalleeAccesses.h"
+#include "analyzer/frontend/CalleeLoops.h"
 #include "analyzer/frontend/ContextBuilder.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/model/LoopModel.h"
@@ -35,6 +36,9 @@ class ReferenceCollector {
   void allowConstruct(const clang::OMPExecutableDirective* directive) { allowed_ = directive; }
   std::vector<Reference>& references() { return references_; }
   std::vector<Limitation>& limitations() { return limitations_; }
+  // Contexts and facts of the called functions' loops around the references made in them, to add
+  // after the body's own contexts.
+  const CalleeLoops& calleeLoops() const { return calleeLoops_; }
 
  private:
   friend class ReferenceVisitor;
@@ -55,6 +59,7 @@ class ReferenceCollector {
   std::set<const clang::Expr*> absorbed_;  // the a[k] read of `a[k] = a[k] + e`, part of the increment
   std::vector<Reference> references_;
   std::vector<Limitation> limitations_;
+  CalleeLoops calleeLoops_;
   const clang::OMPExecutableDirective* allowed_ = nullptr;
 };
 

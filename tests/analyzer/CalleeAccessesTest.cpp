@@ -225,5 +225,65 @@ TEST(CalleeAccesses, ARecursiveIndexHelperIsNotTranslated) {
   for (const RaceFinding& finding : checked.findings) EXPECT_NE(finding.certainty, Certainty::Definite);
 }
 
+// A helper that works on one block with loops of its own (Rodinia nw): its counters range over
+// the block the arguments name, so blocks of one anti-diagonal are told apart.
+const char* kBlockHelper = R"(
+  #define BS 16
+  #define NB 12
+  #define DIM (NB * BS + 1)
+  static int score[DIM][DIM], reference[DIM][DIM];
+  static void process_block(int bx, int by) {
+    int i, j;
+    for (i = 1 + by * BS; i <= (by + 1) * BS; i++)
+      for (j = 1 + bx * BS; j <= (bx + 1) * BS; j++)
+        score[i][j] = score[i - 1][j - 1] + reference[i][j] + score[%s][j - 1];
+  }
+  void diagonal(int d) {
+    int bx;
+  #pragma omp parallel for schedule(static)
+    for (bx = 0; bx <= d; bx++)
+      process_block(bx, d - bx);
+  })";
+
+std::string blockHelper(const std::string& row) {
+  std::string code = kBlockHelper;
+  return code.replace(code.find("%s"), 2, row);
+}
+
+TEST(CalleeAccesses, LoopsOfAHelperRangeOverTheBlockItsArgumentsName) {
+  CheckedSnippet checked = checkSnippet(blockHelper("i"));
+  EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  ASSERT_EQ(checked.models.loops.size(), 1u);
+  int calleeContexts = 0;
+  for (const Context& context : checked.models.loops[0].contexts)
+    calleeContexts += context.kind == "inner loop body in 'process_block'";
+  EXPECT_EQ(calleeContexts, 2);
+}
+
+// Reading the row below reaches, from the block's last row, into the first row of the block below
+// and to the left, (bx - 1, by + 1): on the same anti-diagonal, written by another thread.
+TEST(CalleeAccesses, AHelperReadingIntoANeighbourBlockRaces) {
+  CheckedSnippet checked = checkSnippet(blockHelper("i + 1"));
+  EXPECT_TRUE(reportsRaceOn(checked, "score")) << describe(checked.findings);
+}
+
+// A helper loop that runs no iteration constrains only the accesses inside it: the write beside
+// the call still races.
+TEST(CalleeAccesses, AnEmptyHelperLoopLeavesTheOtherAccessesAlone) {
+  CheckedSnippet checked = checkSnippet(R"(
+    double a[100], last;
+    static void fill(double *v, int m) { int k; for (k = 0; k < m; k++) v[k] = 0.0; }
+    void f(int n) {
+      int i;
+    #pragma omp parallel for
+      for (i = 0; i < n; i++) {
+        fill(a, 0);
+        last = i;
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "last", true)) << describe(checked.findings);
+}
+
 }  // namespace
 }  // namespace adrace::analyzer::testing

@@ -248,5 +248,39 @@ TEST(SequentialLoopSteps, StepsWithoutABarrierAreNotModelled) {
   EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
 }
 
+// Inside one instance of the worksharing loop every thread's step counter holds the same value, so
+// the rows of plane t are told apart by i alone (double buffering by the step's parity).
+const char* kDoubleBuffer = R"(
+  #define N 1000
+  static double plane[2][N];
+  void heat(int steps, int n) {
+    int t, i;
+  #pragma omp parallel private(t, i)
+    for (t = %s; t < steps; t++) {
+  #pragma omp for
+      for (i = 1; i < n - 1; i++)
+        plane[(t + 1) %% 2][i] = 0.5 * plane[t %% 2][i] + 0.25 * (plane[t %% 2][i - 1] + plane[t %% 2][i + 1]);
+    }
+  })";
+
+std::string doubleBuffer(const std::string& first) {
+  std::string code = kDoubleBuffer;
+  code.replace(code.find("%s"), 2, first);
+  for (size_t at = code.find("%%"); at != std::string::npos; at = code.find("%%")) code.replace(at, 2, "%");
+  return code;
+}
+
+TEST(SequentialLoopSteps, TheStepCounterIsTheSameOnEveryThreadOfOneSweep) {
+  CheckedSnippet checked = checkSnippet(doubleBuffer("0"));
+  EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+// Starting from the thread number, the threads are at different steps: they read the plane others write.
+TEST(SequentialLoopSteps, AStepCounterStartingFromTheThreadNumberDiffers) {
+  CheckedSnippet checked = checkSnippet("#include <omp.h>\n" + doubleBuffer("omp_get_thread_num()"));
+  EXPECT_TRUE(reportsRaceOn(checked, "plane")) << describe(checked.findings);
+}
+
 }  // namespace
 }  // namespace adrace::analyzer::testing

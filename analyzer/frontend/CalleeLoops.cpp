@@ -1,0 +1,98 @@
+#include "analyzer/frontend/CalleeLoops.h"
+
+#include "analyzer/frontend/CalleeAccesses.h"
+#include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/LoopHeader.h"
+
+namespace adrace::analyzer {
+namespace {
+
+using Relation = smt::KnowledgeBase::Relation;
+
+Relation boundRelation(smt::Comparison comparison) {
+  switch (comparison) {
+    case smt::Comparison::Less: return Relation::Less;
+    case smt::Comparison::LessEqual: return Relation::LessEqual;
+    case smt::Comparison::Greater: return Relation::Greater;
+    case smt::Comparison::GreaterEqual: return Relation::GreaterEqual;
+    case smt::Comparison::NotEqual: break;
+  }
+  return Relation::NotEqual;
+}
+
+}  // namespace
+
+int CalleeLoops::enter(const std::vector<const clang::CallExpr*>& calls, const std::vector<const clang::ForStmt*>& loops,
+                       int callContext) {
+  leave();
+  int context = callContext;
+  for (const clang::ForStmt* loop : loops) {
+    auto key = std::make_pair(calls.back(), loop);
+    auto found = entered_.find(key);
+    Entered entered;
+    if (found != entered_.end()) {
+      entered = found->second;
+    } else if (!enterLoop(*calls.back(), *loop, context, entered)) {
+      leave();
+      return -1;
+    } else {
+      entered_[key] = entered;
+    }
+    LoopHeader header;
+    std::string reason;
+    readLoopHeader(*loop, header, reason);
+    translator_.bindCalleeCounter(header.counter, entered.counter);
+    bound_.push_back(header.counter);
+    context = entered.context;
+  }
+  return context;
+}
+
+void CalleeLoops::leave() {
+  while (!bound_.empty()) {
+    translator_.unbindCalleeCounter(bound_.back());
+    bound_.pop_back();
+  }
+}
+
+// `for (k = first; k CMP bound; k += step)` whose body leaves its local counter alone: inside the
+// body k == first + step * trip, trip >= 0, and k CMP bound.
+bool CalleeLoops::enterLoop(const clang::CallExpr& call, const clang::ForStmt& loop, int parent, Entered& entered) {
+  LoopHeader header;
+  std::string reason;
+  if (!readLoopHeader(loop, header, reason) || !header.counter || !header.counter->hasLocalStorage() ||
+      llvm::isa<clang::ParmVarDecl>(header.counter) || !header.counter->getType()->isIntegerType() ||
+      !loop.getBody() || modifiedIn(*loop.getBody(), header.counter))
+    return false;
+  IndexTranslator::Result first = translator_.translate(header.first);
+  IndexTranslator::Result bound = translator_.translate(header.bound);
+  smt::ExprRef step = smt::constant(header.unitStep);
+  if (header.step) {
+    IndexTranslator::Result translated = translator_.translate(header.step);
+    if (!translated.expr) return false;
+    step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
+  }
+  if (!first.expr || !bound.expr || header.comparison == smt::Comparison::NotEqual) return false;
+
+  std::string name = calleeName(&call) + "::" + header.counter->getName().str();
+  if (int uses = namesUsed_[name]++; uses > 0) name += "#" + std::to_string(uses + 1);
+  entered.counter = smt::variable(name, 0, smt::Scope::Private);
+  smt::ExprRef trip = smt::variable("trip of " + name, 0, smt::Scope::Private);
+  entered.context = nextContext_++;
+
+  Context context;
+  context.id = entered.context;
+  context.parent = parent;
+  context.kind = "inner loop body in '" + calleeName(&call) + "'";
+  context.span = spanOf(loop.getSourceRange(), sources_);
+  contexts_.push_back(context);
+  SourcePosition at = positionOf(loop.getBeginLoc(), sources_);
+  facts_.push_back({entered.context, entered.counter, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
+                    "loop of a called function", at});
+  facts_.push_back({entered.context, trip, Relation::GreaterEqual, smt::constant(0), "loop of a called function", at});
+  facts_.push_back({entered.context, entered.counter, boundRelation(header.comparison), bound.expr,
+                    "loop of a called function", at});
+  return true;
+}
+
+}  // namespace adrace::analyzer
