@@ -122,7 +122,8 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
         construct && !modelledAsRegionSteps(*directive) && !isOffloadedLoop(*directive)) {
       diagnostics_.push_back({Diagnostic::Severity::Error,
                               positionOf(directive->getBeginLoc(), context_.getSourceManager()),
-                              std::string("unsupported OpenMP construct: ") + construct + why, true});
+                              std::string("unsupported OpenMP construct: ") + construct + why, true,
+                              function->getNameAsString()});
       return true;
     }
     if (!isModelledLoop(*directive)) {
@@ -130,7 +131,8 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       if (llvm::isa<clang::OMPLoopBasedDirective>(directive) && !insideModelledLoop(*directive, function))
         diagnostics_.push_back({Diagnostic::Severity::Error,
                                 positionOf(directive->getBeginLoc(), context_.getSourceManager()),
-                                "unsupported OpenMP construct: " + directiveName(*directive), true});
+                                "unsupported OpenMP construct: " + directiveName(*directive), true,
+                                function->getNameAsString()});
       return true;
     }
     auto* loop = llvm::cast<clang::OMPLoopDirective>(directive);

@@ -116,7 +116,8 @@ class Builder {
   void describeVariables();
   void describeInstances();
   Diagnostic error(const clang::Stmt* at, std::string message) {
-    return {Diagnostic::Severity::Error, positionOf(at->getBeginLoc(), sources_), std::move(message), true};
+    return {Diagnostic::Severity::Error, positionOf(at->getBeginLoc(), sources_), std::move(message), true,
+            request_.function ? request_.function->getNameAsString() : ""};
   }
 
   const LoopModelRequest& request_;

@@ -172,6 +172,7 @@ TEST(CheckCommand, UnsupportedConstructIsAFindingNotAnError) {
   ASSERT_FALSE(report["files"][0]["findings"].empty());
   EXPECT_EQ(report["files"][0]["findings"][0]["rule"], "ADR003");
   EXPECT_EQ(report["files"][0]["findings"][0]["certainty"], "unsupported");
+  EXPECT_EQ(report["files"][0]["findings"][0]["function"], "f");  // where to look, as for a race
   EXPECT_EQ(runCommand(kAdrace + " check --fail-on possible " + file + " --").exitCode, 3);
 }
 

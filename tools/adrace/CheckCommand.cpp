@@ -60,6 +60,7 @@ FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, 
     finding.certainty = analyzer::Certainty::Unsupported;
     finding.message = "cannot check: " + diagnostic.message;
     finding.at = diagnostic.at;
+    finding.function = diagnostic.function;
     outcome.checked.findings.push_back(finding);
   }
   outcome.models.diagnostics = errors;
