@@ -6,20 +6,7 @@
 
 namespace adrace::analyzer {
 namespace {
-
 using Relation = smt::KnowledgeBase::Relation;
-
-Relation boundRelation(smt::Comparison comparison) {
-  switch (comparison) {
-    case smt::Comparison::Less: return Relation::Less;
-    case smt::Comparison::LessEqual: return Relation::LessEqual;
-    case smt::Comparison::Greater: return Relation::Greater;
-    case smt::Comparison::GreaterEqual: return Relation::GreaterEqual;
-    case smt::Comparison::NotEqual: break;
-  }
-  return Relation::NotEqual;
-}
-
 }  // namespace
 
 int CalleeLoops::enter(const std::vector<const clang::CallExpr*>& calls, const std::vector<const clang::ForStmt*>& loops,
@@ -90,7 +77,7 @@ bool CalleeLoops::enterLoop(const clang::CallExpr& call, const clang::ForStmt& l
   facts_.push_back({entered.context, entered.counter, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
                     "loop of a called function", at});
   facts_.push_back({entered.context, trip, Relation::GreaterEqual, smt::constant(0), "loop of a called function", at});
-  facts_.push_back({entered.context, entered.counter, boundRelation(header.comparison), bound.expr,
+  facts_.push_back({entered.context, entered.counter, boundRelation(header.comparison, step), bound.expr,
                     "loop of a called function", at});
   return true;
 }

@@ -139,4 +139,17 @@ bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string&
   return true;
 }
 
+smt::KnowledgeBase::Relation boundRelation(smt::Comparison comparison, const smt::ExprRef& step) {
+  using Relation = smt::KnowledgeBase::Relation;
+  switch (comparison) {
+    case smt::Comparison::Less: return Relation::Less;
+    case smt::Comparison::LessEqual: return Relation::LessEqual;
+    case smt::Comparison::Greater: return Relation::Greater;
+    case smt::Comparison::GreaterEqual: return Relation::GreaterEqual;
+    case smt::Comparison::NotEqual: break;
+  }
+  if (step && step->op == smt::Expr::Op::Const) return step->value > 0 ? Relation::Less : Relation::Greater;
+  return Relation::NotEqual;
+}
+
 }  // namespace adrace::analyzer

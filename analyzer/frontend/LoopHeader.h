@@ -3,6 +3,7 @@
 // +=, -= or i = i + step.
 #pragma once
 
+#include "smt/KnowledgeBase.h"
 #include "smt/LoopDomain.h"
 
 #include <clang/AST/Stmt.h>
@@ -29,5 +30,9 @@ bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string&
 // as long as its body leaves the counter alone: then the counter takes the values start + k*step
 // in the body. `header.bound` stays null.
 bool readLoopInduction(const clang::ForStmt& loop, LoopHeader& header);
+
+// Inside the body, how the counter stands to the bound: `k < n` gives Less; `k != bound` with a
+// constant step runs until k reaches the bound from its side (null or non-constant step: NotEqual).
+smt::KnowledgeBase::Relation boundRelation(smt::Comparison comparison, const smt::ExprRef& step);
 
 }  // namespace adrace::analyzer

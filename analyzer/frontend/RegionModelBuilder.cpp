@@ -31,19 +31,6 @@ namespace {
 
 using Relation = smt::KnowledgeBase::Relation;
 
-Relation boundRelation(smt::Comparison comparison, const smt::ExprRef& step) {
-  switch (comparison) {
-    case smt::Comparison::Less: return Relation::Less;
-    case smt::Comparison::LessEqual: return Relation::LessEqual;
-    case smt::Comparison::Greater: return Relation::Greater;
-    case smt::Comparison::GreaterEqual: return Relation::GreaterEqual;
-    case smt::Comparison::NotEqual: break;
-  }
-  // `k != bound` with a constant step runs until k reaches the bound from its side.
-  if (step && step->op == smt::Expr::Op::Const) return step->value > 0 ? Relation::Less : Relation::Greater;
-  return Relation::NotEqual;
-}
-
 // Where each variable is (re)defined inside the region: declarations with an initialiser,
 // assignments, increments; and whose address is taken.
 struct DefinitionFinder : clang::RecursiveASTVisitor<DefinitionFinder> {

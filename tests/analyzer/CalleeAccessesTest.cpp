@@ -162,8 +162,7 @@ const char* kRowArgument = R"(
   })";
 
 std::string rowArgument(const std::string& statement) {
-  std::string code = kRowArgument;
-  return code.replace(code.find("%s"), 2, statement);
+  return fillIn(kRowArgument, {statement});
 }
 
 TEST(CalleeAccesses, ReadsThroughARowArgumentOfAnArrayNobodyWrites) {
@@ -205,8 +204,7 @@ const char* kIndexHelper = R"(
   })";
 
 std::string indexHelper(const std::string& body) {
-  std::string code = kIndexHelper;
-  return code.replace(code.find("%s"), 2, body);
+  return fillIn(kIndexHelper, {body});
 }
 
 TEST(CalleeAccesses, AnIndexHelperIsItsReturnedExpression) {
@@ -246,8 +244,7 @@ const char* kBlockHelper = R"(
   })";
 
 std::string blockHelper(const std::string& row) {
-  std::string code = kBlockHelper;
-  return code.replace(code.find("%s"), 2, row);
+  return fillIn(kBlockHelper, {row});
 }
 
 TEST(CalleeAccesses, LoopsOfAHelperRangeOverTheBlockItsArgumentsName) {

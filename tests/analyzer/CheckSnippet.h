@@ -8,6 +8,7 @@
 #include "analyzer/check/RegionCheck.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,18 @@ inline bool anyUnsupported(const CheckedSnippet& checked) {
   for (const Diagnostic& diagnostic : checked.diagnostics)
     if (diagnostic.unsupported) return true;
   return false;
+}
+
+// A snippet template with each "%s" replaced by the next of `parts`, in order.
+inline std::string fillIn(std::string code, std::initializer_list<std::string> parts) {
+  size_t at = 0;
+  for (const std::string& part : parts) {
+    at = code.find("%s", at);
+    if (at == std::string::npos) break;
+    code.replace(at, 2, part);
+    at += part.size();
+  }
+  return code;
 }
 
 // "definite ADR-kind on 'a'" lines, for readable failure messages.

@@ -25,8 +25,7 @@ const char* kLockPerBin = R"(
   })";
 
 std::string lockPerBin(const std::string& acquire) {
-  std::string code = kLockPerBin;
-  return code.replace(code.find("%s"), 2, acquire);
+  return fillIn(kLockPerBin, {acquire});
 }
 
 TEST(ElementAddresses, SettingALockOfAnArrayIsNoAccessOfTheArray) {
@@ -61,9 +60,7 @@ const char* kCornerList = R"(
   })";
 
 std::string cornerList(const std::string& pointerType, const std::string& after) {
-  std::string code = kCornerList;
-  code.replace(code.find("%s"), 2, pointerType);
-  return code.replace(code.find("%s"), 2, after);
+  return fillIn(kCornerList, {pointerType, after});
 }
 
 TEST(ElementAddresses, APointerToConstOnlyReadsTheArray) {

@@ -28,9 +28,7 @@ const char* kJacobi = R"(
   })";
 
 std::string jacobi(const std::string& firstClauses, const std::string& secondClauses) {
-  std::string code = kJacobi;
-  code.replace(code.find("%s"), 2, firstClauses);
-  return code.replace(code.find("%s"), 2, secondClauses);
+  return fillIn(kJacobi, {firstClauses, secondClauses});
 }
 
 TEST(SequentialLoopSteps, SweepsSeparatedByTheirBarriersAreRaceFree) {
@@ -84,15 +82,13 @@ const char* kBoundaryBeforeSweep = R"(
   })";
 
 TEST(SequentialLoopSteps, SingleBeforeTheSweepsEndsWithItsBarrier) {
-  std::string code = kBoundaryBeforeSweep;
-  CheckedSnippet checked = checkSnippet(code.replace(code.find("%s"), 2, ""));
+  CheckedSnippet checked = checkSnippet(fillIn(kBoundaryBeforeSweep, {""}));
   EXPECT_FALSE(anyUnsupported(checked));
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
 }
 
 TEST(SequentialLoopSteps, SingleNowaitBeforeTheSweepsRacesWithThem) {
-  std::string code = kBoundaryBeforeSweep;
-  CheckedSnippet checked = checkSnippet(code.replace(code.find("%s"), 2, "nowait"));
+  CheckedSnippet checked = checkSnippet(fillIn(kBoundaryBeforeSweep, {"nowait"}));
   EXPECT_TRUE(reportsRaceOn(checked, "ey")) << describe(checked.findings);
 }
 
@@ -190,9 +186,7 @@ const char* kSolverPhases = R"(
   })";
 
 std::string solverPhases(const std::string& singleClauses, const std::string& updateClauses) {
-  std::string code = kSolverPhases;
-  code.replace(code.find("%s"), 2, updateClauses);
-  return code.replace(code.find("%s"), 2, singleClauses);
+  return fillIn(kSolverPhases, {updateClauses, singleClauses});
 }
 
 TEST(SequentialLoopSteps, OrphanedSweepsBesideASingleAreRaceFree) {
@@ -259,15 +253,12 @@ const char* kDoubleBuffer = R"(
     for (t = %s; t < steps; t++) {
   #pragma omp for
       for (i = 1; i < n - 1; i++)
-        plane[(t + 1) %% 2][i] = 0.5 * plane[t %% 2][i] + 0.25 * (plane[t %% 2][i - 1] + plane[t %% 2][i + 1]);
+        plane[(t + 1) % 2][i] = 0.5 * plane[t % 2][i] + 0.25 * (plane[t % 2][i - 1] + plane[t % 2][i + 1]);
     }
   })";
 
 std::string doubleBuffer(const std::string& first) {
-  std::string code = kDoubleBuffer;
-  code.replace(code.find("%s"), 2, first);
-  for (size_t at = code.find("%%"); at != std::string::npos; at = code.find("%%")) code.replace(at, 2, "%");
-  return code;
+  return fillIn(kDoubleBuffer, {first});
 }
 
 TEST(SequentialLoopSteps, TheStepCounterIsTheSameOnEveryThreadOfOneSweep) {
