@@ -112,7 +112,7 @@ class Inliner {
     } else if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr)) {
       copy = clang::BinaryOperator::Create(ast_, after[0], after[1], binary->getOpcode(), binary->getType(), binary->getValueKind(),
                                            binary->getObjectKind(), binary->getOperatorLoc(), fp);
-    } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && !unary->isIncrementDecrementOp()) {
+    } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr)) {  // `++lnode` of a helper's loop too
       copy = clang::UnaryOperator::Create(ast_, after[0], unary->getOpcode(), unary->getType(), unary->getValueKind(),
                                           unary->getObjectKind(), unary->getOperatorLoc(), unary->canOverflow(), fp);
     } else if (auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(expr)) {
@@ -272,6 +272,18 @@ class Inliner {
                                    branch->getLParenLoc(), branch->getRParenLoc(), then, branch->getElseLoc(), otherwise);
     }
     if (llvm::isa<clang::CompoundStmt>(item)) return procedureBlock(item, bindings, helper, call);
+    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(item)) {
+      // Inlined as the loop it is: header and body copied like any other statement, so the sweeps see
+      // the loop (and differentiate or refuse it) as if it were written in the caller.
+      if (loop->getConditionVariable()) return refuse("a declaration in a for condition");
+      clang::Stmt* init = loop->getInit() ? procedureStatement(loop->getInit(), bindings, helper, call, false) : nullptr;
+      clang::Expr* condition = loop->getCond() ? expression(loop->getCond(), bindings) : nullptr;
+      clang::Expr* increment = loop->getInc() ? expression(loop->getInc(), bindings) : nullptr;
+      clang::Stmt* body = procedureBlock(loop->getBody(), bindings, helper, call);
+      if (context_.failed()) return nullptr;
+      clang::SourceLocation at = call->getBeginLoc();  // inside the caller's loop body, for the analysis
+      return new (ast_) clang::ForStmt(ast_, init, condition, nullptr, increment, body, at, at, at);
+    }
     return refuse(std::string("statement of kind ") + item->getStmtClassName());
   }
 

@@ -12,10 +12,12 @@
 //   when it is `&a[e]` or `a + e`; a value parameter becomes a local initialised with its argument
 //   (C's copy: the body may assign it or overwrite what the argument reads); locals are declared
 //   afresh under names no variable of the function has. Bodies of declarations of scalars,
-//   expression statements, if/else, blocks, nested helper calls and a final `return;`.
+//   expression statements, if/else, blocks, `for` loops (copied as the loops they are: the sweeps
+//   differentiate them, or refuse them, as loops written in the function), nested helper calls and a
+//   final `return;`.
 //
 // Refused (an "unsupported" diagnostic naming the callee): a value helper whose body is more than one
-// `return expr;`, loops and other statements in a void helper's body, a `return` before its end,
+// `return expr;`, `while`/`do` loops and other statements in a void helper's body, a `return` before its end,
 // local arrays and statics there, a pointer parameter used other than by its value (assigned, moved),
 // recursion (direct or through other helpers, the differentiated function included), a function not
 // defined in this file, variadic helpers.

@@ -502,6 +502,43 @@ void f(int n, double k, struct body *p, double *e)
   EXPECT_FALSE(contains(g.code, "->")) << g.code;
 }
 
+// A void helper's loop (LULESH's CollectDomainNodesToElemNodes: a constant-trip loop gathering an
+// element's nodes into a local array) is inlined as the loop it is, its C89 counter renamed like any
+// helper local; the backward sweep runs it in reverse and scatters the local array's adjoint.
+TEST(AdjointGenerator, VoidHelperLoopIsInlinedAsALoop) {
+  Generated g = generate(R"(#define NC 3 /* nodes per element */
+static void gather(const double *field, const int *nodes, double local[NC])
+{
+    int c;
+    for (c = 0; c < NC; ++c) {
+        int g = nodes[c];
+        local[c] = field[g];
+    }
+}
+void f(int n, const int *conn, const double *u, double *v)
+{
+    int i;
+#pragma omp parallel for firstprivate(n)
+    for (i = 0; i < n; i++) {
+        double w[NC];
+        int c;
+        gather(u, &conn[NC * i], w);
+        v[i] = 0.0;
+        for (c = 0; c < NC; c++)
+            v[i] += w[c] * w[c];
+    }
+}
+)",
+                         "f", {"u", "v"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "gather(")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (int c2 = 0; c2 < NC; ++c2) {\n"
+                               "                        int g = conn[NC * i + c2];\n"
+                               "                        w[c2] = u[g];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (int c2 = NC - 1; c2 >= 0; c2--) {")) << g.code;
+  EXPECT_TRUE(contains(g.code, "u_b[g] += w_b[c2];")) << g.code;
+}
+
 TEST(AdjointGenerator, VoidHelpersThatCannotBeInlinedAreRefused) {
   const char* recursive = R"(static void down(double *v, int k) { *v *= 0.5; if (k > 0) down(v, k - 1); }
 void f(int n, double *y)

@@ -68,14 +68,14 @@ C
 refuses statements x,y "5:16: error: unsupported: call to helper 'cube'"
 
 cat > "$work/kernel.c" <<'C'
-static void total(const double *a, int m, double *sum) { for (int k = 0; k < m; k++) *sum += a[k]; }
+static void total(const double *a, int m, double *sum) { int k = 0; while (k < m) { *sum += a[k]; k++; } }
 void f(int n, const double *x, double *y)
 {
     for (int i = 0; i < n; i++)
         total(&x[4 * i], 4, &y[i]);
 }
 C
-refuses helper_loop x,y "1:58: error: unsupported: statement of kind ForStmt in the body of helper 'total'"
+refuses helper_loop x,y "1:69: error: unsupported: statement of kind WhileStmt in the body of helper 'total'"
 
 cat > "$work/kernel.c" <<'C'
 static void advance(double *p, double v) { p = p + 1; *p = v; }
