@@ -64,8 +64,22 @@ class Inliner {
           return bindings.at(parameter);  // a use of the parameter's value: the call's argument
     if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr))
       if (auto found = locals_.find(ref->getDecl()); found != locals_.end()) return refTo(found->second, ref);
-    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->getOpcode() == clang::UO_Deref)
+    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->getOpcode() == clang::UO_Deref) {
       if (clang::Expr* pointee = boundAddressOf(unary->getSubExpr(), bindings)) return pointee;  // *p, p = &x: x
+      // `*acc(d, k)` of an accessor returning `&E` (`return &d->m_vnew[k];`): the lvalue E itself.
+      if (auto* call = llvm::dyn_cast<clang::CallExpr>(unary->getSubExpr()->IgnoreParenImpCasts()); call && !isLibraryCall(call)) {
+        clang::Expr* inlined = inlineCall(call, bindings);
+        if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(inlined->IgnoreParens());
+            address && address->getOpcode() == clang::UO_AddrOf)
+          return address->getSubExpr();
+        if (context_.failed()) return expr;
+        // Any other pointer the helper returns is dereferenced as written.
+        auto* copy = clang::UnaryOperator::Create(ast_, inlined, clang::UO_Deref, unary->getType(), unary->getValueKind(),
+                                                  unary->getObjectKind(), unary->getOperatorLoc(), false, clang::FPOptionsOverride());
+        context_.from.synthesized.insert(copy);
+        return copy;
+      }
+    }
     if (auto* member = llvm::dyn_cast<clang::MemberExpr>(expr); member && copying_ > 0) return copyMember(member, bindings);
     if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr); subscript && copying_ > 0)
       if (clang::Expr* element = offsetElement(subscript, bindings)) return element;

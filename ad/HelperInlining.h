@@ -4,7 +4,8 @@
 // helper (nor its adjoint):
 // - a value helper (`static inline double sq(double v) { return v * v; }`, and macros expanding to
 //   such calls): the call's node is replaced by the returned expression, each use of a parameter by
-//   the call's argument. Arguments are then evaluated once per use, so they must call nothing that
+//   the call's argument; `*acc(d, k)` of an accessor whose body is `return &E;` (E an lvalue:
+//   `&d->m_vnew[k]`) is E itself. Arguments are then evaluated once per use, so they must call nothing that
 //   may return another value the next time (an OpenMP query, a timer).
 // - a void helper called as a statement (`force(&p[i], &fx, &fy);`, helpers writing through pointer
 //   parameters): the call becomes a block of the body's statements. A pointer parameter is replaced
