@@ -1,5 +1,7 @@
 #include "analyzer/frontend/DataSharing.h"
 
+#include "analyzer/frontend/TaskloopInSingle.h"
+
 #include <clang/AST/ExprOpenMP.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
@@ -71,7 +73,7 @@ DataSharing::DataSharing(const clang::OMPExecutableDirective& loop,
   readClauses(loop, false);
   // A task shares what is shared where it is created; the rest is firstprivate, unless
   // default(shared) shares it too (OpenMP 5.2, 5.1.1).
-  if (llvm::isa<clang::OMPTaskDirective>(loop))
+  if (llvm::isa<clang::OMPTaskDirective>(loop) || isTaskloop(loop))
     for (const auto* clause : loop.getClausesOfKind<clang::OMPDefaultClause>())
       taskDefaultShared_ |= clause->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared;
 }

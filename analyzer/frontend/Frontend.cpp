@@ -7,6 +7,7 @@
 #include "analyzer/frontend/MainFileFunctions.h"
 #include "analyzer/frontend/TaskLoops.h"
 #include "analyzer/frontend/TaskSequences.h"
+#include "analyzer/frontend/TaskloopInSingle.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -34,7 +35,12 @@ const char* unsupportedConstruct(const clang::OMPExecutableDirective& directive)
     case llvm::omp::OMPD_teams: return "teams/distribute";
     default: break;
   }
-  if (llvm::omp::getOpenMPDirectiveName(directive.getDirectiveKind()).startswith("target")) return "target offload";
+  llvm::StringRef name = llvm::omp::getOpenMPDirectiveName(directive.getDirectiveKind());
+  if (name.startswith("target")) return "target offload";
+  if (name.contains("taskloop")) return "taskloop";  // master taskloop, parallel master taskloop...
+  if (llvm::isa<clang::OMPGenericLoopDirective>(directive)) return "loop";
+  if (llvm::isa<clang::OMPTileDirective>(directive)) return "tile";
+  if (llvm::isa<clang::OMPUnrollDirective>(directive)) return "unroll";
   return nullptr;
 }
 
@@ -93,6 +99,19 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       if (!notSequence.empty()) why = notSequence;
       why = " (not modelled: " + why + ")";
     }
+    if (isTaskloop(*directive) && modelTaskLoops_) {
+      const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
+      if (const clang::OMPSingleDirective* single = singleAround(*directive, region)) {
+        std::string notModelled;
+        if (taskloopOfSingle(*single, notModelled) == directive) {
+          sites_.push_back({llvm::cast<clang::OMPLoopDirective>(directive), region, function});
+          return true;
+        }
+        why = " (not modelled: " + notModelled + ")";
+      } else {
+        why = " (not modelled: a taskloop that is not all of a `single` directly inside a parallel region)";
+      }
+    }
     if (const char* construct = unsupportedConstruct(*directive);
         construct && !modelledAsRegionSteps(*directive) && !isOffloadedLoop(*directive)) {
       diagnostics_.push_back({Diagnostic::Severity::Error,
@@ -100,11 +119,17 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
                               std::string("unsupported OpenMP construct: ") + construct + why, true});
       return true;
     }
-    if (!isModelledLoop(*directive)) return true;
+    if (!isModelledLoop(*directive)) {
+      // A loop construct with no model (`loop`, `tile`, `unroll`...) must not pass unchecked.
+      if (llvm::isa<clang::OMPLoopBasedDirective>(directive) && !insideModelledLoop(*directive, function))
+        diagnostics_.push_back({Diagnostic::Severity::Error,
+                                positionOf(directive->getBeginLoc(), context_.getSourceManager()),
+                                "unsupported OpenMP construct: " + directiveName(*directive), true});
+      return true;
+    }
     auto* loop = llvm::cast<clang::OMPLoopDirective>(directive);
     // A simd or worksharing loop nested in a modelled loop's body belongs to that loop's model.
-    for (const LoopSite& outer : sites_)
-      if (outer.function == function && contains(outer.directive, directive)) return true;
+    if (insideModelledLoop(*directive, function)) return true;
     sites_.push_back({loop, regions_.empty() ? nullptr : regions_.back(), function});
     return true;
   }
@@ -119,6 +144,23 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   bool modelledAsRegionSteps(const clang::OMPExecutableDirective& directive) const {
     if (llvm::isa<clang::OMPParallelSectionsDirective>(directive)) return true;
     return llvm::isa<clang::OMPSectionsDirective>(directive) && !regions_.empty();
+  }
+
+  bool insideModelledLoop(const clang::OMPExecutableDirective& directive, const clang::FunctionDecl* function) const {
+    for (const LoopSite& outer : sites_)
+      if (outer.function == function && contains(outer.directive, &directive)) return true;
+    return false;
+  }
+
+  // The `single` among the region's own statements whose block holds `directive`.
+  const clang::OMPSingleDirective* singleAround(const clang::OMPExecutableDirective& directive,
+                                                const clang::OMPExecutableDirective* region) const {
+    if (!region) return nullptr;
+    for (const clang::Stmt* statement : statementsOf(region->getInnermostCapturedStmt()->getCapturedStmt()))
+      if (auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(statement))
+        for (const clang::Stmt* inner : statementsOf(single->getAssociatedStmt()))
+          if (inner == &directive) return single;
+    return nullptr;
   }
 
   // Whether `inner` lies in the loop `outer` is associated with (a directive's own range ends

@@ -9,6 +9,7 @@
 #include "analyzer/frontend/LoopCfg.h"
 #include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/ReferenceCollector.h"
+#include "analyzer/frontend/TaskloopInSingle.h"
 #include "analyzer/model/RegionModel.h"
 
 #include <algorithm>
@@ -158,6 +159,8 @@ void Builder::readClauses() {
     model_.schedule = clang::getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_schedule, clause->getScheduleKind());
     if (clause->getChunkSize()) model_.scheduleChunk = sourceText(clause->getChunkSize(), context_);
   }
+  // A taskloop's iterations go to whichever thread runs their task: no thread owns an iteration.
+  if (isTaskloop(directive)) model_.schedule = "tasks";
   model_.nowait = directive.hasClausesOfKind<clang::OMPNowaitClause>();
   model_.ordered = directive.hasClausesOfKind<clang::OMPOrderedClause>();
   for (const auto* clause : directive.getClausesOfKind<clang::OMPSafelenClause>()) {

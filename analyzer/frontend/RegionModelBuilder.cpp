@@ -13,6 +13,7 @@
 #include "analyzer/frontend/ReferenceCollector.h"
 #include "analyzer/frontend/Synchronisation.h"
 #include "analyzer/frontend/TaskLoops.h"
+#include "analyzer/frontend/TaskloopInSingle.h"
 #include "analyzer/frontend/TaskSequences.h"
 
 #include <clang/AST/ParentMap.h>
@@ -485,6 +486,10 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     std::string reason;
     if (findTaskSequence(*single, *request_.site.directive, context_, parts, reason))
       return addTaskSequenceSteps(parts, single, index);
+    // The taskloop's iterations are shared out among the team as a worksharing loop's are, and
+    // the single's barrier ends them (TaskloopInSingle.h).
+    if (const clang::OMPLoopDirective* taskloop = taskloopOfSingle(*single, reason))
+      return addLoopStep(*taskloop, index);
   }
   if (llvm::isa<clang::OMPSingleDirective>(directive) || llvm::isa<clang::OMPMasterDirective>(directive) ||
       llvm::isa<clang::OMPMaskedDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive)) {

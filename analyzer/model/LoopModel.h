@@ -136,7 +136,7 @@ struct LoopModel {
   SourceSpan loopSpan;         // the associated for statement
   unsigned linesOfCode = 0;
   std::vector<LoopDimensionModel> dimensions;  // one, or n with collapse(n)
-  std::string schedule = "static";  // static | dynamic | guided | auto | runtime (static when absent)
+  std::string schedule = "static";  // static | dynamic | guided | auto | runtime (static when absent); tasks for a taskloop
   std::string scheduleChunk;
   bool nowait = false;
   bool ordered = false;

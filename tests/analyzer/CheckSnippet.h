@@ -50,6 +50,24 @@ inline std::vector<RaceFinding> findingsOf(const CheckedSnippet& checked, RaceFi
   return result;
 }
 
+// A definite race on `variable` (or a possible one too, unless `definite` asks for certainty).
+inline bool reportsRaceOn(const CheckedSnippet& checked, const std::string& variable, bool definite = false) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.variable == variable &&
+        (finding.certainty == Certainty::Definite || (!definite && finding.certainty == Certainty::Possible)))
+      return true;
+  return false;
+}
+
+// Whether something was reported "cannot check": a finding or a front-end diagnostic.
+inline bool anyUnsupported(const CheckedSnippet& checked) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Unsupported) return true;
+  for (const Diagnostic& diagnostic : checked.diagnostics)
+    if (diagnostic.unsupported) return true;
+  return false;
+}
+
 // "definite ADR-kind on 'a'" lines, for readable failure messages.
 inline std::string describe(const std::vector<RaceFinding>& findings) {
   std::string text;

@@ -6,22 +6,6 @@
 namespace adrace::analyzer::testing {
 namespace {
 
-bool reportsRaceOn(const CheckedSnippet& checked, const std::string& variable) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.variable == variable &&
-        (finding.certainty == Certainty::Definite || finding.certainty == Certainty::Possible))
-      return true;
-  return false;
-}
-
-bool anyUnsupported(const CheckedSnippet& checked) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Unsupported) return true;
-  for (const Diagnostic& diagnostic : checked.diagnostics)
-    if (diagnostic.unsupported) return true;
-  return false;
-}
-
 TEST(Sections, EachSectionIsAStepOfOneThread) {
   CheckedSnippet checked = checkSnippet(R"(
     #define LEN 100

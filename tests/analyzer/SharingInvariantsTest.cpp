@@ -13,12 +13,6 @@ std::vector<RaceFinding> definiteFindings(const CheckedSnippet& checked) {
   return result;
 }
 
-bool reportsRaceOn(const CheckedSnippet& checked, const std::string& variable) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.variable == variable && finding.certainty != Certainty::Unsupported) return true;
-  return false;
-}
-
 TEST(OrphanedWorksharing, FunctionLocalsArePrivateToEachThread) {
   LoopModel loop = onlyLoop(R"(
     static double shared_total;

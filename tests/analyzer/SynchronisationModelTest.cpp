@@ -16,14 +16,6 @@ bool hasDefinite(const CheckedSnippet& checked) {
   return false;
 }
 
-bool reportsRaceOn(const CheckedSnippet& checked, const std::string& variable) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.variable == variable &&
-        (finding.certainty == Certainty::Definite || finding.certainty == Certainty::Possible))
-      return true;
-  return false;
-}
-
 // ---- linear ---------------------------------------------------------------------------------
 
 TEST(LinearClause, EachIterationStartsAtItsOwnValue) {
