@@ -502,6 +502,88 @@ void f(int n, double k, struct body *p, double *e)
   EXPECT_FALSE(contains(g.code, "->")) << g.code;
 }
 
+// A void helper's loop (LULESH's CollectDomainNodesToElemNodes: a constant-trip loop gathering an
+// element's nodes into a local array) is inlined as the loop it is, its C89 counter renamed like any
+// helper local; the backward sweep runs it in reverse and scatters the local array's adjoint.
+TEST(AdjointGenerator, VoidHelperLoopIsInlinedAsALoop) {
+  Generated g = generate(R"(#define NC 3 /* nodes per element */
+static void gather(const double *field, const int *nodes, double local[NC])
+{
+    int c;
+    for (c = 0; c < NC; ++c) {
+        int g = nodes[c];
+        local[c] = field[g];
+    }
+}
+void f(int n, const int *conn, const double *u, double *v)
+{
+    int i;
+#pragma omp parallel for firstprivate(n)
+    for (i = 0; i < n; i++) {
+        double w[NC];
+        int c;
+        gather(u, &conn[NC * i], w);
+        v[i] = 0.0;
+        for (c = 0; c < NC; c++)
+            v[i] += w[c] * w[c];
+    }
+}
+)",
+                         "f", {"u", "v"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "gather(")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (int c2 = 0; c2 < NC; ++c2) {\n"
+                               "                        int g = conn[NC * i + c2];\n"
+                               "                        w[c2] = u[g];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (int c2 = NC - 1; c2 >= 0; c2--) {")) << g.code;
+  EXPECT_TRUE(contains(g.code, "u_b[g] += w_b[c2];")) << g.code;
+}
+
+// Accessors returning a pointer, as LULESH reaches its Domain's fields: `*out(mesh, e) = ...` writes
+// the element the accessor's `return &m->m_out[e];` names, and a pointer local set from one
+// (`nodes = conn(mesh, e)`, `&m->m_conn[2 * e]`) is substituted by the field's elements, so the
+// analysis and the derivative rules see `mesh->m_conn[2 * e + 1]` as if written in place.
+TEST(AdjointGenerator, AccessorReturningAPointerIsAnElementOfTheField) {
+  Generated g = generate(R"(typedef struct Mesh { double *m_u; double *m_out; int *m_conn; int m_n; } Mesh;
+static inline double u(const Mesh *m, int n) { return m->m_u[n]; }
+static inline const int *conn(const Mesh *m, int e) { return &m->m_conn[2 * e]; }
+static inline double *out(Mesh *m, int e) { return &m->m_out[e]; }
+void f(Mesh *mesh)
+{
+    int n = mesh->m_n;
+#pragma omp parallel for firstprivate(n)
+    for (int e = 0; e < n; e++) {
+        const int *const nodes = conn(mesh, e);
+        *out(mesh, e) = u(mesh, nodes[0]) * u(mesh, /* second node */ nodes[1]);
+    }
+}
+)",
+                         "f", {"mesh"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "nodes")) << g.code;
+  EXPECT_TRUE(contains(g.code, "mesh->m_out[e] = mesh->m_u[mesh->m_conn[2 * e]] * mesh->m_u[mesh->m_conn[2 * e + 1]];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double adj = mesh_b->m_out[e];\n"
+                               "                    mesh_b->m_out[e] = 0.0;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "#pragma omp atomic\n"
+                               "                    mesh_b->m_u[mesh->m_conn[2 * e + 1]] += mesh->m_u[mesh->m_conn[2 * e]] * adj;")) << g.code;
+}
+
+// A field pointer whose offset changes while it is in scope is not substituted: PointerAliases
+// refuses it with its reason (it points into a field, not a parameter's array).
+TEST(AdjointGenerator, FieldPointerWithAMovingOffsetIsRefused) {
+  Generated g = generate(R"(typedef struct Mesh { double *m_u; int m_n; } Mesh;
+void f(Mesh *mesh, double *y)
+{
+    int k = 0;
+    const double *p = &mesh->m_u[k];
+    k = 1;
+    y[0] = p[0] * mesh->m_u[k];
+}
+)",
+                         "f", {"mesh", "y"});
+  EXPECT_TRUE(contains(g.error, ":5:19: error: unsupported: local pointer 'p'")) << g.error << g.code;
+}
+
 TEST(AdjointGenerator, VoidHelpersThatCannotBeInlinedAreRefused) {
   const char* recursive = R"(static void down(double *v, int k) { *v *= 0.5; if (k > 0) down(v, k - 1); }
 void f(int n, double *y)
