@@ -539,6 +539,71 @@ void f(int n, const int *conn, const double *u, double *v)
   EXPECT_TRUE(contains(g.code, "u_b[g] += w_b[c2];")) << g.code;
 }
 
+// A helper with statements before its `return` (LULESH's CalcElemVolume), called in an expression,
+// is evaluated first as a statement: its body inlined as a void helper's, its final `return e;`
+// written to a new local that the expression reads. Calls in one statement are hoisted in
+// evaluation order (arguments first), helpers calling helpers recursively, and the declarators of
+// one declaration one after another.
+TEST(AdjointGenerator, ValueHelperWithStatementsIsEvaluatedBeforeItsStatement) {
+  Generated g = generate(R"(#define C0 0.5
+static inline double bump(double v)
+{
+    double t;
+    t = v * v;
+    return C0 * t; /* C0 t */
+}
+static double both(double a, double b)
+{
+    double ta = bump(a), tb = bump(b);
+    return ta + tb;
+}
+void f(int n, const double *x, double *y)
+{
+    int i;
+#pragma omp parallel for firstprivate(n)
+    for (i = 0; i < n; i++) {
+        double s = both(x[i], x[i + 1]);
+        y[i] = s * bump(bump(x[i]));
+    }
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "bump(")) << g.code;
+  EXPECT_FALSE(contains(g.code, "both(")) << g.code;
+  // both's body: its first declarator's call, then the declaration, then the second's
+  EXPECT_TRUE(contains(g.code, "bump_value = C0 * t;\n"
+                               "                    }\n"
+                               "                    double ta = bump_value;\n"
+                               "                    double bump_value2 = 0;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "both_value = ta + tb;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double s = both_value;")) << g.code;
+  // the inner call of bump(bump(x[i])) first: the outer one's argument is its value
+  const size_t inner = g.code.find("double v3 = x[i];"), outer = g.code.find("double v4 = bump_value3;");
+  ASSERT_NE(inner, std::string::npos) << g.code;
+  ASSERT_NE(outer, std::string::npos) << g.code;
+  EXPECT_LT(inner, outer) << g.code;
+  EXPECT_TRUE(contains(g.code, "s_b += y_b[i] * bump_value4;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "bump_value3_b += v4_b;")) << g.code;
+}
+
+// Where the hoisted call would run where C does not run it (an arm of ?:, the right of && or ||),
+// or where no statement can run before it (a condition, a loop header), it is refused.
+TEST(AdjointGenerator, ValueHelperWithStatementsWhereItCannotBeHoistedIsRefused) {
+  const char* helper = "static double cube(double v) { double s = v * v; return s * v; }\n";
+  auto refusal = [&](const std::string& body) {
+    return generate(std::string(helper) + "void f(int n, const double *x, double *y)\n{\n" + body + "}\n", "f", {"x", "y"}).error;
+  };
+  EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        y[i] = x[i] > 0.0 ? cube(x[i]) : 0.0;\n"),
+                       ":5:29: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in an arm of ?:"));
+  EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        if (x[i] > 0.0 && cube(x[i]) < 1.0) y[i] = 0.0;\n"),
+                       ":5:27: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in a condition"));
+  EXPECT_TRUE(contains(refusal("    for (int i = 0; cube(x[i]) < 1.0; i++)\n        y[i] = 0.0;\n"),
+                       ":4:21: error: unsupported: call to helper 'cube'"));
+  EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        y[i] = (x[i] > 0.0 || cube(x[i]) > 1.0);\n"),
+                       ":5:31: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in the right operand of ||"));
+}
+
 // Accessors returning a pointer, as LULESH reaches its Domain's fields: `*out(mesh, e) = ...` writes
 // the element the accessor's `return &m->m_out[e];` names, and a pointer local set from one
 // (`nodes = conn(mesh, e)`, `&m->m_conn[2 * e]`) is substituted by the field's elements, so the
