@@ -215,7 +215,8 @@ void f(int n, const double *u, double *x)
 TEST(AdjointGenerator, LocalsAssignedAfterTheirDeclarationAreTaped) {
   // t's initializer reads only x, but t is divided afterwards (inside an OpenMP loop): its value at
   // the end of the body is not its initializer's, so it is pushed and popped. (The loop reads y,
-  // which it writes, so its iterations are not recomputed either.)
+  // which it writes, so its iterations are not recomputed either.) Its value before the division is
+  // not saved: dividing by a passive 2.0, the adjoint reads only t_b.
   Generated g = generate(R"(void f(int n, const double *x, double *y)
 {
 #pragma omp parallel for
@@ -228,7 +229,8 @@ TEST(AdjointGenerator, LocalsAssignedAfterTheirDeclarationAreTaped) {
 )",
                          "f", {"x", "y"});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "adrace_push_double(t);\n                t /= 2.0;")) << g.code;  // its old value
+  EXPECT_TRUE(contains(g.code, "t /= 2.0;\n                adrace_push_double(y[i]);")) << g.code;  // not its old value
+  EXPECT_TRUE(contains(g.code, "y[i] = t * y[i];\n                adrace_push_double(t);")) << g.code;  // its last
   std::string backward = g.code.substr(g.code.find("backward sweep"));
   EXPECT_TRUE(contains(backward, "double t = adrace_pop_double();")) << g.code;
   EXPECT_FALSE(contains(backward, "double t = x[i];")) << g.code;
@@ -602,6 +604,29 @@ TEST(AdjointGenerator, ValueHelperWithStatementsWhereItCannotBeHoistedIsRefused)
                        ":4:21: error: unsupported: call to helper 'cube'"));
   EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        y[i] = (x[i] > 0.0 || cube(x[i]) > 1.0);\n"),
                        ":5:31: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in the right operand of ||"));
+}
+
+// `v *= c` with c passive: v's adjoint is scaled and nothing reads v's old value, so v is neither
+// pushed before the kill nor at the end of its block, and the backward sweep declares no copy of it
+// that nothing reads (which gcc -Wall rejects as set but not used: LULESH's CalcElemVolume,
+// `volume *= twelveth; return volume;`).
+TEST(AdjointGenerator, ScalingByAPassiveFactorSavesNothing) {
+  Generated g = generate(R"(#define TWELFTH (1.0 / 12.0)
+void f(int n, const double *x, double *y)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        double volume = x[i] * x[i + 1];
+        volume *= TWELFTH;
+        y[i] = volume;
+    }
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "adrace_push_double(volume)")) << g.code;
+  EXPECT_FALSE(contains(g.code, "volume = adrace_pop_double()")) << g.code;
+  EXPECT_TRUE(contains(g.code, "volume_b = adj * TWELFTH;")) << g.code;
 }
 
 // Accessors returning a pointer, as LULESH reaches its Domain's fields: `*out(mesh, e) = ...` writes
