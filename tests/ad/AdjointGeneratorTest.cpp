@@ -589,6 +589,31 @@ void f(int n, const double *x, double *y)
   EXPECT_TRUE(contains(g.code, "bump_value3_b += v4_b;")) << g.code;
 }
 
+// A branch or loop body that is one statement calling such a helper becomes a block, where the
+// call is evaluated first: only on the branch that makes it (`if (c) y = f(x); else y = -f(-x);`).
+TEST(AdjointGenerator, ValueHelperWithStatementsInAnUnbracedBranch) {
+  Generated g = generate(R"(static double cube(double v) { double s = v * v; s = s * v; return s; }
+void f(int n, const double *x, double *y)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        if (x[i] > 0.0) y[i] = cube(x[i]); else y[i] = -cube(-x[i]);
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "cube(")) << g.code;
+  EXPECT_TRUE(contains(g.code, "if (x[i] > 0.0) {\n"
+                               "                    {\n"
+                               "                        double v = x[i];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "} else {\n"
+                               "                    {\n"
+                               "                        double v2 = -x[i];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "cube_value2_b -= y_b[i];\n"
+                               "                    y_b[i] = 0.0;")) << g.code;
+}
+
 // Where the hoisted call would run where C does not run it (an arm of ?:, the right of && or ||),
 // or where no statement can run before it (a condition, a loop header), it is refused.
 TEST(AdjointGenerator, ValueHelperWithStatementsWhereItCannotBeHoistedIsRefused) {
