@@ -614,6 +614,36 @@ void f(int n, const double *x, double *y)
                                "                    y_b[i] = 0.0;")) << g.code;
 }
 
+// In the block of an OpenMP construct inside a region (here `single`), whose statement Clang keeps in
+// a CapturedStmt: the block with the hoisted call replaces it there.
+TEST(AdjointGenerator, ValueHelperWithStatementsInASingle) {
+  Generated g = generate(R"(static double cube(double v) { double s = v * v; s = s * v; return s; }
+void f(int n, double a, const double *x, double *y)
+{
+    double c;
+#pragma omp parallel firstprivate(n)
+    {
+#pragma omp single
+        {
+            c = cube(a);
+        }
+#pragma omp for
+        for (int i = 0; i < n; i++)
+            y[i] = c * x[i];
+    }
+}
+)",
+                         "f", {"a", "x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "cube(")) << g.code;
+  EXPECT_TRUE(contains(g.code, "cube_value = s;\n"
+                               "            adrace_push_double(s);\n"
+                               "        }\n"
+                               "        adrace_push_double(c);\n"
+                               "        c = cube_value;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "cube_value_b += c_b;")) << g.code;
+}
+
 // Where the hoisted call would run where C does not run it (an arm of ?:, the right of && or ||),
 // or where no statement can run before it (a condition, a loop header), it is refused.
 TEST(AdjointGenerator, ValueHelperWithStatementsWhereItCannotBeHoistedIsRefused) {
