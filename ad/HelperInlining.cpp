@@ -47,7 +47,7 @@ class Inliner {
     if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) {
       if (directive->hasAssociatedStmt()) {
         clang::CapturedStmt* captured = directive->getInnermostCapturedStmt();
-        clang::Stmt* body = this->statement(captured->getCapturedStmt());
+        clang::Stmt* body = this->statement(braced(captured->getCapturedStmt()));
         // (CapturedStmt's setter is private: its statement is stored in the slot after the captures'
         // initialisers.)
         *reinterpret_cast<clang::Stmt**>(captured->capture_init_end()) = body;
@@ -98,13 +98,15 @@ class Inliner {
     return clang::CompoundStmt::Create(ast_, items, block->getLBracLoc(), block->getRBracLoc());
   }
 
-  // The body of an if/for/while/do that is one statement calling a statement helper becomes a block
-  // of that statement, where the calls can be hoisted (`if (c) v = volume(x);`).
+  // A body that is one statement calling a statement helper, as a block of that statement, where the
+  // calls can be hoisted (`if (c) v = volume(x);`, `#pragma omp single` over `v = volume(x);`).
+  clang::Stmt* braced(clang::Stmt* body) {
+    if (!body || llvm::isa<clang::CompoundStmt>(body) || !hoistableExpression(body) || !hasStatementHelperCall(body)) return body;
+    return clang::CompoundStmt::Create(ast_, {body}, body->getBeginLoc(), body->getEndLoc());
+  }
+
+  // The bodies of an if/for/while/do, braced where calls must be hoisted.
   void braceBodiesWithHoistedCalls(clang::Stmt* statement) {
-    auto braced = [&](clang::Stmt* body) -> clang::Stmt* {
-      if (!body || llvm::isa<clang::CompoundStmt>(body) || !hoistableExpression(body) || !hasStatementHelperCall(body)) return body;
-      return clang::CompoundStmt::Create(ast_, {body}, body->getBeginLoc(), body->getEndLoc());
-    };
     if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
       branch->setThen(braced(branch->getThen()));
       if (branch->getElse()) branch->setElse(braced(branch->getElse()));
@@ -251,8 +253,9 @@ class Inliner {
     if (isStatementHelper(call)) {  // not hoisted: its call is not evaluated first where it is
       context_.unsupported(call->getBeginLoc(), "call to helper '" + definition->getNameAsString() +
                                                     "', whose body has statements before its `return`, in a condition "
-                                                    "or a loop header: such a call is evaluated as a statement before "
-                                                    "the statement or initialiser that holds it, and only there");
+                                                    "or a loop header, where no statement can run before it: such a call "
+                                                    "is evaluated as a statement before the statement or initialiser "
+                                                    "of a block that holds it, and only there");
       return call;
     }
     const clang::Expr* returned = singleReturn(definition);

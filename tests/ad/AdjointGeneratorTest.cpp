@@ -614,8 +614,8 @@ void f(int n, const double *x, double *y)
                                "                    y_b[i] = 0.0;")) << g.code;
 }
 
-// In the block of an OpenMP construct inside a region (here `single`), whose statement Clang keeps in
-// a CapturedStmt: the block with the hoisted call replaces it there.
+// In the statement of an OpenMP construct inside a region (here `single`, unbraced), which Clang keeps
+// in a CapturedStmt: a block of the hoisted call and the statement replaces it there.
 TEST(AdjointGenerator, ValueHelperWithStatementsInASingle) {
   Generated g = generate(R"(static double cube(double v) { double s = v * v; s = s * v; return s; }
 void f(int n, double a, const double *x, double *y)
@@ -624,9 +624,7 @@ void f(int n, double a, const double *x, double *y)
 #pragma omp parallel firstprivate(n)
     {
 #pragma omp single
-        {
-            c = cube(a);
-        }
+        c = cube(a);
 #pragma omp for
         for (int i = 0; i < n; i++)
             y[i] = c * x[i];
