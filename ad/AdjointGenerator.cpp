@@ -8,6 +8,7 @@
 #include "ad/Extents.h"
 #include "ad/FilePrelude.h"
 #include "ad/FileScopeVariables.h"
+#include "ad/FieldPointers.h"
 #include "ad/HelperInlining.h"
 #include "ad/Sweeps.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -154,6 +155,7 @@ std::string generate(AdjointContext& context) {
   if (!context.function.getReturnType()->isVoidType()) context.resultAdjoint = context.freshName("result_b");
   inlineHelpers(context);
   if (context.failed()) return "";
+  substituteFieldPointers(context);
   checkSupported(context);
   if (context.failed()) return "";
   const FilePrelude prelude = filePrelude(context.ast);

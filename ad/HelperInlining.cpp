@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include <map>
+#include <set>
 #include <vector>
 
 namespace adrace::ad {
@@ -32,23 +33,89 @@ class Inliner {
  public:
   explicit Inliner(AdjointContext& context) : context_(context), ast_(context.ast) {}
 
-  // Replaces the helper calls in every expression slot under `statement`.
-  void statement(clang::Stmt* statement) {
-    if (!statement || context_.failed()) return;
-    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
+  // Replaces the helper calls in every expression slot under `statement`; returns the statement,
+  // a new one where it is a block out of whose statements calls were hoisted.
+  clang::Stmt* statement(clang::Stmt* statement) {
+    if (!statement || context_.failed()) return statement;
+    if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(statement)) return this->block(block);
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {  // `for (int k = ...)`
       for (clang::Decl* decl : declaration->decls())
         if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl); var && var->getInit())
           var->setInit(expression(var->getInit(), {}));
-      return;
+      return statement;
     }
     if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) {
-      if (directive->hasAssociatedStmt()) this->statement(directive->getInnermostCapturedStmt()->getCapturedStmt());
-      return;
+      if (directive->hasAssociatedStmt()) {
+        clang::CapturedStmt* captured = directive->getInnermostCapturedStmt();
+        clang::Stmt* body = this->statement(braced(captured->getCapturedStmt()));
+        // (CapturedStmt's setter is private: its statement is stored in the slot after the captures'
+        // initialisers.)
+        *reinterpret_cast<clang::Stmt**>(captured->capture_init_end()) = body;
+        captured->getCapturedDecl()->setBody(body);
+      }
+      return statement;
     }
+    braceBodiesWithHoistedCalls(statement);
     for (clang::Stmt*& child : statement->children()) {
       if (clang::CallExpr* call = procedureCall(child)) child = inlineProcedure(call, {});
       else if (auto* expr = llvm::dyn_cast_or_null<clang::Expr>(child)) child = expression(expr, {});
-      else this->statement(child);
+      else child = this->statement(child);
+    }
+    return statement;
+  }
+
+  // A block of the function: each statement after the statement helpers' calls it makes (hoisted).
+  clang::Stmt* block(clang::CompoundStmt* block) {
+    std::vector<clang::Stmt*> items;
+    bool changed = false;
+    for (clang::Stmt* item : block->body()) {
+      if (context_.failed()) return block;
+      current_ = item->getBeginLoc();
+      std::vector<const clang::Expr*> hoisted;
+      auto* declaration = llvm::dyn_cast<clang::DeclStmt>(item);
+      if (declaration && !declaration->isSingleDecl() && hasStatementHelperCall(item)) {
+        // `double a = f(x), b = g(a);`: one declaration each, so that g's call follows a's.
+        for (clang::Decl* decl : declaration->decls()) {
+          auto* var = llvm::dyn_cast<clang::VarDecl>(decl);
+          if (var && var->getInit()) hoist(var->getInit(), {}, items, hoisted);
+          items.push_back(statement(new (ast_) clang::DeclStmt(clang::DeclGroupRef(decl), decl->getBeginLoc(), decl->getEndLoc())));
+          forget(hoisted);
+        }
+        changed = true;
+        continue;
+      }
+      size_t before = items.size();
+      if (clang::Expr* value = hoistableExpression(item)) hoist(value, {}, items, hoisted);
+      clang::Stmt* rewritten = item;
+      if (clang::CallExpr* call = procedureCall(item)) rewritten = inlineProcedure(call, {});
+      else if (auto* expr = llvm::dyn_cast<clang::Expr>(item)) rewritten = expression(expr, {});
+      else rewritten = statement(item);
+      forget(hoisted);
+      changed |= rewritten != item || items.size() != before;
+      items.push_back(rewritten);
+    }
+    if (!changed || context_.failed()) return block;
+    return clang::CompoundStmt::Create(ast_, items, block->getLBracLoc(), block->getRBracLoc());
+  }
+
+  // A body that is one statement calling a statement helper, as a block of that statement, where the
+  // calls can be hoisted (`if (c) v = volume(x);`, `#pragma omp single` over `v = volume(x);`).
+  clang::Stmt* braced(clang::Stmt* body) {
+    if (!body || llvm::isa<clang::CompoundStmt>(body) || !hoistableExpression(body) || !hasStatementHelperCall(body)) return body;
+    return clang::CompoundStmt::Create(ast_, {body}, body->getBeginLoc(), body->getEndLoc());
+  }
+
+  // The bodies of an if/for/while/do, braced where calls must be hoisted.
+  void braceBodiesWithHoistedCalls(clang::Stmt* statement) {
+    if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
+      branch->setThen(braced(branch->getThen()));
+      if (branch->getElse()) branch->setElse(braced(branch->getElse()));
+    } else if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) {
+      loop->setBody(braced(loop->getBody()));
+    } else if (auto* loop = llvm::dyn_cast<clang::WhileStmt>(statement)) {
+      loop->setBody(braced(loop->getBody()));
+    } else if (auto* loop = llvm::dyn_cast<clang::DoStmt>(statement)) {
+      loop->setBody(braced(loop->getBody()));
     }
   }
 
@@ -58,6 +125,7 @@ class Inliner {
   // `expr` with its helper calls inlined and, inside a helper's body, its parameters replaced.
   clang::Expr* expression(clang::Expr* expr, const Bindings& bindings) {
     if (!expr || context_.failed()) return expr;
+    if (auto found = hoisted_.find(expr); found != hoisted_.end()) return valueOf(found->second, expr);
     if (auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(expr); cast && cast->getCastKind() == clang::CK_LValueToRValue)
       if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(cast->getSubExpr()->IgnoreParens()))
         if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl()); parameter && bindings.count(parameter))
@@ -177,13 +245,20 @@ class Inliner {
   clang::Expr* inlineCall(clang::CallExpr* call, const Bindings& outer) {
     const clang::FunctionDecl* definition = helperDefinition(call);
     if (!definition) return call;
-    const clang::Expr* returned = singleReturn(definition);
-    if (!returned || definition->getReturnType()->isVoidType()) {
-      context_.unsupported(call->getBeginLoc(), "call to helper '" + definition->getNameAsString() +
-                                                    "' in an expression: only helpers whose body is one `return expr;` "
-                                                    "give a value (a void helper is inlined where it is a statement)");
+    if (definition->getReturnType()->isVoidType()) {
+      context_.unsupported(call->getBeginLoc(), "call to the void helper '" + definition->getNameAsString() +
+                                                    "' in an expression (a void helper is inlined where it is a statement)");
       return call;
     }
+    if (isStatementHelper(call)) {  // not hoisted: its call is not evaluated first where it is
+      context_.unsupported(call->getBeginLoc(), "call to helper '" + definition->getNameAsString() +
+                                                    "', whose body has statements before its `return`, in a condition "
+                                                    "or a loop header, where no statement can run before it: such a call "
+                                                    "is evaluated as a statement before the statement or initialiser "
+                                                    "of a block that holds it, and only there");
+      return call;
+    }
+    const clang::Expr* returned = singleReturn(definition);
     Bindings bindings;
     if (!bind(call, definition, outer, bindings)) return call;
     ++copying_;
@@ -235,10 +310,17 @@ class Inliner {
   // pointer parameters) becomes a block of its body's statements: parameters replaced by the
   // arguments (`*fx` by `fx` when the argument is `&fx`, `a->x` by `p[i].x` when it is `&p[i]`), its
   // locals declared afresh in the function under names no other variable has.
-  clang::Stmt* inlineProcedure(clang::CallExpr* call, const Bindings& outer) {
+  // With `result`, the helper gives a value: its final `return e;` becomes `result = e;`.
+  clang::Stmt* inlineProcedure(clang::CallExpr* call, const Bindings& outer, clang::VarDecl* result = nullptr) {
     const clang::FunctionDecl* definition = helperDefinition(call);
     if (!definition) return call;
     auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(definition->getBody());
+    if (result && !returnsAtItsEnd(body)) {
+      context_.unsupported(call->getBeginLoc(), "call to helper '" + definition->getNameAsString() +
+                                                    "', whose body does not end with `return expr;`");
+      return call;
+    }
+    if (copying_ == 0) site_ = call->getBeginLoc();
     Bindings bindings;
     if (!body || !bind(call, definition, outer, bindings)) return call;
     std::vector<clang::Stmt*> items;
@@ -246,16 +328,15 @@ class Inliner {
     // argument reads (`halve(y[i], &y[i])`), so it is declared and initialised first.
     for (const clang::ParmVarDecl* parameter : definition->parameters()) {
       if (parameter->getType()->isPointerType() || !bindings.count(parameter)) continue;
-      clang::VarDecl* copy = freshLocal(parameter, call->getBeginLoc());
+      clang::VarDecl* copy = freshLocal(parameter, site_);
       copy->setInit(bindings.at(parameter));
       bindings.erase(parameter);
       locals_[parameter] = copy;
-      items.push_back(new (ast_) clang::DeclStmt(clang::DeclGroupRef(copy), call->getBeginLoc(), call->getBeginLoc()));
+      items.push_back(new (ast_) clang::DeclStmt(clang::DeclGroupRef(copy), site_, site_));
     }
     ++copying_;
     for (clang::Stmt* item : body->body()) {
-      bool last = item == body->body_back();
-      if (clang::Stmt* copy = procedureStatement(item, bindings, *definition, call, last)) items.push_back(copy);
+      copyItem(item, bindings, *definition, call, item == body->body_back(), result, items);
       if (context_.failed()) break;
     }
     --copying_;
@@ -276,7 +357,7 @@ class Inliner {
     if (clang::CallExpr* nested = procedureCall(item)) return inlineProcedure(nested, bindings);
     if (auto* expr = llvm::dyn_cast<clang::Expr>(item)) return expression(expr, bindings);
     if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(item)) {
-      clang::SourceLocation at = call->getBeginLoc();  // inside the caller's loop body, for the analysis
+      clang::SourceLocation at = site_;  // inside the caller's loop body, for the analysis
       std::vector<clang::Decl*> copies;
       for (clang::Decl* decl : declaration->decls()) {
         auto* var = llvm::dyn_cast<clang::VarDecl>(decl);
@@ -320,7 +401,7 @@ class Inliner {
     clang::Expr* increment = loop->getInc() ? expression(loop->getInc(), bindings) : nullptr;
     clang::Stmt* body = procedureBlock(loop->getBody(), bindings, helper, call);
     if (context_.failed()) return nullptr;
-    clang::SourceLocation at = call->getBeginLoc();  // inside the caller's loop body, for the analysis
+    clang::SourceLocation at = site_;  // inside the caller's loop body, for the analysis
     return new (ast_) clang::ForStmt(ast_, init, condition, nullptr, increment, body, at, at, at);
   }
 
@@ -330,8 +411,174 @@ class Inliner {
     auto* compound = llvm::dyn_cast<clang::CompoundStmt>(block);
     for (clang::Stmt* item : compound ? std::vector<clang::Stmt*>(compound->body_begin(), compound->body_end())
                                       : std::vector<clang::Stmt*>{block})
-      if (clang::Stmt* copy = procedureStatement(item, bindings, helper, call, false)) items.push_back(copy);
+      copyItem(item, bindings, helper, call, false, nullptr, items);
     return clang::CompoundStmt::Create(ast_, items, block->getBeginLoc(), block->getEndLoc());
+  }
+
+  // One statement of a helper's body copied into `items`, after the calls of statement helpers it
+  // makes (hoisted); the final `return e;` of a helper giving `result` becomes `result = e;`.
+  void copyItem(clang::Stmt* item, const Bindings& bindings, const clang::FunctionDecl& helper, const clang::CallExpr* call,
+                bool last, clang::VarDecl* result, std::vector<clang::Stmt*>& items) {
+    std::vector<const clang::Expr*> hoisted;
+    auto* declaration = llvm::dyn_cast<clang::DeclStmt>(item);
+    if (declaration && !declaration->isSingleDecl() && hasStatementHelperCall(item)) {
+      // `double a = f(x), b = g(a);`: one declaration each, so that g's call follows a's.
+      for (clang::Decl* decl : declaration->decls()) {
+        auto* var = llvm::dyn_cast<clang::VarDecl>(decl);
+        if (var && var->getInit()) hoist(var->getInit(), bindings, items, hoisted);
+        auto* single = new (ast_) clang::DeclStmt(clang::DeclGroupRef(decl), decl->getBeginLoc(), decl->getEndLoc());
+        if (clang::Stmt* copy = procedureStatement(single, bindings, helper, call, false)) items.push_back(copy);
+        forget(hoisted);
+        if (context_.failed()) return;
+      }
+      return;
+    }
+    if (clang::Expr* value = hoistableExpression(item)) hoist(value, bindings, items, hoisted);
+    clang::Stmt* copy = nullptr;
+    auto* returned = llvm::dyn_cast<clang::ReturnStmt>(item);
+    if (result && last && returned && returned->getRetValue()) {
+      clang::Expr* value = converted(expression(returned->getRetValue(), bindings), result->getType());
+      auto* target = clang::DeclRefExpr::Create(ast_, clang::NestedNameSpecifierLoc(), clang::SourceLocation(), result, false,
+                                                site_, result->getType(), clang::VK_LValue);
+      copy = clang::BinaryOperator::Create(ast_, target, value, clang::BO_Assign, result->getType(), clang::VK_PRValue,
+                                           clang::OK_Ordinary, site_, clang::FPOptionsOverride());
+      context_.from.synthesized.insert(target);
+      context_.from.synthesized.insert(llvm::cast<clang::Expr>(copy));
+    } else {
+      copy = procedureStatement(item, bindings, helper, call, last);
+    }
+    forget(hoisted);
+    if (copy && !context_.failed()) items.push_back(copy);
+  }
+
+  // ---- Helpers with statements before their `return` (statement helpers), called in an expression:
+  // the call is hoisted, in evaluation order, before the statement that holds it, as the helper's
+  // body inlined like a void helper's with its final `return e;` written to a new local
+  // (`volume = CalcElemVolume(x, y, z);` is `Real_t v; { ...; v = e; } volume = v;`). Only where the
+  // call is evaluated before the rest of its statement in some order C allows: a statement or an
+  // initialiser of a block, outside the operands of &&, || and ?: (evaluated or not) and the right
+  // of a comma (after its left's side effects); elsewhere (conditions, loop headers) it is refused.
+
+  // Whether `call` calls a helper whose body has statements before its return, or whose returned
+  // expression calls one (so that it can only be inlined as a statement, too).
+  bool isStatementHelper(const clang::CallExpr* call) {
+    if (isLibraryCall(call) || !call->getDirectCallee()) return false;
+    const clang::FunctionDecl* definition = call->getDirectCallee()->getDefinition();
+    if (!definition || definition->getReturnType()->isVoidType()) return false;
+    const clang::Expr* returned = singleReturn(definition);
+    if (!returned) return true;
+    if (!visiting_.insert(definition).second) return true;  // recursive: hoisted, then refused as such
+    bool calls = hasStatementHelperCall(returned);
+    visiting_.erase(definition);
+    return calls;
+  }
+
+  bool hasStatementHelperCall(const clang::Stmt* statement) {
+    if (!statement) return false;
+    if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement); call && isStatementHelper(call)) return true;
+    for (const clang::Stmt* child : statement->children())
+      if (hasStatementHelperCall(child)) return true;
+    return false;
+  }
+
+  // The expression a statement of a block evaluates first (before its own side effects): an
+  // expression statement, a single declaration's initialiser, a returned value; null for others.
+  static clang::Expr* hoistableExpression(clang::Stmt* statement) {
+    if (auto* expr = llvm::dyn_cast<clang::Expr>(statement)) return expr;
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement); declaration && declaration->isSingleDecl())
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(declaration->getSingleDecl())) return var->getInit();
+    if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) return returned->getRetValue();
+    return nullptr;
+  }
+
+  // Appends to `items` the statement helpers' calls of `expr`, in evaluation order (arguments
+  // first), each as `T f_value;` and the helper's body writing it; `hoisted` gets the calls, which
+  // `expression` replaces by their locals until `forget`.
+  void hoist(const clang::Expr* expr, const Bindings& bindings, std::vector<clang::Stmt*>& items,
+             std::vector<const clang::Expr*>& hoisted) {
+    if (!expr || context_.failed()) return;
+    auto refuseIn = [&](const clang::Expr* operand, const char* where) {
+      if (const clang::CallExpr* call = firstStatementHelperCall(operand))
+        context_.unsupported(call->getBeginLoc(), "call to helper '" + calleeName(call) +
+                                                      "', whose body has statements before its `return`, in " + where +
+                                                      ": such a call is evaluated as a statement before the statement "
+                                                      "that holds it, which would evaluate it where C may not");
+    };
+    if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr)) {
+      if (binary->getOpcode() == clang::BO_LAnd || binary->getOpcode() == clang::BO_LOr || binary->getOpcode() == clang::BO_Comma) {
+        hoist(binary->getLHS(), bindings, items, hoisted);
+        refuseIn(binary->getRHS(), binary->getOpcode() == clang::BO_Comma ? "the right operand of a comma"
+                                   : binary->getOpcode() == clang::BO_LAnd ? "the right operand of &&"
+                                                                          : "the right operand of ||");
+        return;
+      }
+    }
+    if (auto* choice = llvm::dyn_cast<clang::AbstractConditionalOperator>(expr)) {
+      hoist(choice->getCond(), bindings, items, hoisted);
+      refuseIn(choice->getTrueExpr(), "an arm of ?:");
+      refuseIn(choice->getFalseExpr(), "an arm of ?:");
+      return;
+    }
+    for (const clang::Stmt* child : expr->children()) hoist(llvm::dyn_cast_or_null<clang::Expr>(child), bindings, items, hoisted);
+    auto* call = llvm::dyn_cast<clang::CallExpr>(expr);
+    if (!call || !isStatementHelper(call) || context_.failed()) return;
+    clang::QualType type = call->getType().getUnqualifiedType();
+    auto* value = clang::VarDecl::Create(ast_, const_cast<clang::FunctionDecl*>(&context_.function), site(), site(),
+                                         &ast_.Idents.get(context_.freshName(calleeName(call) + "_value")), type,
+                                         ast_.getTrivialTypeSourceInfo(type, site()), clang::SC_None);
+    clang::SourceLocation at = site();
+    clang::Stmt* body = inlineProcedure(const_cast<clang::CallExpr*>(call), bindings, value);
+    if (context_.failed()) return;
+    items.push_back(new (ast_) clang::DeclStmt(clang::DeclGroupRef(value), at, at));
+    items.push_back(body);
+    hoisted_[call] = value;
+    hoisted.push_back(call);
+  }
+
+  const clang::CallExpr* firstStatementHelperCall(const clang::Stmt* statement) {
+    if (!statement) return nullptr;
+    if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement); call && isStatementHelper(call)) return call;
+    for (const clang::Stmt* child : statement->children())
+      if (const clang::CallExpr* found = firstStatementHelperCall(child)) return found;
+    return nullptr;
+  }
+
+  void forget(const std::vector<const clang::Expr*>& hoisted) {
+    for (const clang::Expr* call : hoisted) hoisted_.erase(call);
+  }
+
+  // The value of a hoisted call: its local, read.
+  clang::Expr* valueOf(clang::VarDecl* value, const clang::Expr* call) {
+    auto* ref = clang::DeclRefExpr::Create(ast_, clang::NestedNameSpecifierLoc(), clang::SourceLocation(), value, false,
+                                           site(), value->getType(), clang::VK_LValue);
+    auto* read = clang::ImplicitCastExpr::Create(ast_, call->getType(), clang::CK_LValueToRValue, ref, nullptr,
+                                                 clang::VK_PRValue, clang::FPOptionsOverride());
+    context_.from.synthesized.insert(ref);
+    context_.from.synthesized.insert(read);
+    return read;
+  }
+
+  // Where code inlined now stands: the call of the function being inlined (inside the caller's loop
+  // body, for the analysis), or the statement itself in the function's own body.
+  clang::SourceLocation site() const { return copying_ > 0 ? site_ : current_; }
+
+  static bool returnsAtItsEnd(const clang::CompoundStmt* body) {
+    if (!body || body->body_empty()) return false;
+    auto* returned = llvm::dyn_cast<clang::ReturnStmt>(body->body_back());
+    return returned && returned->getRetValue();
+  }
+
+  // `value` converted to `type` as C's assignment or return converts it.
+  clang::Expr* converted(clang::Expr* value, clang::QualType type) {
+    if (context_.failed() || value->getType().getCanonicalType() == type.getCanonicalType()) return value;
+    clang::CastKind kind = type->isPointerType()   ? clang::CK_NoOp  // `T *` returned as `const T *`
+                           : type->isIntegerType() ? (value->getType()->isIntegerType() ? clang::CK_IntegralCast
+                                                                                       : clang::CK_FloatingToIntegral)
+                           : value->getType()->isIntegerType() ? clang::CK_IntegralToFloating
+                                                               : clang::CK_FloatingCast;
+    auto* cast = clang::ImplicitCastExpr::Create(ast_, type, kind, value, nullptr, clang::VK_PRValue, clang::FPOptionsOverride());
+    context_.from.synthesized.insert(cast);
+    return cast;
   }
 
   // The argument x when `pointer` is a use of a parameter bound to `&x`, else null.
@@ -444,6 +691,10 @@ class Inliner {
   AdjointContext& context_;
   clang::ASTContext& ast_;
   int copying_ = 0;  // inside a helper's body: its nodes are shared by every call, so they are copied
+  clang::SourceLocation site_;     // the function's call being inlined
+  clang::SourceLocation current_;  // the function's statement being rewritten
+  std::map<const clang::Expr*, clang::VarDecl*> hoisted_;  // calls evaluated before their statement
+  std::set<const clang::FunctionDecl*> visiting_;          // isStatementHelper's recursion guard
   std::map<const clang::ValueDecl*, clang::VarDecl*> locals_;  // a procedure's locals, declared afresh
 };
 
@@ -451,7 +702,8 @@ class Inliner {
 
 void inlineHelpers(AdjointContext& context) {
   Inliner inliner(context);
-  inliner.statement(const_cast<clang::Stmt*>(context.function.getBody()));
+  clang::Stmt* body = inliner.statement(const_cast<clang::Stmt*>(context.function.getBody()));
+  if (!context.failed()) const_cast<clang::FunctionDecl&>(context.function).setBody(body);
 }
 
 }  // namespace adrace::ad

@@ -14,9 +14,16 @@
 //   afresh under names no variable of the function has. Bodies of declarations of scalars,
 //   expression statements, if/else, blocks, `for` loops (copied as loops: the sweeps then check the
 //   counter and trip count as for any loop of the function), nested helper calls and a final `return;`.
+// - a value helper with statements before its `return e;` (LULESH's CalcElemVolume), or whose
+//   returned expression calls one: its call is evaluated first, as a statement, before the statement
+//   or initialiser of a block that holds it (calls in evaluation order, arguments first; the
+//   declarators of one declaration one after another): `T f_value;` and f's body inlined as a void
+//   helper's, its final `return e;` becoming `f_value = e;`; the call reads f_value. This is one
+//   order C allows, since a call runs as a whole before or after the rest of its statement.
 //
-// Refused (an "unsupported" diagnostic naming the callee): a value helper whose body is more than one
-// `return expr;`, `while`/`do` loops and other statements in a void helper's body, a `return` before its end,
+// Refused (an "unsupported" diagnostic naming the callee): such a helper called where its call is
+// not evaluated first or not always (a condition, a loop header, an arm of ?:, the right of &&, ||
+// or a comma), `while`/`do` loops and other statements in a helper's body, a `return` before its end,
 // local arrays and statics there, a pointer parameter used other than by its value (assigned, moved),
 // recursion (direct or through other helpers, the differentiated function included), a function not
 // defined in this file, variadic helpers.

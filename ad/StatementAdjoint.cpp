@@ -292,7 +292,9 @@ void assignmentReads(const AdjointContext& context, const clang::BinaryOperator*
   derivativeReads(context, assignment->getRHS(), out);
   if (assignment->getOpcode() == clang::BO_MulAssign || assignment->getOpcode() == clang::BO_DivAssign) {
     collectVariables(assignment->getRHS(), out);
-    collectVariables(assignment->getLHS(), out);
+    // v's old value is read only by the increments of the right side's active leaves (`v *= c` with
+    // c passive: v_b *= c alone).
+    if (hasActiveLeaf(context, assignment->getRHS())) collectVariables(assignment->getLHS(), out);
   }
 }
 

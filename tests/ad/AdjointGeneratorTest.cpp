@@ -215,7 +215,8 @@ void f(int n, const double *u, double *x)
 TEST(AdjointGenerator, LocalsAssignedAfterTheirDeclarationAreTaped) {
   // t's initializer reads only x, but t is divided afterwards (inside an OpenMP loop): its value at
   // the end of the body is not its initializer's, so it is pushed and popped. (The loop reads y,
-  // which it writes, so its iterations are not recomputed either.)
+  // which it writes, so its iterations are not recomputed either.) Its value before the division is
+  // not saved: dividing by a passive 2.0, the adjoint reads only t_b.
   Generated g = generate(R"(void f(int n, const double *x, double *y)
 {
 #pragma omp parallel for
@@ -228,7 +229,8 @@ TEST(AdjointGenerator, LocalsAssignedAfterTheirDeclarationAreTaped) {
 )",
                          "f", {"x", "y"});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "adrace_push_double(t);\n                t /= 2.0;")) << g.code;  // its old value
+  EXPECT_TRUE(contains(g.code, "t /= 2.0;\n                adrace_push_double(y[i]);")) << g.code;  // not its old value
+  EXPECT_TRUE(contains(g.code, "y[i] = t * y[i];\n                adrace_push_double(t);")) << g.code;  // its last
   std::string backward = g.code.substr(g.code.find("backward sweep"));
   EXPECT_TRUE(contains(backward, "double t = adrace_pop_double();")) << g.code;
   EXPECT_FALSE(contains(backward, "double t = x[i];")) << g.code;
@@ -500,6 +502,229 @@ void f(int n, double k, struct body *p, double *e)
   EXPECT_TRUE(contains(g.code, "e[i] = s * s;")) << g.code;
   EXPECT_FALSE(contains(g.code, "pull(")) << g.code;
   EXPECT_FALSE(contains(g.code, "->")) << g.code;
+}
+
+// A void helper's loop (LULESH's CollectDomainNodesToElemNodes: a constant-trip loop gathering an
+// element's nodes into a local array) is inlined as the loop it is, its C89 counter renamed like any
+// helper local; the backward sweep runs it in reverse and scatters the local array's adjoint.
+TEST(AdjointGenerator, VoidHelperLoopIsInlinedAsALoop) {
+  Generated g = generate(R"(#define NC 3 /* nodes per element */
+static void gather(const double *field, const int *nodes, double local[NC])
+{
+    int c;
+    for (c = 0; c < NC; ++c) {
+        int g = nodes[c];
+        local[c] = field[g];
+    }
+}
+void f(int n, const int *conn, const double *u, double *v)
+{
+    int i;
+#pragma omp parallel for firstprivate(n)
+    for (i = 0; i < n; i++) {
+        double w[NC];
+        int c;
+        gather(u, &conn[NC * i], w);
+        v[i] = 0.0;
+        for (c = 0; c < NC; c++)
+            v[i] += w[c] * w[c];
+    }
+}
+)",
+                         "f", {"u", "v"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "gather(")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (int c2 = 0; c2 < NC; ++c2) {\n"
+                               "                        int g = conn[NC * i + c2];\n"
+                               "                        w[c2] = u[g];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (int c2 = NC - 1; c2 >= 0; c2--) {")) << g.code;
+  EXPECT_TRUE(contains(g.code, "u_b[g] += w_b[c2];")) << g.code;
+}
+
+// A helper with statements before its `return` (LULESH's CalcElemVolume), called in an expression,
+// is evaluated first as a statement: its body inlined as a void helper's, its final `return e;`
+// written to a new local that the expression reads. Calls in one statement are hoisted in
+// evaluation order (arguments first), helpers calling helpers recursively, and the declarators of
+// one declaration one after another.
+TEST(AdjointGenerator, ValueHelperWithStatementsIsEvaluatedBeforeItsStatement) {
+  Generated g = generate(R"(#define C0 0.5
+static inline double bump(double v)
+{
+    double t;
+    t = v * v;
+    return C0 * t; /* C0 t */
+}
+static double both(double a, double b)
+{
+    double ta = bump(a), tb = bump(b);
+    return ta + tb;
+}
+void f(int n, const double *x, double *y)
+{
+    int i;
+#pragma omp parallel for firstprivate(n)
+    for (i = 0; i < n; i++) {
+        double s = both(x[i], x[i + 1]);
+        y[i] = s * bump(bump(x[i]));
+    }
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "bump(")) << g.code;
+  EXPECT_FALSE(contains(g.code, "both(")) << g.code;
+  // both's body: its first declarator's call, then the declaration, then the second's
+  EXPECT_TRUE(contains(g.code, "bump_value = C0 * t;\n"
+                               "                    }\n"
+                               "                    double ta = bump_value;\n"
+                               "                    double bump_value2 = 0;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "both_value = ta + tb;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double s = both_value;")) << g.code;
+  // the inner call of bump(bump(x[i])) first: the outer one's argument is its value
+  const size_t inner = g.code.find("double v3 = x[i];"), outer = g.code.find("double v4 = bump_value3;");
+  ASSERT_NE(inner, std::string::npos) << g.code;
+  ASSERT_NE(outer, std::string::npos) << g.code;
+  EXPECT_LT(inner, outer) << g.code;
+  EXPECT_TRUE(contains(g.code, "s_b += y_b[i] * bump_value4;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "bump_value3_b += v4_b;")) << g.code;
+}
+
+// A branch or loop body that is one statement calling such a helper becomes a block, where the
+// call is evaluated first: only on the branch that makes it (`if (c) y = f(x); else y = -f(-x);`).
+TEST(AdjointGenerator, ValueHelperWithStatementsInAnUnbracedBranch) {
+  Generated g = generate(R"(static double cube(double v) { double s = v * v; s = s * v; return s; }
+void f(int n, const double *x, double *y)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        if (x[i] > 0.0) y[i] = cube(x[i]); else y[i] = -cube(-x[i]);
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "cube(")) << g.code;
+  EXPECT_TRUE(contains(g.code, "if (x[i] > 0.0) {\n"
+                               "                    {\n"
+                               "                        double v = x[i];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "} else {\n"
+                               "                    {\n"
+                               "                        double v2 = -x[i];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "cube_value2_b -= y_b[i];\n"
+                               "                    y_b[i] = 0.0;")) << g.code;
+}
+
+// In the statement of an OpenMP construct inside a region (here `single`, unbraced), which Clang keeps
+// in a CapturedStmt: a block of the hoisted call and the statement replaces it there.
+TEST(AdjointGenerator, ValueHelperWithStatementsInASingle) {
+  Generated g = generate(R"(static double cube(double v) { double s = v * v; s = s * v; return s; }
+void f(int n, double a, const double *x, double *y)
+{
+    double c;
+#pragma omp parallel firstprivate(n)
+    {
+#pragma omp single
+        c = cube(a);
+#pragma omp for
+        for (int i = 0; i < n; i++)
+            y[i] = c * x[i];
+    }
+}
+)",
+                         "f", {"a", "x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "cube(")) << g.code;
+  EXPECT_TRUE(contains(g.code, "cube_value = s;\n"
+                               "            adrace_push_double(s);\n"
+                               "        }\n"
+                               "        adrace_push_double(c);\n"
+                               "        c = cube_value;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "cube_value_b += c_b;")) << g.code;
+}
+
+// Where the hoisted call would run where C does not run it (an arm of ?:, the right of && or ||),
+// or where no statement can run before it (a condition, a loop header), it is refused.
+TEST(AdjointGenerator, ValueHelperWithStatementsWhereItCannotBeHoistedIsRefused) {
+  const char* helper = "static double cube(double v) { double s = v * v; return s * v; }\n";
+  auto refusal = [&](const std::string& body) {
+    return generate(std::string(helper) + "void f(int n, const double *x, double *y)\n{\n" + body + "}\n", "f", {"x", "y"}).error;
+  };
+  EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        y[i] = x[i] > 0.0 ? cube(x[i]) : 0.0;\n"),
+                       ":5:29: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in an arm of ?:"));
+  EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        if (x[i] > 0.0 && cube(x[i]) < 1.0) y[i] = 0.0;\n"),
+                       ":5:27: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in a condition"));
+  EXPECT_TRUE(contains(refusal("    for (int i = 0; cube(x[i]) < 1.0; i++)\n        y[i] = 0.0;\n"),
+                       ":4:21: error: unsupported: call to helper 'cube'"));
+  EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        y[i] = (x[i] > 0.0 || cube(x[i]) > 1.0);\n"),
+                       ":5:31: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in the right operand of ||"));
+}
+
+// `v *= c` with c passive: v's adjoint is scaled and nothing reads v's old value, so v is neither
+// pushed before the kill nor at the end of its block, and the backward sweep declares no copy of it
+// that nothing reads (which gcc -Wall rejects as set but not used: LULESH's CalcElemVolume,
+// `volume *= twelveth; return volume;`).
+TEST(AdjointGenerator, ScalingByAPassiveFactorSavesNothing) {
+  Generated g = generate(R"(#define TWELFTH (1.0 / 12.0)
+void f(int n, const double *x, double *y)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        double volume = x[i] * x[i + 1];
+        volume *= TWELFTH;
+        y[i] = volume;
+    }
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "adrace_push_double(volume)")) << g.code;
+  EXPECT_FALSE(contains(g.code, "volume = adrace_pop_double()")) << g.code;
+  EXPECT_TRUE(contains(g.code, "volume_b = adj * TWELFTH;")) << g.code;
+}
+
+// Accessors returning a pointer, as LULESH reaches its Domain's fields: `*out(mesh, e) = ...` writes
+// the element the accessor's `return &m->m_out[e];` names, and a pointer local set from one
+// (`nodes = conn(mesh, e)`, `&m->m_conn[2 * e]`) is substituted by the field's elements, so the
+// analysis and the derivative rules see `mesh->m_conn[2 * e + 1]` as if written in place.
+TEST(AdjointGenerator, AccessorReturningAPointerIsAnElementOfTheField) {
+  Generated g = generate(R"(typedef struct Mesh { double *m_u; double *m_out; int *m_conn; int m_n; } Mesh;
+static inline double u(const Mesh *m, int n) { return m->m_u[n]; }
+static inline const int *conn(const Mesh *m, int e) { return &m->m_conn[2 * e]; }
+static inline double *out(Mesh *m, int e) { return &m->m_out[e]; }
+void f(Mesh *mesh)
+{
+    int n = mesh->m_n;
+#pragma omp parallel for firstprivate(n)
+    for (int e = 0; e < n; e++) {
+        const int *const nodes = conn(mesh, e);
+        *out(mesh, e) = u(mesh, nodes[0]) * u(mesh, /* second node */ nodes[1]);
+    }
+}
+)",
+                         "f", {"mesh"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "nodes")) << g.code;
+  EXPECT_TRUE(contains(g.code, "mesh->m_out[e] = mesh->m_u[mesh->m_conn[2 * e]] * mesh->m_u[mesh->m_conn[2 * e + 1]];")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double adj = mesh_b->m_out[e];\n"
+                               "                    mesh_b->m_out[e] = 0.0;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "#pragma omp atomic\n"
+                               "                    mesh_b->m_u[mesh->m_conn[2 * e + 1]] += mesh->m_u[mesh->m_conn[2 * e]] * adj;")) << g.code;
+}
+
+// A field pointer whose offset changes while it is in scope is not substituted: PointerAliases
+// refuses it with its reason (it points into a field, not a parameter's array).
+TEST(AdjointGenerator, FieldPointerWithAMovingOffsetIsRefused) {
+  Generated g = generate(R"(typedef struct Mesh { double *m_u; int m_n; } Mesh;
+void f(Mesh *mesh, double *y)
+{
+    int k = 0;
+    const double *p = &mesh->m_u[k];
+    k = 1;
+    y[0] = p[0] * mesh->m_u[k];
+}
+)",
+                         "f", {"mesh", "y"});
+  EXPECT_TRUE(contains(g.error, ":5:19: error: unsupported: local pointer 'p'")) << g.error << g.code;
 }
 
 TEST(AdjointGenerator, VoidHelpersThatCannotBeInlinedAreRefused) {

@@ -62,10 +62,30 @@ static double cube(double x) { double s = x * x; return s * x; }
 void f(int n, const double *x, double *y)
 {
     for (int i = 0; i < n; i++)
-        y[i] = cube(x[i]);
+        if (cube(x[i]) > 1.0) y[i] = x[i];
 }
 C
-refuses statements x,y "5:16: error: unsupported: call to helper 'cube'"
+refuses statements_in_condition x,y "5:13: error: unsupported: call to helper 'cube', whose body has statements before its \`return\`, in a condition"
+
+cat > "$work/kernel.c" <<'C'
+static double cube(double x) { double s = x * x; return s * x; }
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] < 0.0 ? 0.0 : cube(x[i]);
+}
+C
+refuses statements_in_choice x,y "5:35: error: unsupported: call to helper 'cube', whose body has statements before its \`return\`, in an arm of ?:"
+
+cat > "$work/kernel.c" <<'C'
+static double fall(double x) { double y = x - 1.0; return y > 1.0 ? fall(y) : y; }
+void f(int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = fall(x[i]);
+}
+C
+refuses statements_recursive x,y "5:16: error: unsupported: call to 'fall', which is recursive"
 
 cat > "$work/kernel.c" <<'C'
 static void total(const double *a, int m, double *sum) { int k = 0; while (k < m) *sum += a[k++]; }
