@@ -169,7 +169,7 @@ struct Diagnostic {
   // An OpenMP construct or loop shape adrace does not model: an input error for `analyze`,
   // an "unsupported" finding for `check` (never silently race-free).
   bool unsupported = false;
-  std::string function;  // the function the construct is in, when there is one
+  std::string function = "";  // the function the construct is in, when there is one
 };
 std::string formatDiagnostic(const Diagnostic& diagnostic);  // "file.c:12:7: error: message"
 
