@@ -42,7 +42,33 @@ c::ExprRef substitute(const c::ExprRef& expr, const std::string& counter, const 
   return copy;
 }
 
+// The one statement a block holds (blocks in blocks and empty statements aside), or null.
+const clang::Stmt* onlyStatement(const clang::Stmt* statement) {
+  while (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(statement)) {
+    const clang::Stmt* only = nullptr;
+    for (const clang::Stmt* child : block->body()) {
+      if (llvm::isa<clang::NullStmt>(child)) continue;
+      if (only) return nullptr;
+      only = child;
+    }
+    statement = only;
+  }
+  return statement;
+}
+
 }  // namespace
+
+std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed, size_t depth) {
+  std::vector<ForHeader> box = std::move(collapsed);
+  for (size_t level = 0; level < depth; ++level) {
+    auto* inner = llvm::dyn_cast_or_null<clang::ForStmt>(onlyStatement(context.loopBody(box.back().loop)));
+    if (!inner) return std::nullopt;
+    std::optional<ForHeader> header = parseForHeader(context, inner);
+    if (!header) return std::nullopt;
+    box.push_back(*header);
+  }
+  return box;
+}
 
 // The tree keeps an object-like macro's name only when its body names no local (ad/c/FromClang.cpp):
 // such a name means the same at every iteration.

@@ -34,12 +34,18 @@
 
 namespace adrace::ad {
 
+// The loops a gather ranges over: `collapsed` (the directive's loops), then the `depth` loops of the
+// perfect nest in the innermost one's body (analyzer::LoopModel::perfectNest, which the analysis
+// counted as dimensions of its terms). nullopt when the body does not hold them.
+std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed, size_t depth);
+
 class GatherAdjoint {
  public:
   // `arrays`: the adjoint arrays of `loop` emitted as gathers. `invariantNames`: identifiers a term
   // may read at a shifted iteration besides the counter (variables the loop does not privatise and
   // does not write, the adjoints of shared arrays, the adjoints of reduction variables).
-  // `nest`: the loop's headers, outermost first (one unless collapse(n)). `bodyLocals`: the scalars
+  // `nest`: the loop's headers, outermost first (one unless collapse(n)), then those of a perfect
+  // nest in its body (gatherBox). `bodyLocals`: the scalars
   // declared in the loop's body whose adjoints a term may recompute.
   GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, std::vector<ForHeader> nest,
                 std::set<const clang::VarDecl*> arrays, std::set<std::string> invariantNames,

@@ -507,13 +507,18 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
         if (!variable.isArray && !info->array && declaredInside(loop, info->decl) &&
             variable.sharing != analyzer::Sharing::LoopCounter && !context_.loopOwnedCounters.count(info->decl))
           bodyLocals.insert(info->decl);
-    gather.emplace(context_, loop, nest->loops, scope.gathered, gatherInvariants(loop), std::move(bodyLocals));
+    // A perfect nest in the body adds its counters to the box (the analysis counted them).
+    std::optional<std::vector<ForHeader>> box = gatherBox(context_, nest->loops, loop.model.perfectNest.size());
+    if (!box) return;
+    gatherInnermost_ = box->size() > nest->loops.size() ? box->back().loop : nullptr;
+    gather.emplace(context_, loop, *box, scope.gathered, gatherInvariants(loop), std::move(bodyLocals));
   }
   gather_ = gather ? &*gather : nullptr;
   CodeWriter gatheredBody(bodyIndent);
   gatherRoot_ = {gatheredBody.id(), gatheredBody.indent()};
   backwardIteration(innermost, gatheredBody);
   gather_ = nullptr;
+  gatherInnermost_ = nullptr;
   std::string gatherFailure;
   std::optional<c::StmtList> gatherLoops = gather ? gather->build(gatherFailure) : std::nullopt;
   if (gather && !gatherLoops) {

@@ -1,5 +1,7 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 
+#include "analyzer/frontend/PerfectNest.h"
+
 #include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ContextBuilder.h"
@@ -8,6 +10,7 @@
 #include "analyzer/frontend/InstanceNumbering.h"
 #include "analyzer/frontend/LoopCfg.h"
 #include "analyzer/frontend/LoopHeader.h"
+#include "analyzer/frontend/PerfectNest.h"
 #include "analyzer/frontend/ReferenceCollector.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
 #include "analyzer/model/RegionModel.h"
@@ -247,6 +250,7 @@ LoopModelResult Builder::build() {
   if (request_.taskLoop) addSharedCounterWrite();
   for (Limitation& limitation : collector.limitations()) model_.limitations.push_back(std::move(limitation));
   model_.contexts = contexts_->contexts();
+  if (!request_.taskLoop) model_.perfectNest = perfectNestOf(body, *translator_, *contexts_, context_);
   addConditionFacts();
   addDefinitionFacts();
   addEntryFacts();
