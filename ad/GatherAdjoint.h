@@ -82,8 +82,18 @@ class GatherAdjoint {
   struct Target {
     const VariableInfo* info = nullptr;
     std::vector<Term> terms;
+    bool linearised = false;  // one subscript for the whole box (analyzer::GatherForm::linearised)
+  };
+  // A private scalar the innermost body assigns once on its root (`p = IDX(k, j, i);`,
+  // LoopModel::singleDefinitions): a term recomputes it at its shifted iteration from `value`.
+  struct Definition {
+    const clang::VarDecl* decl = nullptr;
+    c::ExprRef value;
   };
   std::optional<std::string> unreadable(const c::ExprRef& value, std::set<std::string>& visiting) const;
+  // A linearised array's element that target `iteration` owns: a term's subscript at the point the
+  // term shifts it to (LinearisedIndex.h); null when every term's subscript reads a recomputed local.
+  c::ExprRef linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const;
   bool isObjectLikeMacro(const std::string& name) const;
   bool isCounter(const std::string& name) const;
   c::ExprRef shifted(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration) const;
@@ -102,6 +112,7 @@ class GatherAdjoint {
   std::set<std::string> invariantNames_;
   std::set<const clang::VarDecl*> bodyLocals_;
   std::map<std::string, LocalAdjoint> localAdjoints_;  // by adjoint name
+  std::map<std::string, Definition> definitions_;       // by the scalar's name
   std::vector<Target> targets_;
   std::string failure_;  // a taken increment that cannot become a term
 };

@@ -1,6 +1,7 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include "analyzer/frontend/PerfectNest.h"
+#include "analyzer/frontend/SingleDefinitions.h"
 
 #include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/ClangSource.h"
@@ -250,7 +251,10 @@ LoopModelResult Builder::build() {
   if (request_.taskLoop) addSharedCounterWrite();
   for (Limitation& limitation : collector.limitations()) model_.limitations.push_back(std::move(limitation));
   model_.contexts = contexts_->contexts();
-  if (!request_.taskLoop) model_.perfectNest = perfectNestOf(body, *translator_, *contexts_, context_);
+  if (!request_.taskLoop) {
+    model_.perfectNest = perfectNestOf(body, *translator_, *contexts_, context_);
+    model_.singleDefinitions = singleDefinitionsOf(innermostBodyOf(body, model_.perfectNest.size()));
+  }
   addConditionFacts();
   addDefinitionFacts();
   addEntryFacts();

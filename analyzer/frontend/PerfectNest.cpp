@@ -54,6 +54,12 @@ const clang::DeclRefExpr* firstUseOf(const clang::Stmt* expression, const clang:
 
 }  // namespace
 
+const clang::Stmt& innermostBodyOf(const clang::Stmt& body, size_t depth) {
+  const clang::Stmt* innermost = &body;
+  for (size_t level = 0; level < depth; ++level) innermost = llvm::cast<clang::ForStmt>(onlyStatement(innermost))->getBody();
+  return *innermost;
+}
+
 std::vector<InnerLoopModel> perfectNestOf(const clang::Stmt& body, IndexTranslator& translator,
                                           const ContextBuilder& contexts, clang::ASTContext& context) {
   std::vector<InnerLoopModel> nest;

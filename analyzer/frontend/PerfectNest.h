@@ -21,4 +21,8 @@ namespace adrace::analyzer {
 std::vector<InnerLoopModel> perfectNestOf(const clang::Stmt& body, IndexTranslator& translator,
                                           const ContextBuilder& contexts, clang::ASTContext& context);
 
+// The body whose statements run once per point of the box: `body` itself, or the body of the
+// innermost of the first `depth` loops perfectNestOf found in it.
+const clang::Stmt& innermostBodyOf(const clang::Stmt& body, size_t depth);
+
 }  // namespace adrace::analyzer

@@ -148,6 +148,9 @@ struct LoopModel {
   // The inner loops of a perfect nest in the body, outermost first; empty when the body is not one
   // `for` (with a canonical header, a counter the body leaves alone, and no break, goto or return).
   std::vector<InnerLoopModel> perfectNest;
+  // Scalars the innermost body (perfectNest's, or the loop's own) assigns exactly once, as a statement
+  // of its top level, before any read of them: "p" for `p = IDX(k, j, i);` (SingleDefinitions.h).
+  std::vector<std::string> singleDefinitions;
   std::string schedule = "static";  // static | dynamic | guided | auto | runtime (static when absent); tasks for a taskloop
   std::string scheduleChunk;
   bool nowait = false;

@@ -165,6 +165,7 @@ json toJson(const LoopModel& loop) {
           {"lines", loop.linesOfCode},
           {"nest", nest},
           {"perfect_nest", perfectNest},
+          {"single_definitions", loop.singleDefinitions},
           {"schedule", {{"kind", loop.schedule}, {"chunk", loop.scheduleChunk.empty() ? json(nullptr) : json(loop.scheduleChunk)}}},
           {"nowait", loop.nowait},
           {"ordered", loop.ordered},

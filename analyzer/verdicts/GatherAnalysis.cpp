@@ -1,6 +1,9 @@
 #include "analyzer/verdicts/GatherAnalysis.h"
 
+#include "analyzer/verdicts/LinearisedIndex.h"
 #include "smt/ShiftQuery.h"
+
+#include <algorithm>
 
 #include <iterator>
 #include <map>
@@ -163,6 +166,39 @@ smt::ExprRef renamedCounters(const smt::ExprRef& expr, const GatherNest& nest) {
   return expr;
 }
 
+// `expr` with each private integer read through a single definition (a fact `p#1 == ...` the front-end
+// records for `p = IDX(k, j, i);`) replaced by what defines it, so that u[p] reads as u[IDX(k, j, i)].
+smt::ExprRef definitionsInlined(const LoopModel& loop, const smt::ExprRef& expr, int depth = 0) {
+  if (depth > 8) return expr;
+  if (expr->op == smt::Expr::Op::Var && expr->scope == smt::Scope::Private) {
+    for (const Fact& fact : loop.facts)
+      if (fact.origin == "definition" && fact.relation == smt::KnowledgeBase::Relation::Equal && smt::sameExpr(fact.lhs, expr))
+        return definitionsInlined(loop, fact.rhs, depth + 1);
+    return expr;
+  }
+  if (expr->args.empty()) return expr;
+  std::vector<smt::ExprRef> args;
+  for (const smt::ExprRef& arg : expr->args) args.push_back(definitionsInlined(loop, arg, depth));
+  switch (expr->op) {
+    case smt::Expr::Op::Read: return smt::arrayRead(expr->name, std::move(args), expr->instance, expr->scope);
+    case smt::Expr::Op::Add: return smt::add(args[0], args[1]);
+    case smt::Expr::Op::Sub: return smt::sub(args[0], args[1]);
+    case smt::Expr::Op::Mul: return smt::mul(args[0], args[1]);
+    case smt::Expr::Op::Div: return smt::div(args[0], args[1]);
+    case smt::Expr::Op::Mod: return smt::mod(args[0], args[1]);
+    case smt::Expr::Op::Neg: return smt::neg(args[0]);
+    default: return expr;
+  }
+}
+
+// The scalars a stride may multiply: shared, never written by the loop.
+std::set<std::string> invariantScalars(const LoopModel& loop) {
+  std::set<std::string> names;
+  for (const Variable& variable : loop.variables)
+    if (variable.sharing == Sharing::Shared && !variable.isArray && !variable.writtenInLoop) names.insert(variable.name);
+  return names;
+}
+
 // Whether context `id` is `ancestor` or lies inside it.
 bool within(const LoopModel& loop, int id, int ancestor) {
   while (id >= 0 && id != ancestor) {
@@ -214,7 +250,12 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
     // A per-thread variable holds a value of its iteration (a body local's initializer does not
     // count as a write in the model): only a firstprivate copy the loop never writes is invariant.
     bool invariantCopy = variable.sharing == Sharing::FirstPrivate && !written;
+    const bool singleDefinition = std::find(loop.singleDefinitions.begin(), loop.singleDefinitions.end(), variable.name) !=
+                                  loop.singleDefinitions.end();
     if ((isPerThread(variable.sharing) && !invariantCopy) || (!variable.isArray && written)) {
+      // A private scalar the innermost body assigns once, on its root, before reading it: a value of
+      // its iteration alone, recomputed at the shifted iteration like an initialised local.
+      if (variable.sharing == Sharing::Private && !variable.isArray && singleDefinition) continue;
       if (variable.sharing == Sharing::Private && variable.sharingReason == "declared in the loop body") {
         std::string why = bodyLocalFails(loop, nest, variable);
         if (why.empty()) continue;  // recomputed at the shifted iteration
@@ -222,6 +263,9 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
                ": a term may depend on it, and it is not recomputed at a shifted iteration";
       }
       return "the loop computes the per-iteration value " + variable.name +
+             (variable.sharing == Sharing::Private && !variable.isArray
+                  ? " and it is not assigned exactly once, on the innermost body's root, before any read"
+                  : std::string()) +
              ": a term may depend on it, and it is not recomputed at a shifted iteration";
     }
     if (!written) continue;
@@ -255,6 +299,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   GatherForm form;
   auto refuse = [&](std::string why) {
     form.applies = false;
+    form.linearised = false;
     form.terms.clear();
     form.reason = std::move(why);
     return form;
@@ -268,6 +313,9 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   // The array's own references first (the most specific reason), then the loop, then Z3.
   std::vector<const Reference*> reads;
   std::vector<smt::IndexTuple> indices;  // of each read, inner counters renamed
+  std::vector<std::string> counters;
+  for (const smt::LoopDimension& dimension : nest.domain.dimensions) counters.push_back(dimension.counter);
+  std::vector<smt::ExprRef> layout;  // a linearised array's strides, per counter
   for (const Reference& reference : loop.references) {
     if (reference.variable != verdict.array) continue;
     if (reference.kind != AccessKind::Read) return refuse("the loop writes " + verdict.array + ": " + where(reference));
@@ -280,11 +328,26 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
                     ", not on the loop body's root: a term at a shifted iteration would need that context's condition or loop");
     }
     const std::vector<smt::LoopDimension>& dimensions = nest.domain.dimensions;
+    if (reference.indices.size() == 1 && dimensions.size() > 1) {  // IDX(k, j, i - 1): one subscript for the box
+      smt::ExprRef index = renamedCounters(definitionsInlined(loop, reference.indices[0]), nest);
+      LinearisedIndex linear = linearisedIndex(index, counters, invariantScalars(loop));
+      if (!linear.failure.empty()) return refuse(where(reference) + ": a linearised index? " + linear.failure);
+      if (!layout.empty() && !smt::sameTuple(layout, linear.strides))
+        return refuse(where(reference) + ": its strides differ from those of the array's other reads");
+      layout = linear.strides;
+      form.linearised = true;
+      reads.push_back(&reference);
+      indices.push_back({index});
+      form.terms.push_back({reference.id, linear.offsets});
+      continue;
+    }
     if (reference.indices.size() != dimensions.size())
       return refuse(where(reference) + " has " + std::to_string(reference.indices.size()) + " subscript(s) for " +
                     std::to_string(dimensions.size()) + " loop counter(s)");
+    if (form.linearised) return refuse(where(reference) + " has a subscript per counter, the array's other reads one linearised subscript");
     smt::IndexTuple index;
-    for (const smt::ExprRef& component : reference.indices) index.push_back(renamedCounters(component, nest));
+    for (const smt::ExprRef& component : reference.indices)
+      index.push_back(renamedCounters(definitionsInlined(loop, component), nest));
     GatherTerm term{reference.id, {}};
     for (size_t d = 0; d < index.size(); ++d) {
       Affine affine = affineInCounters(index[d]);
@@ -304,6 +367,33 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   if (form.terms.empty()) return refuse("the loop does not read " + verdict.array);
   if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts); !why.empty()) return refuse(why);
   const smt::LoopDomain& domain = nest.domain;  // the inner bounds are facts of the queries too
+  if (form.linearised) {
+    std::vector<std::int64_t> lows = form.terms.front().offsets, highs = lows;
+    for (const GatherTerm& term : form.terms)
+      for (size_t d = 0; d < counters.size(); ++d) {
+        lows[d] = std::min(lows[d], term.offsets[d]);
+        highs[d] = std::max(highs[d], term.offsets[d]);
+      }
+    LinearisedIndex strides;
+    strides.strides = layout;
+    smt::ExprRef targetLayout = layoutOf(strides, counters);
+    std::map<std::string, smt::ShiftProof> proofs;  // one query pair per distinct index
+    for (size_t t = 0; t < reads.size(); ++t) {
+      std::string key = smt::toString(indices[t]);
+      auto proof = proofs.find(key);
+      if (proof == proofs.end())
+        proof = proofs.emplace(key, smt::proveLinearisedShift(session, domain, indices[t][0], targetLayout,
+                                                              form.terms[t].offsets, lows, highs)).first;
+      if (!proof->second.proven) return refuse(where(*reads[t]) + ": " + proof->second.reason);
+    }
+    form.applies = true;
+    std::string offsets;
+    for (const GatherTerm& term : form.terms) offsets += (offsets.empty() ? "" : "; ") + offsetsText(term.offsets);
+    form.reason = verdict.array + " is only read, at the linearised index " + smt::toString(targetLayout) +
+                  " of the counters plus the offsets " + offsets +
+                  " (Z3: exact, and one-to-one over the targets): each target sums its terms at the shifted iterations";
+    return form;
+  }
   std::map<std::string, smt::ShiftProof> proofs;  // one pair of queries per distinct index
   for (size_t t = 0; t < reads.size(); ++t) {
     std::string key = smt::toString(indices[t]);
