@@ -101,8 +101,8 @@ struct GatherNest {
   std::string failure;                             // non-empty: the nest cannot be a gather's box
 };
 
-// Whether the expression names nothing but constants and variables the loop never writes and does
-// not privatise: an inner bound that is the same for every point of the box.
+// The first symbol of `expr` that is not a variable the loop shares and never writes, or "": an
+// inner bound without one is the same for every point of the box.
 std::string variantSymbol(const LoopModel& loop, const smt::ExprRef& expr) {
   std::string found;
   smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
