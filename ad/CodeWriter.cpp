@@ -26,7 +26,7 @@ void CodeWriter::dropWriteOnly(const std::string& name) {
     if (!mentions(text, name)) continue;
     text.erase(0, text.find_first_not_of(' '));
     size_t assignment = std::string::npos;
-    for (const std::string& head : {"double " + name + " = ", "float " + name + " = ", name + " += ", name + " -= "})
+    for (const std::string& head : {"double " + name + " = ", "float " + name + " = ", name + " += ", name + " -= ", name + " = "})
       if (text.compare(0, head.size(), head) == 0) assignment = head.size();
     if (assignment == std::string::npos || mentions(text.substr(assignment), name)) return;  // read here
     writes.push_back(k);

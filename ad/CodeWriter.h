@@ -24,7 +24,7 @@ class CodeWriter {
   void append(const CodeWriter& nested);       // entries written by another writer at its own indentation
   // Replaces the tree statement written as entry `index` (before anything is printed).
   void replaceStatement(size_t index, const c::StmtRef& statement);
-  // Drops the entries that only write `name` (`T name = ...;`, `name += ...;`, `name -= ...;`) when
+  // Drops the entries that only write `name` (`T name = ...;`, `name = ...;`, `name += ...;`, `name -= ...;`) when
   // no other entry reads it: a value whose readers moved elsewhere (a gathered term recomputes it).
   void dropWriteOnly(const std::string& name);
   bool empty() const { return entries_.empty(); }

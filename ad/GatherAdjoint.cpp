@@ -42,7 +42,33 @@ c::ExprRef substitute(const c::ExprRef& expr, const std::string& counter, const 
   return copy;
 }
 
+// The one statement a block holds (blocks in blocks and empty statements aside), or null.
+const clang::Stmt* onlyStatement(const clang::Stmt* statement) {
+  while (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(statement)) {
+    const clang::Stmt* only = nullptr;
+    for (const clang::Stmt* child : block->body()) {
+      if (llvm::isa<clang::NullStmt>(child)) continue;
+      if (only) return nullptr;
+      only = child;
+    }
+    statement = only;
+  }
+  return statement;
+}
+
 }  // namespace
+
+std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed, size_t depth) {
+  std::vector<ForHeader> box = std::move(collapsed);
+  for (size_t level = 0; level < depth; ++level) {
+    auto* inner = llvm::dyn_cast_or_null<clang::ForStmt>(onlyStatement(context.loopBody(box.back().loop)));
+    if (!inner) return std::nullopt;
+    std::optional<ForHeader> header = parseForHeader(context, inner);
+    if (!header) return std::nullopt;
+    box.push_back(*header);
+  }
+  return box;
+}
 
 // The tree keeps an object-like macro's name only when its body names no local (ad/c/FromClang.cpp):
 // such a name means the same at every iteration.
@@ -56,7 +82,25 @@ GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, 
                              std::set<const clang::VarDecl*> bodyLocals)
     : context_(context), loop_(loop), nest_(std::move(nest)), header_(nest_.front()), arrays_(std::move(arrays)),
       invariantNames_(std::move(invariantNames)), bodyLocals_(std::move(bodyLocals)) {
-  for (const clang::VarDecl* decl : arrays_) targets_.push_back({context_.variable(decl), {}});
+  for (const clang::VarDecl* decl : arrays_) {
+    Target target{context_.variable(decl), {}, false};
+    for (const analyzer::ArrayVerdict& verdict : loop_.analysis.arrays)
+      if (target.info && verdict.array == target.info->name && verdict.gather) target.linearised = verdict.gather->linearised;
+    targets_.push_back(target);
+  }
+  // The single definitions on the innermost body's root, as the analysis found them.
+  const clang::Stmt* body = context_.loopBody(nest_.back().loop);
+  std::vector<const clang::Stmt*> statements;
+  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(body)) statements.assign(block->body_begin(), block->body_end());
+  const std::vector<std::string>& single = loop_.model.singleDefinitions;
+  for (const clang::Stmt* statement : statements) {
+    auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement);
+    if (!assignment || assignment->getOpcode() != clang::BO_Assign) continue;
+    auto* lhs = llvm::dyn_cast<clang::DeclRefExpr>(assignment->getLHS()->IgnoreParenImpCasts());
+    auto* decl = lhs ? llvm::dyn_cast<clang::VarDecl>(lhs->getDecl()) : nullptr;
+    if (decl && std::find(single.begin(), single.end(), decl->getNameAsString()) != single.end())
+      definitions_[decl->getNameAsString()] = {decl, context_.tree(assignment->getRHS())};
+  }
 }
 
 bool GatherAdjoint::isCounter(const std::string& name) const {
@@ -109,6 +153,15 @@ std::optional<std::string> GatherAdjoint::unreadable(const c::ExprRef& value, st
     if (!node || found) return;
     if (node->kind == c::Expr::Kind::Name && !isCounter(node->text) && !invariantNames_.count(node->text) &&
         !isObjectLikeMacro(node->text)) {
+      if (auto definition = definitions_.find(node->text); definition != definitions_.end()) {
+        if (!visiting.insert(node->text).second) {
+          found = node->text;
+          return;
+        }
+        if (std::optional<std::string> inner = unreadable(definition->second.value, visiting)) found = *inner;
+        visiting.erase(node->text);
+        return;
+      }
       auto local = localAdjoints_.find(node->text);
       if (local == localAdjoints_.end() || !local->second.exact || !visiting.insert(node->text).second) {
         found = node->text;
@@ -141,6 +194,16 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value, 
   for (const c::ExprRef& counter : iteration) where += "[" + c::print(counter) + "]";
   std::function<c::ExprRef(const c::ExprRef&)> rewrite = [&](const c::ExprRef& node) -> c::ExprRef {
     if (!node) return node;
+    if (node->kind == c::Expr::Kind::Name && definitions_.count(node->text)) {
+      auto known = cache.find(node->text + where);
+      if (known != cache.end()) return c::name(known->second);
+      const Definition& definition = definitions_.at(node->text);
+      c::ExprRef value = rewrite(shifted(definition.value, iteration));
+      std::string fresh = context_.freshName(node->text + "_at");
+      out.locals.push_back(c::declaration(c::plainType(definition.decl->getType().getUnqualifiedType().getAsString()), fresh, value));
+      cache[node->text + where] = fresh;
+      return c::name(fresh);
+    }
     if (node->kind == c::Expr::Kind::Name) {
       auto local = localAdjoints_.find(node->text);
       if (local == localAdjoints_.end()) return node;
@@ -189,6 +252,9 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
           failure = "a term of " + target.info->adjoint + " reads " + *name + ", which a shifted iteration does not have" +
                     (localAdjoints_.count(*name) ? " (its increments are not all on the root of the backward iteration)" : "");
     }
+  for (const Target& target : targets_)
+    if (failure.empty() && target.linearised && !target.terms.empty() && nest_.size() < 2)
+      failure = "a linearised gather of " + target.info->adjoint + " needs a nest";
   if (!failure.empty()) return std::nullopt;
   c::StmtList loops;
   for (const Target& target : targets_)
@@ -269,6 +335,28 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
 // in one dimension; any other t0 runs its inner dimensions whole, guarded. The guard of a term tests
 // the dimensions not known to be interior; the pieces are disjoint and cover the box, and each
 // target is written by the one thread that owns its t0.
+c::ExprRef GatherAdjoint::linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const {
+  for (const Term& term : target.terms) {
+    auto* access = llvm::dyn_cast<clang::ArraySubscriptExpr>(term.increment.leaf->IgnoreParenImpCasts());
+    if (!access) continue;
+    c::ExprRef index = context_.tree(access->getIdx());
+    std::set<std::string> visiting;
+    bool readsDefinition = false;
+    std::function<void(const c::ExprRef&)> visit = [&](const c::ExprRef& node) {
+      if (!node) return;
+      readsDefinition = readsDefinition || (node->kind == c::Expr::Kind::Name && definitions_.count(node->text));
+      for (const c::ExprRef& operand : node->operands) visit(operand);
+    };
+    visit(index);
+    if (readsDefinition) continue;
+    // The term's subscript at iteration t - offsets is the layout at t: the element t owns.
+    std::vector<c::ExprRef> iteration;
+    for (size_t d = 0; d < nest_.size(); ++d) iteration.push_back(plus(targets[d], -term.offsets[d]));
+    return c::subscript(c::name(target.info->adjoint), shifted(index, iteration));
+  }
+  return nullptr;
+}
+
 c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   const size_t n = nest_.size();
   std::vector<std::int64_t> low(n), high(n);
@@ -315,7 +403,13 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
     }
   }
   c::ExprRef element = c::name(target.info->adjoint);
-  for (const Dimension& dim : dims) element = c::subscript(element, dim.target);
+  if (target.linearised) {
+    std::vector<c::ExprRef> targets;
+    for (const Dimension& dim : dims) targets.push_back(dim.target);
+    element = linearisedElement(target, targets);
+  } else {
+    for (const Dimension& dim : dims) element = c::subscript(element, dim.target);
+  }
 
   auto loopOver = [&](const Dimension& dim, c::ExprRef from, c::ExprRef to, c::StmtList body) {
     return c::forLoop(c::declaration(dim.type, dim.target->text, std::move(from)), c::binary("<", dim.target, std::move(to)),

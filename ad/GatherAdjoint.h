@@ -34,12 +34,18 @@
 
 namespace adrace::ad {
 
+// The loops a gather ranges over: `collapsed` (the directive's loops), then the `depth` loops of the
+// perfect nest in the innermost one's body (analyzer::LoopModel::perfectNest, which the analysis
+// counted as dimensions of its terms). nullopt when the body does not hold them.
+std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed, size_t depth);
+
 class GatherAdjoint {
  public:
   // `arrays`: the adjoint arrays of `loop` emitted as gathers. `invariantNames`: identifiers a term
   // may read at a shifted iteration besides the counter (variables the loop does not privatise and
   // does not write, the adjoints of shared arrays, the adjoints of reduction variables).
-  // `nest`: the loop's headers, outermost first (one unless collapse(n)). `bodyLocals`: the scalars
+  // `nest`: the loop's headers, outermost first (one unless collapse(n)), then those of a perfect
+  // nest in its body (gatherBox). `bodyLocals`: the scalars
   // declared in the loop's body whose adjoints a term may recompute.
   GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, std::vector<ForHeader> nest,
                 std::set<const clang::VarDecl*> arrays, std::set<std::string> invariantNames,
@@ -76,8 +82,18 @@ class GatherAdjoint {
   struct Target {
     const VariableInfo* info = nullptr;
     std::vector<Term> terms;
+    bool linearised = false;  // one subscript for the whole box (analyzer::GatherForm::linearised)
+  };
+  // A private scalar the innermost body assigns once on its root (`p = IDX(k, j, i);`,
+  // LoopModel::singleDefinitions): a term recomputes it at its shifted iteration from `value`.
+  struct Definition {
+    const clang::VarDecl* decl = nullptr;
+    c::ExprRef value;
   };
   std::optional<std::string> unreadable(const c::ExprRef& value, std::set<std::string>& visiting) const;
+  // A linearised array's element that target `iteration` owns: a term's subscript at the point the
+  // term shifts it to (LinearisedIndex.h); null when every term's subscript reads a recomputed local.
+  c::ExprRef linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const;
   bool isObjectLikeMacro(const std::string& name) const;
   bool isCounter(const std::string& name) const;
   c::ExprRef shifted(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration) const;
@@ -96,6 +112,7 @@ class GatherAdjoint {
   std::set<std::string> invariantNames_;
   std::set<const clang::VarDecl*> bodyLocals_;
   std::map<std::string, LocalAdjoint> localAdjoints_;  // by adjoint name
+  std::map<std::string, Definition> definitions_;       // by the scalar's name
   std::vector<Target> targets_;
   std::string failure_;  // a taken increment that cannot become a term
 };

@@ -16,6 +16,8 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
+
 
 namespace adrace::ad {
 const VariableInfo* Sweeps::modelVariable(const analyzer::Variable& variable) const {
@@ -412,7 +414,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   bool dynamic = loop.model.schedule != "static";
   bool replay = dynamic && forwardEmits(stmt);
   std::vector<std::string> reduction;
-  std::vector<std::string> privateAdjoints;
+  std::vector<std::pair<std::string, std::string>> privateAdjoints;  // adjoint name, its declaration
   for (const clang::VarDecl* decl : scope.reductionClause) {
     const VariableInfo* info = context_.variable(decl);
     reduction.push_back(info->byValueScalar ? info->adjoint + "[:1]" : info->adjoint);
@@ -422,7 +424,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     const VariableInfo* info = modelVariable(variable);
     if (!info || declaredInside(loop, info->decl)) continue;
     if (variable.sharing == analyzer::Sharing::LastPrivate) lastprivate.push_back(info);
-    if (variable.sharing == analyzer::Sharing::Private && info->active) privateAdjoints.push_back(adjointDeclaration(context_, info->decl));
+    if (variable.sharing == analyzer::Sharing::Private && info->active) privateAdjoints.push_back({info->adjoint, adjointDeclaration(context_, info->decl)});
   }
   std::string clauses;
   if (!reduction.empty()) {
@@ -504,16 +506,26 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     std::set<const clang::VarDecl*> bodyLocals;  // scalars a term may recompute at its shifted iteration
     for (const analyzer::Variable& variable : loop.model.variables)
       if (const VariableInfo* info = modelVariable(variable))
-        if (!variable.isArray && !info->array && declaredInside(loop, info->decl) &&
-            variable.sharing != analyzer::Sharing::LoopCounter && !context_.loopOwnedCounters.count(info->decl))
-          bodyLocals.insert(info->decl);
-    gather.emplace(context_, loop, nest->loops, scope.gathered, gatherInvariants(loop), std::move(bodyLocals));
+        if (!variable.isArray && !info->array && variable.sharing != analyzer::Sharing::LoopCounter &&
+            !context_.loopOwnedCounters.count(info->decl)) {
+          // C89: a private scalar the innermost body assigns once (LoopModel::singleDefinitions)
+          const std::vector<std::string>& single = loop.model.singleDefinitions;
+          bool assignedOnce = variable.sharing == analyzer::Sharing::Private &&
+                              std::find(single.begin(), single.end(), variable.name) != single.end();
+          if (declaredInside(loop, info->decl) || assignedOnce) bodyLocals.insert(info->decl);
+        }
+    // A perfect nest in the body adds its counters to the box (the analysis counted them).
+    std::optional<std::vector<ForHeader>> box = gatherBox(context_, nest->loops, loop.model.perfectNest.size());
+    if (!box) return;
+    gatherInnermost_ = box->size() > nest->loops.size() ? box->back().loop : nullptr;
+    gather.emplace(context_, loop, *box, scope.gathered, gatherInvariants(loop), std::move(bodyLocals));
   }
   gather_ = gather ? &*gather : nullptr;
   CodeWriter gatheredBody(bodyIndent);
   gatherRoot_ = {gatheredBody.id(), gatheredBody.indent()};
   backwardIteration(innermost, gatheredBody);
   gather_ = nullptr;
+  gatherInnermost_ = nullptr;
   std::string gatherFailure;
   std::optional<c::StmtList> gatherLoops = gather ? gather->build(gatherFailure) : std::nullopt;
   if (gather && !gatherLoops) {
@@ -543,8 +555,11 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   std::vector<const clang::VarDecl*> carried = forwardEmits(stmt) ? carriedValues(loop) : std::vector<const clang::VarDecl*>();
   for (auto it = carried.rbegin(); it != carried.rend(); ++it) {
     out.line(declareAndPop(context_, *it) + " /* this thread's final " + (*it)->getNameAsString() + " */");
+    // A gather may have taken every read of it (region_phases' w): its pops stay, for the tape.
+    if (gatherLoops) out.statement(c::expression(c::cast(c::plainType("void"), c::name((*it)->getNameAsString()))));
   }
-  for (const std::string& line : privateAdjoints) out.line(line);
+  for (const auto& [name, line] : privateAdjoints)
+    if (!gatherLoops || mentions(body.text(), name)) out.line(line);  // a gather may have taken every use
   if (replay) {
     out.line("adrace_replay adrace_replay;");
     out.line("long adrace_k;");

@@ -445,6 +445,7 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   bool down = !exits && header->step == "-1" && (header->op == ">" || header->op == ">=");
   bool block = !up && !down;
   CodeWriter body(out.indent() + (block ? 2 : 1));
+  if (gather_ && loop == gatherInnermost_) gatherRoot_ = {body.id(), body.indent()};  // every point of the box runs it
   backwardIteration(loop, body);
   if (up) {
     out.open("for (" + header->counterType + " " + i + " = " + (header->op == "<" ? bound + " - 1" : header->bound) + "; " + i +

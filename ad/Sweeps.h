@@ -157,6 +157,8 @@ class Sweeps {
   const LoopScope* current_ = nullptr;
   GatherAdjoint* gather_ = nullptr;  // takes the increments of gathered arrays while a loop's backward sweep is built
   std::pair<int, int> gatherRoot_{-1, -1};  // the writer (id, indent) of that backward iteration's root
+  // The innermost loop of a perfect nest the gather ranges over: its body's root is gatherRoot_.
+  const clang::ForStmt* gatherInnermost_ = nullptr;
   // Identifiers a gather term may read at a shifted iteration of `loop` (GatherAdjoint's invariantNames).
   std::set<std::string> gatherInvariants(const ParallelLoop& loop) const;
   bool needsOmpHelpers_ = false;

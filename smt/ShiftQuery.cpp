@@ -50,7 +50,79 @@ ShiftProof offsetsExact(SolverSession& session, const LoopDomain& domain, const 
   return proof;
 }
 
+// layout with every counter c replaced by c + offset_c.
+ExprRef shiftedLayout(const ExprRef& layout, const LoopDomain& domain, const std::vector<std::int64_t>& offsets) {
+  if (layout->op == Expr::Op::Var && layout->scope == Scope::Counter) {
+    for (size_t d = 0; d < domain.dimensions.size(); ++d)
+      if (domain.dimensions[d].counter == layout->name) return add(layout, constant(offsets[d]));
+    return layout;
+  }
+  if (layout->args.empty()) return layout;
+  std::vector<ExprRef> args;
+  for (const ExprRef& arg : layout->args) args.push_back(shiftedLayout(arg, domain, offsets));
+  switch (layout->op) {
+    case Expr::Op::Add: return add(args[0], args[1]);
+    case Expr::Op::Sub: return sub(args[0], args[1]);
+    case Expr::Op::Mul: return mul(args[0], args[1]);
+    case Expr::Op::Neg: return neg(args[0]);
+    default: return layout;
+  }
+}
+
+// The box of a gather's targets: each counter's range widened by the offsets.
+LoopDomain targetBox(const LoopDomain& domain, const std::vector<std::int64_t>& lows, const std::vector<std::int64_t>& highs) {
+  LoopDomain box;
+  for (size_t d = 0; d < domain.dimensions.size(); ++d) {
+    LoopDimension dimension = domain.dimensions[d];
+    dimension.first = dimension.first ? add(dimension.first, constant(lows[d])) : nullptr;
+    dimension.bound = dimension.bound ? add(dimension.bound, constant(highs[d])) : nullptr;
+    box.dimensions.push_back(dimension);
+  }
+  return box;
+}
+
 }  // namespace
+
+ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index,
+                                const ExprRef& layout, const std::vector<std::int64_t>& offsets,
+                                const std::vector<std::int64_t>& lows, const std::vector<std::int64_t>& highs) {
+  ShiftProof proof;
+  if (offsets.size() != domain.dimensions.size() || lows.size() != offsets.size() || highs.size() != offsets.size()) {
+    proof.reason = "the offsets do not match the nest's " + std::to_string(domain.dimensions.size()) + " counter(s)";
+    return proof;
+  }
+  Encoder& encoder = session.encoder();
+  z3::context& context = session.context();
+  z3::solver& solver = session.solver();
+  const ExprRef expected = shiftedLayout(layout, domain, offsets);
+  solver.push();
+  for (const z3::expr& constraint : iterationConstraints(encoder, context, domain, Thread::A)) solver.add(constraint);
+  solver.add(encoder.encode(index, Thread::A) != encoder.encode(expected, Thread::A));
+  std::string reason;
+  CheckOutcome exact = session.check(z3::expr_vector(context), &reason);
+  solver.pop();
+  if (exact != CheckOutcome::Unsat) {
+    proof.reason = exact == CheckOutcome::Sat ? "Z3 found an iteration where " + toString(index) + " is not " + toString(expected)
+                                              : "Z3 could not decide whether " + toString(index) + " is " + toString(expected) + " (" + reason + ")";
+    return proof;
+  }
+  AccessSite targets{targetBox(domain, lows, highs), {}, {layout}};
+  Coincidence twice = mayCoincideAcross(session, targets, targets, Pairing::DifferentIterations);
+  switch (twice.status) {
+    case Coincidence::Status::Disjoint: proof.proven = true; return proof;
+    case Coincidence::Status::Overlap: {
+      std::string witness;
+      for (const auto& [symbol, value] : twice.witness) witness += (witness.empty() ? "" : ", ") + symbol + "=" + value;
+      proof.reason = "Z3 found two targets of the gather that name the same element " + toString(layout) + " [" + witness + "]";
+      return proof;
+    }
+    case Coincidence::Status::Unknown:
+      proof.reason = "Z3 could not prove the linearised index " + toString(layout) + " one-to-one over the targets (" +
+                     twice.reason + "): assumed nowhere, so the guard stays";
+      return proof;
+  }
+  return proof;
+}
 
 ShiftProof proveUnitShift(SolverSession& session, const LoopDomain& domain, const IndexTuple& index,
                           const std::vector<std::int64_t>& offsets) {

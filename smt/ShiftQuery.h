@@ -28,4 +28,14 @@ struct ShiftProof {
 ShiftProof proveUnitShift(SolverSession& session, const LoopDomain& domain, const IndexTuple& index,
                           const std::vector<std::int64_t>& offsets);
 
+// A linearised read x[index] (one subscript for the whole nest, LinearisedIndex.h) meant to equal
+// layout(counters + offsets), where layout(t) = sum_d stride_d * t_d is the element a target t of
+// the gather owns. Exact when (1) on every iteration index == layout(counters + offsets), and (2)
+// layout is one-to-one over the targets' box, first_d + lows[d] <= t_d < end_d + highs[d]: then no
+// two targets (and no two iterations, whose shifted points lie in that box) name one element. The
+// box's bounds are facts of (2); with symbolic strides it is nonlinear, and Z3 may answer unknown.
+ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index,
+                                const ExprRef& layout, const std::vector<std::int64_t>& offsets,
+                                const std::vector<std::int64_t>& lows, const std::vector<std::int64_t>& highs);
+
 }  // namespace adrace::smt

@@ -1,5 +1,8 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 
+#include "analyzer/frontend/PerfectNest.h"
+#include "analyzer/frontend/SingleDefinitions.h"
+
 #include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ContextBuilder.h"
@@ -8,6 +11,7 @@
 #include "analyzer/frontend/InstanceNumbering.h"
 #include "analyzer/frontend/LoopCfg.h"
 #include "analyzer/frontend/LoopHeader.h"
+#include "analyzer/frontend/PerfectNest.h"
 #include "analyzer/frontend/ReferenceCollector.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
 #include "analyzer/model/RegionModel.h"
@@ -251,6 +255,10 @@ LoopModelResult Builder::build() {
   const CalleeLoops& calleeLoops = collector.calleeLoops();
   model_.contexts.insert(model_.contexts.end(), calleeLoops.contexts().begin(), calleeLoops.contexts().end());
   model_.facts.insert(model_.facts.end(), calleeLoops.facts().begin(), calleeLoops.facts().end());
+  if (!request_.taskLoop) {
+    model_.perfectNest = perfectNestOf(body, *translator_, *contexts_, context_);
+    model_.singleDefinitions = singleDefinitionsOf(innermostBodyOf(body, model_.perfectNest.size()));
+  }
   addConditionFacts();
   addDefinitionFacts();
   addEntryFacts();

@@ -128,6 +128,15 @@ struct LoopDimensionModel {
   std::string firstText, boundText, stepText;  // as written
 };
 
+// One inner loop of a perfect nest under the parallel loop (analyzer/frontend/PerfectNest.h): the
+// loop's body is, blocks aside, this `for` alone, and so on inward. Its iterations form a box with
+// the parallel loop's, so a gather (GatherAnalysis.h) may treat its counter as one more dimension.
+struct InnerLoopModel {
+  LoopDimensionModel dimension;  // domain.counter: the counter's name ("j"); first/bound as the body reads them
+  smt::ExprRef counter;          // the counter as the body's indices name it: the private Var j#1
+  int context = 0;               // the context of its body (the innermost one holds the statements)
+};
+
 struct LoopModel {
   int id = 0;                  // 0-based, in source order within its file
   std::string function;
@@ -136,6 +145,12 @@ struct LoopModel {
   SourceSpan loopSpan;         // the associated for statement
   unsigned linesOfCode = 0;
   std::vector<LoopDimensionModel> dimensions;  // one, or n with collapse(n)
+  // The inner loops of a perfect nest in the body, outermost first; empty when the body is not one
+  // `for` (with a canonical header, a counter the body leaves alone, and no break, goto or return).
+  std::vector<InnerLoopModel> perfectNest;
+  // Scalars the innermost body (perfectNest's, or the loop's own) assigns exactly once, as a statement
+  // of its top level, before any read of them: "p" for `p = IDX(k, j, i);` (SingleDefinitions.h).
+  std::vector<std::string> singleDefinitions;
   std::string schedule = "static";  // static | dynamic | guided | auto | runtime (static when absent); tasks for a taskloop
   std::string scheduleChunk;
   bool nowait = false;

@@ -123,6 +123,14 @@ json toJson(const LoopModel& loop) {
                     {"first_ir", exprOrNull(dimension.domain.first)},
                     {"bound_ir", exprOrNull(dimension.domain.bound)},
                     {"step_ir", exprOrNull(dimension.domain.step)}});
+  json perfectNest = json::array();
+  for (const InnerLoopModel& inner : loop.perfectNest)
+    perfectNest.push_back({{"counter", smt::toString(inner.counter)},
+                           {"first", inner.dimension.firstText},
+                           {"bound", inner.dimension.boundText},
+                           {"comparison", comparisonText(inner.dimension.domain.comparison)},
+                           {"step", inner.dimension.stepText},
+                           {"context", inner.context}});
   json variables = json::array();
   for (const Variable& variable : loop.variables) variables.push_back(toJson(variable));
   json contexts = json::array();
@@ -156,6 +164,8 @@ json toJson(const LoopModel& loop) {
           {"loop_span", toJson(loop.loopSpan)},
           {"lines", loop.linesOfCode},
           {"nest", nest},
+          {"perfect_nest", perfectNest},
+          {"single_definitions", loop.singleDefinitions},
           {"schedule", {{"kind", loop.schedule}, {"chunk", loop.scheduleChunk.empty() ? json(nullptr) : json(loop.scheduleChunk)}}},
           {"nowait", loop.nowait},
           {"ordered", loop.ordered},

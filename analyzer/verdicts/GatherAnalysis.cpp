@@ -1,10 +1,14 @@
 #include "analyzer/verdicts/GatherAnalysis.h"
 
+#include "analyzer/verdicts/LinearisedIndex.h"
 #include "smt/ShiftQuery.h"
+
+#include <algorithm>
 
 #include <iterator>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace adrace::analyzer {
 namespace {
@@ -86,30 +90,150 @@ bool before(const SourcePosition& a, const SourcePosition& b) {
   return a.line < b.line || (a.line == b.line && a.column < b.column);
 }
 
+// The box of iterations a gather ranges over: the parallel loop's counters, then those of a perfect
+// nest in its body (LoopModel::perfectNest), whose private counter symbols (j#1) become counters of
+// the box (j). `bodyContext` is where the statements run once for every point of the box.
+struct GatherNest {
+  smt::LoopDomain domain;
+  int bodyContext = 0;
+  std::set<std::string> innerCounters;             // variables that are counters of inner loops
+  std::vector<std::pair<smt::ExprRef, smt::ExprRef>> renamed;  // j#1 (private) -> j (counter)
+  std::string failure;                             // non-empty: the nest cannot be a gather's box
+};
+
+// The first symbol of `expr` that is not a variable the loop shares and never writes, or "": an
+// inner bound without one is the same for every point of the box.
+std::string variantSymbol(const LoopModel& loop, const smt::ExprRef& expr) {
+  std::string found;
+  smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
+    if (!found.empty()) return;
+    const Variable* variable = loop.findVariable(symbol.name);
+    if (symbol.op != smt::Expr::Op::Var || symbol.scope != smt::Scope::Shared || !variable || variable->writtenInLoop ||
+        isPerThread(variable->sharing))
+      found = symbol.name;
+  });
+  return found;
+}
+
+GatherNest gatherNestOf(const LoopModel& loop) {
+  GatherNest nest;
+  nest.domain = loop.domain();
+  for (const InnerLoopModel& inner : loop.perfectNest) {
+    const smt::LoopDimension& dimension = inner.dimension.domain;
+    const Variable* counter = loop.findVariable(dimension.counter);
+    if (!counter || counter->sharing != Sharing::Private) {
+      nest.failure = "the counter " + dimension.counter + " of the inner loop is not private";
+      return nest;
+    }
+    for (const smt::LoopDimension& outer : nest.domain.dimensions)
+      if (outer.counter == dimension.counter) {
+        nest.failure = "the inner loop's counter " + dimension.counter + " has the name of an enclosing counter";
+        return nest;
+      }
+    for (const smt::ExprRef& limit : {dimension.first, dimension.bound})
+      if (std::string symbol = variantSymbol(loop, limit); !symbol.empty()) {
+        nest.failure = "the range of the inner loop over " + dimension.counter + " depends on " + symbol +
+                       ", which is not the same for every iteration (the nest is not rectangular)";
+        return nest;
+      }
+    nest.domain.dimensions.push_back(dimension);
+    nest.innerCounters.insert(dimension.counter);
+    nest.renamed.push_back({inner.counter, smt::variable(dimension.counter, 0, smt::Scope::Counter)});
+    nest.bodyContext = inner.context;
+  }
+  return nest;
+}
+
+// `expr` with each inner counter's private symbol replaced by the box's counter.
+smt::ExprRef renamedCounters(const smt::ExprRef& expr, const GatherNest& nest) {
+  for (const auto& [from, to] : nest.renamed)
+    if (smt::sameExpr(expr, from)) return to;
+  switch (expr->op) {
+    case smt::Expr::Op::Const:
+    case smt::Expr::Op::Var: return expr;
+    case smt::Expr::Op::Read: {
+      std::vector<smt::ExprRef> subscripts;
+      for (const smt::ExprRef& subscript : expr->args) subscripts.push_back(renamedCounters(subscript, nest));
+      return smt::arrayRead(expr->name, std::move(subscripts), expr->instance, expr->scope);
+    }
+    case smt::Expr::Op::Add: return smt::add(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Sub: return smt::sub(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Mul: return smt::mul(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Div: return smt::div(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Mod: return smt::mod(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Neg: return smt::neg(renamedCounters(expr->args[0], nest));
+  }
+  return expr;
+}
+
+// `expr` with each private integer read through a single definition (a fact `p#1 == ...` the front-end
+// records for `p = IDX(k, j, i);`) replaced by what defines it, so that u[p] reads as u[IDX(k, j, i)].
+smt::ExprRef definitionsInlined(const LoopModel& loop, const smt::ExprRef& expr, int depth = 0) {
+  if (depth > 8) return expr;
+  if (expr->op == smt::Expr::Op::Var && expr->scope == smt::Scope::Private) {
+    for (const Fact& fact : loop.facts)
+      if (fact.origin == "definition" && fact.relation == smt::KnowledgeBase::Relation::Equal && smt::sameExpr(fact.lhs, expr))
+        return definitionsInlined(loop, fact.rhs, depth + 1);
+    return expr;
+  }
+  if (expr->args.empty()) return expr;
+  std::vector<smt::ExprRef> args;
+  for (const smt::ExprRef& arg : expr->args) args.push_back(definitionsInlined(loop, arg, depth));
+  switch (expr->op) {
+    case smt::Expr::Op::Read: return smt::arrayRead(expr->name, std::move(args), expr->instance, expr->scope);
+    case smt::Expr::Op::Add: return smt::add(args[0], args[1]);
+    case smt::Expr::Op::Sub: return smt::sub(args[0], args[1]);
+    case smt::Expr::Op::Mul: return smt::mul(args[0], args[1]);
+    case smt::Expr::Op::Div: return smt::div(args[0], args[1]);
+    case smt::Expr::Op::Mod: return smt::mod(args[0], args[1]);
+    case smt::Expr::Op::Neg: return smt::neg(args[0]);
+    default: return expr;
+  }
+}
+
+// The scalars a stride may multiply: shared, never written by the loop.
+std::set<std::string> invariantScalars(const LoopModel& loop) {
+  std::set<std::string> names;
+  for (const Variable& variable : loop.variables)
+    if (variable.sharing == Sharing::Shared && !variable.isArray && !variable.writtenInLoop) names.insert(variable.name);
+  return names;
+}
+
+// Whether context `id` is `ancestor` or lies inside it.
+bool within(const LoopModel& loop, int id, int ancestor) {
+  while (id >= 0 && id != ancestor) {
+    int parent = -1;
+    for (const Context& context : loop.contexts)
+      if (context.id == id) parent = context.parent;
+    id = parent;
+  }
+  return id == ancestor;
+}
+
 // Why a variable declared in the loop body cannot be recomputed at a shifted iteration, or "" when
 // it can: a scalar declared on the body's root and never assigned after its initializer holds, at
 // every iteration, a function of the counters and of what its initializer reads (the other
 // conditions keep those inputs unwritten by the loop), so a term recomputes it there.
-std::string bodyLocalFails(const LoopModel& loop, const Variable& variable) {
+std::string bodyLocalFails(const LoopModel& loop, const GatherNest& nest, const Variable& variable) {
   if (variable.sharingReason != "declared in the loop body") return "it is not declared in the loop body";
   if (variable.isArray) return "it is an array or a pointer";
   if (variable.writtenInLoop) return "it is assigned after its declaration";
   for (const Context& context : loop.contexts)
-    if (context.id != 0 && !before(variable.declaredAt, context.span.begin) && before(variable.declaredAt, context.span.end))
+    if (context.id != nest.bodyContext && within(loop, context.id, nest.bodyContext) &&
+        !before(variable.declaredAt, context.span.begin) && before(variable.declaredAt, context.span.end))
       return "it is declared in a " + context.kind + ", not on the loop body's root";
   return "";
 }
 
 // The loop-wide conditions: every term can be evaluated at a shifted iteration. Empty when they hold.
-std::string shiftedTermsFail(const LoopModel& loop, const std::string& array, const std::vector<ArrayVerdict>& verdicts,
-                             const std::vector<std::string>& doubts) {
+std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, const std::string& array,
+                             const std::vector<ArrayVerdict>& verdicts, const std::vector<std::string>& doubts) {
   if (!doubts.empty()) return "the model of the loop is incomplete: " + doubts.front();
   if (!loop.threadNumberSymbol.empty()) return "the loop reads the thread number, which a shifted iteration does not have";
-  for (const LoopDimensionModel& dimension : loop.dimensions) {
-    const smt::LoopDimension& domain = dimension.domain;
+  for (const smt::LoopDimension& domain : nest.domain.dimensions) {
     if (!domain.first || !domain.bound) return "the range of counter " + domain.counter + " is not modelled";
     if (!domain.step || domain.step->op != smt::Expr::Op::Const || domain.step->value != 1)
-      return "counter " + domain.counter + " does not step by 1 (step " + dimension.stepText + ")";
+      return "counter " + domain.counter + " does not step by 1 (step " + smt::toString(domain.step) + ")";
     if (domain.comparison != smt::Comparison::Less && domain.comparison != smt::Comparison::LessEqual)
       return "counter " + domain.counter + " is not bounded by < or <=";
   }
@@ -121,18 +245,27 @@ std::string shiftedTermsFail(const LoopModel& loop, const std::string& array, co
   }
   for (const Variable& variable : loop.variables) {
     if (variable.sharing == Sharing::LoopCounter || variable.sharing == Sharing::Reduction) continue;
+    if (nest.innerCounters.count(variable.name)) continue;  // a counter of the box
     bool written = variable.writtenInLoop || writes.count(variable.name);
     // A per-thread variable holds a value of its iteration (a body local's initializer does not
     // count as a write in the model): only a firstprivate copy the loop never writes is invariant.
     bool invariantCopy = variable.sharing == Sharing::FirstPrivate && !written;
+    const bool singleDefinition = std::find(loop.singleDefinitions.begin(), loop.singleDefinitions.end(), variable.name) !=
+                                  loop.singleDefinitions.end();
     if ((isPerThread(variable.sharing) && !invariantCopy) || (!variable.isArray && written)) {
+      // A private scalar the innermost body assigns once, on its root, before reading it: a value of
+      // its iteration alone, recomputed at the shifted iteration like an initialised local.
+      if (variable.sharing == Sharing::Private && !variable.isArray && singleDefinition) continue;
       if (variable.sharing == Sharing::Private && variable.sharingReason == "declared in the loop body") {
-        std::string why = bodyLocalFails(loop, variable);
+        std::string why = bodyLocalFails(loop, nest, variable);
         if (why.empty()) continue;  // recomputed at the shifted iteration
         return "the loop computes the per-iteration value " + variable.name + " and " + why +
                ": a term may depend on it, and it is not recomputed at a shifted iteration";
       }
       return "the loop computes the per-iteration value " + variable.name +
+             (variable.sharing == Sharing::Private && !variable.isArray
+                  ? " and it is not assigned exactly once, on the innermost body's root, before any read"
+                  : std::string()) +
              ": a term may depend on it, and it is not recomputed at a shifted iteration";
     }
     if (!written) continue;
@@ -166,6 +299,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   GatherForm form;
   auto refuse = [&](std::string why) {
     form.applies = false;
+    form.linearised = false;
     form.terms.clear();
     form.reason = std::move(why);
     return form;
@@ -174,27 +308,51 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   const Variable* variable = loop.findVariable(verdict.array);
   if (!variable || !variable->isArray || variable->sharing != Sharing::Shared)
     return refuse(verdict.array + " is not a shared array");
+  GatherNest nest = gatherNestOf(loop);
+  if (!nest.failure.empty()) return refuse(nest.failure);
   // The array's own references first (the most specific reason), then the loop, then Z3.
   std::vector<const Reference*> reads;
+  std::vector<smt::IndexTuple> indices;  // of each read, inner counters renamed
+  std::vector<std::string> counters;
+  for (const smt::LoopDimension& dimension : nest.domain.dimensions) counters.push_back(dimension.counter);
+  std::vector<smt::ExprRef> layout;  // a linearised array's strides, per counter
   for (const Reference& reference : loop.references) {
     if (reference.variable != verdict.array) continue;
     if (reference.kind != AccessKind::Read) return refuse("the loop writes " + verdict.array + ": " + where(reference));
     if (reference.opaque) return refuse("opaque index " + where(reference) + ": " + reference.opaqueReason);
-    if (reference.context != 0) {
+    if (reference.context != nest.bodyContext) {
       std::string kind = "a context of its own";
       for (const Context& context : loop.contexts)
         if (context.id == reference.context) kind = "a context of its own (" + context.kind + ")";
       return refuse(where(reference) + " is read in " + kind +
                     ", not on the loop body's root: a term at a shifted iteration would need that context's condition or loop");
     }
-    if (reference.indices.size() != loop.dimensions.size())
+    const std::vector<smt::LoopDimension>& dimensions = nest.domain.dimensions;
+    if (reference.indices.size() == 1 && dimensions.size() > 1) {  // IDX(k, j, i - 1): one subscript for the box
+      smt::ExprRef index = renamedCounters(definitionsInlined(loop, reference.indices[0]), nest);
+      LinearisedIndex linear = linearisedIndex(index, counters, invariantScalars(loop));
+      if (!linear.failure.empty()) return refuse(where(reference) + ": a linearised index? " + linear.failure);
+      if (!layout.empty() && !smt::sameTuple(layout, linear.strides))
+        return refuse(where(reference) + ": its strides differ from those of the array's other reads");
+      layout = linear.strides;
+      form.linearised = true;
+      reads.push_back(&reference);
+      indices.push_back({index});
+      form.terms.push_back({reference.id, linear.offsets});
+      continue;
+    }
+    if (reference.indices.size() != dimensions.size())
       return refuse(where(reference) + " has " + std::to_string(reference.indices.size()) + " subscript(s) for " +
-                    std::to_string(loop.dimensions.size()) + " loop counter(s)");
+                    std::to_string(dimensions.size()) + " loop counter(s)");
+    if (form.linearised) return refuse(where(reference) + " has a subscript per counter, the array's other reads one linearised subscript");
+    smt::IndexTuple index;
+    for (const smt::ExprRef& component : reference.indices)
+      index.push_back(renamedCounters(definitionsInlined(loop, component), nest));
     GatherTerm term{reference.id, {}};
-    for (size_t d = 0; d < reference.indices.size(); ++d) {
-      Affine affine = affineInCounters(reference.indices[d]);
+    for (size_t d = 0; d < index.size(); ++d) {
+      Affine affine = affineInCounters(index[d]);
       if (!affine.failure.empty()) return refuse(where(reference) + ": " + affine.failure);
-      const std::string& counter = loop.dimensions[d].domain.counter;
+      const std::string& counter = dimensions[d].counter;
       if (affine.coefficients.size() != 1 || !affine.coefficients.count(counter))
         return refuse(where(reference) + ": subscript " + std::to_string(d + 1) + " is not " + counter + " plus a constant");
       if (affine.coefficients[counter] != 1)
@@ -203,17 +361,45 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
       term.offsets.push_back(affine.constant);
     }
     reads.push_back(&reference);
+    indices.push_back(std::move(index));
     form.terms.push_back(std::move(term));
   }
   if (form.terms.empty()) return refuse("the loop does not read " + verdict.array);
-  if (std::string why = shiftedTermsFail(loop, verdict.array, verdicts, doubts); !why.empty()) return refuse(why);
-  smt::LoopDomain domain = loop.domain();
+  if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts); !why.empty()) return refuse(why);
+  const smt::LoopDomain& domain = nest.domain;  // the inner bounds are facts of the queries too
+  if (form.linearised) {
+    std::vector<std::int64_t> lows = form.terms.front().offsets, highs = lows;
+    for (const GatherTerm& term : form.terms)
+      for (size_t d = 0; d < counters.size(); ++d) {
+        lows[d] = std::min(lows[d], term.offsets[d]);
+        highs[d] = std::max(highs[d], term.offsets[d]);
+      }
+    LinearisedIndex strides;
+    strides.strides = layout;
+    smt::ExprRef targetLayout = layoutOf(strides, counters);
+    std::map<std::string, smt::ShiftProof> proofs;  // one query pair per distinct index
+    for (size_t t = 0; t < reads.size(); ++t) {
+      std::string key = smt::toString(indices[t]);
+      auto proof = proofs.find(key);
+      if (proof == proofs.end())
+        proof = proofs.emplace(key, smt::proveLinearisedShift(session, domain, indices[t][0], targetLayout,
+                                                              form.terms[t].offsets, lows, highs)).first;
+      if (!proof->second.proven) return refuse(where(*reads[t]) + ": " + proof->second.reason);
+    }
+    form.applies = true;
+    std::string offsets;
+    for (const GatherTerm& term : form.terms) offsets += (offsets.empty() ? "" : "; ") + offsetsText(term.offsets);
+    form.reason = verdict.array + " is only read, at the linearised index " + smt::toString(targetLayout) +
+                  " of the counters plus the offsets " + offsets +
+                  " (Z3: exact, and one-to-one over the targets): each target sums its terms at the shifted iterations";
+    return form;
+  }
   std::map<std::string, smt::ShiftProof> proofs;  // one pair of queries per distinct index
   for (size_t t = 0; t < reads.size(); ++t) {
-    std::string key = smt::toString(reads[t]->indices);
+    std::string key = smt::toString(indices[t]);
     auto proof = proofs.find(key);
     if (proof == proofs.end())
-      proof = proofs.emplace(key, smt::proveUnitShift(session, domain, reads[t]->indices, form.terms[t].offsets)).first;
+      proof = proofs.emplace(key, smt::proveUnitShift(session, domain, indices[t], form.terms[t].offsets)).first;
     if (!proof->second.proven) return refuse(where(*reads[t]) + ": " + proof->second.reason);
   }
   form.applies = true;

@@ -5,12 +5,16 @@
 // targets j and sum, for each read, the term of the shifted iteration i = j - c: each target is
 // owned by one iteration of that loop, so plain stores suffice. The conditions, on the loop model
 // (no Clang), each failed one becoming the reason the array stays guarded:
-//   - x is only read by the loop, on the body's root context (not under a branch, an early exit or
-//     an inner loop), at indices counter_d + constant in each subscript d, one subscript per counter
-//     of the nest, the loop stepping by 1;
+//   - x is only read by the loop, once per point of its box (the counters of the loop, of a collapse
+//     nest and of a perfect nest in the body, LoopModel::perfectNest, all stepping by 1, the inner
+//     bounds loop-invariant), on the innermost body's root context (not under a branch, an early exit
+//     or a loop of its own), at indices counter_d + constant in each subscript d, one subscript per
+//     counter, or through one linearised subscript IDX(k, j, i - 1) (LinearisedIndex.h);
 //   - every term can be evaluated at a shifted iteration: the loop computes no per-thread value
 //     (private, lastprivate or body-local variables, firstprivate copies it writes; reduction
-//     variables are fine: every iteration only reads their adjoints), writes no shared scalar,
+//     variables are fine: every iteration only reads their adjoints) but body-local scalars and
+//     private scalars the innermost body assigns once before reading them (a term recomputes
+//     those: LoopModel::singleDefinitions), writes no shared scalar,
 //     reads no array it writes, and each
 //     active array it writes has seed 004's shared verdict and one writing reference, so the adjoint
 //     of a statement's left side is owned by its iteration and unchanged until the gather ran;

@@ -45,6 +45,9 @@ struct GatherForm {
   bool applies = false;
   std::string reason;             // why (not): "uold is only read at i + constant, ..." / the first failed condition
   std::vector<GatherTerm> terms;  // when it applies: every read of the array, in reference order
+  // The reads name the box's point through one linearised subscript (LinearisedIndex.h), x[IDX(k, j, i - 1)]:
+  // the offsets are per counter, and target t owns the element the reads' common layout gives it.
+  bool linearised = false;
 };
 
 // A pair of adjoint references the analysis could not prove disjoint.

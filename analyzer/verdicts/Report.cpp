@@ -65,6 +65,7 @@ json toJson(const LoopAnalysis& analysis, const LoopModel& loop) {
       for (const GatherTerm& term : verdict.gather->terms)
         terms.push_back({{"reference", term.reference}, {"text", describe(loop, term.reference)}, {"offsets", term.offsets}});
       entry["gather"] = {{"applies", verdict.gather->applies}, {"reason", verdict.gather->reason}, {"terms", terms}};
+      if (verdict.gather->linearised) entry["gather"]["linearised"] = true;
     }
     arrays.push_back(entry);
   }

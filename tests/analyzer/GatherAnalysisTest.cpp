@@ -223,6 +223,125 @@ TEST(GatherAnalysis, ReadInAnInnerLoopIsNoGather) {
   EXPECT_FALSE(refusal(verdictOf(analysis, "x")).empty());
 }
 
+TEST(GatherAnalysis, PerfectNestOfC89LoopsGathersOverEveryCounter) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define NJ 64
+    void conv(int ni, int nj, float A[][NJ], float B[][NJ]) {
+      int i, j;
+      float c1, c2;
+      c1 = +0.2f; c2 = -0.3f;
+    #pragma omp parallel for private(j)
+      for (i = 1; i < ni - 1; ++i)
+        for (j = 1; j < nj - 1; ++j) {
+          B[i][j] = c1 * A[(i - 1)][(j - 1)] + c2 * A[(i + 1)][(j /* centre */ + 0)];
+        }
+    })"), activeArrays({"A", "B"}));
+  EXPECT_EQ(gatherOffsets(verdictOf(analysis, "A")), (Offsets{{-1, -1}, {1, 0}}));
+}
+
+TEST(GatherAnalysis, ThreeLoopNestUnderAParallelLoopOnTheOutermost) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void smooth(int nz, int ny, int nx, const double u[nz][ny][nx], double v[nz][ny][nx]) {
+    #pragma omp parallel for
+      for (int k = 1; k < nz - 1; k++) {
+        for (int j = 1; j < ny - 1; j++) {
+          for (int i = 1; i < nx - 1; i++)
+            v[k][j][i] = u[k - 1][j][i] + u[k][j + 1][i] + u[k][j][i - 1];
+        }
+      }
+    })"), activeArrays({"u", "v"}));
+  EXPECT_EQ(gatherOffsets(verdictOf(analysis, "u")), (Offsets{{-1, 0, 0}, {0, 1, 0}, {0, 0, -1}}));
+}
+
+TEST(GatherAnalysis, TriangularInnerLoopIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void lower(int n, const double a[n][n], double b[n][n]) {
+      int i, j;
+    #pragma omp parallel for private(j)
+      for (i = 1; i < n; i++)
+        for (j = 1; j < i; j++) b[i][j] = a[i - 1][j - 1] + a[i][j];
+    })"), activeArrays({"a", "b"}));
+  std::string why = refusal(verdictOf(analysis, "a"));
+  EXPECT_NE(why.find("not rectangular"), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, InnerLoopABreakMayEndIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void until_negative(int n, int m, const double a[n][m], double b[n][m]) {
+    #pragma omp parallel for
+      for (int i = 1; i < n; i++)
+        for (int j = 1; j < m; j++) {
+          b[i][j] = a[i - 1][j - 1] + a[i][j];
+          if (b[i][j] < 0.0) break;
+        }
+    })"), activeArrays({"a", "b"}));
+  std::string why = refusal(verdictOf(analysis, "a"));
+  EXPECT_NE(why.find("inner loop body"), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, StatementBesideTheInnerLoopIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void rows(int n, int m, const double a[n][m], double b[n][m], double *c) {
+    #pragma omp parallel for
+      for (int i = 1; i < n; i++) {
+        for (int j = 1; j < m; j++) b[i][j] = a[i - 1][j - 1];
+        c[i] = a[i][0];
+      }
+    })"), activeArrays({"a", "b", "c"}));
+  EXPECT_FALSE(refusal(verdictOf(analysis, "a")).empty());
+}
+
+// corpus/stencil3d7's shape: C89 counters, an index macro, private scalars assigned in the body.
+TEST(GatherAnalysis, LinearisedSevenPointStencilWithAssignedPrivates) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define IDX(k, j, i) (((long)(k) * ny + (j)) * nx + (i))
+    void heat(int nz, int ny, int nx, const double *c, const double *u, double *unew) {
+      int i, j, k;
+      long p;
+      double lap;
+    #pragma omp parallel for private(j, i, p, lap) schedule(static)
+      for (k = 1; k < nz - 1; k++)
+        for (j = 1; j < ny - 1; j++)
+          for (i = 1; i < nx - 1; i++) {
+            p = IDX(k, j, i);
+            lap = u[IDX(k, j, i - 1)] + u[IDX(k, j + 1, i)] /* y */ + u[IDX(k - 1, j, i)] - 3.0 * u[p];
+            unew[p] = u[p] + c[p] * lap;
+          }
+    })"), activeArrays({"c", "u", "unew"}));
+  const ArrayVerdict& u = verdictOf(analysis, "u");
+  EXPECT_EQ(gatherOffsets(u), (Offsets{{0, 0, -1}, {0, 1, 0}, {-1, 0, 0}, {0, 0, 0}, {0, 0, 0}}));
+  ASSERT_TRUE(u.gather.has_value());
+  EXPECT_TRUE(u.gather->linearised);
+}
+
+TEST(GatherAnalysis, PrivateAssignedTwiceIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void twice(int n, int m, const double *u, double *v) {
+      int i, j;
+      double t;
+    #pragma omp parallel for private(j, t)
+      for (i = 1; i < n - 1; i++)
+        for (j = 1; j < m - 1; j++) {
+          t = u[i * m + j - 1];
+          t = t + u[(i + 1) * m + j];
+          v[i * m + j] = t;
+        }
+    })"), activeArrays({"u", "v"}));
+  std::string why = refusal(verdictOf(analysis, "u"));
+  EXPECT_NE(why.find("not assigned exactly once"), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, LinearisedIndexWithTwoCountersOfOneStrideIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void diagonal(int n, int m, const double *u, double *v) {
+    #pragma omp parallel for
+      for (int i = 1; i < n - 1; i++)
+        for (int j = 1; j < m - 1; j++) v[i * m + j] = u[i + j - 1] + u[i + j + 1];
+    })"), activeArrays({"u", "v"}));
+  std::string why = refusal(verdictOf(analysis, "u"));
+  EXPECT_NE(why.find("ambiguous"), std::string::npos) << why;
+}
+
 TEST(GatherAnalysis, NoGatherOptionAsksNothing) {
   AnalysisOptions options = activeArrays({"uold", "unew"});
   options.gather = false;

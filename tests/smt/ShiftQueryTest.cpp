@@ -50,6 +50,27 @@ TEST(ShiftQuery, ASubscriptCountOtherThanTheNestsIsRefused) {
   EXPECT_NE(proof.reason.find("2 subscript(s)"), std::string::npos) << proof.reason;
 }
 
+// u[(j * nx + i) + c]: a 2-D grid stored flat. The layout j * nx + i is one-to-one only because the
+// inner bound keeps i below nx: the bounds are facts of the query.
+TEST(ShiftQuery, LinearisedIndexIsExactAndOneToOneWithinTheInnerBound) {
+  SolverSession session;
+  ExprRef nx = variable("nx");
+  LoopDomain domain{{dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), sub(nx, constant(1)))},
+                    std::nullopt};
+  ExprRef layout = add(mul(j(), nx), i());
+  ExprRef north = add(mul(add(j(), constant(1)), nx), i());  // IDX(j + 1, i)
+  ShiftProof proof = proveLinearisedShift(session, domain, north, layout, {1, 0}, {-1, -1}, {1, 1});
+  EXPECT_TRUE(proof.proven) << proof.reason;
+  // Offsets that do not match the index are refuted.
+  EXPECT_FALSE(proveLinearisedShift(session, domain, north, layout, {0, 1}, {-1, -1}, {1, 1}).proven);
+  // Targets that run past the row (i up to nx + 1) wrap into the next one: not one-to-one.
+  LoopDomain wide{{dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), add(nx, constant(1)))},
+                  std::nullopt};
+  ShiftProof wrapped = proveLinearisedShift(session, wide, north, layout, {1, 0}, {-1, -1}, {1, 1});
+  EXPECT_FALSE(wrapped.proven);
+  EXPECT_NE(wrapped.reason.find("same element"), std::string::npos) << wrapped.reason;
+}
+
 TEST(ShiftQuery, APassedDeadlineProvesNothing) {
   SolverSession session;
   session.setDeadline(Deadline::after(0));

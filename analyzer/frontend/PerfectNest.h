@@ -1,0 +1,28 @@
+// The inner loops of a perfect nest under a parallel loop: `for (k...) for (j...) for (i...) { body }`
+// with `omp parallel for` on k alone (C89 codes rarely write collapse). When the parallel loop's
+// body is, blocks aside, one `for` with a canonical header (LoopHeader.h) whose counter its body
+// leaves alone, and so on inward, every statement of the innermost body runs once for each point of
+// the box the counters span, as in a collapse(n) nest. A break out of one of those loops, a goto
+// or a return would cut the box short: the nest then ends above the loop that has one.
+#pragma once
+
+#include "analyzer/frontend/ContextBuilder.h"
+#include "analyzer/frontend/IndexTranslator.h"
+#include "analyzer/model/LoopModel.h"
+
+#include <clang/AST/Stmt.h>
+
+#include <vector>
+
+namespace adrace::analyzer {
+
+// `body`: the body of the (innermost associated) parallel loop; `translator` translates as the
+// body reads (instances); `contexts` has been built for the loop.
+std::vector<InnerLoopModel> perfectNestOf(const clang::Stmt& body, IndexTranslator& translator,
+                                          const ContextBuilder& contexts, clang::ASTContext& context);
+
+// The body whose statements run once per point of the box: `body` itself, or the body of the
+// innermost of the first `depth` loops perfectNestOf found in it.
+const clang::Stmt& innermostBodyOf(const clang::Stmt& body, size_t depth);
+
+}  // namespace adrace::analyzer
