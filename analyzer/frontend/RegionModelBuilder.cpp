@@ -445,6 +445,45 @@ void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clan
   }
 }
 
+// A break or continue of the loop whose body is traversed (not of a loop or switch inside it), a
+// return or a goto.
+struct JumpOutOfBody : clang::RecursiveASTVisitor<JumpOutOfBody> {
+  using Base = clang::RecursiveASTVisitor<JumpOutOfBody>;
+  const clang::Stmt* found = nullptr;
+  int loops = 0, switches = 0;
+  bool TraverseForStmt(clang::ForStmt* s) {
+    ++loops;
+    bool result = Base::TraverseForStmt(s);
+    --loops;
+    return result;
+  }
+  bool TraverseWhileStmt(clang::WhileStmt* s) {
+    ++loops;
+    bool result = Base::TraverseWhileStmt(s);
+    --loops;
+    return result;
+  }
+  bool TraverseDoStmt(clang::DoStmt* s) {
+    ++loops;
+    bool result = Base::TraverseDoStmt(s);
+    --loops;
+    return result;
+  }
+  bool TraverseSwitchStmt(clang::SwitchStmt* s) {
+    ++switches;
+    bool result = Base::TraverseSwitchStmt(s);
+    --switches;
+    return result;
+  }
+  bool VisitStmt(clang::Stmt* statement) {
+    bool leaves = llvm::isa<clang::ReturnStmt>(statement) || llvm::isa<clang::GotoStmt>(statement) ||
+                  (llvm::isa<clang::BreakStmt>(statement) && loops == 0 && switches == 0) ||
+                  (llvm::isa<clang::ContinueStmt>(statement) && loops == 0);
+    if (leaves) found = statement;
+    return !found;
+  }
+};
+
 // A sequential loop whose body holds the region's worksharing constructs: every thread runs the same
 // iterations (each must meet the same worksharing constructs and barriers in the same order), so the
 // body's statements are steps, repeated. The header is a step of every thread too: its first test
@@ -452,19 +491,7 @@ void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clan
 void RegionBuilder::addCycleSteps(const clang::ForStmt& loop, size_t index) {
   if (inCycle_)
     return limit("a sequential loop holding worksharing constructs inside another such loop is not modelled", &loop);
-  struct Exit : clang::RecursiveASTVisitor<Exit> {
-    const clang::Stmt* found = nullptr;
-    bool TraverseForStmt(clang::ForStmt*) { return true; }  // their own break and continue
-    bool TraverseWhileStmt(clang::WhileStmt*) { return true; }
-    bool TraverseDoStmt(clang::DoStmt*) { return true; }
-    bool TraverseSwitchStmt(clang::SwitchStmt*) { return true; }
-    bool VisitStmt(clang::Stmt* statement) {
-      if (llvm::isa<clang::BreakStmt>(statement) || llvm::isa<clang::ContinueStmt>(statement) ||
-          llvm::isa<clang::ReturnStmt>(statement) || llvm::isa<clang::GotoStmt>(statement))
-        found = statement;
-      return !found;
-    }
-  } exit;
+  JumpOutOfBody exit;
   exit.TraverseStmt(const_cast<clang::Stmt*>(loop.getBody()));
   if (exit.found)
     return limit("a jump out of the body of a sequential loop holding worksharing constructs: whether every thread "

@@ -227,6 +227,29 @@ TEST(SequentialLoopSteps, ABreakOutOfTheStepsIsNotModelled) {
   EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
 }
 
+// A continue inside a switch still skips the rest of the step; one in an inner loop does not.
+TEST(SequentialLoopSteps, AContinueInASwitchLeavesTheStep) {
+  const char* code = R"(
+    double u[1000];
+    void relax(int steps, int n, int mode) {
+      int t, i, k;
+    #pragma omp parallel private(t, i, k)
+      for (t = 0; t < steps; t++) {
+        switch (mode) { case 1: continue; default: break; }
+        for (k = 0; k < 4; k++) { if (k == mode) continue; }
+    #pragma omp for
+        for (i = 0; i < n; i++) u[i] = 0.5 * u[i];
+      }
+    })";
+  CheckedSnippet checked = checkSnippet(code);
+  EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
+  std::string withoutSwitch = code;
+  withoutSwitch.replace(withoutSwitch.find("switch"), withoutSwitch.find("for (k") - withoutSwitch.find("switch"), "");
+  checked = checkSnippet(withoutSwitch);
+  EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
 TEST(SequentialLoopSteps, StepsWithoutABarrierAreNotModelled) {
   const char* code = R"(
     double u[1000], v[1000];
