@@ -1,6 +1,7 @@
 #include "ad/GatherAdjoint.h"
 
 #include "ad/CollapsedNest.h"
+#include "analyzer/frontend/PerfectNest.h"
 
 #include <algorithm>
 #include <cctype>
@@ -42,26 +43,12 @@ c::ExprRef substitute(const c::ExprRef& expr, const std::string& counter, const 
   return copy;
 }
 
-// The one statement a block holds (blocks in blocks and empty statements aside), or null.
-const clang::Stmt* onlyStatement(const clang::Stmt* statement) {
-  while (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(statement)) {
-    const clang::Stmt* only = nullptr;
-    for (const clang::Stmt* child : block->body()) {
-      if (llvm::isa<clang::NullStmt>(child)) continue;
-      if (only) return nullptr;
-      only = child;
-    }
-    statement = only;
-  }
-  return statement;
-}
-
 }  // namespace
 
 std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed, size_t depth) {
   std::vector<ForHeader> box = std::move(collapsed);
   for (size_t level = 0; level < depth; ++level) {
-    auto* inner = llvm::dyn_cast_or_null<clang::ForStmt>(onlyStatement(context.loopBody(box.back().loop)));
+    auto* inner = llvm::dyn_cast_or_null<clang::ForStmt>(analyzer::onlyStatement(context.loopBody(box.back().loop)));
     if (!inner) return std::nullopt;
     std::optional<ForHeader> header = parseForHeader(context, inner);
     if (!header) return std::nullopt;

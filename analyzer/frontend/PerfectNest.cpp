@@ -6,20 +6,6 @@
 namespace adrace::analyzer {
 namespace {
 
-// The one statement a block holds (blocks in blocks and empty statements aside), or null.
-const clang::Stmt* onlyStatement(const clang::Stmt* statement) {
-  while (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(statement)) {
-    const clang::Stmt* only = nullptr;
-    for (const clang::Stmt* child : block->body()) {
-      if (llvm::isa<clang::NullStmt>(child)) continue;
-      if (only) return nullptr;
-      only = child;
-    }
-    statement = only;
-  }
-  return statement;
-}
-
 // The first statement of a body that the CFG places in a context (not a block), or null.
 const clang::Stmt* firstStatement(const clang::Stmt* statement) {
   while (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(statement)) {
@@ -98,6 +84,19 @@ std::vector<InnerLoopModel> perfectNestOf(const clang::Stmt& body, IndexTranslat
     statement = onlyStatement(loop->getBody());
   }
   return nest;
+}
+
+const clang::Stmt* onlyStatement(const clang::Stmt* statement) {
+  while (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(statement)) {
+    const clang::Stmt* only = nullptr;
+    for (const clang::Stmt* child : block->body()) {
+      if (llvm::isa<clang::NullStmt>(child)) continue;
+      if (only) return nullptr;
+      only = child;
+    }
+    statement = only;
+  }
+  return statement;
 }
 
 }  // namespace adrace::analyzer

@@ -25,4 +25,7 @@ std::vector<InnerLoopModel> perfectNestOf(const clang::Stmt& body, IndexTranslat
 // innermost of the first `depth` loops perfectNestOf found in it.
 const clang::Stmt& innermostBodyOf(const clang::Stmt& body, size_t depth);
 
+// The one statement a block holds (blocks in blocks and empty statements aside), or null.
+const clang::Stmt* onlyStatement(const clang::Stmt* statement);
+
 }  // namespace adrace::analyzer
