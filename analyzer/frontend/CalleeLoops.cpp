@@ -25,11 +25,8 @@ int CalleeLoops::enter(const std::vector<const clang::CallExpr*>& calls, const s
     } else {
       entered_[key] = entered;
     }
-    LoopHeader header;
-    std::string reason;
-    readLoopHeader(*loop, header, reason);
-    translator_.bindCalleeCounter(header.counter, entered.counter);
-    bound_.push_back(header.counter);
+    translator_.bindCalleeCounter(entered.variable, entered.counter);
+    bound_.push_back(entered.variable);
     context = entered.context;
   }
   return context;
@@ -63,6 +60,7 @@ bool CalleeLoops::enterLoop(const clang::CallExpr& call, const clang::ForStmt& l
 
   std::string name = calleeName(&call) + "::" + header.counter->getName().str();
   if (int uses = namesUsed_[name]++; uses > 0) name += "#" + std::to_string(uses + 1);
+  entered.variable = header.counter;
   entered.counter = smt::variable(name, 0, smt::Scope::Private);
   smt::ExprRef trip = smt::variable("trip of " + name, 0, smt::Scope::Private);
   entered.context = nextContext_++;

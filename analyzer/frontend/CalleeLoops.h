@@ -38,7 +38,8 @@ class CalleeLoops {
  private:
   struct Entered {
     int context = -1;
-    smt::ExprRef counter;
+    const clang::VarDecl* variable = nullptr;  // the callee's counter
+    smt::ExprRef counter;                      // the symbol that stands for it
   };
   bool enterLoop(const clang::CallExpr& call, const clang::ForStmt& loop, int parent, Entered& entered);
 

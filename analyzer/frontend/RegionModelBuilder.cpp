@@ -451,28 +451,15 @@ struct JumpOutOfBody : clang::RecursiveASTVisitor<JumpOutOfBody> {
   using Base = clang::RecursiveASTVisitor<JumpOutOfBody>;
   const clang::Stmt* found = nullptr;
   int loops = 0, switches = 0;
-  bool TraverseForStmt(clang::ForStmt* s) {
-    ++loops;
-    bool result = Base::TraverseForStmt(s);
-    --loops;
-    return result;
-  }
-  bool TraverseWhileStmt(clang::WhileStmt* s) {
-    ++loops;
-    bool result = Base::TraverseWhileStmt(s);
-    --loops;
-    return result;
-  }
-  bool TraverseDoStmt(clang::DoStmt* s) {
-    ++loops;
-    bool result = Base::TraverseDoStmt(s);
-    --loops;
-    return result;
-  }
-  bool TraverseSwitchStmt(clang::SwitchStmt* s) {
-    ++switches;
-    bool result = Base::TraverseSwitchStmt(s);
-    --switches;
+  bool TraverseForStmt(clang::ForStmt* s) { return inside(loops, [&] { return Base::TraverseForStmt(s); }); }
+  bool TraverseWhileStmt(clang::WhileStmt* s) { return inside(loops, [&] { return Base::TraverseWhileStmt(s); }); }
+  bool TraverseDoStmt(clang::DoStmt* s) { return inside(loops, [&] { return Base::TraverseDoStmt(s); }); }
+  bool TraverseSwitchStmt(clang::SwitchStmt* s) { return inside(switches, [&] { return Base::TraverseSwitchStmt(s); }); }
+  template <typename Traverse>
+  bool inside(int& depth, Traverse traverse) {
+    ++depth;
+    bool result = traverse();
+    --depth;
     return result;
   }
   bool VisitStmt(clang::Stmt* statement) {

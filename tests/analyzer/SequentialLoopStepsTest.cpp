@@ -92,46 +92,32 @@ TEST(SequentialLoopSteps, SingleNowaitBeforeTheSweepsRacesWithThem) {
   EXPECT_TRUE(reportsRaceOn(checked, "ey")) << describe(checked.findings);
 }
 
-// A flag set before the loop and read after it: with no step run, no barrier separates them.
-TEST(SequentialLoopSteps, NoStepAtAllLeavesWhatComesBeforeBesideWhatComesAfter) {
-  const char* code = R"(
-    double u[1000], total;
-    void relax(int steps, int n) {
-      int t, i;
-    #pragma omp parallel private(t, i)
-      {
-    #pragma omp single nowait
-        total = 0.0;
-        for (t = 0; t < steps; t++) {
-    #pragma omp for
-          for (i = 0; i < n; i++) u[i] = 0.5 * u[i];
-        }
-    #pragma omp master
-        total = total + u[0];
+// A total reset before the loop and read after it by the master.
+const char* kResetAroundSteps = R"(
+  double u[1000], total;
+  void relax(int steps, int n) {
+    int t, i;
+  #pragma omp parallel private(t, i)
+    {
+  #pragma omp single %s
+      total = 0.0;
+      for (t = 0; t < steps; t++) {
+  #pragma omp for
+        for (i = 0; i < n; i++) u[i] = 0.5 * u[i];
       }
-    })";
-  CheckedSnippet checked = checkSnippet(code);
+  #pragma omp master
+      total = total + u[0];
+    }
+  })";
+
+// With no step run, no barrier separates the reset from the read.
+TEST(SequentialLoopSteps, NoStepAtAllLeavesWhatComesBeforeBesideWhatComesAfter) {
+  CheckedSnippet checked = checkSnippet(fillIn(kResetAroundSteps, {"nowait"}));
   EXPECT_TRUE(reportsRaceOn(checked, "total")) << describe(checked.findings);
 }
 
-TEST(SequentialLoopSteps, ABarrierAfterTheLoopSeparatesThem) {
-  const char* code = R"(
-    double u[1000], total;
-    void relax(int steps, int n) {
-      int t, i;
-    #pragma omp parallel private(t, i)
-      {
-    #pragma omp single
-        total = 0.0;
-        for (t = 0; t < steps; t++) {
-    #pragma omp for
-          for (i = 0; i < n; i++) u[i] = 0.5 * u[i];
-        }
-    #pragma omp master
-        total = total + u[0];
-      }
-    })";
-  CheckedSnippet checked = checkSnippet(code);
+TEST(SequentialLoopSteps, TheSinglesBarrierBeforeTheLoopSeparatesThem) {
+  CheckedSnippet checked = checkSnippet(fillIn(kResetAroundSteps, {""}));
   EXPECT_FALSE(anyUnsupported(checked));
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
 }
