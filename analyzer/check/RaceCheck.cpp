@@ -64,8 +64,14 @@ std::string scalarSuggestion(const LoopModel& loop, const std::string& name) {
     if (reference.kind == AccessKind::Read && !written) readFirst = true;
     if (reference.kind != AccessKind::Read) written = true;
   }
-  if (incremented) return "declare it reduction(+:" + name + ") or protect the update with #pragma omp atomic";
+  // A clause cannot name a struct member ("g->n", "p[].x"): the fix goes through a local.
+  bool member = name.find_first_of(".-[") != std::string::npos;
+  if (incremented)
+    return member ? "accumulate into a local variable with reduction(+:local), then add it to " + name +
+                        " after the loop, or protect the update with #pragma omp atomic"
+                  : "declare it reduction(+:" + name + ") or protect the update with #pragma omp atomic";
   if (readFirst) return "protect it with #pragma omp critical, or give each iteration its own copy";
+  if (member) return "write a local variable declared in the loop body instead, or protect it with #pragma omp critical";
   return "declare it private(" + name + "), or lastprivate(" + name + ") if its value is used after the loop";
 }
 

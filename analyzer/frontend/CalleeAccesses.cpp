@@ -4,6 +4,7 @@
 #include "analyzer/frontend/Synchronisation.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/frontend/KnownFunctions.h"
+#include "analyzer/frontend/MemberPath.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -151,10 +152,11 @@ class CalleeWalker {
         if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent))
           if (outer->getBase()->IgnoreParenImpCasts() == access) return !stop();
         IndexTranslator::Access split = IndexTranslator::splitAccess(access);
-        if (!split.variable) {
+        if (!split.variable && !split.member) {
           unmodelled("access '" + sourceText(access, function.getASTContext()) + "' (" + split.reason + ")");
           return false;
         }
+        if (split.member) return memberAccess(access, *split.member, split.subscripts.size());
         const clang::VarDecl* base = split.variable;
         bool parameter = llvm::isa<clang::ParmVarDecl>(base);
         if (!parameter && !isStaticStorage(base)) {
@@ -164,6 +166,26 @@ class CalleeWalker {
         }
         if (parameter && modifiedIn(*body, base)) {
           unmodelled("pointer parameter '" + base->getName().str() + "' is reassigned");
+          return false;
+        }
+        record(access, false);
+        return true;
+      }
+      // An access through struct members (`d->m_fx[i]`, `d->count`, `s.x[k]`): recorded when the
+      // memory is the caller's (reached from a parameter or a file-scope struct), skipped when it
+      // is the call's own (a local struct, the fields of a struct passed by value).
+      bool memberAccess(const clang::Expr* access, const MemberPath& member, size_t subscripts) {
+        const clang::VarDecl* root = member.root;
+        bool parameter = llvm::isa<clang::ParmVarDecl>(root);
+        bool pointee = member.throughPointer || (member.memberIsPointer() && subscripts > member.rootSubscripts.size());
+        if (!parameter && !isStaticStorage(root)) {
+          if (!pointee && !root->getType()->isPointerType()) return true;  // the call's own struct
+          unmodelled("access through local struct pointer '" + root->getName().str() + "'");
+          return false;
+        }
+        if (parameter && !pointee) return true;  // a field of a struct passed by value: the callee's copy
+        if (parameter && modifiedIn(*body, root)) {
+          unmodelled("struct parameter '" + root->getName().str() + "' is reassigned");
           return false;
         }
         record(access, false);
@@ -187,12 +209,31 @@ class CalleeWalker {
         record(use, true);
         return true;
       }
+      // Members are parts of the accesses element() sees (d->m_fx in d->m_fx[i]); a scalar field
+      // standing alone is an access of its own; a pointer or struct member assigned as a whole
+      // changes what is reached through it, which is not followed.
       bool VisitMemberExpr(clang::MemberExpr* member) {
-        const clang::VarDecl* base = variableOf(member->getBase());
-        if (base && !member->isArrow() && !isStaticStorage(base) && !llvm::isa<clang::ParmVarDecl>(base)) return true;
-        if (base && !member->isArrow() && llvm::isa<clang::ParmVarDecl>(base)) return true;  // a struct passed by value
-        unmodelled("struct member access '" + sourceText(member, function.getASTContext()) + "'");
-        return false;
+        std::string reason;
+        std::optional<MemberPath> path = memberPathOf(member, &reason);
+        if (!path) {
+          unmodelled("struct member access '" + sourceText(member, function.getASTContext()) + "' (" + reason + ")");
+          return false;
+        }
+        const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(member);
+        if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+          return true;
+        if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+          return true;
+        clang::QualType type = member->getType();
+        std::vector<AccessKind> kinds = kindsAt(member, parents);
+        bool read = std::all_of(kinds.begin(), kinds.end(), [](AccessKind kind) { return kind == AccessKind::Read; });
+        if (type->isPointerType() || type->isArrayType() || type->isRecordType()) {
+          if (read) return true;  // a pointer or array used in a larger access, or a struct copied
+          unmodelled(std::string(type->isRecordType() ? "struct" : "pointer") + " member '" +
+                     sourceText(member, function.getASTContext()) + "' is assigned");
+          return false;
+        }
+        return memberAccess(member, *path, path->rootSubscripts.size());
       }
       bool VisitCXXThisExpr(clang::CXXThisExpr*) {
         unmodelled("object member access");

@@ -2,8 +2,10 @@
 // and writes of the memory its caller can see (pointer and array arguments, file-scope and static
 // variables, scalars passed by address), with the callee's own expressions, so that the index
 // translator can say the indices in terms of the call's arguments. A callee that touches none of
-// that memory is pure. An external function adrace has no summary for, recursion, a pointer the
-// callee computes itself, a struct member or an OpenMP construct inside the callee (other than
+// that memory is pure. Accesses through struct members reached from a parameter or a file-scope
+// struct are accesses like the others (MemberPath.h). An external function adrace has no summary
+// for, recursion, a pointer the callee computes itself, a member path MemberPath refuses or a
+// pointer or struct member the callee assigns, or an OpenMP construct inside the callee (other than
 // atomic and critical, which protect the accesses inside them) leave the call unmodelled, with a reason that names the callee (unknown means unsafe).
 #pragma once
 
@@ -18,7 +20,7 @@
 namespace adrace::analyzer {
 
 struct CalleeAccess {
-  const clang::Expr* access = nullptr;          // a[k], *p (array element) or x (scalar), in a callee's body
+  const clang::Expr* access = nullptr;          // a[k], *p, d->m[k], p[k].x (element) or x (scalar), in a callee's body
   bool isScalar = false;                         // a file-scope or static scalar, or `*p` with p = &x
   AccessKind kind = AccessKind::Read;
   std::vector<const clang::CallExpr*> calls;     // the chain of calls that reaches it, the caller's call first

@@ -19,6 +19,14 @@ IndexTranslator::Access IndexTranslator::splitAccess(const clang::Expr* expressi
     reversed.push_back(subscript->getIdx());
     current = subscript->getBase()->IgnoreParenImpCasts();
   }
+  if (reversed.empty() && llvm::isa<clang::MemberExpr>(current)) {
+    // A field alone: d->count, p[i].x.
+    access.reason = "scalar inside a struct (member access) is not modelled";
+    std::string why;
+    access.member = memberPathOf(current, &why);
+    if (access.member) access.subscripts = access.member->rootSubscripts;
+    return access;
+  }
   if (reversed.empty()) {
     // *p or *(p + e)
     auto* dereference = llvm::dyn_cast<clang::UnaryOperator>(current);
@@ -47,6 +55,14 @@ IndexTranslator::Access IndexTranslator::splitAccess(const clang::Expr* expressi
     if (!access.variable) access.reason = "base is not a variable";
   } else if (llvm::isa<clang::MemberExpr>(current)) {
     access.reason = "array inside a struct (member access) is not modelled";
+    std::string why;
+    access.member = memberPathOf(current, &why);
+    if (access.member) {
+      access.subscripts = access.member->rootSubscripts;
+      access.subscripts.insert(access.subscripts.end(), reversed.rbegin(), reversed.rend());
+      return access;
+    }
+    access.reason += " (" + why + ")";
   } else if (llvm::isa<clang::CallExpr>(current)) {
     access.reason = "array returned by a function call";
   } else {

@@ -5,6 +5,7 @@
 
 #include "analyzer/frontend/DataSharing.h"
 #include "analyzer/frontend/InstanceNumbering.h"
+#include "analyzer/frontend/MemberPath.h"
 #include "smt/IndexExpr.h"
 #include "smt/IterationSpace.h"
 
@@ -38,7 +39,12 @@ class IndexTranslator {
     std::vector<const clang::Expr*> subscripts;   // outermost first: a[e1][e2] → {e1, e2}
     std::vector<const clang::Expr*> offsets;      // added to the last subscript: (p + k)[i]
     std::string reason;
+    // Through struct members (`d->m_xd[i]`, `p[i].v[k]`, and `p[i].x` or `d->n` alone): the root
+    // and the path, with the root's subscripts first in `subscripts`. `variable` stays null and
+    // `reason` says members are not modelled, for the users that do not follow members.
+    std::optional<MemberPath> member;
   };
+  // Also splits a member access that is not subscripted (`p[i].x`, `d->count`).
   static Access splitAccess(const clang::Expr* expression);
   // The subscripts of an access as an index tuple, outermost first (offsets folded into the last
   // component). False, with the first failure's reason, when one cannot be translated; `indices`

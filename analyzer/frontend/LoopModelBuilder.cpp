@@ -37,11 +37,8 @@ const clang::Stmt* stripSingleStatementBlocks(const clang::Stmt* statement) {
   return statement;
 }
 
-// Type facts of a variable: element kind, number of subscripts, declared extent.
-void describeType(const clang::VarDecl& declaration, Variable& variable, clang::ASTContext& context) {
-  // A parameter declared `double u[n]` keeps its extent in the type as written.
-  auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(&declaration);
-  clang::QualType type = parameter ? parameter->getOriginalType() : declaration.getType();
+// Type facts of a variable of `type`: element kind, number of subscripts, declared extent.
+void describeType(clang::QualType type, Variable& variable, clang::ASTContext& context) {
   variable.type = type.getAsString(context.getPrintingPolicy());
   std::string extent;
   while (true) {
@@ -66,6 +63,12 @@ void describeType(const clang::VarDecl& declaration, Variable& variable, clang::
   variable.isInteger = type->isIntegerType();
   variable.isFloating = type->isRealFloatingType();
   variable.extent = extent.find('?') == std::string::npos ? extent : "";
+}
+
+void describeType(const clang::VarDecl& declaration, Variable& variable, clang::ASTContext& context) {
+  // A parameter declared `double u[n]` keeps its extent in the type as written.
+  auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(&declaration);
+  describeType(parameter ? parameter->getOriginalType() : declaration.getType(), variable, context);
 }
 
 std::vector<const clang::VarDecl*> variablesUsedIn(const clang::Stmt& statement) {
@@ -136,6 +139,7 @@ class Builder {
   std::unique_ptr<InstanceNumbering> instances_;
   std::unique_ptr<IndexTranslator> translator_;
   WrittenVariables written_;
+  std::vector<ReferenceCollector::MemberVariable> memberVariables_;  // arrays and scalars in structs
   std::string sharedCounter_;  // tasks created in a loop that share its counter: its name
 };
 
@@ -249,6 +253,7 @@ LoopModelResult Builder::build() {
   if (request_.taskLoop) collector.allowConstruct(request_.taskLoop->task);
   collector.collect(body);
   model_.references = std::move(collector.references());
+  memberVariables_ = collector.memberVariables();
   if (request_.taskLoop) addSharedCounterWrite();
   for (Limitation& limitation : collector.limitations()) model_.limitations.push_back(std::move(limitation));
   model_.contexts = contexts_->contexts();
@@ -640,6 +645,15 @@ void Builder::describeVariables() {
     variable.writtenInLoop = written_.arrays.count(declaration) || written_.scalars.count(declaration);
     variable.declaredAt = positionOf(declaration->getLocation(), sources_);
     describeType(*declaration, variable, context_);
+    model_.variables.push_back(std::move(variable));
+  }
+  // Arrays and scalars in structs ("d->m_xd", "p[].x"): the member's type, after the root's subscripts.
+  for (const ReferenceCollector::MemberVariable& member : memberVariables_) {
+    Variable variable = member.variable;
+    describeType(member.memberType, variable, context_);
+    variable.dimensions += member.rootDimensions;
+    variable.isArray = variable.dimensions > 0;
+    if (member.rootDimensions) variable.extent = "";
     model_.variables.push_back(std::move(variable));
   }
 }

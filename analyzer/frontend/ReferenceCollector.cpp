@@ -52,6 +52,12 @@ WrittenVariables findWrittenVariables(const clang::Stmt& body) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     WrittenVariables result;
     void note(const clang::Expr* lvalue) {
+      if (auto* member = llvm::dyn_cast<clang::MemberExpr>(lvalue->IgnoreParenImpCasts())) {
+        std::string reason;
+        if (std::optional<MemberPath> path = memberPathOf(member, &reason))
+          result.members.insert({path->root, path->path});
+        return;
+      }
       bool isArray = false;
       if (const clang::VarDecl* variable = writtenBase(lvalue, &isArray))
         (isArray ? result.arrays : result.scalars).insert(variable);
@@ -89,6 +95,10 @@ class ReferenceVisitor : public clang::RecursiveASTVisitor<ReferenceVisitor> {
     collector_.addCall(call);
     return true;
   }
+  bool VisitMemberExpr(clang::MemberExpr* member) {
+    collector_.classifyMember(member);
+    return true;
+  }
   // The task whose instances are the iterations: its data-sharing clauses name variables without
   // accessing them; if, final and priority are read when the task is created.
   bool TraverseOMPTaskDirective(clang::OMPTaskDirective* task) {
@@ -122,6 +132,7 @@ ReferenceCollector::ReferenceCollector(clang::ASTContext& context, DataSharing& 
 
 void ReferenceCollector::collect(const clang::Stmt& body) {
   ReferenceVisitor(*this).TraverseStmt(const_cast<clang::Stmt*>(&body));
+  limitWholeStructs();
 }
 
 void ReferenceCollector::limit(const std::string& message, const clang::Stmt* at) {
@@ -173,6 +184,93 @@ const clang::VarDecl* arrayUnderAddress(const clang::Expr* argument) {
 
 }  // namespace
 
+// The call of `*f(args)` when f's body is only `return &E;` with E an element or a field (an accessor).
+const clang::CallExpr* accessorCall(const clang::Expr* access) {
+  auto* dereference = llvm::dyn_cast<clang::UnaryOperator>(access->IgnoreParenImpCasts());
+  if (!dereference || dereference->getOpcode() != clang::UO_Deref) return nullptr;
+  auto* call = llvm::dyn_cast<clang::CallExpr>(dereference->getSubExpr()->IgnoreParenImpCasts());
+  return call && returnedAddressTarget(*call) ? call : nullptr;
+}
+
+const clang::Expr* returnedAddressTarget(const clang::CallExpr& call) {
+  const clang::FunctionDecl* callee = call.getDirectCallee();
+  const clang::FunctionDecl* definition = nullptr;
+  if (!callee || !callee->hasBody(definition)) return nullptr;
+  auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(definition->getBody());
+  if (!body || body->size() != 1) return nullptr;
+  auto* statement = llvm::dyn_cast<clang::ReturnStmt>(body->body_front());
+  auto* address = statement && statement->getRetValue()
+                      ? llvm::dyn_cast<clang::UnaryOperator>(statement->getRetValue()->IgnoreParenImpCasts())
+                      : nullptr;
+  if (!address || address->getOpcode() != clang::UO_AddrOf) return nullptr;
+  const clang::Expr* target = address->getSubExpr()->IgnoreParens();
+  // Memory the caller can name: reached from a parameter or a file-scope variable.
+  IndexTranslator::Access split = IndexTranslator::splitAccess(target);
+  const clang::VarDecl* root = split.member ? split.member->root : split.variable;
+  if (!root || !(llvm::isa<clang::ParmVarDecl>(root) || root->hasGlobalStorage())) return nullptr;
+  return target;
+}
+
+// An access through struct members made in a called function: its root followed back through the
+// calls' arguments (`xd(domain, i)` binds d to domain: d->m_xd[i] is domain->m_xd[i]; `f(&s)` makes
+// p->x s.x), then recorded as the caller's own member access.
+void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, IndexTranslator::Access split) {
+  const clang::CallExpr* call = access.calls.front();
+  const clang::FunctionDecl* callee = access.calls.back()->getDirectCallee();
+  MemberPath& member = *split.member;
+  for (size_t level = access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(member.root); --level) {
+    const clang::CallExpr* binding = access.calls[level - 1];
+    auto* parameter = llvm::cast<clang::ParmVarDecl>(member.root);
+    if (parameter->getFunctionScopeIndex() >= binding->getNumArgs())
+      return limit("variadic argument of '" + calleeName(binding) + "' is not followed", call);
+    const clang::Expr* argument = binding->getArg(parameter->getFunctionScopeIndex())->IgnoreParenImpCasts();
+    bool addressOf = false;
+    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument); address && address->getOpcode() == clang::UO_AddrOf) {
+      argument = address->getSubExpr()->IgnoreParenImpCasts();
+      addressOf = true;
+    }
+    auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
+    const clang::VarDecl* root = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
+    if (!root)
+      return limit("argument '" + sourceText(argument, context_) + "' of call to '" + calleeName(binding) +
+                       "' is not a plain variable: the struct members reached through it are not followed",
+                   call);
+    if (addressOf) {
+      // f(&s) and p->x in f: s.x.
+      if (member.path.rfind("->", 0) != 0)
+        return limit("pointer to struct '" + root->getName().str() + "' indexed in '" + calleeName(binding) + "'", call);
+      member.path = "." + member.path.substr(2);
+      member.throughPointer = member.path.find("->") != std::string::npos;
+    }
+    member.root = root;
+    // A local struct of an intermediate callee is that call's own; what a local pointer reaches is not followed.
+    if (level > 1 && !llvm::isa<clang::ParmVarDecl>(root) && !root->hasGlobalStorage()) {
+      bool pointee = member.throughPointer ||
+                     (member.memberIsPointer() && split.subscripts.size() > member.rootSubscripts.size());
+      if (!pointee) return;
+      return limit("struct pointer '" + root->getName().str() + "' local to '" + calleeName(binding) + "' is not followed", call);
+    }
+  }
+  Reference reference;
+  reference.id = static_cast<int>(references_.size());
+  reference.kind = access.kind;
+  reference.text = sourceText(access.access, context_) + " in '" + callee->getNameAsString() + "'";
+  reference.context = contexts_.contextOf(call);
+  reference.span = spanOf(call->getSourceRange(), context_.getSourceManager());
+  reference.protection = access.protection;
+  reference.exclusionName = access.exclusionName;
+  if (reference.protection == Protection::None)
+    reference.protection = analyzer::protectionOf(call, cfg_.parents(), true, &reference.exclusionName);
+  reference.conditional = access.conditional;
+  for (const clang::CallExpr* entered : access.calls) translator_.enterCall(*entered);
+  if (!access.loops.empty())
+    if (int loopContext = calleeLoops_.enter(access.calls, access.loops, reference.context); loopContext >= 0)
+      reference.context = loopContext;
+  addMemberAccess(std::move(reference), split);
+  calleeLoops_.leave();
+  for (size_t k = 0; k < access.calls.size(); ++k) translator_.leaveCall();
+}
+
 // One access made inside a called function, as a reference of the loop: its base followed back
 // through the calls' arguments to a variable of the loop (or a file-scope one), its indices in
 // terms of the arguments, its place that of the call in the loop body.
@@ -186,6 +284,7 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
       base = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
   } else {
     split = IndexTranslator::splitAccess(access.access);
+    if (split.member) return addCalleeMemberAccess(access, std::move(split));
     base = split.variable;
   }
   if (!base) return limit("access in called function '" + callee->getNameAsString() + "' is not followed", call);
@@ -281,8 +380,10 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
   // The parent that gives the access its role, looking through parentheses and casts.
   const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
   if (!isScalar) {
-    // a[i] inside a[i][j], or p in *(p + 1): part of a larger access.
+    // a[i] inside a[i][j], or p in *(p + 1): part of a larger access; p[i] in p[i].x, *d in (*d).x.
     if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent))
+      if (outer->getBase()->IgnoreParenImpCasts() == access) return;
+    if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent))
       if (outer->getBase()->IgnoreParenImpCasts() == access) return;
   }
   auto* lhsOf = [&](const clang::Stmt* s) -> const clang::Expr* {
@@ -357,6 +458,15 @@ void ReferenceCollector::addScalar(const clang::DeclRefExpr* use, AccessKind kin
 }
 
 void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
+  if (const clang::CallExpr* accessor = accessorCall(access)) {
+    // `*xd(domain, i)` with `Real_t *xd(Domain *d, Index_t i) { return &d->m_xd[i]; }`: the element
+    // the accessor returns the address of, accessed where the caller dereferences it.
+    CalleeAccess made;
+    made.access = returnedAddressTarget(*accessor);
+    made.kind = kind;
+    made.calls = {accessor};
+    return addCalleeAccess(made);
+  }
   Reference reference;
   reference.id = static_cast<int>(references_.size());
   reference.kind = kind;
@@ -366,6 +476,7 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
   reference.protection = analyzer::protectionOf(access, cfg_.parents(), true, &reference.exclusionName);
 
   IndexTranslator::Access split = IndexTranslator::splitAccess(access);
+  if (split.member) return addMemberAccess(std::move(reference), split);
   aliases_.follow(split);
   if (!split.variable) {
     reference.variable = reference.text;
@@ -385,6 +496,138 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
     reference.opaque = true;
   }
   references_.push_back(std::move(reference));
+}
+
+}  // namespace adrace::analyzer
+
+namespace adrace::analyzer {
+
+// A member expression standing on its own: a scalar field (`d->count`, `p[i].x`) is an access; a
+// pointer, array or struct member is part of a larger access (`d->m_xd[i]`, `d->mesh.x[i]`),
+// except where it is assigned as a whole, which changes what the accesses through it reach.
+void ReferenceCollector::classifyMember(const clang::MemberExpr* member) {
+  const clang::ParentMap& parents = cfg_.parents();
+  const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::MemberExpr*>(member));
+  if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+    return;
+  if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+    return;
+  // Assigned, incremented or (for a scalar field) its address taken.
+  auto assignedAsWhole = [&](bool addressToo) {
+    if (auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(parent))
+      return assignment->isAssignmentOp() && assignment->getLHS()->IgnoreParenImpCasts() == member;
+    if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent))
+      return unary->isIncrementDecrementOp() || (addressToo && unary->getOpcode() == clang::UO_AddrOf);
+    return false;
+  };
+  clang::QualType type = member->getType();
+  if (!type->isPointerType() && !type->isArrayType() && !type->isRecordType()) {
+    std::string reason;
+    std::optional<MemberPath> path = memberPathOf(member, &reason);
+    if (!path) {
+      // Reads of a field no path names race only with writes, which are refused the same way.
+      if (assignedAsWhole(true)) limit("access '" + sourceText(member, context_) + "' (" + reason + ") is not modelled", member);
+      return;
+    }
+    // A scalar field of one struct (not an array of structs) matters where the loop writes it.
+    if (path->rootSubscripts.empty() && !written_.members.count({path->root, path->path})) return;
+    return classify(member, false);
+  }
+  if (assignedAsWhole(false))
+    return limit(std::string(type->isRecordType() ? "struct" : "pointer") + " member '" + sourceText(member, context_) +
+                     "' is assigned inside the loop: what is reached through it is not followed",
+                 member);
+  // A struct member read or passed as a whole (`Vec3 v = p[i].pos;`): checked against writes of its
+  // fields once every reference is known.
+  if (type->isRecordType()) {
+    std::string reason;
+    if (std::optional<MemberPath> path = memberPathOf(member, &reason))
+      wholeStructMembers_.push_back({sharing_.of(path->root).name + path->path, member});
+  }
+}
+
+// An access through a struct member, as an access of the array (or scalar) its path names.
+void ReferenceCollector::addMemberAccess(Reference reference, const IndexTranslator::Access& split) {
+  const MemberPath& member = *split.member;
+  const DataSharing::Entry& root = sharing_.of(member.root);
+  const std::string rootName = member.root->getName().str();
+  reference.variable = root.name + member.path;
+  reference.isScalar = split.subscripts.empty();
+  memberRoots_.emplace(root.name, member.outermost);
+  (member.rootSubscripts.empty() ? rootsAsStruct_ : rootsAsArray_).insert(root.name);
+  // Pointee memory (`d->`, `(*d).`, an element of `struct P *p`, what a pointer member points to)
+  // is shared whatever the root's sharing; the fields of a struct variable share as the variable.
+  bool pointee = member.throughPointer ||
+                 (member.memberIsPointer() && split.subscripts.size() > member.rootSubscripts.size());
+  Sharing sharing = pointee ? Sharing::Shared : root.sharing;
+  std::string sharingReason = pointee ? "reached through pointer '" + rootName + "': shared memory"
+                                      : "member of '" + rootName + "' (" + root.reason + ")";
+  if (written_.scalars.count(member.root) || written_.arrays.count(member.root)) {
+    limit("'" + rootName + "' is assigned inside the loop: the members reached through it are not followed",
+          member.outermost);
+    reference.opaque = true;
+    reference.opaqueReason = "'" + rootName + "' is assigned inside the loop";
+  } else if (pointee && isPerThread(root.sharing) && !root.sameValueAtEntry) {
+    // `Node *n = &nodes[i];` in the body: which struct n points to differs between iterations.
+    reference.opaque = true;
+    reference.opaqueReason = "'" + rootName + "' is private to each iteration: which struct it points to is not followed";
+  } else {
+    for (const auto& [assignedRoot, assignedPath] : written_.members)
+      if (assignedRoot == member.root && assignedPath != member.path && member.path.rfind(assignedPath, 0) == 0) {
+        reference.opaque = true;
+        reference.opaqueReason = "member '" + rootName + assignedPath + "' is assigned inside the loop";
+      }
+    if (!reference.opaque && !translator_.translateSubscripts(split, reference.indices, reference.opaqueReason))
+      reference.opaque = true;
+  }
+  // An opaque field is compared as possibly any element, never as a scalar every iteration writes.
+  if (reference.opaque) reference.isScalar = false;
+  noteMemberVariable(reference, member, sharing, sharingReason);
+  references_.push_back(std::move(reference));
+}
+
+void ReferenceCollector::noteMemberVariable(const Reference& reference, const MemberPath& member, Sharing sharing,
+                                            std::string reason) {
+  for (MemberVariable& known : memberVariables_)
+    if (known.variable.name == reference.variable) {
+      known.variable.writtenInLoop = known.variable.writtenInLoop || reference.kind != AccessKind::Read;
+      return;
+    }
+  MemberVariable added;
+  added.variable.name = reference.variable;
+  added.variable.sharing = sharing;
+  added.variable.sharingReason = std::move(reason);
+  added.variable.writtenInLoop = reference.kind != AccessKind::Read;
+  const clang::ValueDecl* field = member.outermost->getMemberDecl();
+  added.variable.declaredAt = positionOf(field->getLocation(), context_.getSourceManager());
+  added.memberType = member.memberType;
+  added.rootDimensions = static_cast<unsigned>(member.rootSubscripts.size());
+  memberVariables_.push_back(std::move(added));
+}
+
+// A struct used as a whole beside accesses to its members names one memory by two names ("p" and
+// "p[].x", "d->mesh" and "d->mesh.x"), which the model compares only by name: refused, never clean.
+void ReferenceCollector::limitWholeStructs() {
+  for (const auto& [root, at] : memberRoots_)
+    for (const Reference& reference : references_)
+      if (reference.variable == root && !reference.isScalar) {
+        limit("'" + root + "' is accessed as whole structs (" + reference.text +
+                  ") and through its members: the two are not compared",
+              at);
+        break;
+      }
+  // d->n and d[0].n are one field under two names.
+  for (const auto& [root, at] : memberRoots_)
+    if (rootsAsStruct_.count(root) && rootsAsArray_.count(root))
+      limit("'" + root + "' is used both as one struct and as an array of structs: the two are not compared", at);
+  for (const auto& [whole, at] : wholeStructMembers_)
+    for (const Reference& reference : references_)
+      if (reference.kind != AccessKind::Read && reference.variable.rfind(whole + ".", 0) == 0) {
+        limit("struct member '" + whole + "' is used as a whole while its field " + reference.variable +
+                  " is written: the two are not compared",
+              at);
+        break;
+      }
 }
 
 }  // namespace adrace::analyzer

@@ -1,5 +1,5 @@
 // Collects every memory reference of a loop body: array elements (a[e], a[e1][e2], p[e], *(p+e))
-// and shared scalars that the loop writes, each with its access kind, index tuple, control
+// and shared scalars that the loop writes, the same through struct members (MemberPath.h), each with its access kind, index tuple, control
 // context and synchronisation. A reference the IR cannot express is kept as opaque, with why.
 #pragma once
 
@@ -12,7 +12,9 @@
 
 #include <clang/AST/ASTContext.h>
 
+#include <map>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace adrace::analyzer {
@@ -21,8 +23,15 @@ namespace adrace::analyzer {
 struct WrittenVariables {
   std::set<const clang::VarDecl*> arrays;
   std::set<const clang::VarDecl*> scalars;
+  // Struct members assigned as a whole: (root, path) of `d->count = 0`, `p[i].x = e`, `d->m_xd = q`.
+  std::set<std::pair<const clang::VarDecl*, std::string>> members;
 };
 WrittenVariables findWrittenVariables(const clang::Stmt& body);
+
+// Accessors: the element or field E of a function whose body is only `return &E;` (null otherwise),
+// and the call of `*f(args)` to such a function.
+const clang::Expr* returnedAddressTarget(const clang::CallExpr& call);
+const clang::CallExpr* accessorCall(const clang::Expr* access);
 
 class ReferenceCollector {
  public:
@@ -39,15 +48,29 @@ class ReferenceCollector {
   // Contexts and facts of the called functions' loops around the references made in them, to add
   // after the body's own contexts.
   const CalleeLoops& calleeLoops() const { return calleeLoops_; }
+  // The arrays and scalars the references name through struct members ("d->m_xd", "p[].x"), with
+  // their type facts still to describe (LoopModelBuilder): the type of the member and the number
+  // of subscripts the root takes before it (1 for p[i].x).
+  struct MemberVariable {
+    Variable variable;
+    clang::QualType memberType;
+    unsigned rootDimensions = 0;
+  };
+  const std::vector<MemberVariable>& memberVariables() const { return memberVariables_; }
 
  private:
   friend class ReferenceVisitor;
   void addAccess(const clang::Expr* access, AccessKind kind);
   void addScalar(const clang::DeclRefExpr* use, AccessKind kind);
+  void addMemberAccess(Reference reference, const IndexTranslator::Access& split);
+  void noteMemberVariable(const Reference& reference, const MemberPath& member, Sharing sharing, std::string reason);
+  void classifyMember(const clang::MemberExpr* member);
+  void limitWholeStructs();
   void classify(const clang::Expr* access, bool isScalar);
   void limit(const std::string& message, const clang::Stmt* at);
   void addCall(const clang::CallExpr* call);
   void addCalleeAccess(const CalleeAccess& access);
+  void addCalleeMemberAccess(const CalleeAccess& access, IndexTranslator::Access split);
 
   clang::ASTContext& context_;
   DataSharing& sharing_;
@@ -60,6 +83,10 @@ class ReferenceCollector {
   std::vector<Reference> references_;
   std::vector<Limitation> limitations_;
   CalleeLoops calleeLoops_;
+  std::vector<MemberVariable> memberVariables_;
+  std::map<std::string, const clang::Stmt*> memberRoots_;  // root name → first member access through it
+  std::set<std::string> rootsAsStruct_, rootsAsArray_;  // roots of d->x and of p[i].x
+  std::vector<std::pair<std::string, const clang::Stmt*>> wholeStructMembers_;  // "d->mesh" read as a whole
   const clang::OMPExecutableDirective* allowed_ = nullptr;
 };
 

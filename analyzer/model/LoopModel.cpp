@@ -74,4 +74,10 @@ std::string formatDiagnostic(const Diagnostic& diagnostic) {
   return text + severity + ": " + diagnostic.message;
 }
 
+std::string adjointNameOf(const std::string& variable) {
+  size_t rootEnd = variable.find_first_of(".-[");
+  if (rootEnd == std::string::npos) return variable + "_b";
+  return variable.substr(0, rootEnd) + "_b" + variable.substr(rootEnd);
+}
+
 }  // namespace adrace::analyzer

@@ -176,6 +176,11 @@ struct LoopModel {
   smt::ContextTree contextTree() const;
 };
 
+// The adjoint's name for a variable of the model: "u" → "u_b"; for memory in a struct, the shadow
+// struct's member, as hand-written adjoints of struct codes keep them: "d->m_xd" → "d_b->m_xd",
+// "p[].x" → "p_b[].x", "s.x" → "s_b.x".
+std::string adjointNameOf(const std::string& variable);
+
 struct Diagnostic {
   enum class Severity { Note, Warning, Error };
   Severity severity = Severity::Error;

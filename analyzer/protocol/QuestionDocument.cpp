@@ -345,7 +345,7 @@ std::vector<AdjointQuestion> Reader::readQuestions(const Field& field) {
         static constexpr AccessKind kPrimalKinds[] = {AccessKind::Read, AccessKind::Write, AccessKind::Increment};
         AccessKind kind = kPrimalKinds[reference.member("kind").choice({"increment", "reset", "read"})];
         Reference adjointReference = readReference(reference, question.array, kind, id++);
-        std::string adjoint = question.adjoint.empty() ? question.array + "_b" : question.adjoint;
+        std::string adjoint = question.adjoint.empty() ? adjointNameOf(question.array) : question.adjoint;
         adjointReference.text = adjoint + adjointReference.text.substr(question.array.size());
         question.references->push_back(adjointReference);
       }

@@ -303,7 +303,7 @@ LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestio
 
   ArrayQuestions arrays(loop, knowledge, session, options, doubts);
   for (const AdjointQuestion& question : questions) {
-    std::string adjoint = question.adjoint.empty() ? question.array + "_b" : question.adjoint;
+    std::string adjoint = question.adjoint.empty() ? adjointNameOf(question.array) : question.adjoint;
     const Variable* variable = loop.findVariable(question.array);
     if (!variable) {
       ArrayVerdict verdict;

@@ -28,7 +28,8 @@ import sys
 import time
 
 EXPECT = re.compile(r"^// adrace-expect: (race definite|race possible|race-free|unsupported)\s*$")
-RACE = re.compile(r"^// adrace-race: (\d+) (\w+)\s*$")
+# VAR is a variable, or memory in a struct as adrace names it: grid->u, s.x, particles[].x
+RACE = re.compile(r"^// adrace-race: (\d+) (\w+(?:->\w+|\.\w+|\[\])*)\s*$")
 
 
 def read_label(path):

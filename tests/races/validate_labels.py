@@ -30,7 +30,8 @@ import tempfile
 import time
 
 EXPECT = re.compile(r"^// adrace-expect: (race definite|race possible|race-free|unsupported)\s*$")
-RACE = re.compile(r"^// adrace-race: (\d+) (\w+)\s*$")
+# VAR is a variable, or memory in a struct as adrace names it: grid->u, s.x, particles[].x
+RACE = re.compile(r"^// adrace-race: (\d+) (\w+(?:->\w+|\.\w+|\[\])*)\s*$")
 MAIN = re.compile(r"^\s*int\s+main\s*\(", re.M)
 ARCHER = "/usr/lib/llvm-14/lib/libarcher.so"
 REPORT = "WARNING: ThreadSanitizer: data race"
@@ -102,7 +103,11 @@ def static_problems(path, label, races, lines):
     if label in ("race-free", "unsupported") and races:
         problems.append("'adrace-race:' lines in a " + label + " file")
     for number, variable in races:
-        if number > len(lines) or not re.search(r"\b" + re.escape(variable) + r"\b", lines[number - 1]):
+        # A member path (particles[].x) is mentioned by its root or its last field: particles[i].x, or
+        # x(domain, i) through an accessor.
+        words = re.findall(r"\w+", variable)
+        if number > len(lines) or not any(re.search(r"\b" + re.escape(word) + r"\b", lines[number - 1])
+                                          for word in {words[0], words[-1]}):
             problems.append(f"adrace-race: line {number} does not mention '{variable}'")
     return problems
 

@@ -1,0 +1,45 @@
+// Arrays and scalars kept in structs: `d->m_xd[i]`, `s.x[i]`, `(*d).x[i]`, `d->mesh.x[i]`, `p[i].x`,
+// `p[i].v[k]`. Such an access names memory by a root variable and a member path; the loop model
+// calls it the array (or scalar) "d->m_xd", "s.x", "d->mesh.x" or, for an array of structs, "p[].x".
+//
+// Why a path is an array of its own: the fields of one struct object are disjoint memory, so two
+// different paths from one root never overlap, and one path's elements are indexed as any array's.
+// An array of structs `p` gives each field its own array "p[].x" indexed by the element: field x of
+// element i and field y of element j never overlap, field x of i and j overlap only when i == j
+// (the field is part of the array's identity rather than an index dimension, which would give a
+// whole element `p[i]` and a field `p[i].v[k]` tuples of different lengths; a whole element used
+// beside its fields is refused, see ReferenceCollector).
+//
+// What is not a path (an element of an array of pointers `p[e]->x`, whose elements may point to one
+// struct; a subscript between two members `s.cells[i].v`; a root that is not a variable) is refused
+// with a reason, as before.
+#pragma once
+
+#include <clang/AST/Expr.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer {
+
+struct MemberPath {
+  const clang::VarDecl* root = nullptr;             // `d` in d->m_xd[i], `p` in p[i].x
+  std::string path;                                 // appended to the root's name: "->m_xd", ".mesh.x", "[].x"
+  std::vector<const clang::Expr*> rootSubscripts;   // p[i].x → {i}; empty unless an array of structs
+  // The member's storage is reached through a pointer (`->`, `(*d).`, an element of `struct P *p`):
+  // it is shared memory whatever the root pointer's own data sharing.
+  bool throughPointer = false;
+  clang::QualType memberType;                       // the outermost member's type: double *, double [8], float
+  const clang::MemberExpr* outermost = nullptr;
+
+  // The member is a pointer (`double *m_xd`): another pointer of its element type may point into
+  // the same array, as two pointer variables may.
+  bool memberIsPointer() const { return memberType->isPointerType(); }
+};
+
+// The path of `expression` when it is a chain of member accesses from a variable; nullopt with
+// `reason` otherwise (or when `expression` is no member access at all).
+std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::string* reason);
+
+}  // namespace adrace::analyzer

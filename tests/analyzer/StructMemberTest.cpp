@@ -1,0 +1,301 @@
+// Memory kept in structs (issue 14): member arrays, pointer members, arrays of structs, scalar
+// fields and accessors, in `check` (races) and in the loop model `analyze` reads (verdicts).
+#include "CheckSnippet.h"
+#include "analyzer/verdicts/LoopAnalysis.h"
+
+namespace adrace::analyzer::testing {
+namespace {
+
+bool hasDefinite(const CheckedSnippet& checked) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Definite) return true;
+  return false;
+}
+
+bool unsupportedSays(const CheckedSnippet& checked, const std::string& text) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Unsupported && finding.message.find(text) != std::string::npos) return true;
+  return false;
+}
+
+const char* kGrid = R"(
+  #define NX 256
+  typedef struct { float u[NX]; float unew[NX]; float coef; } Grid;
+)";
+
+TEST(StructMembers, MemberArrayReadAtTheNeighbourRacesDefinitely) {
+  CheckedSnippet checked = checkSnippet(std::string(kGrid) + R"(
+    void f(Grid *grid, int n) {
+      int i;
+      #pragma omp parallel for firstprivate(n)
+      for (i = 1; i < n - 1; i++) grid->u[i] = grid->coef * (grid->u[i - 1] + grid->u[i + 1]);
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "grid->u", true)) << describe(checked.findings);
+}
+
+TEST(StructMembers, TwoMemberArraysOfOneStructNeverOverlap) {
+  CheckedSnippet checked = checkSnippet(std::string(kGrid) + R"(
+    void f(Grid *grid, int n) {
+      int i;
+      #pragma omp parallel for firstprivate(n)
+      for (i = 1; i < n - 1; i++) grid->unew[i] = grid->u[i - 1] + /* centre */ grid->u[i] + grid->u[i + 1];
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  const LoopModel& loop = checked.models.loops.at(0);
+  ASSERT_NE(loop.findVariable("grid->unew"), nullptr);
+  EXPECT_EQ(loop.findVariable("grid->unew")->sharing, Sharing::Shared);
+  EXPECT_TRUE(loop.findVariable("grid->unew")->isFloating);
+}
+
+TEST(StructMembers, ArrowDotAndDereferenceSpellOneArray) {
+  CheckedSnippet checked = checkSnippet(std::string(kGrid) + R"(
+    Grid global;
+    void f(Grid *grid, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n - 1; i++) { (*grid).u[i] = grid->u[i + 1]; global.unew[i] = global.unew[i + 1]; }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "grid->u", true)) << describe(checked.findings);
+  EXPECT_TRUE(reportsRaceOn(checked, "global.unew", true)) << describe(checked.findings);
+}
+
+TEST(StructMembers, NestedMembersArePathsOfTheirOwn) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { double x[64]; double y[64]; } Coords;
+    typedef struct { Coords mesh; int n; } Domain;
+    void f(Domain *d) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < 63; i++) d->mesh.x[i] = d->mesh.y[i + 1];
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_NE(checked.models.loops.at(0).findVariable("d->mesh.x"), nullptr);
+}
+
+TEST(StructMembers, PointerMembersMayAliasUnlessAssumedNot) {
+  std::string code = R"(
+    typedef struct { double *m_xd; double *m_xdd; } Domain;
+    void f(Domain *domain, int n, double dt) {
+      int i;
+      #pragma omp parallel for firstprivate(dt)
+      for (i = 0; i < n - 1; i++) domain->m_xd[i] += domain->m_xdd[i + 1] * dt;
+    })";
+  CheckedSnippet checked = checkSnippet(code);
+  std::vector<RaceFinding> aliasing = findingsOf(checked, RaceFinding::Kind::PointerAlias);
+  ASSERT_EQ(aliasing.size(), 1u) << describe(checked.findings);
+  EXPECT_EQ(aliasing[0].certainty, Certainty::Possible);
+  EXPECT_NE(aliasing[0].message.find("domain->m_xd and domain->m_xdd"), std::string::npos) << aliasing[0].message;
+  EXPECT_TRUE(checkSnippet(code, {}, false).findings.empty());
+}
+
+TEST(StructMembers, PointerMembersAtTheSameIndexAreCleanEvenIfAliased) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { double *m_xd; double *m_xdd; } Domain;
+    void f(Domain *domain, int n, double dt) {
+      int i;
+      #pragma omp parallel for firstprivate(dt)
+      for (i = 0; i < n; i++) domain->m_xd[i] += domain->m_xdd[i] * dt;
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+TEST(StructMembers, OneMemberThroughTwoBasesMayBeOneArray) {
+  std::string code = std::string(kGrid) + R"(
+    void f(Grid *dst, Grid *src, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 1; i < n; i++) { dst->u[i] = src->u[i - 1]; dst->unew[i] = src->u[i]; }
+    })";
+  CheckedSnippet checked = checkSnippet(code);
+  std::vector<RaceFinding> aliasing = findingsOf(checked, RaceFinding::Kind::PointerAlias);
+  ASSERT_EQ(aliasing.size(), 1u) << describe(checked.findings);
+  EXPECT_EQ(aliasing[0].certainty, Certainty::Possible);
+  EXPECT_EQ(aliasing[0].variable, "dst->u");
+  EXPECT_FALSE(hasDefinite(checked));
+}
+
+TEST(StructMembers, FieldsOfOneElementOfAnArrayOfStructsNeverOverlap) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { float x, y; float v[3]; } Particle;
+    void f(Particle *p, int n, float dt) {
+      int i;
+      #pragma omp parallel for firstprivate(dt)
+      for (i = 0; i < n; i++) { p[i].x += p[i].y * dt; p[i].v[2] = p[i].v[0] + p[i].v[1]; }
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  const Variable* field = checked.models.loops.at(0).findVariable("p[].v");
+  ASSERT_NE(field, nullptr);
+  EXPECT_EQ(field->dimensions, 2u) << "the element, then the field's own subscript";
+}
+
+TEST(StructMembers, OneFieldOfTwoElementsRacesDefinitely) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { float x, y; } Particle;
+    void f(Particle *p, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n - 1; i++) p[i].x += p[i + 1].x;
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "p[].x", true)) << describe(checked.findings);
+}
+
+TEST(StructMembers, ScalarFieldWrittenByEveryIterationIsDefinite) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { float total; int count; } Stats;
+    void f(const float *cell, Stats *stats, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n; i++) stats->total += cell[i];
+    })");
+  std::vector<RaceFinding> scalar = findingsOf(checked, RaceFinding::Kind::SharedScalar);
+  ASSERT_EQ(scalar.size(), 1u) << describe(checked.findings);
+  EXPECT_EQ(scalar[0].variable, "stats->total");
+  EXPECT_EQ(scalar[0].certainty, Certainty::Definite);
+  EXPECT_EQ(scalar[0].suggestion.find("reduction(+:stats"), std::string::npos) << "a clause cannot name a member";
+}
+
+TEST(StructMembers, PointerMemberAssignedInTheLoopCannotBeChecked) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { double *m_xd; } Domain;
+    double *pick(int i);
+    void f(Domain *d, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n; i++) { d->m_xd = pick(i); d->m_xd[i] = 1.0; }
+    })");
+  EXPECT_TRUE(unsupportedSays(checked, "pointer member 'd->m_xd' is assigned inside the loop")) << describe(checked.findings);
+}
+
+TEST(StructMembers, StructPointerReassignedInTheLoopCannotBeChecked) {
+  CheckedSnippet checked = checkSnippet(std::string(kGrid) + R"(
+    void f(Grid *grid, Grid *other, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n; i++) { if (i == 3) grid = other; grid->u[i] = 0.0f; }
+    })");
+  EXPECT_TRUE(unsupportedSays(checked, "'grid' is assigned inside the loop")) << describe(checked.findings);
+}
+
+TEST(StructMembers, PrivatePointerToAnElementIsNeverDefinite) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { float x, y; } Node;
+    void f(Node *nodes, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n; i++) { Node *node = &nodes[i]; node->x = node->y; }
+    })");
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
+  EXPECT_TRUE(reportsRaceOn(checked, "node->x")) << "which node is not followed: possible, never clean";
+}
+
+TEST(StructMembers, WholeStructBesideItsFieldsIsRefused) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { float v[3]; } Vec;
+    typedef struct { Vec pos; Vec vel; } Body;
+    void f(Body *b, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 1; i < n; i++) { Vec v = b[i - 1].pos; b[i].pos.v[0] = v.v[1]; }
+    })");
+  EXPECT_TRUE(unsupportedSays(checked, "used as a whole")) << describe(checked.findings);
+}
+
+TEST(StructMembers, WholeElementBesideItsFieldsIsRefused) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { float x, y; } Particle;
+    void f(Particle *p, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n - 1; i++) { Particle q = p[i + 1]; p[i].x = q.y; }
+    })");
+  EXPECT_TRUE(unsupportedSays(checked, "accessed as whole structs")) << describe(checked.findings);
+}
+
+const char* kDomain = R"(
+  typedef double Real_t;
+  typedef int Index_t;
+  struct Domain { Real_t *m_x, *m_xd; Real_t *m_nodalMass; Index_t numNode; };
+  static inline Real_t *x(struct Domain *d, Index_t i) { return &d->m_x[i]; }
+  static inline Real_t *xd(struct Domain *d, Index_t i) { return &d->m_xd[i]; }
+  static inline Real_t nodalMass(const struct Domain *d, Index_t i) { return d->m_nodalMass[i]; }
+)";
+
+TEST(StructMembers, AccessorsGiveTheMemberAccessInTermsOfTheArguments) {
+  CheckedSnippet checked = checkSnippet(std::string(kDomain) + R"(
+    void f(struct Domain *domain, const Real_t dt) {
+      Index_t i, numNode = domain->numNode;
+      #pragma omp parallel for firstprivate(numNode)
+      for (i = 0; i < numNode; ++i) *x(domain, i) += *xd(domain, i) * dt / nodalMass(domain, i);
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_NE(checked.models.loops.at(0).findVariable("domain->m_x"), nullptr);
+}
+
+TEST(StructMembers, AccessorAtTheNeighbourRacesDefinitely) {
+  CheckedSnippet checked = checkSnippet(std::string(kDomain) + R"(
+    void f(struct Domain *domain, const Real_t dt) {
+      Index_t i, numNode = domain->numNode;
+      #pragma omp parallel for firstprivate(numNode)
+      for (i = 0; i < numNode - 1; ++i) *x(domain, i) += *x(domain, i + 1) * dt;
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "domain->m_x", true)) << describe(checked.findings);
+}
+
+TEST(StructMembers, CalleeReachingAStructPassedByAddressNamesItsFields) {
+  CheckedSnippet checked = checkSnippet(std::string(kGrid) + R"(
+    static Grid grid;
+    static void relax(Grid *g, int i) { g->unew[i] = 0.5f * (g->u[i - 1] + g->u[i + 1]); }
+    static void bump(Grid *g, int i) { g->u[i] += g->u[i + 1]; }
+    void f(int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 1; i < n - 1; i++) relax(&grid, i);
+      #pragma omp parallel for
+      for (i = 1; i < n - 1; i++) bump(&grid, i);
+    })");
+  ASSERT_EQ(checked.models.loops.size(), 2u);
+  for (const RaceFinding& finding : checked.findings) EXPECT_EQ(finding.loop, 1) << describe(checked.findings);
+  EXPECT_TRUE(reportsRaceOn(checked, "grid.u", true)) << describe(checked.findings);
+}
+
+TEST(StructMembers, FieldsOfAStructPassedByValueAreTheCalleesCopy) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { float w[4]; float *out; } Params;
+    static void apply(Params p, int i) { p.w[0] = 1.0f; p.out[i] = p.w[1]; }
+    void f(Params params, int n) {
+      int i;
+      #pragma omp parallel for firstprivate(params)
+      for (i = 0; i < n; i++) apply(params, i);
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_NE(checked.models.loops.at(0).findVariable("params.out"), nullptr);
+}
+
+TEST(StructMembers, AnalyzeGivesMemberArraysVerdictsNamedAsWritten) {
+  LoopModel loop = onlyLoop(std::string(kDomain) + R"(
+    void f(struct Domain *domain, const Real_t dt) {
+      Index_t i, numNode = domain->numNode;
+      #pragma omp parallel for firstprivate(numNode)
+      for (i = 0; i < numNode; ++i) *x(domain, i) += *xd(domain, i) * dt / nodalMass(domain, i);
+    })");
+  LoopAnalysis analysis = analyzeLoop(loop, AnalysisOptions{});
+  bool sawX = false;
+  for (const ArrayVerdict& verdict : analysis.arrays)
+    if (verdict.array == "domain->m_xd") {
+      sawX = true;
+      EXPECT_EQ(verdict.verdict, Verdict::Shared) << verdict.reason;
+      EXPECT_TRUE(verdict.proven);
+      EXPECT_EQ(verdict.adjoint, "domain_b->m_xd");
+    }
+  EXPECT_TRUE(sawX);
+}
+
+TEST(StructMembers, AdjointNamesLiveInTheShadowStruct) {
+  EXPECT_EQ(adjointNameOf("u"), "u_b");
+  EXPECT_EQ(adjointNameOf("d->m_xd"), "d_b->m_xd");
+  EXPECT_EQ(adjointNameOf("p[].x"), "p_b[].x");
+  EXPECT_EQ(adjointNameOf("s.mesh.x"), "s_b.mesh.x");
+}
+
+}  // namespace
+}  // namespace adrace::analyzer::testing
