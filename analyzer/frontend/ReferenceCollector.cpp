@@ -6,6 +6,9 @@
 #include "analyzer/frontend/Synchronisation.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/ParentMap.h>
+
+#include <algorithm>
 #include <clang/AST/StmtOpenMP.h>
 
 namespace adrace::analyzer {
@@ -136,7 +139,11 @@ void ReferenceCollector::collect(const clang::Stmt& body) {
 }
 
 void ReferenceCollector::limit(const std::string& message, const clang::Stmt* at) {
-  limitations_.push_back({message, positionOf(at->getBeginLoc(), context_.getSourceManager())});
+  SourcePosition position = positionOf(at->getBeginLoc(), context_.getSourceManager());
+  // Every access a call makes can hit the same reason: say it once.
+  for (const Limitation& known : limitations_)
+    if (known.message == message && known.at.line == position.line && known.at.column == position.column) return;
+  limitations_.push_back({message, position});
 }
 
 // A call's accesses to the loop's memory, followed into the callee (and its callees).
@@ -184,6 +191,16 @@ const clang::VarDecl* arrayUnderAddress(const clang::Expr* argument) {
 
 }  // namespace
 
+// Whether `address` is an argument of a call to a function defined in the translation unit.
+bool passedToDefinedFunction(const clang::UnaryOperator& address, const clang::ParentMap& parents) {
+  auto* call = llvm::dyn_cast_or_null<clang::CallExpr>(parents.getParentIgnoreParenImpCasts(const_cast<clang::UnaryOperator*>(&address)));
+  const clang::FunctionDecl* definition = nullptr;
+  if (!call || !call->getDirectCallee() || !call->getDirectCallee()->hasBody(definition)) return false;
+  for (const clang::Expr* argument : call->arguments())
+    if (argument->IgnoreParenImpCasts() == &address) return true;
+  return false;
+}
+
 // The call of `*f(args)` when f's body is only `return &E;` with E an element or a field (an accessor).
 const clang::CallExpr* accessorCall(const clang::Expr* access) {
   auto* dereference = llvm::dyn_cast<clang::UnaryOperator>(access->IgnoreParenImpCasts());
@@ -218,6 +235,7 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
   const clang::CallExpr* call = access.calls.front();
   const clang::FunctionDecl* callee = access.calls.back()->getDirectCallee();
   MemberPath& member = *split.member;
+  std::vector<smt::ExprRef> leading;  // the element's indices when an element of an array of structs is passed
   for (size_t level = access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(member.root); --level) {
     const clang::CallExpr* binding = access.calls[level - 1];
     auto* parameter = llvm::cast<clang::ParmVarDecl>(member.root);
@@ -231,6 +249,30 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
     }
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
     const clang::VarDecl* root = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
+    if (!root && addressOf && member.path.rfind("->", 0) == 0 && leading.empty()) {
+      // f(&p[k]) and a->x in f: the field x of element k of the array of structs p, p[].x at k;
+      // k is said where the call is made (inside the calls that lead there).
+      IndexTranslator::Access element = IndexTranslator::splitAccess(argument);
+      if (element.variable && !element.member && element.offsets.empty() &&
+          std::find(element.subscripts.begin(), element.subscripts.end(), nullptr) == element.subscripts.end()) {
+        for (size_t k = 0; k + 1 < level; ++k) translator_.enterCall(*access.calls[k]);
+        std::string why;
+        bool translated = translator_.translateSubscripts(element, leading, why);
+        for (size_t k = 0; k + 1 < level; ++k) translator_.leaveCall();
+        if (!translated) return limit("element '" + sourceText(argument, context_) + "' passed to '" + calleeName(binding) + "': " + why, call);
+        root = element.variable;
+        member.path = std::string(2 * element.subscripts.size(), ' ') + "." + member.path.substr(2);
+        for (size_t k = 0; k < element.subscripts.size(); ++k) member.path.replace(2 * k, 2, "[]");
+        member.throughPointer = root->getType()->isPointerType() || member.path.find("->") != std::string::npos;
+        member.root = root;
+        addressOf = false;
+        if (level > 1 && !llvm::isa<clang::ParmVarDecl>(root) && !root->hasGlobalStorage()) {
+          if (root->getType()->isArrayType()) return;  // the intermediate call's own array of structs
+          return limit("struct pointer '" + root->getName().str() + "' local to '" + calleeName(binding) + "' is not followed", call);
+        }
+        continue;
+      }
+    }
     if (!root)
       return limit("argument '" + sourceText(argument, context_) + "' of call to '" + calleeName(binding) +
                        "' is not a plain variable: the struct members reached through it are not followed",
@@ -266,7 +308,7 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
   if (!access.loops.empty())
     if (int loopContext = calleeLoops_.enter(access.calls, access.loops, reference.context); loopContext >= 0)
       reference.context = loopContext;
-  addMemberAccess(std::move(reference), split);
+  addMemberAccess(std::move(reference), split, std::move(leading));
   calleeLoops_.leave();
   for (size_t k = 0; k < access.calls.size(); ++k) translator_.leaveCall();
 }
@@ -427,6 +469,9 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
     if (unary->isIncrementDecrementOp()) return record(AccessKind::Increment);
     if (unary->getOpcode() == clang::UO_AddrOf && !isScalar) {
       if (passedToLockRoutine(*unary, parents)) return;
+      // `force(&p[i], ...)`: the callee's accesses through the struct's address are followed
+      // (addCalleeMemberAccess), or the call is refused.
+      if (access->getType()->isRecordType() && passedToDefinedFunction(*unary, parents)) return;
       if (onlyReadThrough(*unary, parents)) {
         addAccess(access, AccessKind::Read);
         references_.back().opaque = true;
@@ -547,14 +592,15 @@ void ReferenceCollector::classifyMember(const clang::MemberExpr* member) {
 }
 
 // An access through a struct member, as an access of the array (or scalar) its path names.
-void ReferenceCollector::addMemberAccess(Reference reference, const IndexTranslator::Access& split) {
+void ReferenceCollector::addMemberAccess(Reference reference, const IndexTranslator::Access& split,
+                                         std::vector<smt::ExprRef> leading) {
   const MemberPath& member = *split.member;
   const DataSharing::Entry& root = sharing_.of(member.root);
   const std::string rootName = member.root->getName().str();
   reference.variable = root.name + member.path;
-  reference.isScalar = split.subscripts.empty();
+  reference.isScalar = split.subscripts.empty() && leading.empty();
   memberRoots_.emplace(root.name, member.outermost);
-  (member.rootSubscripts.empty() ? rootsAsStruct_ : rootsAsArray_).insert(root.name);
+  (member.rootSubscripts.empty() && leading.empty() ? rootsAsStruct_ : rootsAsArray_).insert(root.name);
   // Pointee memory (`d->`, `(*d).`, an element of `struct P *p`, what a pointer member points to)
   // is shared whatever the root's sharing; the fields of a struct variable share as the variable.
   bool pointee = member.throughPointer ||
@@ -579,15 +625,16 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
       }
     if (!reference.opaque && !translator_.translateSubscripts(split, reference.indices, reference.opaqueReason))
       reference.opaque = true;
+    if (!reference.opaque) reference.indices.insert(reference.indices.begin(), leading.begin(), leading.end());
   }
   // An opaque field is compared as possibly any element, never as a scalar every iteration writes.
   if (reference.opaque) reference.isScalar = false;
-  noteMemberVariable(reference, member, sharing, sharingReason);
+  noteMemberVariable(reference, member, sharing, sharingReason, leading.size());
   references_.push_back(std::move(reference));
 }
 
 void ReferenceCollector::noteMemberVariable(const Reference& reference, const MemberPath& member, Sharing sharing,
-                                            std::string reason) {
+                                            std::string reason, size_t leadingDimensions) {
   for (MemberVariable& known : memberVariables_)
     if (known.variable.name == reference.variable) {
       known.variable.writtenInLoop = known.variable.writtenInLoop || reference.kind != AccessKind::Read;
@@ -601,7 +648,7 @@ void ReferenceCollector::noteMemberVariable(const Reference& reference, const Me
   const clang::ValueDecl* field = member.outermost->getMemberDecl();
   added.variable.declaredAt = positionOf(field->getLocation(), context_.getSourceManager());
   added.memberType = member.memberType;
-  added.rootDimensions = static_cast<unsigned>(member.rootSubscripts.size());
+  added.rootDimensions = static_cast<unsigned>(member.rootSubscripts.size() + leadingDimensions);
   memberVariables_.push_back(std::move(added));
 }
 

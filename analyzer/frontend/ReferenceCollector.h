@@ -62,8 +62,10 @@ class ReferenceCollector {
   friend class ReferenceVisitor;
   void addAccess(const clang::Expr* access, AccessKind kind);
   void addScalar(const clang::DeclRefExpr* use, AccessKind kind);
-  void addMemberAccess(Reference reference, const IndexTranslator::Access& split);
-  void noteMemberVariable(const Reference& reference, const MemberPath& member, Sharing sharing, std::string reason);
+  // `leading`: indices of an array-of-structs element passed by address to the callee making the access.
+  void addMemberAccess(Reference reference, const IndexTranslator::Access& split, std::vector<smt::ExprRef> leading = {});
+  void noteMemberVariable(const Reference& reference, const MemberPath& member, Sharing sharing, std::string reason,
+                          size_t leadingDimensions);
   void classifyMember(const clang::MemberExpr* member);
   void limitWholeStructs();
   void classify(const clang::Expr* access, bool isScalar);

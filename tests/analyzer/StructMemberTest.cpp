@@ -271,6 +271,42 @@ TEST(StructMembers, FieldsOfAStructPassedByValueAreTheCalleesCopy) {
   EXPECT_NE(checked.models.loops.at(0).findVariable("params.out"), nullptr);
 }
 
+const char* kParticle = R"(
+  struct particle { double x, y; double vx, vy; int alive; };
+  static void force(const struct particle *a, double *fx) { *fx = -a->x - 0.1 * a->vx; }
+  static void move(struct particle *a, double dx) { a->x += dx; }
+)";
+
+TEST(StructMembers, ElementPassedByAddressIsThatElementsFields) {
+  CheckedSnippet checked = checkSnippet(std::string(kParticle) + R"(
+    void f(int n, double dt, struct particle *p) {
+      int i;
+      #pragma omp parallel for schedule(guided)
+      for (i = 0; i < n; i++) {
+        double fx;
+        if (!p[i].alive) continue;
+        force(&p[i], &fx);
+        p[i].vx += dt * fx;
+        move(&p[i], dt * p[i].vx);
+      }
+    })");
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+TEST(StructMembers, NeighbourElementPassedByAddressRacesDefinitely) {
+  CheckedSnippet checked = checkSnippet(std::string(kParticle) + R"(
+    void f(int n, struct particle *p) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n - 1; i++) {
+        double fx;
+        force(&p[i + 1], &fx);
+        move(&p[i], fx);
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "p[].x", true)) << describe(checked.findings);
+}
+
 TEST(StructMembers, AnalyzeGivesMemberArraysVerdictsNamedAsWritten) {
   LoopModel loop = onlyLoop(std::string(kDomain) + R"(
     void f(struct Domain *domain, const Real_t dt) {
