@@ -201,6 +201,16 @@ bool passedToDefinedFunction(const clang::UnaryOperator& address, const clang::P
   return false;
 }
 
+// Whether `address` is the initialiser of a pointer DerivedPointers follows.
+bool ReferenceCollector::initialisesDerivedPointer(const clang::UnaryOperator& address, const clang::ParentMap& parents) const {
+  auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(parents.getParentIgnoreParenImpCasts(const_cast<clang::UnaryOperator*>(&address)));
+  if (!declaration) return false;
+  for (const clang::Decl* declared : declaration->decls())
+    if (auto* pointer = llvm::dyn_cast<clang::VarDecl>(declared))
+      if (pointer->getInit() && pointer->getInit()->IgnoreParenImpCasts() == &address && aliases_.find(pointer)) return true;
+  return false;
+}
+
 // The call of `*f(args)` when f's body is only `return &E;` with E an element or a field (an accessor).
 const clang::CallExpr* accessorCall(const clang::Expr* access) {
   auto* dereference = llvm::dyn_cast<clang::UnaryOperator>(access->IgnoreParenImpCasts());
@@ -472,6 +482,8 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
       // `force(&p[i], ...)`: the callee's accesses through the struct's address are followed
       // (addCalleeMemberAccess), or the call is refused.
       if (access->getType()->isRecordType() && passedToDefinedFunction(*unary, parents)) return;
+      // `Node *node = &nodes[i];`: what is reached through node is followed as nodes' element.
+      if (access->getType()->isRecordType() && initialisesDerivedPointer(*unary, parents)) return;
       if (onlyReadThrough(*unary, parents)) {
         addAccess(access, AccessKind::Read);
         references_.back().opaque = true;
@@ -575,7 +587,8 @@ void ReferenceCollector::classifyMember(const clang::MemberExpr* member) {
       return;
     }
     // A scalar field of one struct (not an array of structs) matters where the loop writes it.
-    if (path->rootSubscripts.empty() && !written_.members.count({path->root, path->path})) return;
+    if (path->rootSubscripts.empty() && !elementOfStructArray(*path) && !written_.members.count({path->root, path->path}))
+      return;
     return classify(member, false);
   }
   if (assignedAsWhole(false))
@@ -591,10 +604,41 @@ void ReferenceCollector::classifyMember(const clang::MemberExpr* member) {
   }
 }
 
+// The alias of `member`'s root when the root is a pointer to one element of an array of structs
+// that never changes in its scope (`Node *node = &nodes[i];`, DerivedPointers) and the path starts
+// with `->`; null otherwise.
+const DerivedPointers::Alias* ReferenceCollector::elementOfStructArray(const MemberPath& member) const {
+  if (!member.rootSubscripts.empty() || member.path.rfind("->", 0) != 0) return nullptr;
+  const DerivedPointers::Alias* alias = aliases_.find(member.root);
+  if (!alias) return nullptr;
+  clang::QualType base = alias->base->getType();
+  const clang::Type* element = base->isPointerType() ? base->getPointeeType().getTypePtr() : base->getPointeeOrArrayElementType();
+  return element && element->isRecordType() ? alias : nullptr;
+}
+
 // An access through a struct member, as an access of the array (or scalar) its path names.
 void ReferenceCollector::addMemberAccess(Reference reference, const IndexTranslator::Access& split,
                                          std::vector<smt::ExprRef> leading) {
-  const MemberPath& member = *split.member;
+  MemberPath member = *split.member;
+  // `Node *node = &nodes[i];` then node->x: the field x of element i of nodes (DerivedPointers).
+  if (const DerivedPointers::Alias* alias = elementOfStructArray(member); alias && leading.empty()) {
+    std::string why = "the element's index is not followed into a called function";
+    smt::ExprRef element = smt::constant(0);
+    if (alias->offset) {
+      IndexTranslator::Result offset = translator_.translate(alias->offset);
+      element = offset.expr;
+      if (!offset.expr) why = offset.reason;
+    }
+    member.path = "[]." + member.path.substr(2);
+    member.root = alias->base;
+    member.throughPointer = alias->base->getType()->isPointerType() || member.path.find("->") != std::string::npos;
+    if (element) {
+      leading.push_back(element);
+    } else {
+      reference.opaque = true;
+      reference.opaqueReason = why;
+    }
+  }
   const DataSharing::Entry& root = sharing_.of(member.root);
   const std::string rootName = member.root->getName().str();
   reference.variable = root.name + member.path;
@@ -613,6 +657,8 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
           member.outermost);
     reference.opaque = true;
     reference.opaqueReason = "'" + rootName + "' is assigned inside the loop";
+  } else if (reference.opaque) {
+    // the element a derived pointer stands for could not be said
   } else if (pointee && isPerThread(root.sharing) && !root.sameValueAtEntry) {
     // `Node *n = &nodes[i];` in the body: which struct n points to differs between iterations.
     reference.opaque = true;

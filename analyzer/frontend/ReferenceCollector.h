@@ -11,6 +11,7 @@
 #include "analyzer/frontend/DerivedPointers.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/ParentMap.h>
 
 #include <map>
 #include <set>
@@ -67,6 +68,8 @@ class ReferenceCollector {
   void noteMemberVariable(const Reference& reference, const MemberPath& member, Sharing sharing, std::string reason,
                           size_t leadingDimensions);
   void classifyMember(const clang::MemberExpr* member);
+  const DerivedPointers::Alias* elementOfStructArray(const MemberPath& member) const;
+  bool initialisesDerivedPointer(const clang::UnaryOperator& address, const clang::ParentMap& parents) const;
   void limitWholeStructs();
   void classify(const clang::Expr* access, bool isScalar);
   void limit(const std::string& message, const clang::Stmt* at);
