@@ -67,8 +67,9 @@ if [ "${1:-}" = --generate ]; then
     exit 0
 fi
 baseline=$1 new=$2 work=${3:-$(mktemp -d)}
-generate "$baseline" "$work/baseline"
+generate "$baseline" "$work/baseline" &  # the two binaries side by side
 generate "$new" "$work/new"
+wait
 count=$(ls "$work/baseline" | wc -l)
 if diff -r "$work/baseline" "$work/new" > "$work/diff.txt"; then
     echo "identical: $count outputs ($work)"
