@@ -29,8 +29,6 @@ struct CollapsedNest {
   // `int j = (int)(first + flat / (adrace_trip_i) * step);`, ... for each counter `used` asks for.
   c::StmtList counters(const c::ExprRef& flat, const std::function<bool(const std::string&)>& used) const;
   std::string tripName(size_t level) const;  // adrace_trip_<counter>
-
-  const AdjointContext* context = nullptr;
 };
 
 // The headers of the directive's associated loops (parseForHeader records why when one is not canonical).
