@@ -49,17 +49,12 @@ struct ReassignmentFinder : clang::RecursiveASTVisitor<ReassignmentFinder> {
 };
 
 
-// The counter of a `for (int k = ...; ...; ...)` loop (or of `for (k = ...; ...)`, k declared before),
-// when its body leaves it alone: constant
+// The counter of a `for (int k = ...; ...; ...)` loop, when its body leaves it alone: constant
 // throughout one iteration of that body.
 const clang::VarDecl* steadyCounter(const clang::ForStmt& loop, const std::set<const clang::VarDecl*>& assignedInBodies) {
-  const clang::VarDecl* counter = nullptr;
-  if (auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit()); init && init->isSingleDecl())
-    counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl());
-  // A C89 counter declared before the loop, `for (i = 0; ...)`: only the header assigns it.
-  if (auto* init = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop.getInit()); init && init->getOpcode() == clang::BO_Assign)
-    if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(init->getLHS()->IgnoreParenImpCasts()))
-      counter = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+  auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit());
+  if (!init || !init->isSingleDecl()) return nullptr;
+  auto* counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl());
   return counter && !assignedInBodies.count(counter) ? counter : nullptr;
 }
 

@@ -192,9 +192,8 @@ TEST(StructMembers, PointerToOneElementIsThatElementsFields) {
   CheckedSnippet checked = checkSnippet(R"(
     typedef struct { float x, y; } Node;
     void f(Node *nodes, int n) {
-      int i;
       #pragma omp parallel for
-      for (i = 0; i < n; i++) { Node *node = &nodes[i]; node->x = node->y + nodes[i].x; }
+      for (int i = 0; i < n; i++) { Node *node = &nodes[i]; node->x = node->y + nodes[i].x; }
     })");
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
   EXPECT_NE(checked.models.loops.at(0).findVariable("nodes[].x"), nullptr);
@@ -204,9 +203,8 @@ TEST(StructMembers, PointerToTheNextElementRacesDefinitely) {
   CheckedSnippet checked = checkSnippet(R"(
     typedef struct { float x, y; } Node;
     void f(Node *nodes, int n) {
-      int i;
       #pragma omp parallel for
-      for (i = 0; i < n - 1; i++) { Node *next = &nodes[i + 1]; nodes[i].x = next->x; }
+      for (int i = 0; i < n - 1; i++) { Node *next = &nodes[i + 1]; nodes[i].x = next->x; }
     })");
   EXPECT_TRUE(reportsRaceOn(checked, "nodes[].x", true)) << describe(checked.findings);
 }
