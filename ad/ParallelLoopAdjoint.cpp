@@ -359,6 +359,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     if (dynamic) {
       out.line("adrace_recorder adrace_record;");
       out.line("long adrace_k;");
+      out.statements(nest->positionDeclarations(used));
       out.line("adrace_record_begin(&adrace_record);");
       std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
       out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
@@ -367,6 +368,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     } else {
       out.line("long adrace_k, adrace_begin, adrace_end;");
       out.line("adrace_static_chunk_here(adrace_trip, &adrace_begin, &adrace_end);");
+      out.statements(nest->positionDeclarations(used));
       out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++)");
     }
     out.statements(nest->counters(c::name("adrace_k"), used));
@@ -592,6 +594,8 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   // so when nothing this loop's forward sweep pushed is popped here, each thread runs its iterations
   // forwards, as the primal does (compilers vectorize that order, not the reverse one).
   bool forwards = !forwardEmits(stmt) && independentIterations(stmt);
+  auto usedInBody = [&](const std::string& counter) { return mentions(bodyText, counter); };
+  if (collapsed) out.statements(nest->positionDeclarations(usedInBody));
   if (collapsed) {  // every counter rebuilt from the flat index at the top of each iteration
     if (replay) {
       out.open("while (adrace_replay_next(&adrace_replay, &adrace_k))");
@@ -605,7 +609,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     } else {
       out.open("for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--)");
     }
-    out.statements(nest->counters(c::name("adrace_k"), [&](const std::string& counter) { return mentions(bodyText, counter); }));
+    out.statements(nest->counters(c::name("adrace_k"), usedInBody));
   } else if (replay) {
     out.open("while (adrace_replay_next(&adrace_replay, &adrace_k))");
   } else if (dynamic) {
