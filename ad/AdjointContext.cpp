@@ -69,15 +69,6 @@ c::ExprRef AdjointContext::tree(const clang::Expr* expr) const {
 
 std::string AdjointContext::text(const clang::Expr* expr) const { return c::print(tree(expr)); }
 
-std::string AdjointContext::operand(const clang::Expr* expr) const {
-  c::ExprRef converted = tree(expr);
-  switch (converted->kind) {
-    case c::Expr::Kind::Name: case c::Expr::Kind::Literal: case c::Expr::Kind::Call: case c::Expr::Kind::Subscript:
-    case c::Expr::Kind::Member:
-      return c::print(converted);
-    default: return "(" + c::print(converted) + ")";
-  }
-}
 
 c::ExprRef AdjointContext::extentOf(const VariableInfo& info) const {
   auto given = extents.find(info.name);
@@ -180,14 +171,6 @@ c::ExprRef adjointOf(const AdjointContext& context, const clang::Expr* leaf) {
 
 std::string adjointText(const AdjointContext& context, const clang::Expr* leaf) { return c::print(adjointOf(context, leaf)); }
 
-bool mentions(const std::string& text, const std::string& name) {
-  auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1))
-    if ((at == 0 || !identifier(text[at - 1])) && (at + name.size() == text.size() || !identifier(text[at + name.size()])))
-      return true;
-  return false;
-}
-
 namespace {
 class VariableCollector : public clang::RecursiveASTVisitor<VariableCollector> {
  public:
@@ -214,23 +197,23 @@ void collectIndexVariables(const clang::Expr* leaf, std::set<const clang::VarDec
     if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(cursor)) collectVariables(subscript->getIdx(), out);
 }
 
-std::string declarationText(const AdjointContext& context, const clang::VarDecl* var, const std::string& name) {
+c::Type declaredTypeOf(const AdjointContext& context, const clang::VarDecl* var) {
   // A pointer alias keeps `const double *`: it may point into a const parameter (PointerAliases.h).
-  return c::print(context.from.declaredType(var, !context.pointerAliases.count(var)), name);
+  return context.from.declaredType(var, !context.pointerAliases.count(var));
 }
 
-std::string adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var) {
+c::StmtRef declarationOf(const AdjointContext& context, const clang::VarDecl* var, const std::string& name, c::ExprRef value) {
+  return c::declaration(declaredTypeOf(context, var), name, std::move(value));
+}
+
+c::StmtRef adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var) {
   const VariableInfo* info = context.variable(var);
   if (context.pointerAliases.count(var))  // the same offset into the array's adjoint (PointerAliases.h)
-  {
-    std::string text = c::print(c::declaration(context.from.declaredType(var, true), info->adjoint, aliasAdjointInit(context, var)));
-    while (!text.empty() && text.back() == '\n') text.pop_back();  // a line of its caller's
-    return text;
-  }
-  if (var->getType()->isArrayType()) return declarationText(context, var, info->adjoint) + " = {0};";
+    return c::declaration(context.from.declaredType(var, true), info->adjoint, aliasAdjointInit(context, var));
+  if (var->getType()->isArrayType()) return declarationOf(context, var, info->adjoint, c::initList({c::integer(0)}));
   if (var->getType()->isSpecificBuiltinType(clang::BuiltinType::Float))  // a float's adjoint in float, as its derivatives
-    return "float " + info->adjoint + " = 0.0f;";
-  return "double " + info->adjoint + " = 0.0;";
+    return c::declaration(c::plainType("float"), info->adjoint, c::literal("0.0f"));
+  return c::declaration(c::plainType("double"), info->adjoint, c::literal("0.0"));
 }
 
 bool isFloatingType(clang::QualType type) {

@@ -110,8 +110,6 @@ class AdjointContext {
   c::ExprRef tree(const clang::Expr* expr) const;
   // The expression printed from its tree (never the source text: comments cannot leak in).
   std::string text(const clang::Expr* expr) const;
-  // text() with parentheses unless it is a primary or postfix expression.
-  std::string operand(const clang::Expr* expr) const;
 
   // Every identifier the translation unit and the function declare: generated names avoid them.
   void collectNames();
@@ -144,9 +142,6 @@ const clang::DeclRefExpr* leafReference(const clang::Expr* expr);
 // The leaf's adjoint: x_b, x_b[i - 1], *s_b, p_b[i].x (the adjoint of a struct has the same type).
 c::ExprRef adjointOf(const AdjointContext& context, const clang::Expr* leaf);
 std::string adjointText(const AdjointContext& context, const clang::Expr* leaf);
-// Whether C text mentions `name` as a whole identifier. (Only for text the sweeps still print
-// before the whole function is a tree: which parameters the generated body uses.)
-bool mentions(const std::string& text, const std::string& name);
 // Every variable an expression reads (array bases included).
 void collectVariables(const clang::Expr* expr, std::set<const clang::VarDecl*>& out);
 // Variables read in the subscripts of a leaf (not the base).
@@ -156,9 +151,11 @@ void collectIndexVariables(const clang::Expr* leaf, std::set<const clang::VarDec
 bool isFloatingType(clang::QualType type);
 // A struct, or an array of or pointer to structs.
 bool isStructType(clang::QualType type);
-// "double x", "double B[3][N]": the local's type as written (without const) declaring `name`.
-std::string declarationText(const AdjointContext& context, const clang::VarDecl* var, const std::string& name);
-// The declaration of a local's adjoint, zero-initialised: "double x_b = 0.0;", "double B_b[3][8] = {0};".
-std::string adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var);
+// The local's type as written (without const; a pointer alias keeps it): `double`, `double [3][N]`.
+c::Type declaredTypeOf(const AdjointContext& context, const clang::VarDecl* var);
+// `double x = value;`, `double B[3][N] = {0};`: a declaration of `name` with the local's type.
+c::StmtRef declarationOf(const AdjointContext& context, const clang::VarDecl* var, const std::string& name, c::ExprRef value);
+// The declaration of a local's adjoint, zero-initialised: `double x_b = 0.0;`, `double B_b[3][8] = {0};`.
+c::StmtRef adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var);
 
 }  // namespace adrace::ad

@@ -5,6 +5,7 @@
 
 #include "ad/AdjointContext.h"
 #include "ad/CodeWriter.h"
+#include "ad/c/Uses.h"
 #include "ad/Extents.h"
 #include "ad/FilePrelude.h"
 #include "ad/FileScopeVariables.h"
@@ -44,11 +45,11 @@ namespace {
 
 // The parameter's declaration as written (sizes keep their macro names), or its adjoint's: the
 // adjoint's name, without const; a by-value active scalar's adjoint is a pointer.
-std::string parameterText(const AdjointContext& context, const clang::ParmVarDecl* parameter, bool adjoint) {
+c::Type parameterType(const AdjointContext& context, const clang::ParmVarDecl* parameter, bool adjoint) {
   const VariableInfo* info = context.variable(parameter);
-  if (!adjoint) return c::print(context.from.declaredType(parameter), info->name);
-  if (info->byValueScalar) return c::print(c::pointerTo(context.from.type(parameter->getType(), true)), info->adjoint);
-  return c::print(context.from.declaredType(parameter, true), info->adjoint);
+  if (!adjoint) return context.from.declaredType(parameter);
+  if (info->byValueScalar) return c::pointerTo(context.from.type(parameter->getType(), true));
+  return context.from.declaredType(parameter, true);
 }
 
 class AssignmentFinder : public clang::RecursiveASTVisitor<AssignmentFinder> {
@@ -166,40 +167,39 @@ std::string generate(AdjointContext& context) {
   findRegionPrivate(context);
   Sweeps sweeps(context);
   sweeps.plan();
-  CodeWriter forward(1), backward(1);
+  CodeWriter forward, backward;
   sweeps.forward(context.body(), forward);
   sweeps.backward(context.body(), backward);
   if (context.failed()) return "";
 
   // Adjoints of function-scope locals live across both sweeps' code.
-  std::string bodyText = forward.text() + backward.text();
-  CodeWriter prologue(1);
+  auto bodyMentions = [&](const std::string& name) { return forward.mentions(name) || backward.mentions(name); };
+  c::StmtList prologue;
   for (const auto& entry : context.variables) {
     const VariableInfo& info = entry.second;
     if (info.parameter || !info.active || info.scope != context.body() ||
         context.regionPrivate.count(entry.first))
       continue;
-    if (mentions(backward.text(), info.adjoint)) prologue.line(adjointDeclaration(context, info.decl));
+    if (backward.mentions(info.adjoint)) prologue.push_back(adjointDeclaration(context, info.decl));
   }
   const std::string name = context.function.getNameAsString();
   // Parameters the code never names are marked (void) so that -Wunused-parameter stays quiet; a
   // size in another parameter's type (`double x[n]`) is a use.
-  std::vector<std::pair<std::string, std::string>> parameters;  // name, declaration
+  std::vector<std::pair<std::string, c::Type>> parameters;  // name, type
   for (const clang::ParmVarDecl* parameter : context.function.parameters()) {
     const VariableInfo* info = context.variable(parameter);
-    parameters.emplace_back(info->name, parameterText(context, parameter, false));
-    if (info->active) parameters.emplace_back(info->adjoint, parameterText(context, parameter, true));
+    parameters.emplace_back(info->name, parameterType(context, parameter, false));
+    if (info->active) parameters.emplace_back(info->adjoint, parameterType(context, parameter, true));
   }
   if (!context.resultAdjoint.empty())  // the result's adjoint, by value, last
-    parameters.emplace_back(context.resultAdjoint,
-                            c::print(context.from.type(context.function.getReturnType(), true), context.resultAdjoint));
+    parameters.emplace_back(context.resultAdjoint, context.from.type(context.function.getReturnType(), true));
   std::string signature = "void " + name + "_b(";
   std::vector<std::string> unused;
   for (size_t k = 0; k < parameters.size(); ++k) {
-    signature += (k ? ", " : "") + parameters[k].second;
-    bool used = mentions(bodyText, parameters[k].first);
+    signature += (k ? ", " : "") + c::print(parameters[k].second, parameters[k].first);
+    bool used = bodyMentions(parameters[k].first);
     for (size_t other = 0; other < parameters.size() && !used; ++other)
-      used = other != k && mentions(parameters[other].second, parameters[k].first);
+      used = other != k && c::mentions(parameters[other].second, parameters[k].first);
     if (!used) unused.push_back(parameters[k].first);
   }
   signature += parameters.empty() ? "void)" : ")";  // a function of file-scope variables only
@@ -214,7 +214,7 @@ std::string generate(AdjointContext& context) {
   file << "#include <stdlib.h>\n";
   file << "#include \"adrace/runtime.h\"\n";
   // the file-scope variables the generated code names, and the adjoints of the active ones
-  const c::StmtList globals = fileScopeDeclarations(context, [&](const std::string& global) { return mentions(bodyText, global); });
+  const c::StmtList globals = fileScopeDeclarations(context, bodyMentions);
   if (!globals.empty()) file << "\n" << c::print(globals);
   if (sweeps.needsOmpHelpers()) {
     file << "\n#ifndef _OPENMP\n"
@@ -223,10 +223,11 @@ std::string generate(AdjointContext& context) {
             "static inline int omp_get_thread_num(void) { return 0; }\n"
             "#endif\n";
   }
-  file << "\n" << signature << "\n{\n";
-  for (const std::string& parameter : unused) file << "    (void)" << parameter << ";\n";
-  if (!forward.empty()) file << "    /* forward sweep */\n" << forward.text();
-  file << prologue.text();
+  c::StmtList body;
+  for (const std::string& parameter : unused) body.push_back(c::expression(c::cast(c::plainType("void"), c::name(parameter))));
+  if (!forward.empty()) body.push_back(c::comment("forward sweep"));
+  body.insert(body.end(), forward.statements().begin(), forward.statements().end());
+  body.insert(body.end(), prologue.begin(), prologue.end());
   // An assigned by-value parameter is a local copy: its adjoint starts from zero in the callee and is
   // added to the caller's at the end.
   std::vector<std::pair<const VariableInfo*, std::string>> copies;  // the parameter, its caller's adjoint
@@ -235,12 +236,16 @@ std::string generate(AdjointContext& context) {
     if (info->byValueScalar && assignsVariable(context.function.getBody(), parameter))
       copies.push_back({info, context.freshName(info->adjoint + "_caller")});
   }
+  for (const auto& [info, caller] : copies) {
+    const c::ExprRef callersAdjoint = c::prefix("*", c::name(info->adjoint));
+    body.push_back(c::withComment(c::declaration(c::plainType("double"), caller, callersAdjoint), info->name + " is a copy in " + name));
+    body.push_back(c::expression(c::assign("=", callersAdjoint, c::literal("0.0"))));
+  }
+  if (!backward.empty()) body.push_back(c::comment("backward sweep"));
+  body.insert(body.end(), backward.statements().begin(), backward.statements().end());
   for (const auto& [info, caller] : copies)
-    file << "    double " << caller << " = *" << info->adjoint << "; /* " << info->name << " is a copy in " << name << " */\n"
-         << "    *" << info->adjoint << " = 0.0;\n";
-  if (!backward.empty()) file << "    /* backward sweep */\n" << backward.text();
-  for (const auto& [info, caller] : copies) file << "    *" << info->adjoint << " += " << caller << ";\n";
-  file << "}\n";
+    body.push_back(c::expression(c::assign("+=", c::prefix("*", c::name(info->adjoint)), c::name(caller))));
+  file << "\n" << signature << "\n{\n" << c::print(body, 1) << "}\n";
   return file.str();
 }
 

@@ -1,6 +1,8 @@
-// Indented C code: the sweeps' structure (blocks, loops, branches) line by line with explicit
-// nesting, and statements of the C tree (ad/c) that stay nodes until the text is printed, so that a
-// later increment of the same adjoint element can be joined into an earlier one on the tree.
+// The sweeps' code as it is built: statements of the C tree (ad/c) appended in order, and compound
+// statements (blocks, loops, branches) opened and closed around what is written in between, so that
+// a sweep can emit nested code in the order it walks the primal. Everything is a tree node; the
+// printer (ad/c/Printer.h) owns indentation and pragma placement. A later increment of the same
+// adjoint element can still be joined into an earlier one (replaceStatement) while its list is open.
 #pragma once
 
 #include "ad/c/Statement.h"
@@ -12,37 +14,37 @@ namespace adrace::ad {
 
 class CodeWriter {
  public:
-  explicit CodeWriter(int indent = 0) : indent_(indent) {}
+  CodeWriter();
 
-  void line(const std::string& text);          // one line at the current indentation
-  void statement(const c::StmtRef& statement);  // a tree statement at the current indentation
+  void statement(const c::StmtRef& statement);  // appended to the innermost open list
   void statements(const c::StmtList& statements);
-  void pragma(const std::string& text);        // "#pragma ..." at column 0 (as clang-format does)
-  void open(const std::string& head);          // "head {" and indent
-  void close(const std::string& tail = "");    // dedent and "}" + tail
-  void reopen(const std::string& head);        // "} head {" at the outer indentation (e.g. "else")
-  void append(const CodeWriter& nested);       // entries written by another writer at its own indentation
-  // Replaces the tree statement written as entry `index` (before anything is printed).
+  // Opens a compound statement (c::block, c::forLoop, c::whileLoop, c::doWhile or c::ifElse with an
+  // empty body, possibly governed by a directive): what is written until the matching close() is its body.
+  void open(c::StmtRef compound);
+  void openElse();  // the `if` opened innermost: what is written until close() is its else branch
+  void close();
+  void append(const CodeWriter& nested);  // the statements of another (closed) writer
+  // Replaces statement `index` of the innermost open list.
   void replaceStatement(size_t index, const c::StmtRef& statement);
-  // Drops the entries that only write `name` (`T name = ...;`, `name = ...;`, `name += ...;`, `name -= ...;`) when
-  // no other entry reads it: a value whose readers moved elsewhere (a gathered term recomputes it).
+  // Drops the statements that only write `name` when nothing else reads it (c::dropWriteOnly).
   void dropWriteOnly(const std::string& name);
-  bool empty() const { return entries_.empty(); }
-  size_t size() const { return entries_.size(); }
-  int indent() const { return indent_; }
-  int id() const { return id_; }               // distinct for every writer of a run
-  std::string text() const;
+  bool mentions(const std::string& name) const;  // c::mentions over everything written
+  bool empty() const { return frames_.front().body.empty(); }
+  size_t size() const { return frames_.back().list().size(); }  // of the innermost open list
+  int id() const { return frames_.back().id; }  // distinct for every open list of a run
+  const c::StmtList& statements() const;        // everything written (every compound closed)
 
  private:
-  struct Entry {
-    std::string line;       // a line of text, indented
-    c::StmtRef statement;   // or a statement, printed at `indent`
-    int indent = 0;
+  struct Frame {
+    c::StmtRef compound;  // null for the writer's own list
+    c::StmtList body, otherwise;
+    bool inElse = false;
+    int id = 0;
+    c::StmtList& list() { return inElse ? otherwise : body; }
+    const c::StmtList& list() const { return inElse ? otherwise : body; }
   };
   static int nextId();
-  int indent_;
-  int id_ = nextId();
-  std::vector<Entry> entries_;
+  std::vector<Frame> frames_;
 };
 
 }  // namespace adrace::ad

@@ -4,27 +4,11 @@
 
 namespace adrace::ad {
 namespace {
-
-c::ExprRef boundTree(const AdjointContext& context, const ForHeader& header) {
-  c::ExprRef bound = context.tree(header.boundExpr);
-  if (!header.boundExpr2) return bound;
-  c::ExprRef other = context.tree(header.boundExpr2);  // `i < a && i < b`: the smaller of the two
-  return c::conditional(c::binary("<", bound, other), bound, other);
+// The step's magnitude, and whether the counter steps down (`i -= c`, `i--`).
+c::ExprRef stepMagnitude(const ForHeader& header, bool& down) {
+  down = header.step->kind == c::Expr::Kind::Prefix && header.step->text == "-";
+  return down ? header.step->operands[0] : header.step;
 }
-
-// The step as written (`i -= c`: c, with `down` set).
-c::ExprRef stepMagnitude(const AdjointContext& context, const ForHeader& header, bool& down) {
-  auto* inc = llvm::dyn_cast<clang::BinaryOperator>(header.loop->getInc()->IgnoreParens());
-  down = header.stepExpr ? inc && inc->getOpcode() == clang::BO_SubAssign : header.step == "-1";
-  return header.stepExpr ? context.tree(header.stepExpr) : c::integer(1);
-}
-
-c::ExprRef stepTree(const AdjointContext& context, const ForHeader& header) {
-  bool down = false;
-  c::ExprRef step = stepMagnitude(context, header, down);
-  return down ? c::negate(step) : step;
-}
-
 }  // namespace
 
 std::string CollapsedNest::tripName(size_t level) const { return "adrace_trip_" + loops[level].counter->getNameAsString(); }
@@ -35,8 +19,7 @@ c::StmtList CollapsedNest::tripCounts(bool withTotal) const {
   c::ExprRef product;
   for (size_t level = 0; level < loops.size(); ++level) {
     const ForHeader& header = loops[level];
-    c::ExprRef count = c::call("adrace_trip_count", {context->tree(header.firstExpr), boundTree(*context, header),
-                                                     stepTree(*context, header), c::name(header.comparison)});
+    c::ExprRef count = header.tripCount();
     // The counters need the trip counts of the inner loops only: the outermost's is a factor of the total.
     if (level == 0) {
       product = count;
@@ -112,18 +95,15 @@ c::StmtList CollapsedNest::counters(const c::ExprRef& flat, const std::function<
     const ForHeader& header = loops[level];
     if (!used(header.counter->getNameAsString())) continue;
     bool down = false;
-    c::ExprRef step = stepMagnitude(*context, header, down);
-    c::ExprRef first = context->tree(header.firstExpr);
-    c::ExprRef value = down ? c::sub(first, c::mul(logicals[level], step)) : c::add(first, c::mul(logicals[level], step));
-    c::Type type = c::plainType(header.counterType);
-    statements.push_back(c::declaration(type, header.counter->getNameAsString(), c::cast(type, value)));
+    c::ExprRef step = stepMagnitude(header, down);
+    c::ExprRef value = down ? c::sub(header.first, c::mul(logicals[level], step)) : c::add(header.first, c::mul(logicals[level], step));
+    statements.push_back(header.declareCounter(c::cast(header.counterType, value)));
   }
   return statements;
 }
 
 std::optional<CollapsedNest> parseCollapsedNest(AdjointContext& context, const clang::OMPLoopDirective& directive) {
   CollapsedNest nest;
-  nest.context = &context;
   for (const clang::ForStmt* loop : analyzer::associatedLoops(directive)) {
     std::optional<ForHeader> header = parseForHeader(context, loop);
     if (!header) return std::nullopt;

@@ -36,8 +36,6 @@ struct CollapsedNest {
   c::StmtList positionDeclarations(const std::function<bool(const std::string&)>& used) const;
   std::string tripName(size_t level) const;  // adrace_trip_<counter>
   std::string positionName(size_t level) const;  // adrace_at_<counter>
-
-  const AdjointContext* context = nullptr;
 };
 
 // The headers of the directive's associated loops (parseForHeader records why when one is not canonical).

@@ -2,41 +2,65 @@
 
 namespace adrace::ad {
 
-std::string ForHeader::tripCount() const {
-  return "adrace_trip_count(" + first + ", " + bound + ", " + step + ", " + comparison + ")";
-}
-
-std::string ForHeader::counterAt(const std::string& k) const {
-  bool simpleFirst = first.find(' ') == std::string::npos;
-  bool simpleStep = step.find(' ') == std::string::npos && step[0] != '-';
-  std::string term = step == "1" ? "(" + counterType + ")" + k : "(" + counterType + ")" + k + " * " + (simpleStep ? step : "(" + step + ")");
-  if (first == "0") return term;
-  return (simpleFirst ? first : "(" + first + ")") + " + " + term;
-}
-
-std::string ForHeader::counterValue(const std::string& k) const {
-  bool simpleFirst = first.find(' ') == std::string::npos;
-  bool simpleStep = step.find(' ') == std::string::npos && step[0] != '-';
-  std::string term = step == "1" ? k : k + " * " + (simpleStep ? step : "(" + step + ")");
-  std::string value = first == "0" ? term : (simpleFirst ? first : "(" + first + ")") + " + " + term;
-  return "(" + counterType + ")" + (value.find(' ') == std::string::npos ? value : "(" + value + ")");
-}
-
 namespace {
-// "i++", "i--", "i += c", "i -= c" for `by` (a step as ForHeader writes it: "1", "-1", "c", "-c").
-std::string stepBy(const std::string& counter, const std::string& by) {
-  if (by == "1") return counter + "++";
-  if (by == "-1") return counter + "--";
-  if (by[0] == '-') return counter + " -= " + by.substr(1);
-  return counter + " += " + by;
+bool isMinusOne(const c::ExprRef& expr) {
+  return expr->kind == c::Expr::Kind::Prefix && expr->text == "-" && c::isOneLiteral(expr->operands[0]);
 }
 }  // namespace
 
-std::string ForHeader::stepForward() const { return stepBy(counter->getNameAsString(), step); }
+bool ForHeader::stepsUp() const { return c::isOneLiteral(step); }
+bool ForHeader::stepsDown() const { return isMinusOne(step); }
 
-std::string ForHeader::stepBackward() const {
-  return stepBy(counter->getNameAsString(), step[0] == '-' ? step.substr(1) : "-" + step);
+c::ExprRef operandOf(const c::ExprRef& expr) {
+  switch (expr->kind) {
+    case c::Expr::Kind::Name: case c::Expr::Kind::Literal: case c::Expr::Kind::Call: case c::Expr::Kind::Subscript:
+    case c::Expr::Kind::Member: case c::Expr::Kind::Paren: return expr;
+    default: return c::parenthesized(expr);
+  }
 }
+
+c::ExprRef ForHeader::tripCount() const {
+  return c::call("adrace_trip_count", {first, bound, step, c::name(comparison)});
+}
+
+namespace {
+// An operand the counter formulas keep in parentheses for the reader: `(2 + offset) + k * 2`,
+// `k * (-1)` (an operator expression, or a negative step).
+c::ExprRef grouped(const c::ExprRef& expr, bool negativeToo) {
+  bool compound = expr->kind == c::Expr::Kind::Binary || expr->kind == c::Expr::Kind::Conditional ||
+                  expr->kind == c::Expr::Kind::Assign;
+  bool negative = expr->kind == c::Expr::Kind::Prefix && expr->text == "-";
+  return compound || (negativeToo && negative) ? c::parenthesized(expr) : expr;
+}
+}  // namespace
+
+c::ExprRef ForHeader::counterAt(const c::ExprRef& k) const {
+  c::ExprRef term = c::mul(c::cast(counterType, k), grouped(step, true));
+  return c::isZeroLiteral(first) ? term : c::add(grouped(first, false), term);
+}
+
+c::ExprRef ForHeader::counterValue(const c::ExprRef& k) const {
+  c::ExprRef term = c::mul(k, grouped(step, true));
+  return c::cast(counterType, c::isZeroLiteral(first) ? term : c::add(grouped(first, false), term));
+}
+
+c::StmtRef ForHeader::declareCounter(c::ExprRef value) const {
+  return c::declaration(counterType, counter->getNameAsString(), std::move(value));
+}
+
+namespace {
+// i++, i--, i += c, i -= c for a step `by`.
+c::ExprRef stepBy(const c::ExprRef& counter, const c::ExprRef& by) {
+  if (c::isOneLiteral(by)) return c::postfix("++", counter);
+  if (isMinusOne(by)) return c::postfix("--", counter);
+  if (by->kind == c::Expr::Kind::Prefix && by->text == "-") return c::assign("-=", counter, by->operands[0]);
+  return c::assign("+=", counter, by);
+}
+}  // namespace
+
+c::ExprRef ForHeader::stepForward() const { return stepBy(c::name(counter->getNameAsString()), step); }
+
+c::ExprRef ForHeader::stepBackward() const { return stepBy(c::name(counter->getNameAsString()), c::negate(step)); }
 
 const clang::VarDecl* loopCounter(const clang::ForStmt* loop) {
   const clang::Stmt* init = loop->getInit();
@@ -72,9 +96,9 @@ std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::Fo
   if (llvm::isa<clang::ParmVarDecl>(header.counter) || !header.counter->hasLocalStorage() || header.counter->isStaticLocal())
     return fail(loop->getInit()->getBeginLoc(), "loop counter '" + header.counter->getNameAsString() +
                                                     "' must be a local variable (not a parameter, a global or a static)");
-  header.counterType = header.counter->getType().getUnqualifiedType().getAsString();
+  header.counterType = c::plainType(header.counter->getType().getUnqualifiedType().getAsString());
   header.firstExpr = loopStart(loop);
-  header.first = context.text(header.firstExpr);
+  header.first = context.tree(header.firstExpr);
 
   auto isCounter = [&](const clang::Expr* e) {
     auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
@@ -102,10 +126,10 @@ std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::Fo
        : op == clang::BO_GE ? clang::BO_LE : op;
   }
   header.boundExpr = bound;
-  header.bound = context.text(bound);
+  header.bound = context.tree(bound);
   if (header.boundExpr2) {
-    std::string a = context.operand(bound), b = context.operand(header.boundExpr2);
-    header.bound = "(" + a + " < " + b + " ? " + a + " : " + b + ")";
+    c::ExprRef a = operandOf(header.bound), b = operandOf(context.tree(header.boundExpr2));
+    header.bound = c::parenthesized(c::conditional(c::binary("<", a, b), a, b));
   }
   switch (op) {
     case clang::BO_LT: header.comparison = "ADRACE_LT"; header.op = "<"; break;
@@ -116,17 +140,18 @@ std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::Fo
   }
   const clang::Expr* inc = loop->getInc() ? loop->getInc()->IgnoreParens() : nullptr;
   if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(inc); unary && unary->isIncrementDecrementOp() && isCounter(unary->getSubExpr())) {
-    header.step = unary->isIncrementOp() ? "1" : "-1";
+    header.step = unary->isIncrementOp() ? c::integer(1) : c::integer(-1);
   } else if (auto* binary = llvm::dyn_cast_or_null<clang::BinaryOperator>(inc); binary && isCounter(binary->getLHS()) &&
              (binary->getOpcode() == clang::BO_AddAssign || binary->getOpcode() == clang::BO_SubAssign)) {
     header.stepExpr = binary->getRHS();
-    header.step = (binary->getOpcode() == clang::BO_SubAssign ? "-" : "") + context.operand(binary->getRHS());
+    header.step = context.tree(binary->getRHS());
+    if (binary->getOpcode() == clang::BO_SubAssign) header.step = c::negate(header.step);
   } else if (binary && isCounter(binary->getLHS()) && binary->getOpcode() == clang::BO_Assign) {
     auto* sum = llvm::dyn_cast<clang::BinaryOperator>(binary->getRHS()->IgnoreParens());
     if (!sum || sum->getOpcode() != clang::BO_Add || !isCounter(sum->getLHS()))
       return fail(inc->getBeginLoc(), "loop increment must be i++, i--, i += c, i -= c or i = i + c");
     header.stepExpr = sum->getRHS();
-    header.step = context.operand(sum->getRHS());
+    header.step = context.tree(sum->getRHS());
   } else {
     return fail(loop->getBeginLoc(), "loop increment must be i++, i--, i += c, i -= c or i = i + c");
   }

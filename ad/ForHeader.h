@@ -1,6 +1,6 @@
 // The canonical header of a for loop (`for (T i = first; i CMP bound; i += step)`, or C89's
-// `for (i = first; ...)` over a counter declared before the loop), as the text both sweeps need to
-// rebuild the counter from a logical iteration number.
+// `for (i = first; ...)` over a counter declared before the loop), as the trees (ad/c) both sweeps
+// need to rebuild the counter from a logical iteration number.
 #pragma once
 
 #include "ad/AdjointContext.h"
@@ -16,8 +16,9 @@ struct ForHeader {
   const clang::ForStmt* loop = nullptr;
   const clang::VarDecl* counter = nullptr;  // declared in the init statement, or before the loop (C89)
   bool declaredInHeader = false;            // `for (int i = 0; ...)`, not `for (i = 0; ...)`
-  std::string counterType;                  // "int", "long"
-  std::string first, bound, step;           // C text; step is "1" for ++, "-1" for --
+  c::Type counterType;                      // int, long
+  c::ExprRef first, bound;                  // bound: `a < b ? a : b` for `i < a && i < b`
+  c::ExprRef step;                          // 1 for ++, -1 for --, c for += c, -c for -= c
   const clang::Expr* firstExpr = nullptr;
   const clang::Expr* boundExpr = nullptr;
   const clang::Expr* boundExpr2 = nullptr;  // `i < a && i < b`: bound is the smaller of a and b
@@ -25,14 +26,22 @@ struct ForHeader {
   std::string comparison;                   // ADRACE_LT, ADRACE_LE, ADRACE_GT, ADRACE_GE, ADRACE_NE
   std::string op;                           // "<", "<=", ...
 
-  std::string tripCount() const;            // adrace_trip_count(...) call
-  std::string counterAt(const std::string& k) const;  // "first + (T)k * step"
-  // The counter's value at logical iteration k (a long), computed in long: "(T)(first + k * step)".
-  std::string counterValue(const std::string& k) const;
-  // The counter stepped to the next iteration ("i++", "i += 2") or, backwards, the previous one.
-  std::string stepForward() const;
-  std::string stepBackward() const;
+  bool stepsUp() const;                     // step 1 (++, += 1)
+  bool stepsDown() const;                   // step -1 (--, -= 1)
+  c::ExprRef tripCount() const;             // adrace_trip_count(first, bound, step, comparison)
+  c::ExprRef counterAt(const c::ExprRef& k) const;  // first + (T)k * step
+  // The counter's value at logical iteration k (a long), computed in long: (T)(first + k * step).
+  c::ExprRef counterValue(const c::ExprRef& k) const;
+  // `T i = value;`
+  c::StmtRef declareCounter(c::ExprRef value) const;
+  // The counter stepped to the next iteration (i++, i += 2) or, backwards, the previous one.
+  c::ExprRef stepForward() const;
+  c::ExprRef stepBackward() const;
 };
+
+// The expression in parentheses unless it is a name, a literal, a call, a subscript, a member or
+// already parenthesised: `(n - 1) - 1`, the bounds' operands as the loops print them for the reader.
+c::ExprRef operandOf(const c::ExprRef& expr);
 
 // Records an unsupported diagnostic and returns nullopt when the header is not canonical.
 std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::ForStmt* loop);

@@ -12,6 +12,9 @@
 namespace adrace::ad {
 namespace {
 
+// `#pragma omp for schedule(static)`: each thread sums the targets of its own block of the first dimension.
+c::Directive staticFor() { return c::directive("omp for", {c::clause("schedule", {c::name("static")})}); }
+
 std::optional<long long> integerLiteral(const c::ExprRef& expr) {
   if (!expr || expr->kind != c::Expr::Kind::Literal || expr->text.empty()) return std::nullopt;
   if (!std::all_of(expr->text.begin(), expr->text.end(), [](unsigned char ch) { return std::isdigit(ch); }))
@@ -230,7 +233,7 @@ std::vector<std::string> GatherAdjoint::localAdjoints() const {
 std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
   failure = failure_;
   for (const ForHeader& header : nest_)
-    if (failure.empty() && (header.step != "1" || (header.op != "<" && header.op != "<=") || header.boundExpr2))
+    if (failure.empty() && (!header.stepsUp() || (header.op != "<" && header.op != "<=") || header.boundExpr2))
       failure = "the loop header of " + header.counter->getNameAsString() +
                 " is not `for (i = first; i < bound (or <=); i++)`";
   for (const Target& target : targets_)
@@ -268,7 +271,7 @@ c::ExprRef GatherAdjoint::interiorSum(const Target& target, const std::vector<c:
 c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   const ForHeader& header = nest_.front();
   const std::string counter = header.counter->getNameAsString();
-  const c::Type counterType = c::plainType(header.counterType);
+  const c::Type counterType = header.counterType;
   std::int64_t low = target.terms.front().offsets[0], high = low;
   for (const Term& term : target.terms) {
     low = std::min(low, term.offsets[0]);
@@ -315,11 +318,10 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   out.push_back(c::declaration(counterType, interiorEnd, plus(end, low)));
   out.push_back(c::declaration(counterType, highBegin,
                                c::conditional(c::binary(">", endName, beginName), endName, beginName)));
-  out.push_back(c::pragma("omp single nowait"));
-  out.push_back(c::block({c::comment("targets near the first iteration"), loopOver(plus(first, low), beginName, guarded),
-                          c::comment("targets near the last iteration"), loopOver(highName, plus(end, high), guarded)}));
-  out.push_back(c::pragma("omp for schedule(static)"));
-  out.push_back(loopOver(beginName, endName, interior));
+  out.push_back(c::governed(c::directive("omp single nowait"),
+                            c::block({c::comment("targets near the first iteration"), loopOver(plus(first, low), beginName, guarded),
+                                      c::comment("targets near the last iteration"), loopOver(highName, plus(end, high), guarded)})));
+  out.push_back(c::governed(staticFor(), loopOver(beginName, endName, interior)));
   return out;
 }
 
@@ -374,7 +376,7 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
     const ForHeader& header = nest_[d];
     const std::string counter = header.counter->getNameAsString();
     Dimension& dim = dims[d];
-    dim.type = c::plainType(header.counterType);
+    dim.type = header.counterType;
     dim.first = context_.tree(header.firstExpr);
     dim.bound = context_.tree(header.boundExpr);
     dim.op = header.op;
@@ -465,9 +467,8 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
                               ") sums the terms of the iterations (counters) = target - c that read " + target.info->name));
   result.push_back(c::comment("first: the backward iterations below consume the adjoints the terms read (the omp for's barrier)"));
   result.insert(result.end(), out.begin(), out.end());
-  result.push_back(c::pragma("omp for schedule(static)"));
-  result.push_back(loopOver(outer, outer.from, outer.to,
-                            {c::ifElse(outerIsInterior, dimension(1, firstInterior), dimension(1, none))}));
+  result.push_back(c::governed(staticFor(), loopOver(outer, outer.from, outer.to,
+                                                     {c::ifElse(outerIsInterior, dimension(1, firstInterior), dimension(1, none))})));
   return result;
 }
 

@@ -221,16 +221,16 @@ c::StmtList Sweeps::guardFor(const Increment& increment) const {
   if (info->scope && declaredInside(*current_->loop, info->decl)) return {};
   std::string adjoint = adjointText(context_, increment.leaf);
   if (context_.request.strategy == Strategy::Atomic || context_.request.strategy == Strategy::Reduction)
-    return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma("omp atomic")};
+    return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma(c::directive("omp atomic"))};
   // formad on an array of structs: the analysis records p[i] in `p[i].x = ...` as a read, so its
   // verdict on p is not used. The increments are plain only when every reference to p in the loop is
   // p[counter] (each iteration touches its own element); anything else is guarded.
   if (isStructType(info->decl->getType())) {
     if (onlyOwnElement(*current_->loop, info->name)) return {};
-    return {c::comment(adjoint + ": struct members, not proven"), c::pragma("omp atomic")};
+    return {c::comment(adjoint + ": struct members, not proven"), c::pragma(c::directive("omp atomic"))};
   }
   if (!aliasesFollowed(*current_->loop, base))
-    return {c::comment(adjoint + ": also reached through a pointer the analysis does not follow"), c::pragma("omp atomic")};
+    return {c::comment(adjoint + ": also reached through a pointer the analysis does not follow"), c::pragma(c::directive("omp atomic"))};
   // formad: the per-reference verdict
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);
@@ -244,7 +244,7 @@ c::StmtList Sweeps::guardFor(const Increment& increment) const {
   if (!guarded) return {};
   if (!reference)
     return {c::comment(adjoint + ": not told apart from other references at its position (one macro expansion)"),
-            c::pragma("omp atomic")};
+            c::pragma(c::directive("omp atomic"))};
   // The other reference of the unproven pair, as the analysis modelled it (thread B's private
   // values primed), never as source text: a comment inside the subscript would end this one.
   std::string other = adjoint;
@@ -257,7 +257,7 @@ c::StmtList Sweeps::guardFor(const Increment& increment) const {
         other = info->adjoint + smt::toString(reference.indices, true);
     break;
   }
-  return {c::comment(adjoint + " vs " + other + ": " + why), c::pragma("omp atomic")};
+  return {c::comment(adjoint + " vs " + other + ": " + why), c::pragma(c::directive("omp atomic"))};
 }
 
 // Whether the analysis saw every pointer alias of `array` the loop uses as the array itself: a
@@ -279,7 +279,7 @@ c::StmtList Sweeps::aliasGuard(const Increment& increment, const clang::VarDecl*
   if (current_->perThread.count(array) || !info || (info->scope && declaredInside(*current_->loop, array))) return {};
   std::string adjoint = adjointText(context_, increment.leaf);
   if (context_.request.strategy == Strategy::Atomic || context_.request.strategy == Strategy::Reduction)
-    return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma("omp atomic")};
+    return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma(c::directive("omp atomic"))};
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);
   const analyzer::ArrayVerdict* verdict = nullptr;
@@ -291,7 +291,7 @@ c::StmtList Sweeps::aliasGuard(const Increment& increment, const clang::VarDecl*
     for (int g : verdict->guardedReferences) guarded |= g == reference->id;
     if (!guarded) return {};
   }
-  return {c::comment(adjoint + " is " + info->adjoint + " at an offset: not proven"), c::pragma("omp atomic")};
+  return {c::comment(adjoint + " is " + info->adjoint + " at an offset: not proven"), c::pragma(c::directive("omp atomic"))};
 }
 
 void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
@@ -306,19 +306,20 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   const clang::ForStmt* innermost = nest->innermost();  // whose body each (flat) iteration runs
   LoopScope scope = scopeOf(loop);
   bool dynamic = loop.model.schedule != "static";
-  std::string clauses;
-  std::vector<std::string> firstprivate, reduction, privateLocals;
+  std::vector<c::ExprRef> firstprivate, reduction;
+  c::StmtList privateLocals;
   std::vector<const clang::VarDecl*> lastprivate;
   for (const analyzer::Variable& variable : loop.model.variables) {
     const VariableInfo* info = modelVariable(variable);
     const clang::VarDecl* decl = info ? info->decl : nullptr;
     if (!decl || !context_.neededForward.count(decl)) continue;
-    if (variable.sharing == analyzer::Sharing::FirstPrivate) firstprivate.push_back(variable.name);
-    if (variable.sharing == analyzer::Sharing::Reduction) reduction.push_back(variable.name);
+    if (variable.sharing == analyzer::Sharing::FirstPrivate) firstprivate.push_back(c::name(variable.name));
+    if (variable.sharing == analyzer::Sharing::Reduction) reduction.push_back(c::name(variable.name));
     if (variable.sharing == analyzer::Sharing::LastPrivate && !declaredInside(loop, decl)) lastprivate.push_back(decl);
     if ((variable.sharing == analyzer::Sharing::Private || variable.sharing == analyzer::Sharing::LastPrivate) &&
         !declaredInside(loop, decl))
-      privateLocals.push_back(declarationText(context_, decl, variable.name) + (decl->getType()->isArrayType() ? " = {0};" : " = 0;"));
+      privateLocals.push_back(
+          declarationOf(context_, decl, variable.name, decl->getType()->isArrayType() ? c::initList({c::integer(0)}) : c::integer(0)));
   }
   // A C89 counter read after the loop, lastprivate (LoopCounters.h): copied out like any lastprivate.
   const clang::VarDecl* keptCounter = exitCounterKept(stmt);
@@ -326,80 +327,85 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   if (keptCounter && dynamic)
     context_.unsupported(loop.directive->getBeginLoc(), "lastprivate counter '" + keptCounter->getNameAsString() + "' with a " +
                                                             loop.model.schedule + " schedule");
-  auto join = [](const std::vector<std::string>& items) {
-    std::string text;
-    for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
-    return text;
-  };
-  if (!firstprivate.empty()) clauses += " firstprivate(" + join(firstprivate) + ")";
-  if (!reduction.empty()) clauses += " reduction(+: " + join(reduction) + ")";
+  c::Directive parallel = c::directive("omp parallel");
+  if (!firstprivate.empty()) parallel.clauses.push_back(c::clause("firstprivate", firstprivate));
+  if (!reduction.empty()) parallel.clauses.push_back(c::clause("reduction", reduction, "+"));
 
-  out.open("");
-  out.line("/* forward sweep of the parallel loop at line " + std::to_string(loop.model.pragmaAt.line) + " */");
+  out.open(c::block({}));
+  out.statement(c::comment("forward sweep of the parallel loop at line " + std::to_string(loop.model.pragmaAt.line)));
   if (collapsed) out.statements(nest->tripCounts());
-  else out.line("long adrace_trip = " + header->tripCount() + ";");
+  else out.statement(c::declaration(c::plainType("long"), "adrace_trip", header->tripCount()));
   for (const clang::VarDecl* decl : lastprivate) {
     std::string name = decl->getNameAsString();
     if (decl == keptCounter ? restoresCounter(stmt) : pushesOnKill(decl))
-      out.line(pushText(decl->getType(), name) + " /* killed by lastprivate(" + name + ") */");
-    out.line(declarationText(context_, decl, "*adrace_last_" + name) + " = &" + name + ";");
+      out.statement(c::withComment(pushStatement(decl->getType(), c::name(name)), "killed by lastprivate(" + name + ")"));
+    out.statement(c::declaration(c::pointerTo(declaredTypeOf(context_, decl)), "adrace_last_" + name, c::prefix("&", c::name(name))));
   }
-  out.line("#pragma omp parallel" + clauses);
-  out.open("");
-  for (const std::string& line : privateLocals) out.line(line);
-  std::string i = header->counter->getNameAsString();
-  CodeWriter body(out.indent() + 1);
+  out.open(c::governed(parallel, c::block({})));
+  out.statements(privateLocals);
+  const c::ExprRef i = c::name(header->counter->getNameAsString());
+  CodeWriter body;
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(innermost))) forwardCompound(compound, body, true);
   else forward(context_.loopBody(innermost), body);
-  bool counterUsed = keptCounter || mentions(body.text(), i);
-  const std::string bodyText = body.text();
-  auto used = [&](const std::string& counter) { return mentions(bodyText, counter); };
-  if (collapsed) {
-    // Every counter is rebuilt from the flat index at the top of each iteration.
-    if (dynamic) {
-      out.line("adrace_recorder adrace_record;");
-      out.line("long adrace_k;");
-      out.statements(nest->positionDeclarations(used));
-      out.line("adrace_record_begin(&adrace_record);");
-      std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
-      out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
-      out.open("for (adrace_k = 0; adrace_k < adrace_trip; adrace_k++)");
-      out.line("adrace_record_iteration(&adrace_record, adrace_k);");
-    } else {
-      out.line("long adrace_k, adrace_begin, adrace_end;");
-      out.line("adrace_static_chunk_here(adrace_trip, &adrace_begin, &adrace_end);");
-      out.statements(nest->positionDeclarations(used));
-      out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++)");
-    }
-    out.statements(nest->counters(c::name("adrace_k"), used));
+  bool counterUsed = keptCounter || body.mentions(i->text);
+  auto used = [&](const std::string& counter) { return body.mentions(counter); };
+  const c::ExprRef k = c::name("adrace_k"), trip = c::name("adrace_trip"), begin = c::name("adrace_begin"),
+                   end = c::name("adrace_end");
+  if (collapsed) out.statements(nest->positionDeclarations(used));
+  if (dynamic) {
+    out.statement(c::declaration(c::plainType("adrace_recorder"), "adrace_record"));
+    out.statement(c::declaration(c::plainType("long"), "adrace_k"));
+    out.statement(c::expression(c::call("adrace_record_begin", {c::prefix("&", c::name("adrace_record"))})));
+    out.open(c::governed(scheduledFor(loop), c::forLoop(c::expression(c::assign("=", k, c::integer(0))), c::binary("<", k, trip),
+                                                        c::postfix("++", k), {})));
+    out.statement(c::expression(c::call("adrace_record_iteration", {c::prefix("&", c::name("adrace_record")), k})));
+  } else {
+    out.statements(staticChunk());
+  }
+  if (collapsed) {  // every counter is rebuilt from the flat index at the top of each iteration
+    if (!dynamic) out.open(c::forLoop(c::expression(c::assign("=", k, begin)), c::binary("<", k, end), c::postfix("++", k), {}));
+    out.statements(nest->counters(k, used));
   } else if (dynamic) {
-    out.line("adrace_recorder adrace_record;");
-    out.line("long adrace_k;");
-    out.line("adrace_record_begin(&adrace_record);");
-    std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
-    out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
-    out.open("for (adrace_k = 0; adrace_k < adrace_trip; adrace_k++)");
-    out.line("adrace_record_iteration(&adrace_record, adrace_k);");
-    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
+    if (counterUsed) out.statement(header->declareCounter(header->counterAt(k)));
   } else {
     // The counter steps along with adrace_k (rather than being rebuilt from it) so that compilers see
     // an induction variable, as in the primal loop.
-    out.line("long adrace_k, adrace_begin, adrace_end;");
-    out.line("adrace_static_chunk_here(adrace_trip, &adrace_begin, &adrace_end);");
-    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterValue("adrace_begin") + ";");
-    out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++" +
-             (counterUsed ? ", " + header->stepForward() : std::string()) + ")");
+    if (counterUsed) out.statement(header->declareCounter(header->counterValue(begin)));
+    c::ExprRef step = c::postfix("++", k);
+    if (counterUsed) step = c::binaryAsWritten(",", step, header->stepForward());
+    out.open(c::forLoop(c::expression(c::assign("=", k, begin)), c::binary("<", k, end), step, {}));
   }
   out.append(body);
   out.close();
-  if (dynamic) out.line("adrace_record_finish(&adrace_record);");
-  for (const clang::VarDecl* decl : lastprivate)
-    out.line("if (adrace_end == adrace_trip && adrace_end > adrace_begin) *adrace_last_" + decl->getNameAsString() + " = " +
-             decl->getNameAsString() + "; /* lastprivate: the sequentially last iteration's value */");
+  if (dynamic) out.statement(c::expression(c::call("adrace_record_finish", {c::prefix("&", c::name("adrace_record"))})));
+  for (const clang::VarDecl* decl : lastprivate) {
+    const c::ExprRef value = c::name(decl->getNameAsString());
+    c::StmtRef store = c::expression(c::assign("=", c::prefix("*", c::name("adrace_last_" + decl->getNameAsString())), value));
+    out.statement(c::withComment(c::guarded(ranLastIteration(), store), "lastprivate: the sequentially last iteration's value"));
+  }
   for (const clang::VarDecl* decl : carriedValues(loop))
-    out.line(pushText(decl->getType(), decl->getNameAsString()) + " /* this thread's final " + decl->getNameAsString() + " */");
+    out.statement(c::withComment(pushStatement(decl->getType(), c::name(decl->getNameAsString())),
+                                 "this thread's final " + decl->getNameAsString()));
   out.close();
   out.close();
+}
+
+c::Directive Sweeps::scheduledFor(const ParallelLoop& loop) const {
+  std::vector<c::ExprRef> schedule = {c::name(loop.model.schedule)};
+  if (!loop.model.scheduleChunk.empty()) schedule.push_back(c::literal(loop.model.scheduleChunk));
+  return c::directive("omp for", {c::clause("schedule", schedule)});
+}
+
+c::ExprRef Sweeps::ranLastIteration() {
+  const c::ExprRef end = c::name("adrace_end");
+  return c::binary("&&", c::binary("==", end, c::name("adrace_trip")), c::binary(">", end, c::name("adrace_begin")));
+}
+
+c::StmtList Sweeps::staticChunk() {
+  const c::Type longType = c::plainType("long");
+  return {c::declarations(longType, {"adrace_k", "adrace_begin", "adrace_end"}),
+          c::expression(c::call("adrace_static_chunk_here", {c::name("adrace_trip"), c::prefix("&", c::name("adrace_begin")),
+                                                             c::prefix("&", c::name("adrace_end"))}))};
 }
 
 void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
@@ -415,11 +421,12 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   LoopScope scope = scopeOf(loop);
   bool dynamic = loop.model.schedule != "static";
   bool replay = dynamic && forwardEmits(stmt);
-  std::vector<std::string> reduction;
-  std::vector<std::pair<std::string, std::string>> privateAdjoints;  // adjoint name, its declaration
+  std::vector<c::ExprRef> reduction;
+  std::vector<std::pair<std::string, c::StmtRef>> privateAdjoints;  // adjoint name, its declaration
   for (const clang::VarDecl* decl : scope.reductionClause) {
     const VariableInfo* info = context_.variable(decl);
-    reduction.push_back(info->byValueScalar ? info->adjoint + "[:1]" : info->adjoint);
+    const c::ExprRef adjoint = c::name(info->adjoint);
+    reduction.push_back(info->byValueScalar ? c::arraySection(adjoint, nullptr, c::integer(1)) : adjoint);
   }
   std::vector<const VariableInfo*> lastprivate;
   for (const analyzer::Variable& variable : loop.model.variables) {
@@ -428,15 +435,11 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     if (variable.sharing == analyzer::Sharing::LastPrivate) lastprivate.push_back(info);
     if (variable.sharing == analyzer::Sharing::Private && info->active) privateAdjoints.push_back({info->adjoint, adjointDeclaration(context_, info->decl)});
   }
-  std::string clauses;
-  if (!reduction.empty()) {
-    std::string list;
-    for (const std::string& item : reduction) list += (list.empty() ? "" : ", ") + item;
-    clauses = " reduction(+: " + list + ")";
-  }
+  c::Directive parallel = c::directive("omp parallel");
+  if (!reduction.empty()) parallel.clauses.push_back(c::clause("reduction", reduction, "+"));
 
-  out.open("");
-  out.line("/* backward sweep of the parallel loop at line " + std::to_string(loop.model.pragmaAt.line) + " */");
+  out.open(c::block({}));
+  out.statement(c::comment("backward sweep of the parallel loop at line " + std::to_string(loop.model.pragmaAt.line)));
   std::map<const clang::VarDecl*, size_t> gatherComments;  // replaced if the gather is not emitted after all
   for (const analyzer::ArrayVerdict& verdict : loop.analysis.arrays) {
     const analyzer::Variable* variable = loop.model.findVariable(verdict.array);
@@ -453,20 +456,20 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
       gatherComments[info->decl] = out.size() - 1;
       continue;
     }
-    out.line("/* " + verdict.adjoint + ": " + how + " */");
+    out.statement(c::comment(verdict.adjoint + ": " + how));
   }
   size_t tripStatement = 0;  // replaced when the gather leaves nothing to run backwards
   if (collapsed) {  // a replay needs the inner trip counts only, to rebuild the counters
     out.statements(nest->tripCounts(!replay));
     tripStatement = out.size() - 1;
   } else if (!replay) {
-    out.statement(c::declaration(c::plainType("long"), "adrace_trip", c::literal(header->tripCount())));
+    out.statement(c::declaration(c::plainType("long"), "adrace_trip", header->tripCount()));
     tripStatement = out.size() - 1;
   }
   for (const VariableInfo* info : lastprivate)
     if (info->active) {  // seed 000 figure 10: only the thread that ran the last iteration gets v_b
-      out.line("double adrace_last_" + info->adjoint + " = " + info->adjoint + ";");
-      out.line(info->adjoint + " = 0.0;");
+      out.statement(c::declaration(c::plainType("double"), "adrace_last_" + info->adjoint, c::name(info->adjoint)));
+      out.statement(c::expression(c::assign("=", c::name(info->adjoint), c::literal("0.0"))));
     }
   std::vector<ReductionCopy> copies;
   for (const clang::VarDecl* decl : scope.reductionCopies) {
@@ -500,7 +503,6 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   // The backward iteration, built before the region opens: its gathered increments become gather
   // loops that run first inside the region (or, when a term cannot be gathered, it is built again
   // with those arrays guarded as the verdict says).
-  const int bodyIndent = out.indent() + (copies.empty() ? 2 : 3);
   const LoopScope* saved = current_;
   current_ = &scope;
   std::optional<GatherAdjoint> gather;
@@ -523,8 +525,8 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     gather.emplace(context_, loop, *box, scope.gathered, gatherInvariants(loop), std::move(bodyLocals));
   }
   gather_ = gather ? &*gather : nullptr;
-  CodeWriter gatheredBody(bodyIndent);
-  gatherRoot_ = {gatheredBody.id(), gatheredBody.indent()};
+  CodeWriter gatheredBody;
+  gatherRoot_ = gatheredBody.id();
   backwardIteration(innermost, gatheredBody);
   gather_ = nullptr;
   gatherInnermost_ = nullptr;
@@ -538,46 +540,49 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   }
   if (gatherLoops)  // a local adjoint that only gathered terms read is not needed by the backward iterations
     for (const std::string& name : gather->localAdjoints()) gatheredBody.dropWriteOnly(name);
-  CodeWriter guardedBody(bodyIndent);
+  CodeWriter guardedBody;
   if (gather && !gatherLoops) backwardIteration(innermost, guardedBody);
   const CodeWriter& body = gather && !gatherLoops ? guardedBody : gatheredBody;
   current_ = saved;
 
-  out.line("#pragma omp parallel" + clauses);
-  out.open("");
-  if (gatherLoops) out.statements(*gatherLoops);
-  if (gatherLoops && body.empty() && !forwardEmits(stmt) && copies.empty() && lastprivate.empty()) {
+  const bool onlyGathers = gatherLoops && body.empty() && !forwardEmits(stmt) && copies.empty() && lastprivate.empty();
+  if (onlyGathers)
     out.replaceStatement(tripStatement, c::comment("every adjoint its iterations update is gathered: no backward iterations"));
+  out.open(c::governed(parallel, c::block({})));
+  if (gatherLoops) out.statements(*gatherLoops);
+  if (onlyGathers) {
     out.close();
     out.close();
     return;
   }
-  std::string i = header->counter->getNameAsString();
+  const c::ExprRef i = c::name(header->counter->getNameAsString());
   // A thread's final private values were pushed only if this loop's forward sweep ran.
   std::vector<const clang::VarDecl*> carried = forwardEmits(stmt) ? carriedValues(loop) : std::vector<const clang::VarDecl*>();
   for (auto it = carried.rbegin(); it != carried.rend(); ++it) {
-    out.line(declareAndPop(context_, *it) + " /* this thread's final " + (*it)->getNameAsString() + " */");
+    out.statement(c::withComment(declareAndPop(context_, *it), "this thread's final " + (*it)->getNameAsString()));
     // A gather may have taken every read of it (region_phases' w): its pops stay, for the tape.
     if (gatherLoops) out.statement(c::expression(c::cast(c::plainType("void"), c::name((*it)->getNameAsString()))));
   }
-  for (const auto& [name, line] : privateAdjoints)
-    if (!gatherLoops || mentions(body.text(), name)) out.line(line);  // a gather may have taken every use
+  for (const auto& [name, declaration] : privateAdjoints)
+    if (!gatherLoops || body.mentions(name)) out.statement(declaration);  // a gather may have taken every use
+  const c::Type longType = c::plainType("long");
+  const c::ExprRef k = c::name("adrace_k"), trip = c::name("adrace_trip"), begin = c::name("adrace_begin"),
+                   end = c::name("adrace_end");
   if (replay) {
-    out.line("adrace_replay adrace_replay;");
-    out.line("long adrace_k;");
-    out.line("adrace_replay_begin(&adrace_replay);");
+    out.statement(c::declaration(c::plainType("adrace_replay"), "adrace_replay"));
+    out.statement(c::declaration(longType, "adrace_k"));
+    out.statement(c::expression(c::call("adrace_replay_begin", {c::prefix("&", c::name("adrace_replay"))})));
   } else if (dynamic) {
-    out.line("long adrace_k;");
+    out.statement(c::declaration(longType, "adrace_k"));
   } else {
-    out.line("long adrace_k, adrace_begin, adrace_end;");
-    out.line("adrace_static_chunk_here(adrace_trip, &adrace_begin, &adrace_end);");
+    out.statements(staticChunk());
   }
   for (const VariableInfo* info : lastprivate)
     if (info->active)
-      out.line("double " + info->adjoint + " = adrace_end == adrace_trip && adrace_end > adrace_begin ? adrace_last_" +
-               info->adjoint + " : 0.0;");
+      out.statement(c::declaration(c::plainType("double"), info->adjoint,
+                                   c::conditional(ranLastIteration(), c::name("adrace_last_" + info->adjoint), c::literal("0.0"))));
   if (!copies.empty()) {
-    out.open("");
+    out.open(c::block({}));
     for (const ReductionCopy& copy : copies) {
       c::ExprRef mine = c::add(c::name(copy.copies), c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})),
                                                             c::cast(sizeType, copy.extent)));
@@ -587,53 +592,45 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
           "this thread's copy"));
     }
   }
-  const std::string bodyText = body.text();
-  bool counterUsed = mentions(bodyText, i);
+  bool counterUsed = body.mentions(i->text);
   // Only the tape (and per-thread variables) order the iterations of the backward sweep: the
   // iterations of a parallel loop are independent (their adjoint updates commute, or are guarded),
   // so when nothing this loop's forward sweep pushed is popped here, each thread runs its iterations
   // forwards, as the primal does (compilers vectorize that order, not the reverse one).
   bool forwards = !forwardEmits(stmt) && independentIterations(stmt);
-  auto usedInBody = [&](const std::string& counter) { return mentions(bodyText, counter); };
+  auto usedInBody = [&](const std::string& counter) { return body.mentions(counter); };
   if (collapsed) out.statements(nest->positionDeclarations(usedInBody));
-  if (collapsed) {  // every counter rebuilt from the flat index at the top of each iteration
-    if (replay) {
-      out.open("while (adrace_replay_next(&adrace_replay, &adrace_k))");
-    } else if (dynamic) {
-      std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
-      out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
-      out.open(forwards ? "for (adrace_k = 0; adrace_k < adrace_trip; adrace_k++)"
-                        : "for (adrace_k = adrace_trip - 1; adrace_k >= 0; adrace_k--)");
-    } else if (forwards) {
-      out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++)");
-    } else {
-      out.open("for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--)");
-    }
-    out.statements(nest->counters(c::name("adrace_k"), usedInBody));
-  } else if (replay) {
-    out.open("while (adrace_replay_next(&adrace_replay, &adrace_k))");
+  const c::StmtRef fromZero = c::expression(c::assign("=", k, c::integer(0)));
+  const c::StmtRef fromBegin = c::expression(c::assign("=", k, begin));
+  const c::StmtRef fromLast = c::expression(c::assign("=", k, c::sub(trip, c::integer(1))));
+  const c::StmtRef fromEnd = c::expression(c::assign("=", k, c::sub(end, c::integer(1))));
+  if (replay) {
+    out.open(c::whileLoop(c::call("adrace_replay_next", {c::prefix("&", c::name("adrace_replay")), c::prefix("&", k)}), {}));
   } else if (dynamic) {
-    std::string chunk = loop.model.scheduleChunk.empty() ? "" : ", " + loop.model.scheduleChunk;
-    out.line("#pragma omp for schedule(" + loop.model.schedule + chunk + ")");
-    out.open(forwards ? "for (adrace_k = 0; adrace_k < adrace_trip; adrace_k++)"
-                      : "for (adrace_k = adrace_trip - 1; adrace_k >= 0; adrace_k--)");
+    out.open(c::governed(scheduledFor(loop),
+                         forwards ? c::forLoop(fromZero, c::binary("<", k, trip), c::postfix("++", k), {})
+                                  : c::forLoop(fromLast, c::binary(">=", k, c::integer(0)), c::postfix("--", k), {})));
   } else if (forwards) {
-    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterValue("adrace_begin") + ";");
-    out.open("for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++" +
-             (counterUsed ? ", " + header->stepForward() : std::string()) + ")");
+    if (!collapsed && counterUsed) out.statement(header->declareCounter(header->counterValue(begin)));
+    c::ExprRef step = c::postfix("++", k);
+    if (!collapsed && counterUsed) step = c::binaryAsWritten(",", step, header->stepForward());
+    out.open(c::forLoop(fromBegin, c::binary("<", k, end), step, {}));
   } else {
     // As in the forward sweep, the counter is an induction variable: it starts one step past this
     // thread's chunk and steps back at the top of each iteration (never past the primal's range).
-    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterValue("adrace_end") + ";");
-    out.open("for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--)");
-    if (counterUsed) out.line(header->stepBackward() + ";");
+    if (!collapsed && counterUsed) out.statement(header->declareCounter(header->counterValue(end)));
+    out.open(c::forLoop(fromEnd, c::binary(">=", k, begin), c::postfix("--", k), {}));
+    if (!collapsed && counterUsed) out.statement(c::expression(header->stepBackward()));
   }
-  if (!collapsed && counterUsed && (replay || dynamic)) out.line(header->counterType + " " + i + " = " + header->counterAt("adrace_k") + ";");
+  if (collapsed)  // every counter rebuilt from the flat index at the top of each iteration
+    out.statements(nest->counters(k, usedInBody));
+  else if (counterUsed && (replay || dynamic))
+    out.statement(header->declareCounter(header->counterAt(k)));
   out.append(body);
   out.close();
   if (!copies.empty()) {
     out.close();
-    out.line("#pragma omp barrier");
+    out.statement(c::pragma(c::directive("omp barrier")));
     for (const ReductionCopy& copy : copies) {
       const c::ExprRef e = c::name("adrace_e"), t = c::name("adrace_t");
       // Multi-dimensional adjoints are summed element by element through their element type.
@@ -641,21 +638,20 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
       if (copy.perThread.derivations.size() > 1) target = c::cast(c::pointerTo(copy.element), target);
       c::ExprRef element = c::subscript(c::name(copy.copies), c::add(c::mul(c::cast(sizeType, t), c::cast(sizeType, copy.extent)),
                                                                      c::cast(sizeType, e)));
-      out.statement(c::pragma("omp for"));
-      out.statement(c::forLoop(
+      out.statement(c::governed(c::directive("omp for"), c::forLoop(
           c::declaration(c::plainType("long"), "adrace_e", c::integer(0)),
           c::binary("<", e, c::cast(c::plainType("long"), copy.extent)), c::postfix("++", e),
           {c::forLoop(c::declaration(c::plainType("int"), "adrace_t", c::integer(0)),
                       c::binary("<", t, c::call("omp_get_num_threads", {})), c::postfix("++", t),
                       {c::expression(c::assign("+=", c::subscript(target, e), element)),
                        c::withComment(c::expression(c::assign("=", element, c::literal("0.0"))),
-                                      "zero again for the next call")})}));
+                                      "zero again for the next call")})})));
     }
   }
   out.close();
   for (const VariableInfo* info : lastprivate)
     if (pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && forwardEmits(stmt))
-      out.line(popText(info->decl->getType(), info->name));
+      out.statement(popStatement(info->decl->getType(), c::name(info->name)));
   restoreCounter(stmt, out);
   out.close();
 }

@@ -83,10 +83,8 @@ void Sweeps::backwardParallel(const clang::OMPExecutableDirective* directive, Co
 // block asks the runtime about its team), so the values it pushes and pops are on one tape.
 void Sweeps::onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit) {
   if (!asksTheTeam(body)) return emit(out);
-  out.line("#pragma omp parallel");
-  out.open("");
-  out.line("#pragma omp master");
-  out.open("");
+  out.open(c::governed(c::directive("omp parallel"), c::block({})));
+  out.open(c::governed(c::directive("omp master"), c::block({})));
   emit(out);
   out.close();
   out.close();

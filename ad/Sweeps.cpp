@@ -2,42 +2,45 @@
 #include "ad/Sweeps.h"
 
 #include "ad/PassiveCalls.h"
+#include "ad/c/Uses.h"
 
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 
 namespace adrace::ad {
 
-std::string pushText(const clang::QualType& type, const std::string& lvalue) {
+namespace {
+// The suffix of the runtime's push and pop functions for a scalar type, or "" (pushed as bytes).
+std::string tapeSuffix(const clang::QualType& type) {
   const clang::BuiltinType* builtin = type.getCanonicalType()->getAs<clang::BuiltinType>();
   if (builtin) switch (builtin->getKind()) {
-      case clang::BuiltinType::Double: return "adrace_push_double(" + lvalue + ");";
-      case clang::BuiltinType::Float: return "adrace_push_float(" + lvalue + ");";
-      case clang::BuiltinType::Int: return "adrace_push_int(" + lvalue + ");";
-      case clang::BuiltinType::Long: return "adrace_push_long(" + lvalue + ");";
+      case clang::BuiltinType::Double: return "double";
+      case clang::BuiltinType::Float: return "float";
+      case clang::BuiltinType::Int: return "int";
+      case clang::BuiltinType::Long: return "long";
       default: break;
     }
-  return "adrace_push_bytes(&" + lvalue + ", sizeof " + lvalue + ");";
+  return "";
+}
+}  // namespace
+
+c::StmtRef pushStatement(const clang::QualType& type, const c::ExprRef& lvalue) {
+  const std::string suffix = tapeSuffix(type);
+  if (suffix.empty()) return c::expression(c::call("adrace_push_bytes", {c::prefix("&", lvalue), c::sizeofExpr(lvalue)}));
+  return c::expression(c::call("adrace_push_" + suffix, {lvalue}));
 }
 
-std::string popText(const clang::QualType& type, const std::string& lvalue) {
-  const clang::BuiltinType* builtin = type.getCanonicalType()->getAs<clang::BuiltinType>();
-  if (builtin) switch (builtin->getKind()) {
-      case clang::BuiltinType::Double: return lvalue + " = adrace_pop_double();";
-      case clang::BuiltinType::Float: return lvalue + " = adrace_pop_float();";
-      case clang::BuiltinType::Int: return lvalue + " = adrace_pop_int();";
-      case clang::BuiltinType::Long: return lvalue + " = adrace_pop_long();";
-      default: break;
-    }
-  return "adrace_pop_bytes(&" + lvalue + ", sizeof " + lvalue + ");";
+c::StmtRef popStatement(const clang::QualType& type, const c::ExprRef& lvalue) {
+  const std::string suffix = tapeSuffix(type);
+  if (suffix.empty()) return c::expression(c::call("adrace_pop_bytes", {c::prefix("&", lvalue), c::sizeofExpr(lvalue)}));
+  return c::expression(c::assign("=", lvalue, c::call("adrace_pop_" + suffix, {})));
 }
 
-
-std::string declareAndPop(const AdjointContext& context, const clang::VarDecl* var) {
-  std::string name = var->getNameAsString();
-  std::string pop = popText(var->getType(), name);
-  if (pop.rfind(name + " = ", 0) == 0) return declarationText(context, var, name) + pop.substr(name.size());
-  return declarationText(context, var, name) + "; " + pop;
+c::StmtRef declareAndPop(const AdjointContext& context, const clang::VarDecl* var) {
+  const std::string name = var->getNameAsString();
+  const std::string suffix = tapeSuffix(var->getType());
+  if (suffix.empty()) return c::oneLine({declarationOf(context, var, name, nullptr), popStatement(var->getType(), c::name(name))});
+  return declarationOf(context, var, name, c::call("adrace_pop_" + suffix, {}));
 }
 
 const clang::VarDecl* Sweeps::killed(const clang::Stmt* statement, const clang::Expr** lhs) const {
@@ -137,7 +140,7 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   if (!statement || !forwardEmits(statement)) return;
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
     bool scope = compound != context_.body();
-    if (scope) out.open("");
+    if (scope) out.open(c::block({}));
     forwardCompound(compound, out, scope);
     if (scope) out.close();
     return;
@@ -147,8 +150,8 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
       if (!context_.neededForward.count(var) || context_.regionPrivate.count(var) || context_.loopOwnedCounters.count(var))
         continue;
-      std::string zero = var->getType()->isArrayType() ? "{0}" : "0";
-      out.line(declarationText(context_, var, var->getNameAsString()) + " = " + (var->getInit() ? context_.text(var->getInit()) : zero) + ";");
+      c::ExprRef zero = var->getType()->isArrayType() ? c::initList({c::integer(0)}) : c::integer(0);
+      out.statement(declarationOf(context_, var, var->getNameAsString(), var->getInit() ? context_.tree(var->getInit()) : zero));
     }
     return;
   }
@@ -158,29 +161,29 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   }
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) {
-    if (savesBeforeKill(statement, target)) out.line(pushText(lhs->getType(), context_.text(lhs)));
-    out.line(context_.text(llvm::cast<clang::Expr>(statement)) + ";");
+    if (savesBeforeKill(statement, target)) out.statement(pushStatement(lhs->getType(), context_.tree(lhs)));
+    out.statement(c::expression(context_.tree(llvm::cast<clang::Expr>(statement))));
     return;
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
     bool flag = ifNeedsFlag(branch) && backwardEmits(branch);
     c::ExprRef condition = context_.tree(branch->getCond());
     if (!flag && !forwardEmits(branch->getThen())) {  // only the else branch (`if (c) continue;`, an early return)
-      out.open("if (" + c::print(c::prefix("!", condition)) + ")");
+      out.open(c::ifElse(c::prefix("!", condition), {}));
       if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(branch->getElse())) forwardCompound(compound, out, true);
       else forward(branch->getElse(), out);
       out.close();
       return;
     }
-    out.open("if (" + c::print(condition) + ")");
+    out.open(c::ifElse(condition, {}));
     if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen())) forwardCompound(compound, out, true);
     else forward(branch->getThen(), out);
-    if (flag) out.line("adrace_push_int(1);");
+    if (flag) out.statement(c::expression(c::call("adrace_push_int", {c::integer(1)})));
     if (flag || forwardEmits(branch->getElse())) {
-      out.reopen("else");
+      out.openElse();
       if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(branch->getElse())) forwardCompound(compound, out, true);
       else forward(branch->getElse(), out);
-      if (flag) out.line("adrace_push_int(0);");
+      if (flag) out.statement(c::expression(c::call("adrace_push_int", {c::integer(0)})));
     }
     out.close();
     return;
@@ -195,16 +198,17 @@ void Sweeps::forwardCompound(const clang::CompoundStmt* compound, CodeWriter& ou
   for (const clang::Stmt* child : compound->body()) forward(child, out);
   if (!scope) return;
   for (const clang::VarDecl* local : scopeLocals(compound))
-    if (pushesOnKill(local)) out.line(pushText(local->getType(), local->getNameAsString()));
+    if (pushesOnKill(local)) out.statement(pushStatement(local->getType(), c::name(local->getNameAsString())));
 }
 
-std::string Sweeps::forHead(const clang::ForStmt* loop, bool declare) const {
-  // Printed from the tree (SupportCheck has checked the header: one initialised counter). A C89
-  // counter (`for (i = 0; ...)`) is declared here like any other unless its exit value is kept.
+c::StmtRef Sweeps::forHead(const clang::ForStmt* loop, bool declare) const {
+  // SupportCheck has checked the header: one initialised counter. A C89 counter (`for (i = 0; ...)`)
+  // is declared here like any other unless its exit value is kept.
   const clang::VarDecl* counter = loopCounter(loop);
   const std::string name = counter->getNameAsString();
-  return "for (" + (declare ? declarationText(context_, counter, name) : name) + " = " + context_.text(loopStart(loop)) + "; " +
-         context_.text(loop->getCond()) + "; " + context_.text(loop->getInc()) + ")";
+  c::ExprRef start = context_.tree(loopStart(loop));
+  c::StmtRef init = declare ? declarationOf(context_, counter, name, start) : c::expression(c::assign("=", c::name(name), start));
+  return c::forLoop(init, context_.tree(loop->getCond()), context_.tree(loop->getInc()), {});
 }
 
 const clang::VarDecl* Sweeps::exitCounterKept(const clang::ForStmt* loop) const {
@@ -222,8 +226,8 @@ bool Sweeps::restoresCounter(const clang::ForStmt* loop) const {
 void Sweeps::restoreCounter(const clang::ForStmt* loop, CodeWriter& out) const {
   if (!restoresCounter(loop)) return;
   const clang::VarDecl* counter = loopCounter(loop);
-  out.line(popText(counter->getType(), counter->getNameAsString()) + " /* its value before the loop at line " +
-           std::to_string(context_.position(loop->getBeginLoc()).line) + " */");
+  out.statement(c::withComment(popStatement(counter->getType(), c::name(counter->getNameAsString())),
+                               "its value before the loop at line " + std::to_string(context_.position(loop->getBeginLoc()).line)));
 }
 
 bool Sweeps::independentIterations(const clang::ForStmt* loop) const {
@@ -245,11 +249,11 @@ void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
     bool counted = backwardEmits(context_.loopBody(loop));
     auto* counter = llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl());
     c::ExprRef condition = c::binary("&&", c::prefix("!", c::name(kLoopExit)), context_.tree(loop->getCond()));
-    out.open("");
+    out.open(c::block({}));
     if (counted) out.statement(c::declaration(c::plainType("long"), kIterations, c::integer(0)));
     out.statement(c::declaration(c::plainType("int"), kLoopExit, c::integer(0)));
-    out.open("for (" + declarationText(context_, counter, counter->getNameAsString()) + " = " + context_.text(counter->getInit()) +
-             "; " + c::print(condition) + "; " + context_.text(loop->getInc()) + ")");
+    out.open(c::forLoop(declarationOf(context_, counter, counter->getNameAsString(), context_.tree(counter->getInit())), condition,
+                        context_.tree(loop->getInc()), {}));
     if (counted) out.statement(c::expression(c::postfix("++", c::name(kIterations))));
     if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(loop))) forwardCompound(compound, out, true);
     else forward(context_.loopBody(loop), out);
@@ -259,7 +263,7 @@ void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
     return;
   }
   const clang::VarDecl* kept = exitCounterKept(loop);
-  if (restoresCounter(loop)) out.line(pushText(kept->getType(), kept->getNameAsString()));
+  if (restoresCounter(loop)) out.statement(pushStatement(kept->getType(), c::name(kept->getNameAsString())));
   out.open(forHead(loop, !kept));
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(loop))) forwardCompound(compound, out, true);
   else forward(context_.loopBody(loop), out);
@@ -289,14 +293,14 @@ void Sweeps::forwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
   auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(loop);
   c::ExprRef condition = context_.tree(whileLoop ? whileLoop->getCond() : llvm::cast<clang::DoStmt>(loop)->getCond());
   if (exits) condition = c::binary("&&", c::prefix("!", c::name(kLoopExit)), condition);
-  out.open("");
+  out.open(c::block({}));
   if (counted) out.statement(c::declaration(c::plainType("long"), kIterations, c::integer(0)));
   if (exits) out.statement(c::declaration(c::plainType("int"), kLoopExit, c::integer(0)));
-  out.open(whileLoop ? "while (" + c::print(condition) + ")" : std::string("do"));
+  out.open(whileLoop ? c::whileLoop(condition, {}) : c::doWhile({}, condition));
   if (counted) out.statement(c::expression(c::postfix("++", c::name(kIterations))));
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) forwardCompound(compound, out, true);
   else forward(body, out);
-  out.close(whileLoop ? "" : " while (" + c::print(condition) + ");");
+  out.close();
   if (counted) out.statement(c::expression(c::call("adrace_push_long", {c::name(kIterations)})));
   out.close();
 }
@@ -304,8 +308,8 @@ void Sweeps::forwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
 void Sweeps::backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
   const clang::Stmt* body = context_.loopBody(loop);
   const c::ExprRef count = c::name(kIterations);
-  out.open("for (" + c::print(c::plainType("long"), kIterations) + " = " + c::print(c::call("adrace_pop_long", {})) + "; " +
-           c::print(c::binary(">", count, c::integer(0))) + "; " + c::print(c::postfix("--", count)) + ")");
+  out.open(c::forLoop(c::declaration(c::plainType("long"), kIterations, c::call("adrace_pop_long", {})),
+                      c::binary(">", count, c::integer(0)), c::postfix("--", count), {}));
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) backwardCompound(compound, out, true);
   else backward(body, out);
   out.close();
@@ -315,14 +319,13 @@ void Sweeps::backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
 
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
-    if (gather_ && gather_->takes(increment, out.id() == gatherRoot_.first && out.indent() == gatherRoot_.second)) continue;  // summed by the gather loop instead
+    if (gather_ && gather_->takes(increment, out.id() == gatherRoot_)) continue;  // summed by the gather loop instead
     c::StmtList guards = guardFor(increment);
-    const std::string guardText = c::print(guards);
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between
     bool joined = false;
     for (auto earlier = incrementRun_.rbegin(); earlier != incrementRun_.rend() && !joined; ++earlier) {
       std::optional<Increment> both =
-          earlier->guards == guardText ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
+          c::sameStatements(earlier->guards, guards) ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
       if (both) {
         earlier->increment = *both;
         out.replaceStatement(earlier->line, incrementStatement(context_, *both));
@@ -334,7 +337,7 @@ void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter
     if (!joined) {
       out.statements(guards);
       out.statement(incrementStatement(context_, increment));
-      incrementRun_.push_back({out.size() - 1, increment, guardText});
+      incrementRun_.push_back({out.size() - 1, increment, guards});
     }
     runWriter_ = out.id();
     runEnd_ = out.size();
@@ -345,7 +348,7 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
   if (!statement || !backwardEmits(statement)) return;
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
     bool scope = compound != context_.body();
-    if (scope) out.open("");
+    if (scope) out.open(c::block({}));
     backwardCompound(compound, out, scope);
     if (scope) out.close();
     return;
@@ -369,10 +372,10 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) {
     if (context_.neededForward.count(target) && savesBeforeKill(statement, target))
-      out.line(popText(lhs->getType(), context_.text(lhs)));
+      out.statement(popStatement(lhs->getType(), context_.tree(lhs)));
     if (!isActiveLeaf(context_, lhs)) return;
     StatementAdjointCode code = assignmentAdjoint(context_, llvm::cast<clang::BinaryOperator>(llvm::cast<clang::Expr>(statement)->IgnoreParens()));
-    if (code.block) out.open("");
+    if (code.block) out.open(c::block({}));
     out.statements(code.prologue);
     emitIncrements(code.increments, out);
     out.statements(code.epilogue);
@@ -383,17 +386,17 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     bool flag = ifNeedsFlag(branch);
     c::ExprRef condition = flag ? c::call("adrace_pop_int", {}) : context_.tree(branch->getCond());
     if (!backwardEmits(branch->getThen())) {  // only the else branch
-      out.open("if (" + c::print(c::prefix("!", condition)) + ")");
+      out.open(c::ifElse(c::prefix("!", condition), {}));
       if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getElse())) backwardCompound(compound, out, true);
       else backward(branch->getElse(), out);
       out.close();
       return;
     }
-    out.open("if (" + c::print(condition) + ")");
+    out.open(c::ifElse(condition, {}));
     if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen())) backwardCompound(compound, out, true);
     else backward(branch->getThen(), out);
     if (backwardEmits(branch->getElse())) {
-      out.reopen("else");
+      out.openElse();
       if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getElse())) backwardCompound(compound, out, true);
       else backward(branch->getElse(), out);
     }
@@ -412,14 +415,12 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
   if (scope) {
     std::vector<const clang::VarDecl*> locals = scopeLocals(compound);
     for (auto it = locals.rbegin(); it != locals.rend(); ++it)
-      if (pushesOnKill(*it) && !localsLive) {
-        out.line(declareAndPop(context_, *it));
-      }
+      if (pushesOnKill(*it) && !localsLive) out.statement(declareAndPop(context_, *it));
     for (const clang::VarDecl* local : locals)  // in declaration order: one may read another
       if (recomputes(local) && !(localsLive && context_.neededForward.count(local)))
-        out.line(declarationText(context_, local, local->getNameAsString()) + " = " + context_.text(local->getInit()) + ";");
+        out.statement(declarationOf(context_, local, local->getNameAsString(), context_.tree(local->getInit())));
     for (const clang::VarDecl* local : locals)
-      if (context_.variable(local)->active && backwardEmits(compound)) out.line(adjointDeclaration(context_, local));
+      if (context_.variable(local)->active && backwardEmits(compound)) out.statement(adjointDeclaration(context_, local));
   }
   std::vector<const clang::Stmt*> children(compound->body_begin(), compound->body_end());
   for (auto it = children.rbegin(); it != children.rend(); ++it) backward(*it, out);
@@ -436,34 +437,33 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
     out.close();
     return;
   }
-  std::string i = header->counter->getNameAsString();
-  std::string bound = header->boundExpr2 ? header->bound : context_.operand(header->boundExpr);
-  std::string first = context_.operand(header->firstExpr);
+  const c::ExprRef i = c::name(header->counter->getNameAsString());
   // A loop a break may leave ran the iterations its forward sweep counted: the first ones.
   bool exits = context_.loopsWithBreak.count(loop) > 0;
-  bool up = !exits && header->step == "1" && (header->op == "<" || header->op == "<=");
-  bool down = !exits && header->step == "-1" && (header->op == ">" || header->op == ">=");
-  bool block = !up && !down;
-  CodeWriter body(out.indent() + (block ? 2 : 1));
-  if (gather_ && loop == gatherInnermost_) gatherRoot_ = {body.id(), body.indent()};  // every point of the box runs it
+  bool up = !exits && header->stepsUp() && (header->op == "<" || header->op == "<=");
+  bool down = !exits && header->stepsDown() && (header->op == ">" || header->op == ">=");
+  CodeWriter body;
+  if (gather_ && loop == gatherInnermost_) gatherRoot_ = body.id();  // every point of the box runs it
   backwardIteration(loop, body);
-  if (up) {
-    out.open("for (" + header->counterType + " " + i + " = " + (header->op == "<" ? bound + " - 1" : header->bound) + "; " + i +
-             " >= " + header->first + "; " + i + "--)");
+  if (up) {  // from the last value of the counter down to the first
+    c::ExprRef last = header->op == "<" ? c::binaryAsWritten("-", operandOf(header->bound), c::integer(1)) : header->bound;
+    out.statement(c::forLoop(header->declareCounter(last), c::binary(">=", i, header->first), c::postfix("--", i), body.statements()));
   } else if (down) {
-    out.open("for (" + header->counterType + " " + i + " = " + (header->op == ">" ? bound + " + 1" : header->bound) + "; " + i +
-             " <= " + header->first + "; " + i + "++)");
+    c::ExprRef last = header->op == ">" ? c::binaryAsWritten("+", operandOf(header->bound), c::integer(1)) : header->bound;
+    out.statement(c::forLoop(header->declareCounter(last), c::binary("<=", i, header->first), c::postfix("++", i), body.statements()));
   } else {  // the counter starts one step past the last iteration and steps back (an induction variable)
-    bool counterUsed = mentions(body.text(), i);
-    out.open("");
-    out.line("long adrace_trip = " + (exits ? std::string("adrace_pop_long()") : header->tripCount()) + ";");
-    if (counterUsed) out.line(header->counterType + " " + i + " = " + header->counterValue("adrace_trip") + ";");
-    out.open("for (long adrace_k = adrace_trip - 1; adrace_k >= 0; adrace_k--)");
-    if (counterUsed) out.line(header->stepBackward() + ";");
+    const bool counterUsed = body.mentions(i->text);
+    const c::ExprRef trip = c::name("adrace_trip"), k = c::name("adrace_k");
+    c::StmtList iteration;
+    if (counterUsed) iteration.push_back(c::expression(header->stepBackward()));
+    iteration.insert(iteration.end(), body.statements().begin(), body.statements().end());
+    c::StmtList block;
+    block.push_back(c::declaration(c::plainType("long"), "adrace_trip", exits ? c::call("adrace_pop_long", {}) : header->tripCount()));
+    if (counterUsed) block.push_back(header->declareCounter(header->counterValue(trip)));
+    block.push_back(c::forLoop(c::declaration(c::plainType("long"), "adrace_k", c::sub(trip, c::integer(1))),
+                               c::binary(">=", k, c::integer(0)), c::postfix("--", k), std::move(iteration)));
+    out.statement(c::block(std::move(block)));
   }
-  out.append(body);
-  out.close();
-  if (block) out.close();
 }
 
 void Sweeps::backwardIteration(const clang::ForStmt* loop, CodeWriter& out) {
@@ -471,10 +471,10 @@ void Sweeps::backwardIteration(const clang::ForStmt* loop, CodeWriter& out) {
   auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
   bool recomputed = context_.recomputedLoops.count(loop) > 0 && forwardEmits(body);
   if (recomputed) {  // in the same scope as the backward part, without the scope-end pushes: its locals stay live
-    out.line("/* this iteration's forward sweep, recomputed (it reads no value that changes) */");
+    out.statement(c::comment("this iteration's forward sweep, recomputed (it reads no value that changes)"));
     if (compound) forwardCompound(compound, out, false);
     else forward(body, out);
-    out.line("/* its backward sweep */");
+    out.statement(c::comment("its backward sweep"));
   }
   if (compound) backwardCompound(compound, out, true, recomputed);
   else backward(body, out);

@@ -19,10 +19,11 @@
 
 namespace adrace::ad {
 
-// adrace_push_double(x); / x = adrace_pop_double(); (bytes for other types)
-std::string pushText(const clang::QualType& type, const std::string& lvalue);
-std::string popText(const clang::QualType& type, const std::string& lvalue);
-std::string declareAndPop(const AdjointContext& context, const clang::VarDecl* var);  // "int i = adrace_pop_int();"
+// `adrace_push_double(x);` / `x = adrace_pop_double();` (bytes for other types)
+c::StmtRef pushStatement(const clang::QualType& type, const c::ExprRef& lvalue);
+c::StmtRef popStatement(const clang::QualType& type, const c::ExprRef& lvalue);
+// `int i = adrace_pop_int();` (`struct s p; adrace_pop_bytes(&p, sizeof p);` for other types)
+c::StmtRef declareAndPop(const AdjointContext& context, const clang::VarDecl* var);
 
 // Collects the function's variables and records the first unsupported construct.
 void checkSupported(AdjointContext& context);
@@ -70,8 +71,8 @@ class Sweeps {
   // loop's iterations are recomputed).
   void backwardIteration(const clang::ForStmt* loop, CodeWriter& out);
   void forwardFor(const clang::ForStmt* loop, CodeWriter& out);
-  // "for (int i = 0; i < n; i++)", from the tree; "for (i = 0; ...)" over a variable declared before.
-  std::string forHead(const clang::ForStmt* loop, bool declare = true) const;
+  // `for (int i = 0; i < n; i++)` with an empty body; `for (i = 0; ...)` over a variable declared before.
+  c::StmtRef forHead(const clang::ForStmt* loop, bool declare = true) const;
   // The C89 counter whose exit value this loop leaves for code after it (LoopCounters.h), when a
   // sweep needs that value; else null. The forward sweep then runs the loop over the variable itself.
   const clang::VarDecl* exitCounterKept(const clang::ForStmt* loop) const;
@@ -96,9 +97,9 @@ class Sweeps {
   // same adjoint element as one of them joins it if it commutes with those in between
   // (joinIncrements, incrementsCommute).
   struct EmittedIncrement {
-    size_t line;  // its line in the writer
+    size_t line;  // its index in the writer's open list
     Increment increment;
-    std::string guards;  // the guard statements before it, printed
+    c::StmtList guards;  // the guard statements before it
   };
   std::vector<EmittedIncrement> incrementRun_;
   int runWriter_ = -1;
@@ -137,6 +138,12 @@ class Sweeps {
 
  private:
   void forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
+  // `#pragma omp for schedule(kind[, chunk])` as the primal loop schedules it.
+  c::Directive scheduledFor(const ParallelLoop& loop) const;
+  // `long adrace_k, adrace_begin, adrace_end;` and this thread's static chunk of adrace_trip.
+  static c::StmtList staticChunk();
+  // Whether this thread's chunk holds the sequentially last iteration.
+  static c::ExprRef ranLastIteration();
   void backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
   LoopScope scopeOf(const ParallelLoop& loop);
   // Per-thread copies of one adjoint array (seed 004's reduction): the runtime's buffer, typed as
@@ -156,7 +163,7 @@ class Sweeps {
   AdjointContext& context_;
   const LoopScope* current_ = nullptr;
   GatherAdjoint* gather_ = nullptr;  // takes the increments of gathered arrays while a loop's backward sweep is built
-  std::pair<int, int> gatherRoot_{-1, -1};  // the writer (id, indent) of that backward iteration's root
+  int gatherRoot_ = -1;  // the writer list (CodeWriter::id) of that backward iteration's root
   // The innermost loop of a perfect nest the gather ranges over: its body's root is gatherRoot_.
   const clang::ForStmt* gatherInnermost_ = nullptr;
   // Identifiers a gather term may read at a shifted iteration of `loop` (GatherAdjoint's invariantNames).

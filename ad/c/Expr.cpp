@@ -89,6 +89,10 @@ ExprRef call(const std::string& function, std::vector<ExprRef> arguments) { retu
 
 ExprRef subscript(ExprRef base, ExprRef index) { return node(Expr::Kind::Subscript, "", {std::move(base), std::move(index)}); }
 
+ExprRef arraySection(ExprRef base, ExprRef lower, ExprRef length) {
+  return node(Expr::Kind::ArraySection, "", {std::move(base), std::move(lower), std::move(length)});
+}
+
 ExprRef member(ExprRef record, std::string field, bool arrow) {
   auto expr = std::make_shared<Expr>();
   expr->kind = Expr::Kind::Member;
@@ -117,7 +121,8 @@ ExprRef sizeofExpr(ExprRef operand) { return node(Expr::Kind::SizeofExpr, "sizeo
 
 ExprRef initList(std::vector<ExprRef> items) { return node(Expr::Kind::InitList, "", std::move(items)); }
 
-namespace {
+ExprRef parenthesized(ExprRef inner) { return node(Expr::Kind::Paren, "", {std::move(inner)}); }
+
 bool sameType(const Type& a, const Type& b) {
   if (a.specifiers != b.specifiers || a.derivations.size() != b.derivations.size()) return false;
   for (size_t k = 0; k < a.derivations.size(); ++k) {
@@ -128,7 +133,6 @@ bool sameType(const Type& a, const Type& b) {
   }
   return true;
 }
-}  // namespace
 
 bool sameExpr(const ExprRef& a, const ExprRef& b) {
   if (a == b) return true;

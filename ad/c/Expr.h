@@ -28,11 +28,13 @@ struct Expr {
     Conditional,  // operands: condition, if true, if false
     Call,         // operands[0]: callee; the rest: arguments
     Subscript,    // operands: base, index
+    ArraySection, // OpenMP's base[lower:length] in a clause; operands: base, lower (may be null), length
     Member,       // text: field; operands[0]: the record (arrow: through a pointer)
     Cast,         // type; operands[0]
     SizeofType,   // type
     SizeofExpr,   // operands[0]
     InitList,     // { operands... }
+    Paren,        // ( operands[0] ): parentheses kept for the reader where C needs none (`(2 + offset) + k`)
   };
   Kind kind = Kind::Name;
   std::string text;
@@ -61,11 +63,13 @@ ExprRef conditional(ExprRef condition, ExprRef ifTrue, ExprRef ifFalse);
 ExprRef call(ExprRef callee, std::vector<ExprRef> arguments);
 ExprRef call(const std::string& function, std::vector<ExprRef> arguments);
 ExprRef subscript(ExprRef base, ExprRef index);
+ExprRef arraySection(ExprRef base, ExprRef lower, ExprRef length);  // lower null: `x_b[:1]`
 ExprRef member(ExprRef record, std::string field, bool arrow);
 ExprRef cast(Type type, ExprRef operand);
 ExprRef sizeofType(Type type);
 ExprRef sizeofExpr(ExprRef operand);
 ExprRef initList(std::vector<ExprRef> items);
+ExprRef parenthesized(ExprRef inner);
 
 // A literal whose value is exactly zero or one ("0", "0.0", "1.f", "0x1"; not a macro name).
 bool isZeroLiteral(const ExprRef& expr);
@@ -73,6 +77,7 @@ bool isOneLiteral(const ExprRef& expr);
 
 // Structural identity (same kinds, spellings and operands).
 bool sameExpr(const ExprRef& a, const ExprRef& b);
+bool sameType(const Type& a, const Type& b);
 
 // Whether the expression names `identifier` (as a Name node, anywhere inside it).
 bool namesIdentifier(const ExprRef& expr, const std::string& identifier);

@@ -19,9 +19,9 @@ int binaryPrecedence(const std::string& op) {
 
 int precedence(const Expr& expr) {
   switch (expr.kind) {
-    case Expr::Kind::Name: case Expr::Kind::InitList: return kPrimary;
+    case Expr::Kind::Name: case Expr::Kind::InitList: case Expr::Kind::Paren: return kPrimary;
     case Expr::Kind::Literal: return !expr.text.empty() && (expr.text[0] == '-' || expr.text[0] == '+') ? kUnary : kPrimary;
-    case Expr::Kind::Call: case Expr::Kind::Subscript: case Expr::Kind::Member: case Expr::Kind::Postfix: return kPostfix;
+    case Expr::Kind::Call: case Expr::Kind::Subscript: case Expr::Kind::ArraySection: case Expr::Kind::Member: case Expr::Kind::Postfix: return kPostfix;
     case Expr::Kind::Prefix: case Expr::Kind::Cast: case Expr::Kind::SizeofType: case Expr::Kind::SizeofExpr: return kUnary;
     case Expr::Kind::Binary: return binaryPrecedence(expr.text);
     case Expr::Kind::Conditional: return kConditional;
@@ -74,6 +74,8 @@ std::string printAt(const ExprRef& expr, int minimum) {
       return text + ")";
     }
     case Expr::Kind::Subscript: return operand(ops[0], kPostfix) + "[" + operand(ops[1], kComma) + "]";
+    case Expr::Kind::ArraySection:
+      return operand(ops[0], kPostfix) + "[" + (ops[1] ? operand(ops[1], kAssign) : std::string()) + ":" + operand(ops[2], kAssign) + "]";
     case Expr::Kind::Member: return operand(ops[0], kPostfix) + (expr->arrow ? "->" : ".") + expr->text;
     case Expr::Kind::Cast: return "(" + print(expr->type) + ")" + operand(ops[0], kUnary);
     case Expr::Kind::SizeofType: return "sizeof(" + print(expr->type) + ")";
@@ -81,6 +83,7 @@ std::string printAt(const ExprRef& expr, int minimum) {
       std::string inner = operand(ops[0], kUnary);
       return inner[0] == '(' ? "sizeof" + inner : "sizeof " + inner;
     }
+    case Expr::Kind::Paren: return "(" + printAt(ops[0], 0) + ")";
     case Expr::Kind::InitList: {
       std::string text = "{";
       for (size_t k = 0; k < ops.size(); ++k) text += (k ? ", " : "") + operand(ops[k], kAssign);
@@ -98,6 +101,7 @@ std::string inlineStatement(const StmtRef& statement) {
   if (statement->kind == Stmt::Kind::Declaration) {
     std::string text = (statement->storage.empty() ? "" : statement->storage + " ") + print(statement->type, statement->name);
     if (statement->value) text += " = " + operand(statement->value, kAssign);
+    for (const std::string& name : statement->moreNames) text += ", " + name;
     return text;
   }
   if (statement->kind == Stmt::Kind::Expression) return print(statement->value);
@@ -110,8 +114,19 @@ void printBody(const StmtList& body, int indent, std::string& out) {
   for (const StmtRef& statement : body) printInto(statement, indent, out);
 }
 
+std::string printDirective(const Directive& directive) {
+  std::string text = "#pragma " + directive.name;
+  for (const Clause& clause : directive.clauses) {
+    text += " " + clause.name + "(" + (clause.modifier.empty() ? "" : clause.modifier + ": ");
+    for (size_t k = 0; k < clause.arguments.size(); ++k) text += (k ? ", " : "") + operand(clause.arguments[k], kAssign);
+    text += ")";
+  }
+  return text + "\n";
+}
+
 void printInto(const StmtRef& statement, int indent, std::string& out) {
   const std::string pad = indentation(indent);
+  if (statement->directive) out += printDirective(*statement->directive);  // column 0, as clang-format puts pragmas
   const std::string trailing = statement->trailingComment.empty() ? "" : " /* " + statement->trailingComment + " */";
   switch (statement->kind) {
     case Stmt::Kind::Block:
@@ -122,6 +137,10 @@ void printInto(const StmtRef& statement, int indent, std::string& out) {
     case Stmt::Kind::Declaration:
     case Stmt::Kind::Expression: out += pad + inlineStatement(statement) + ";" + trailing + "\n"; return;
     case Stmt::Kind::If: {
+      if (statement->oneLine) {
+        out += pad + "if (" + print(statement->value) + ") " + inlineStatement(statement->body.front()) + ";" + trailing + "\n";
+        return;
+      }
       out += pad + "if (" + print(statement->value) + ") {\n";
       const Stmt* branch = statement.get();
       for (;;) {
@@ -157,12 +176,18 @@ void printInto(const StmtRef& statement, int indent, std::string& out) {
       printBody(statement->body, indent + 1, out);
       out += pad + "} while (" + print(statement->value) + ");" + trailing + "\n";
       return;
-    case Stmt::Kind::Pragma: out += "#pragma " + statement->text + "\n"; return;
+    case Stmt::Kind::Pragma: return;  // the directive alone, printed above
     case Stmt::Kind::Comment: out += pad + "/* " + statement->text + " */\n"; return;
     case Stmt::Kind::Return:
       out += pad + (statement->value ? "return " + print(statement->value) + ";" : std::string("return;")) + trailing + "\n";
       return;
     case Stmt::Kind::Break: out += pad + "break;" + trailing + "\n"; return;
+    case Stmt::Kind::Line: {
+      std::string line;
+      for (const StmtRef& part : statement->body) line += (line.empty() ? "" : " ") + inlineStatement(part) + ";";
+      out += pad + line + trailing + "\n";
+      return;
+    }
     case Stmt::Kind::Continue: out += pad + "continue;" + trailing + "\n"; return;
   }
 }

@@ -23,6 +23,22 @@ StmtRef declaration(Type type, std::string name, ExprRef value) {
   return statement;
 }
 
+StmtRef declarations(Type type, std::vector<std::string> names) {
+  auto statement = make(Stmt::Kind::Declaration);
+  statement->type = std::move(type);
+  statement->name = names.front();
+  statement->moreNames.assign(names.begin() + 1, names.end());
+  return statement;
+}
+
+StmtRef guarded(ExprRef condition, StmtRef expressionStatement) {
+  auto statement = make(Stmt::Kind::If);
+  statement->value = std::move(condition);
+  statement->body = {std::move(expressionStatement)};
+  statement->oneLine = true;
+  return statement;
+}
+
 StmtRef expression(ExprRef value) {
   auto statement = make(Stmt::Kind::Expression);
   statement->value = std::move(value);
@@ -60,9 +76,27 @@ StmtRef doWhile(StmtList body, ExprRef condition) {
   return statement;
 }
 
-StmtRef pragma(std::string text) {
+Clause clause(std::string name, std::vector<ExprRef> arguments, std::string modifier) {
+  return Clause{std::move(name), std::move(modifier), std::move(arguments)};
+}
+
+Directive directive(std::string name, std::vector<Clause> clauses) { return Directive{std::move(name), std::move(clauses)}; }
+
+StmtRef pragma(Directive directive) {
   auto statement = make(Stmt::Kind::Pragma);
-  statement->text = std::move(text);
+  statement->directive = std::make_shared<const Directive>(std::move(directive));
+  return statement;
+}
+
+StmtRef governed(Directive directive, StmtRef statement) {
+  auto copy = std::make_shared<Stmt>(*statement);
+  copy->directive = std::make_shared<const Directive>(std::move(directive));
+  return copy;
+}
+
+StmtRef oneLine(StmtList statements) {
+  auto statement = make(Stmt::Kind::Line);
+  statement->body = std::move(statements);
   return statement;
 }
 
@@ -91,6 +125,38 @@ StmtRef withStorage(StmtRef declaration, std::string storage) {
   auto copy = std::make_shared<Stmt>(*declaration);
   copy->storage = std::move(storage);
   return copy;
+}
+
+namespace {
+bool sameDirective(const std::shared_ptr<const Directive>& a, const std::shared_ptr<const Directive>& b) {
+  if (!a || !b) return !a && !b;
+  if (a->name != b->name || a->clauses.size() != b->clauses.size()) return false;
+  for (size_t k = 0; k < a->clauses.size(); ++k) {
+    const Clause& x = a->clauses[k];
+    const Clause& y = b->clauses[k];
+    if (x.name != y.name || x.modifier != y.modifier || x.arguments.size() != y.arguments.size()) return false;
+    for (size_t m = 0; m < x.arguments.size(); ++m)
+      if (!sameExpr(x.arguments[m], y.arguments[m])) return false;
+  }
+  return true;
+}
+}  // namespace
+
+bool sameStatement(const StmtRef& a, const StmtRef& b) {
+  if (a == b) return true;
+  if (!a || !b) return false;
+  return a->kind == b->kind && a->text == b->text && a->name == b->name && a->moreNames == b->moreNames &&
+         a->oneLine == b->oneLine && a->storage == b->storage &&
+         a->trailingComment == b->trailingComment && sameType(a->type, b->type) && sameExpr(a->value, b->value) &&
+         sameExpr(a->step, b->step) && sameStatement(a->init, b->init) && sameDirective(a->directive, b->directive) &&
+         sameStatements(a->body, b->body) && sameStatements(a->otherwise, b->otherwise);
+}
+
+bool sameStatements(const StmtList& a, const StmtList& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t k = 0; k < a.size(); ++k)
+    if (!sameStatement(a[k], b[k])) return false;
+  return true;
 }
 
 }  // namespace adrace::ad::c

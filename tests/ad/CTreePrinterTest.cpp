@@ -4,6 +4,7 @@
 #include "ad/c/Expr.h"
 #include "ad/c/FromClang.h"
 #include "ad/c/Printer.h"
+#include "ad/c/Uses.h"
 #include "ad/c/Statement.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -90,12 +91,12 @@ TEST(CTreePrinter, Declarators) {
 
 TEST(CTreePrinter, StatementsAndPragmasInsideBlocks) {
   StmtList body = {
-      pragma("omp atomic"),
+      pragma(directive("omp atomic")),
       expression(assign("+=", subscript(name("x_b"), name("i")), name("adj"))),
   };
   StmtRef loop = forLoop(declaration(plainType("int"), "i", integer(0)), binary("<", name("i"), name("n")),
                          postfix("++", name("i")), body);
-  StmtRef code = block({comment("backward sweep"), pragma("omp parallel"), block({loop}),
+  StmtRef code = block({comment("backward sweep"), governed(directive("omp parallel"), block({loop})),
                         ifElse(name("c"), {expression(assign("=", x(), integer(1)))},
                                {ifElse(name("d"), {breakStatement()}, {withComment(returnStatement(), "done")})}),
                         doWhile({expression(postfix("--", name("k")))}, binary(">", name("k"), integer(0))),
@@ -163,6 +164,58 @@ TEST(CTreeFromClang, ObjectLikeMacrosKeepTheirNames) {
                       "int f(int i) { int probe = i * N + SIZE - NX * NY; return probe; }"),
             "i * N + SIZE - NX * NY");
   EXPECT_EQ(converted("#define N 64\n#define M N\nint f(void) { int probe = M; return probe; }"), "M");
+}
+
+TEST(CTreePrinter, DirectivesPrintTheirClausesAboveTheStatementTheyGovern) {
+  Directive parallel = directive("omp parallel", {clause("firstprivate", {name("n"), name("m")}),
+                                                  clause("reduction", {name("s"), arraySection(name("x_b"), nullptr, integer(1))}, "+")});
+  StmtRef loop = governed(directive("omp for", {clause("schedule", {name("dynamic"), literal("4")})}),
+                          forLoop(expression(assign("=", name("k"), integer(0))), binary("<", name("k"), name("n")),
+                                  postfix("++", name("k")), {}));
+  EXPECT_EQ(print(governed(parallel, block({loop, pragma(directive("omp barrier"))})), 1),
+            "#pragma omp parallel firstprivate(n, m) reduction(+: s, x_b[:1])\n"
+            "    {\n"
+            "#pragma omp for schedule(dynamic, 4)\n"
+            "        for (k = 0; k < n; k++) {\n"
+            "        }\n"
+            "#pragma omp barrier\n"
+            "    }\n");
+}
+
+TEST(CTreePrinter, GroupsDeclaratorListsAndOneLineGuards) {
+  EXPECT_EQ(print(cast(plainType("int"), add(parenthesized(add(literal("2"), name("o"))), name("k")))), "(int)((2 + o) + k)");
+  EXPECT_EQ(print(declarations(plainType("long"), {"k", "begin", "end"})), "long k, begin, end;\n");
+  EXPECT_EQ(print(withComment(guarded(name("last"), expression(assign("=", prefix("*", name("p")), name("i")))), "why")),
+            "if (last) *p = i; /* why */\n");
+}
+
+TEST(CTreeUses, MentionsLooksAtCodeOnlyAtEveryDepth) {
+  StmtRef loop = forLoop(declaration(plainType("int"), "i", integer(0)), binary("<", name("i"), name("n")), postfix("++", name("i")),
+                         {withComment(expression(assign("+=", name("s"), name("x"))), "adds y")});
+  EXPECT_TRUE(mentions(loop, "n"));
+  EXPECT_TRUE(mentions(loop, "x"));
+  EXPECT_TRUE(mentions(loop, "i"));
+  EXPECT_FALSE(mentions(loop, "y"));       // only in a comment
+  EXPECT_FALSE(mentions(loop, "s_b"));     // an identifier, not a prefix of one
+  EXPECT_TRUE(mentions(governed(directive("omp parallel", {clause("reduction", {name("r")}, "+")}), block({})), "r"));
+  EXPECT_TRUE(mentions(declaration(arrayOf(plainType("double"), name("m")), "a"), "m"));
+  EXPECT_TRUE(mentions(declarations(plainType("long"), {"k", "e"}), "e"));
+}
+
+TEST(CTreeUses, DropWriteOnlyRemovesWritesOfAVariableNobodyReads) {
+  StmtList code = {declaration(plainType("double"), "t_b", literal("0.0")),
+                   ifElse(name("c"), {expression(assign("+=", name("t_b"), name("adj")))}),
+                   expression(assign("+=", name("x_b"), name("adj")))};
+  StmtList kept = code;
+  dropWriteOnly(kept, "t_b");
+  EXPECT_EQ(print(kept), "if (c) {\n}\nx_b += adj;\n");
+  StmtList read = code;
+  read.push_back(expression(assign("+=", name("y_b"), name("t_b"))));
+  dropWriteOnly(read, "t_b");
+  EXPECT_EQ(read.size(), 4u);  // read at the end: nothing dropped
+  StmtList self = {expression(assign("=", name("t"), mul(name("t"), name("t"))))};
+  dropWriteOnly(self, "t");
+  EXPECT_EQ(self.size(), 1u);  // its right side reads it
 }
 
 TEST(CTreeFromClang, FunctionLikeMacrosArePrintedFromTheirExpansion) {
