@@ -34,11 +34,36 @@ c::StmtList CollapsedNest::tripCounts(bool withTotal) const {
   return statements;
 }
 
-c::StmtList CollapsedNest::counters(const c::ExprRef& flat, const std::function<bool(const std::string&)>& used) const {
+namespace {
+// Positions pay off when the innermost counter is used (the one that changes every iteration).
+bool stepsPosition(const CollapsedNest& nest, const std::function<bool(const std::string&)>& used) {
+  return used(nest.loops.back().counter->getNameAsString());
+}
+}  // namespace
+
+std::string CollapsedNest::positionName(size_t level) const { return "adrace_at_" + loops[level].counter->getNameAsString(); }
+
+c::StmtList CollapsedNest::positionDeclarations(const std::function<bool(const std::string&)>& used) const {
+  if (!stepsPosition(*this, used)) return {};
+  const c::Type longType = c::plainType("long");
   c::StmtList statements;
+  std::string positions;
+  for (size_t level = 0; level < loops.size(); ++level)
+    if (level + 1 == loops.size() || used(loops[level].counter->getNameAsString())) {
+      statements.push_back(c::declaration(longType, positionName(level), c::integer(0)));
+      positions += (positions.empty() ? "" : ", ") + positionName(level);
+    }
+  statements.insert(statements.begin(), c::withComment(c::declaration(longType, "adrace_at", c::integer(-2)),
+                                                       "the flat iteration whose logical iterations " + positions + " hold"));
+  return statements;
+}
+
+c::StmtList CollapsedNest::counters(const c::ExprRef& flat, const std::function<bool(const std::string&)>& used) const {
+  const bool stepping = stepsPosition(*this, used);
+  c::StmtList statements, divided;
+  std::vector<c::ExprRef> logicals(loops.size());
   for (size_t level = 0; level < loops.size(); ++level) {
-    const ForHeader& header = loops[level];
-    if (!used(header.counter->getNameAsString())) continue;
+    if (!used(loops[level].counter->getNameAsString()) && !(stepping && level + 1 == loops.size())) continue;
     // The logical iteration of this loop: the flat index over the product of the inner trip counts,
     // modulo its own trip count (the outermost needs no modulo, the innermost no division).
     c::ExprRef inner;
@@ -46,9 +71,32 @@ c::StmtList CollapsedNest::counters(const c::ExprRef& flat, const std::function<
       inner = inner ? c::mul(inner, c::name(tripName(k))) : c::name(tripName(k));
     c::ExprRef logical = inner ? c::div(flat, inner) : flat;
     if (level > 0) logical = c::binary("%", logical, c::name(tripName(level)));
+    if (!stepping) {
+      logicals[level] = logical;
+      continue;
+    }
+    divided.push_back(c::expression(c::assign("=", c::name(positionName(level)), logical)));
+    logicals[level] = c::name(positionName(level));
+  }
+  if (stepping) {
+    // Divisions cost tens of cycles: an iteration next to the previous one in the innermost loop
+    // (a static chunk runs them in a row, either way) steps that loop's position instead.
+    const size_t last = loops.size() - 1;
+    const c::ExprRef previous = c::name("adrace_at"), position = c::name(positionName(last)), trips = c::name(tripName(last));
+    c::ExprRef forward = c::binary("&&", c::binary("==", flat, c::add(previous, c::integer(1))),
+                                   c::binary("<", c::add(position, c::integer(1)), trips));
+    c::ExprRef backward = c::binary("&&", c::binary("==", flat, c::sub(previous, c::integer(1))),
+                                    c::binary(">", position, c::integer(0)));
+    statements.push_back(c::ifElse(forward, {c::expression(c::postfix("++", position))},
+                                   {c::ifElse(backward, {c::expression(c::postfix("--", position))}, divided)}));
+    statements.push_back(c::expression(c::assign("=", previous, flat)));
+  }
+  for (size_t level = 0; level < loops.size(); ++level) {
+    const ForHeader& header = loops[level];
+    if (!used(header.counter->getNameAsString())) continue;
     bool down = false;
     c::ExprRef step = stepMagnitude(header, down);
-    c::ExprRef value = down ? c::sub(header.first, c::mul(logical, step)) : c::add(header.first, c::mul(logical, step));
+    c::ExprRef value = down ? c::sub(header.first, c::mul(logicals[level], step)) : c::add(header.first, c::mul(logicals[level], step));
     statements.push_back(header.declareCounter(c::cast(header.counterType, value)));
   }
   return statements;

@@ -1,7 +1,8 @@
 // collapse(n) (OpenMP 5.0, 2.9.2): the n perfectly nested loops of one worksharing loop form a single
 // iteration space, the product of their trip counts, numbered in the order the sequential nest runs
 // it. Both sweeps schedule that flat index (as they schedule a single loop's logical iteration) and
-// rebuild every counter from it by division and remainder, outermost first. The nest must be
+// rebuild every counter from it: by division and remainder, outermost first, or, from one iteration
+// to the next in the same row, by stepping the innermost (counters()). The nest must be
 // rectangular: no bound or step of an inner loop reads the counter of an enclosing one
 // (SupportCheck.cpp refuses that).
 #pragma once
@@ -27,8 +28,14 @@ struct CollapsedNest {
   // the flat space, `long adrace_trip = adrace_trip_count(<outermost>) * adrace_trip_i;`.
   c::StmtList tripCounts(bool withTotal = true) const;
   // `int j = (int)(first + flat / (adrace_trip_i) * step);`, ... for each counter `used` asks for.
+  // When the innermost counter is used, the logical iterations are kept in per-thread positions
+  // (positionDeclarations, before the loop): the flat index next to the previous one steps the
+  // innermost position, any other divides as above.
   c::StmtList counters(const c::ExprRef& flat, const std::function<bool(const std::string&)>& used) const;
+  // `long adrace_at = -2; long adrace_at_i = 0; ...`: declared where each thread runs its iterations.
+  c::StmtList positionDeclarations(const std::function<bool(const std::string&)>& used) const;
   std::string tripName(size_t level) const;  // adrace_trip_<counter>
+  std::string positionName(size_t level) const;  // adrace_at_<counter>
 };
 
 // The headers of the directive's associated loops (parseForHeader records why when one is not canonical).

@@ -1,6 +1,7 @@
 #include "ad/GatherAdjoint.h"
 
 #include "ad/CollapsedNest.h"
+#include "ad/GatheredSum.h"
 #include "analyzer/frontend/PerfectNest.h"
 
 #include <algorithm>
@@ -209,6 +210,7 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value, 
       std::string fresh = context_.freshName(node->text + "_at");
       out.locals.push_back(c::declaration(c::plainType(isFloat ? "float" : "double"), fresh, sum));
       cache[node->text + where] = fresh;
+      recomputedAdjoints_.insert(fresh);
       return c::name(fresh);
     }
     auto copy = std::make_shared<c::Expr>(*node);
@@ -255,6 +257,12 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
   return loops;
 }
 
+c::ExprRef GatherAdjoint::interiorSum(const Target& target, const std::vector<c::ExprRef>& values) const {
+  GatheredSum sum(recomputedAdjoints_);
+  for (size_t k = 0; k < values.size(); ++k) sum.add(values[k], target.terms[k].increment.negate);
+  return sum.value();
+}
+
 // For terms at offsets c in [low, high] and the primal range first <= i < end:
 //   targets first + low .. first + high - 1      peeled, each term guarded by first <= j - c < end
 //   targets first + high .. end + low - 1        interior: every shifted iteration is in range
@@ -277,14 +285,13 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   const c::ExprRef element = c::subscript(c::name(target.info->adjoint), jName);
   std::map<std::string, std::string> interiorLocals;
   c::StmtList interior;
-  c::ExprRef sum;
+  std::vector<c::ExprRef> values;
   for (const Term& term : target.terms) {
     ShiftedValue at = atIteration(term.increment.value, {plus(jName, -term.offsets[0])}, interiorLocals);
     interior.insert(interior.end(), at.locals.begin(), at.locals.end());
-    sum = !sum ? (term.increment.negate ? c::negate(at.value) : at.value)
-               : term.increment.negate ? c::sub(sum, at.value) : c::add(sum, at.value);
+    values.push_back(at.value);
   }
-  interior.push_back(c::expression(c::assign("+=", element, sum)));
+  interior.push_back(c::expression(c::assign("+=", element, interiorSum(target, values))));
   c::StmtList guarded;
   for (const Term& term : target.terms) {
     c::ExprRef shifted = plus(jName, -term.offsets[0]);
@@ -414,14 +421,13 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
     c::StmtList body;
     if (std::all_of(interior.begin(), interior.end(), [](bool known) { return known; })) {
       std::map<std::string, std::string> locals;
-      c::ExprRef sum;
+      std::vector<c::ExprRef> values;
       for (const Term& term : target.terms) {
         ShiftedValue at = atIteration(term.increment.value, iterationOf(term), locals);
         body.insert(body.end(), at.locals.begin(), at.locals.end());
-        sum = !sum ? (term.increment.negate ? c::negate(at.value) : at.value)
-                   : term.increment.negate ? c::sub(sum, at.value) : c::add(sum, at.value);
+        values.push_back(at.value);
       }
-      body.push_back(c::expression(c::assign("+=", element, sum)));
+      body.push_back(c::expression(c::assign("+=", element, interiorSum(target, values))));
       return body;
     }
     for (const Term& term : target.terms) {

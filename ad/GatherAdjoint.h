@@ -101,6 +101,9 @@ class GatherAdjoint {
   // recomputed under fresh names, shared through `cache` (local name + iteration text -> fresh name).
   ShiftedValue atIteration(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration,
                            std::map<std::string, std::string>& cache);
+  // The sum of a target's terms (`values`: each term at its shifted iteration) where every shifted
+  // iteration is in range: terms that differ only in a recomputed adjoint merged (GatheredSum.h).
+  c::ExprRef interiorSum(const Target& target, const std::vector<c::ExprRef>& values) const;
   c::StmtList gatherLoops(const Target& target);
   c::StmtList gatherLoopsNest(const Target& target);
 
@@ -115,6 +118,7 @@ class GatherAdjoint {
   std::map<std::string, Definition> definitions_;       // by the scalar's name
   std::vector<Target> targets_;
   std::string failure_;  // a taken increment that cannot become a term
+  std::set<std::string> recomputedAdjoints_;  // fresh names of body-local adjoints at shifted iterations
 };
 
 }  // namespace adrace::ad

@@ -351,6 +351,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   auto used = [&](const std::string& counter) { return body.mentions(counter); };
   const c::ExprRef k = c::name("adrace_k"), trip = c::name("adrace_trip"), begin = c::name("adrace_begin"),
                    end = c::name("adrace_end");
+  if (collapsed) out.statements(nest->positionDeclarations(used));
   if (dynamic) {
     out.statement(c::declaration(c::plainType("adrace_recorder"), "adrace_record"));
     out.statement(c::declaration(c::plainType("long"), "adrace_k"));
@@ -597,6 +598,8 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   // so when nothing this loop's forward sweep pushed is popped here, each thread runs its iterations
   // forwards, as the primal does (compilers vectorize that order, not the reverse one).
   bool forwards = !forwardEmits(stmt) && independentIterations(stmt);
+  auto usedInBody = [&](const std::string& counter) { return body.mentions(counter); };
+  if (collapsed) out.statements(nest->positionDeclarations(usedInBody));
   const c::StmtRef fromZero = c::expression(c::assign("=", k, c::integer(0)));
   const c::StmtRef fromBegin = c::expression(c::assign("=", k, begin));
   const c::StmtRef fromLast = c::expression(c::assign("=", k, c::sub(trip, c::integer(1))));
@@ -620,7 +623,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
     if (!collapsed && counterUsed) out.statement(c::expression(header->stepBackward()));
   }
   if (collapsed)  // every counter rebuilt from the flat index at the top of each iteration
-    out.statements(nest->counters(k, [&](const std::string& counter) { return body.mentions(counter); }));
+    out.statements(nest->counters(k, usedInBody));
   else if (counterUsed && (replay || dynamic))
     out.statement(header->declareCounter(header->counterAt(k)));
   out.append(body);

@@ -50,13 +50,33 @@ z3::expr Encoder::encode(const Expr& expr, Thread thread) {
     case Expr::Op::Add: return encode(expr.args[0], thread) + encode(expr.args[1], thread);
     case Expr::Op::Sub: return encode(expr.args[0], thread) - encode(expr.args[1], thread);
     case Expr::Op::Mul: return encode(expr.args[0], thread) * encode(expr.args[1], thread);
-    case Expr::Op::Div:
-      return truncatedQuotient(encode(expr.args[0], thread), encode(expr.args[1], thread));
+    case Expr::Op::Div: {
+      z3::expr dividend = encode(expr.args[0], thread), divisor = encode(expr.args[1], thread);
+      z3::expr quotient = truncatedQuotient(dividend, divisor);
+      recordQuotient(dividend, divisor, quotient);
+      return quotient;
+    }
     case Expr::Op::Mod:
       return truncatedRemainder(encode(expr.args[0], thread), encode(expr.args[1], thread));
     case Expr::Op::Neg: return -encode(expr.args[0], thread);
   }
   return context_.int_val(0);
+}
+
+void Encoder::recordQuotient(const z3::expr& dividend, const z3::expr& divisor, const z3::expr& quotient) {
+  if (quotients_.size() >= kMaxQuotients) return;
+  for (const Quotient& known : quotients_)
+    if (z3::eq(known.quotient, quotient)) return;
+  for (const Quotient& known : quotients_) {
+    if (divisor.is_numeral() && known.divisor.is_numeral()) continue;  // linear arithmetic orders those
+    // Two divisors that are one symbol, or two symbols the facts make equal (each thread's copy of
+    // `nt = omp_get_num_threads()`).
+    z3::expr sameDivisor = z3::eq(known.divisor, divisor) ? context_.bool_val(true) : known.divisor == divisor;
+    z3::expr positive = sameDivisor && divisor > 0;
+    divisionLemmas_.push_back(z3::implies(positive && known.dividend <= dividend, known.quotient <= quotient));
+    divisionLemmas_.push_back(z3::implies(positive && dividend <= known.dividend, quotient <= known.quotient));
+  }
+  quotients_.push_back({dividend, divisor, quotient});
 }
 
 z3::expr Encoder::sameElement(const IndexTuple& first, Thread firstThread, const IndexTuple& second,

@@ -39,7 +39,22 @@ class Encoder {
   };
   const std::vector<Symbol>& symbols() const { return symbols_; }
 
+  // Facts of integer division about the quotients encoded so far: C's `/` is monotone in its
+  // dividend for a positive divisor, so for two quotients by divisors d1 and d2 (not both
+  // constants), d1 == d2 && d1 > 0 && n1 <= n2 implies n1 / d1 <= n2 / d2. True for all integers,
+  // so any solver may hold them; they order bounds like a thread's chunk [tid * n / nt,
+  // (tid + 1) * n / nt), which Z3's nonlinear search proves slowly or not at all. In the order they
+  // were made (a solver that has the first k needs only the rest).
+  const std::vector<z3::expr>& divisionLemmas() const { return divisionLemmas_; }
+
  private:
+  struct Quotient {
+    z3::expr dividend, divisor, quotient;
+  };
+  // Bounds the lemmas, which grow with the square of the quotients.
+  static constexpr size_t kMaxQuotients = 24;
+  void recordQuotient(const z3::expr& dividend, const z3::expr& divisor, const z3::expr& quotient);
+
   z3::expr symbolFor(const Expr& node, Thread thread);
   z3::func_decl arrayFor(const Expr& node, Thread thread);
 
@@ -47,6 +62,8 @@ class Encoder {
   std::map<std::string, size_t> symbolIndex_;     // report name → index in symbols_
   std::map<std::string, z3::func_decl> arrays_;   // report name/arity → uninterpreted function
   std::vector<Symbol> symbols_;
+  std::vector<Quotient> quotients_;
+  std::vector<z3::expr> divisionLemmas_;
 };
 
 // Report name of a symbol on a thread: "k#1" on A, "k#1'" on B when private.

@@ -19,6 +19,18 @@ z3::solver SolverSession::newSolver() {
   return solver;
 }
 
+void SolverSession::addDivisionLemmas(z3::solver& solver) {
+  const std::vector<z3::expr>& lemmas = encoder_.divisionLemmas();
+  // Lemmas added inside a scope the caller pushed leave with its pop: only those added at the
+  // outermost scope stay, and are not added again.
+  // The entry holds a reference to the solver, so that no other solver can take its address.
+  auto entry = lemmasKept_.try_emplace(static_cast<Z3_solver>(solver), SolverLemmas{solver, 0}).first;
+  size_t& kept = entry->second.kept;
+  const bool outermost = Z3_solver_get_num_scopes(context_, solver) == 0;
+  for (size_t k = kept; k < lemmas.size(); ++k) solver.add(lemmas[k]);
+  if (outermost) kept = lemmas.size();
+}
+
 void SolverSession::add(const z3::expr& assertion) {
   solver_.add(assertion);
   ++statistics_.assertions;
@@ -39,6 +51,7 @@ CheckOutcome SolverSession::check(z3::solver& solver, const z3::expr_vector& ass
     params.set("timeout", timeout);
     solver.set(params);
   }
+  addDivisionLemmas(solver);
   ++statistics_.queries;
   auto start = std::chrono::steady_clock::now();
   CheckOutcome outcome = CheckOutcome::Unknown;

@@ -10,6 +10,7 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <map>
 
 namespace adrace::smt {
 
@@ -49,12 +50,20 @@ class SolverSession {
   void countCachedQuery() { ++statistics_.cachedQueries; }
 
  private:
+  // Gives `solver` the encoder's division lemmas it does not hold yet (Encoder::divisionLemmas).
+  void addDivisionLemmas(z3::solver& solver);
+
   z3::context context_;
   z3::solver solver_;
   Encoder encoder_;
   SolverStatistics statistics_;
   unsigned timeoutMilliseconds_;
   Deadline deadline_;
+  struct SolverLemmas {
+    z3::solver solver;
+    size_t kept = 0;  // how many division lemmas it holds for good
+  };
+  std::map<Z3_solver, SolverLemmas> lemmasKept_;
 };
 
 }  // namespace adrace::smt

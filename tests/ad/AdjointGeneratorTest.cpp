@@ -835,8 +835,14 @@ TEST(AdjointGenerator, CollapseRebuildsCountersFromOneFlatIndex) {
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_TRUE(contains(g.code, "long adrace_trip_j = adrace_trip_count(m - 1, 0, -2, ADRACE_GE);")) << g.code;
   EXPECT_TRUE(contains(g.code, "long adrace_trip = adrace_trip_count(0, n, 1, ADRACE_LT) * adrace_trip_j;")) << g.code;
-  EXPECT_TRUE(contains(g.code, "int i = (int)(adrace_k / adrace_trip_j);")) << g.code;
-  EXPECT_TRUE(contains(g.code, "int j = (int)(m - 1 - adrace_k % adrace_trip_j * 2);")) << g.code;
+  // The logical iterations are divided out of the flat index after a jump, and the innermost one
+  // stepped between neighbouring iterations (a thread's static chunk, either way).
+  EXPECT_TRUE(contains(g.code, "adrace_at_i = adrace_k / adrace_trip_j;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "adrace_at_j = adrace_k % adrace_trip_j;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "if (adrace_k == adrace_at + 1 && adrace_at_j + 1 < adrace_trip_j) {")) << g.code;
+  EXPECT_TRUE(contains(g.code, "} else if (adrace_k == adrace_at - 1 && adrace_at_j > 0) {")) << g.code;
+  EXPECT_TRUE(contains(g.code, "int i = (int)adrace_at_i;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "int j = (int)(m - 1 - adrace_at_j * 2);")) << g.code;
 }
 
 TEST(AdjointGenerator, CollapseOfANonRectangularNestIsRefused) {
