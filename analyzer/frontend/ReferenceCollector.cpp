@@ -163,16 +163,26 @@ void ReferenceCollector::addCall(const clang::CallExpr* call) {
 
 namespace {
 
+// `&e` as e (with `addressOf` set), anything else as it is; parentheses and implicit casts dropped.
+const clang::Expr* withoutAddressOf(const clang::Expr* expression, bool& addressOf) {
+  expression = expression->IgnoreParenImpCasts();
+  auto* address = llvm::dyn_cast<clang::UnaryOperator>(expression);
+  addressOf = address && address->getOpcode() == clang::UO_AddrOf;
+  return addressOf ? address->getSubExpr()->IgnoreParenImpCasts() : expression;
+}
+
+// The argument `binding` passes for `parameter`; null when the call has none there (a variadic callee).
+const clang::Expr* argumentFor(const clang::CallExpr* binding, const clang::ParmVarDecl* parameter) {
+  unsigned index = parameter->getFunctionScopeIndex();
+  return index < binding->getNumArgs() ? binding->getArg(index) : nullptr;
+}
+
 // The array whose element an address argument points to: `a[i]` (a row of a 2-D array, not an
 // element of an array of pointers, which points elsewhere), `*(a + i)`, `&a[k]`, `&a[i][j]`, `a + k`,
 // `k + a`, `a - k`, `a[i] + k`.
 const clang::VarDecl* arrayUnderAddress(const clang::Expr* argument) {
-  const clang::Expr* expression = argument->IgnoreParenImpCasts();
   bool addressOf = false;
-  if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(expression); address && address->getOpcode() == clang::UO_AddrOf) {
-    expression = address->getSubExpr()->IgnoreParenImpCasts();
-    addressOf = true;
-  }
+  const clang::Expr* expression = withoutAddressOf(argument, addressOf);
   if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(expression);
       sum && (sum->getOpcode() == clang::BO_Add || sum->getOpcode() == clang::BO_Sub)) {
     const clang::Expr* pointer = sum->getLHS()->getType()->isPointerType() ? sum->getLHS() : sum->getRHS();
@@ -248,15 +258,10 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
   std::vector<smt::ExprRef> leading;  // the element's indices when an element of an array of structs is passed
   for (size_t level = access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(member.root); --level) {
     const clang::CallExpr* binding = access.calls[level - 1];
-    auto* parameter = llvm::cast<clang::ParmVarDecl>(member.root);
-    if (parameter->getFunctionScopeIndex() >= binding->getNumArgs())
-      return limit("variadic argument of '" + calleeName(binding) + "' is not followed", call);
-    const clang::Expr* argument = binding->getArg(parameter->getFunctionScopeIndex())->IgnoreParenImpCasts();
+    const clang::Expr* passed = argumentFor(binding, llvm::cast<clang::ParmVarDecl>(member.root));
+    if (!passed) return limit("variadic argument of '" + calleeName(binding) + "' is not followed", call);
     bool addressOf = false;
-    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument); address && address->getOpcode() == clang::UO_AddrOf) {
-      argument = address->getSubExpr()->IgnoreParenImpCasts();
-      addressOf = true;
-    }
+    const clang::Expr* argument = withoutAddressOf(passed, addressOf);
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
     const clang::VarDecl* root = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
     if (!root && addressOf && member.path.rfind("->", 0) == 0 && leading.empty()) {
@@ -345,15 +350,10 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
   // Parameters stand for the arguments of the call that binds them, innermost call first.
   for (size_t level = access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(base); --level) {
     const clang::CallExpr* binding = access.calls[level - 1];
-    auto* parameter = llvm::cast<clang::ParmVarDecl>(base);
-    if (parameter->getFunctionScopeIndex() >= binding->getNumArgs())
-      return limit("variadic argument of '" + calleeName(binding) + "' is not followed", call);
-    const clang::Expr* argument = binding->getArg(parameter->getFunctionScopeIndex())->IgnoreParenImpCasts();
+    const clang::Expr* passed = argumentFor(binding, llvm::cast<clang::ParmVarDecl>(base));
+    if (!passed) return limit("variadic argument of '" + calleeName(binding) + "' is not followed", call);
     bool addressOf = false;
-    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument); address && address->getOpcode() == clang::UO_AddrOf) {
-      argument = address->getSubExpr()->IgnoreParenImpCasts();
-      addressOf = true;
-    }
+    const clang::Expr* argument = withoutAddressOf(passed, addressOf);
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
     base = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
     if (!base && (base = arrayUnderAddress(argument))) {
