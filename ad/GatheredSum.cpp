@@ -39,24 +39,28 @@ bool linearIn(const c::Expr& node, size_t operand) {
 
 }  // namespace
 
+void GatheredSum::adjointPaths(const c::ExprRef& node, std::vector<size_t>& path,
+                               std::vector<std::vector<size_t>>& paths) const {
+  if (node->kind == c::Expr::Kind::Name && adjoints_.count(node->text)) paths.push_back(path);
+  for (size_t k = 0; k < node->operands.size(); ++k) {
+    path.push_back(k);
+    adjointPaths(node->operands[k], path, paths);
+    path.pop_back();
+  }
+}
+
 bool GatheredSum::linearPath(const c::ExprRef& term, std::vector<size_t>& path) const {
-  int occurrences = 0;
-  c::forEachNode(term, [&](const c::Expr& node) { occurrences += node.kind == c::Expr::Kind::Name && adjoints_.count(node.text); });
-  if (occurrences != 1) return false;
-  c::ExprRef node = term;
-  path.clear();
+  std::vector<size_t> walked;
+  std::vector<std::vector<size_t>> paths;
+  adjointPaths(term, walked, paths);
+  if (paths.size() != 1) return false;
+  path = paths.front();
   bool scaled = false;
-  while (!(node->kind == c::Expr::Kind::Name && adjoints_.count(node->text))) {
-    size_t next = node->operands.size();
-    for (size_t k = 0; k < node->operands.size() && next == node->operands.size(); ++k) {
-      bool inside = false;
-      c::forEachNode(node->operands[k], [&](const c::Expr& inner) { inside |= inner.kind == c::Expr::Kind::Name && adjoints_.count(inner.text); });
-      if (inside) next = k;
-    }
-    if (next == node->operands.size() || !linearIn(*node, next)) return false;
+  c::ExprRef node = term;
+  for (size_t operand : path) {
+    if (!linearIn(*node, operand)) return false;
     scaled |= node->kind == c::Expr::Kind::Binary && (node->text == "*" || node->text == "/");
-    path.push_back(next);
-    node = node->operands[next];
+    node = node->operands[operand];
   }
   return scaled;  // a bare adjoint has no coefficient to share
 }

@@ -35,6 +35,8 @@ class GatheredSum {
   // (only +, -, *, the numerator of / and casts between the root and the name) and scaled by a
   // coefficient (a * or / on the way).
   bool linearPath(const c::ExprRef& term, std::vector<size_t>& path) const;
+  // The paths (operand indices from `node`, after `path`) to every adjoint name inside `node`.
+  void adjointPaths(const c::ExprRef& node, std::vector<size_t>& path, std::vector<std::vector<size_t>>& paths) const;
 
   std::set<std::string> adjoints_;
   std::vector<Entry> entries_;
