@@ -1,6 +1,7 @@
 #include "analyzer/verdicts/LinearisedIndex.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <optional>
 
@@ -72,6 +73,18 @@ std::string monomialText(const Monomial& monomial) {
   return text.empty() ? "1" : text;
 }
 
+std::string strideText(const std::pair<Monomial, std::int64_t>& stride) {
+  if (stride.first.empty()) return std::to_string(stride.second);
+  return (stride.second == 1 ? "" : std::to_string(stride.second) + "*") + monomialText(stride.first);
+}
+
+// The whole number q nearest to a / b (b != 0), halves away from zero.
+std::int64_t nearestQuotient(std::int64_t a, std::int64_t b) {
+  std::int64_t q = a / b, r = a % b;
+  if (2 * std::llabs(r) >= std::llabs(b)) q += ((r < 0) == (b < 0)) ? 1 : -1;
+  return q;
+}
+
 }  // namespace
 
 LinearisedIndex linearisedIndex(const smt::ExprRef& index, const std::vector<std::string>& counters,
@@ -110,25 +123,37 @@ LinearisedIndex linearisedIndex(const smt::ExprRef& index, const std::vector<std
                                    : "the stride of " + counter + " is a sum of terms, not one product of parameters";
       return out;
     }
-    for (const auto& [monomial, coefficient] : strides)
-      if (monomial == stride.begin()->first) {
-        out.failure = "two counters have the stride " + monomialText(monomial) + ": the offsets are ambiguous";
+    for (const auto& other : strides)
+      if (other.first == stride.begin()->first && other.second == stride.begin()->second) {
+        out.failure = "two counters have the stride " + strideText(other) + ": the offsets are ambiguous";
         return out;
       }
     strides.push_back(*stride.begin());
   }
-  // What remains is the offsets times the strides.
+  // What remains is the offsets times the strides. Counters whose strides share a monomial (the
+  // constant strides 37 and 1 of j * NX + i with #define NX 37) split its coefficient, the largest
+  // stride first, each taking the nearest whole number of strides: -38 is (-1, -1), not (0, -38).
+  // Another split names the same element too; the proof's one-to-one query over the targets' box,
+  // which the offsets widen, rejects a split that is not the nest's (i beyond its row).
   out.offsets.assign(counters.size(), 0);
   for (const auto& [monomial, coefficient] : *polynomial) {
-    size_t c = 0;
-    while (c < strides.size() && strides[c].first != monomial) ++c;
-    if (c == strides.size() || coefficient % strides[c].second != 0) {
+    std::vector<size_t> sharing;
+    for (size_t c = 0; c < strides.size(); ++c)
+      if (strides[c].first == monomial) sharing.push_back(c);
+    std::sort(sharing.begin(), sharing.end(), [&](size_t a, size_t b) {
+      return std::llabs(strides[a].second) > std::llabs(strides[b].second);
+    });
+    std::int64_t rest = coefficient;
+    for (size_t c : sharing) {
+      out.offsets[c] = nearestQuotient(rest, strides[c].second);
+      rest -= out.offsets[c] * strides[c].second;
+    }
+    if (rest != 0) {
       out.failure = "the constant part " + monomialText(monomial) + " (times " + std::to_string(coefficient) +
-                    ") is not a whole number of one counter's stride";
+                    ") is not a whole number of the counters' strides";
       out.offsets.clear();
       return out;
     }
-    out.offsets[c] = coefficient / strides[c].second;
   }
   for (const auto& [monomial, coefficient] : strides) out.strides.push_back(monomialExpr(monomial, coefficient));
   return out;

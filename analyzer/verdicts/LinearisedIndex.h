@@ -4,6 +4,9 @@
 // monomial (nx*ny, nx, 1) and each offset o_c an integer: here o = (0, 0, -1). That is the only
 // reading of it as per-counter offsets when the strides differ and the map is injective over the
 // box, which ShiftQuery proves (proveLinearisedShift); the decomposition itself is syntactic.
+// Constant strides (j * NX + i with #define NX 37) share the monomial 1: the constant part is
+// split the largest stride first, to the nearest whole number of strides, and the proof rejects
+// a split wider than the nest's rows.
 #pragma once
 
 #include "smt/IndexExpr.h"

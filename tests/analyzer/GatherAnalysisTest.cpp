@@ -342,6 +342,38 @@ TEST(GatherAnalysis, LinearisedIndexWithTwoCountersOfOneStrideIsNoGather) {
   EXPECT_NE(why.find("ambiguous"), std::string::npos) << why;
 }
 
+// The row width a macro: both strides are constants (37 and 1), so the constant part -38 of
+// u[(j - 1) * NX + i - 1] splits as one row and one column back, not 38 columns.
+TEST(GatherAnalysis, LinearisedIndexWithMacroRowWidth) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define NX 37
+    void heat(int ny, float dt, const float *u, float *v) {
+      int i, j;
+    #pragma omp parallel for collapse(2) private(i, j) firstprivate(dt)
+      for (j = 1; j < ny - 1; j++)
+        for (i = 1; i < NX - 1; i++)
+          v[j * NX + i] = u[j * NX + i] + dt * (u[(j - 1) * NX + i - 1] /* corner */ + u[(j + 1) * NX + i - 1]);
+    })"), activeArrays({"u", "v"}));
+  const ArrayVerdict& u = verdictOf(analysis, "u");
+  EXPECT_EQ(gatherOffsets(u), (Offsets{{0, 0}, {-1, -1}, {1, -1}}));
+  ASSERT_TRUE(u.gather.has_value());
+  EXPECT_TRUE(u.gather->linearised);
+}
+
+// Offsets as wide as a row: the split (1, -18) of +19 is what the nearest quotient gives, but the
+// targets' box then spans more than a row and Z3 finds two targets naming one element.
+TEST(GatherAnalysis, LinearisedOffsetWiderThanHalfARowIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define NX 37
+    void far(int ny, const double *u, double *v) {
+    #pragma omp parallel for
+      for (int j = 1; j < ny - 1; j++)
+        for (int i = 0; i < NX; i++) v[j * NX + i] = u[j * NX + i] + u[j * NX + i + 19];
+    })"), activeArrays({"u", "v"}));
+  std::string why = refusal(verdictOf(analysis, "u"));
+  EXPECT_NE(why.find("same element"), std::string::npos) << why;
+}
+
 TEST(GatherAnalysis, NoGatherOptionAsksNothing) {
   AnalysisOptions options = activeArrays({"uold", "unew"});
   options.gather = false;
