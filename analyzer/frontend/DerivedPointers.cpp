@@ -24,9 +24,21 @@ std::optional<DerivedPointers::Alias> aliasOf(const clang::Expr* init) {
     if (const clang::VarDecl* base = arrayVariable(sum->getRHS())) return DerivedPointers::Alias{base, sum->getLHS()};
   }
   if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(e); address && address->getOpcode() == clang::UO_AddrOf)
-    if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(address->getSubExpr()->IgnoreParens()))
-      if (const clang::VarDecl* base = arrayVariable(element->getBase()))
-        return DerivedPointers::Alias{base, element->getIdx()};
+    if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(address->getSubExpr()->IgnoreParens())) {
+      // &p[e], or &C[i][e] (a row of an array of arrays): the subscripts outermost first.
+      std::vector<const clang::Expr*> subscripts{element->getIdx()};
+      const clang::Expr* base = element->getBase()->IgnoreParenImpCasts();
+      // Ci[j] is then C[i][e + j], what the author would write without the pointer.
+      while (auto* outer = llvm::dyn_cast<clang::ArraySubscriptExpr>(base)) {
+        subscripts.insert(subscripts.begin(), outer->getIdx());
+        base = outer->getBase()->IgnoreParenImpCasts();
+      }
+      if (const clang::VarDecl* variable = arrayVariable(base)) {
+        DerivedPointers::Alias alias{variable, subscripts.back(), {}};
+        alias.leading.assign(subscripts.begin(), subscripts.end() - 1);
+        return alias;
+      }
+    }
   return std::nullopt;
 }
 
@@ -52,9 +64,13 @@ struct ReassignmentFinder : clang::RecursiveASTVisitor<ReassignmentFinder> {
 // The counter of a `for (int k = ...; ...; ...)` loop, when its body leaves it alone: constant
 // throughout one iteration of that body.
 const clang::VarDecl* steadyCounter(const clang::ForStmt& loop, const std::set<const clang::VarDecl*>& assignedInBodies) {
-  auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit());
-  if (!init || !init->isSingleDecl()) return nullptr;
-  auto* counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl());
+  const clang::VarDecl* counter = nullptr;
+  if (auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit()); init && init->isSingleDecl())
+    counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl());
+  // A C89 counter declared before the loop: `for (i = 0; ...)`.
+  if (auto* init = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop.getInit()); init && init->getOpcode() == clang::BO_Assign)
+    if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(init->getLHS()->IgnoreParenImpCasts()))
+      counter = llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
   return counter && !assignedInBodies.count(counter) ? counter : nullptr;
 }
 
@@ -122,7 +138,11 @@ DerivedPointers::DerivedPointers(const clang::FunctionDecl* function) {
   for (const DeclarationFinder::Found& found : declarations.pointers) {
     if (finder.changed.count(found.pointer)) continue;
     auto alias = aliasOf(found.pointer->getInit());
-    if (alias && offsetIsSteady(alias->offset, finder.changed, found.steadyCounters)) aliases_[found.pointer] = *alias;
+    if (!alias || !offsetIsSteady(alias->offset, finder.changed, found.steadyCounters)) continue;
+    bool steady = true;
+    for (const clang::Expr* subscript : alias->leading)
+      steady = steady && offsetIsSteady(subscript, finder.changed, found.steadyCounters);
+    if (steady) aliases_[found.pointer] = *alias;
   }
 }
 
@@ -135,6 +155,7 @@ void DerivedPointers::follow(IndexTranslator::Access& access) const {
   const Alias* alias = access.variable ? find(access.variable) : nullptr;
   if (!alias || access.subscripts.size() != 1) return;
   access.variable = alias->base;
+  access.subscripts.insert(access.subscripts.begin(), alias->leading.begin(), alias->leading.end());
   if (alias->offset) access.offsets.push_back(alias->offset);
 }
 

@@ -2,7 +2,9 @@
 // `p`) never reassigned in the function, whose offset keeps its value wherever q is in scope (its
 // variables are never assigned, or are counters of the loops whose body declares q, as in
 // `double *row = b + n*i;`). References through q are references to p, shifted — so the analysis
-// sees that q[i] and p[i + 1] are the same element instead of assuming no aliasing.
+// sees that q[i] and p[i + 1] are the same element instead of assuming no aliasing. A row of a
+// multi-dimensional array, `double *Ci = &C[i][0];`, makes Ci[j] the element C[i][j] (indexing
+// past the row is undefined behaviour in C, as it is for C[i][j] itself).
 #pragma once
 
 #include "analyzer/frontend/IndexTranslator.h"
@@ -12,6 +14,7 @@
 
 #include <map>
 #include <optional>
+#include <vector>
 
 namespace adrace::analyzer {
 
@@ -20,6 +23,9 @@ class DerivedPointers {
   struct Alias {
     const clang::VarDecl* base = nullptr;
     const clang::Expr* offset = nullptr;  // null for q = p
+    // A row of a multi-dimensional array, `double *row = &C[i][0];`: the subscripts before the
+    // last (here i); row[j] is C[i][0 + j].
+    std::vector<const clang::Expr*> leading;
   };
 
   explicit DerivedPointers(const clang::FunctionDecl* function);

@@ -482,8 +482,9 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
       // `force(&p[i], ...)`: the callee's accesses through the struct's address are followed
       // (addCalleeMemberAccess), or the call is refused.
       if (access->getType()->isRecordType() && passedToDefinedFunction(*unary, parents)) return;
-      // `Node *node = &nodes[i];`: what is reached through node is followed as nodes' element.
-      if (access->getType()->isRecordType() && initialisesDerivedPointer(*unary, parents)) return;
+      // `Node *node = &nodes[i];`, `double *row = &C[i][0];`: what is reached through the pointer
+      // is followed as the array's elements (DerivedPointers).
+      if (initialisesDerivedPointer(*unary, parents)) return;
       if (onlyReadThrough(*unary, parents)) {
         addAccess(access, AccessKind::Read);
         references_.back().opaque = true;

@@ -73,9 +73,43 @@ TEST(ElementAddresses, APointerToConstStillMeetsWritesOfTheArray) {
   EXPECT_TRUE(reportsRaceOn(checked, "nodeElemCornerList")) << describe(checked.findings);
 }
 
-TEST(ElementAddresses, APlainPointerMayWriteTheArray) {
+// A plain pointer initialised from an element and never reassigned is followed (DerivedPointers):
+// cornerList[i] is nodeElemCornerList[nodeElemStart[gnode] + i], here only read.
+TEST(ElementAddresses, AFollowedPlainPointerOnlyReadsWhatItReads) {
   CheckedSnippet checked = checkSnippet(cornerList("Index_t", ""));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+TEST(ElementAddresses, AFollowedPlainPointerWritesWhatItWrites) {
+  CheckedSnippet checked = checkSnippet(cornerList("Index_t", "cornerList[0] = gnode;"));
   EXPECT_TRUE(reportsRaceOn(checked, "nodeElemCornerList")) << describe(checked.findings);
+}
+
+// Reassigned, the pointer is not followed: its address stays an opaque write of the array.
+TEST(ElementAddresses, APlainPointerReassignedMayWriteTheArray) {
+  CheckedSnippet checked = checkSnippet(cornerList("Index_t", "cornerList = 0;"));
+  EXPECT_TRUE(reportsRaceOn(checked, "nodeElemCornerList")) << describe(checked.findings);
+}
+
+// A row of a two-dimensional array through a pointer, as PolyBench codes write it (C89 counters).
+const char* kRowPointer = R"(
+  void scale_rows(int ni, int nj, double beta, double C[ni][nj]) {
+    int i, j;
+  #pragma omp parallel for private(j)
+    for (i = 0; i < ni; i++) {
+      double *Ci = &C[%s][0]; /* row i */
+      for (j = 0; j < nj; j++) Ci[j] *= beta;
+    }
+  })";
+
+TEST(ElementAddresses, ARowPointerOfEachIterationIsItsRow) {
+  CheckedSnippet checked = checkSnippet(fillIn(kRowPointer, {"i"}));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+}
+
+TEST(ElementAddresses, ARowPointerSharedByTwoIterationsRaces) {
+  CheckedSnippet checked = checkSnippet(fillIn(kRowPointer, {"i / 2"}));
+  EXPECT_TRUE(reportsRaceOn(checked, "C", true)) << describe(checked.findings);
 }
 
 }  // namespace
