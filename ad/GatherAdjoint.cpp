@@ -4,6 +4,8 @@
 #include "ad/GatheredSum.h"
 #include "analyzer/frontend/PerfectNest.h"
 
+#include <clang/AST/ParentMapContext.h>
+
 #include <algorithm>
 #include <cctype>
 #include <functional>
@@ -45,6 +47,35 @@ c::ExprRef substitute(const c::ExprRef& expr, const std::string& counter, const 
   auto copy = std::make_shared<c::Expr>(*expr);
   for (c::ExprRef& operand : copy->operands) operand = substitute(operand, counter, shifted);
   return copy;
+}
+
+// `expr` with (a - b) + b and (a + b) - b in its subscripts folded to a (integers, so exact): a family
+// term's x[i + r] at i = j - r reads x[j]. Floating-point arithmetic is left as it is.
+c::ExprRef cancelled(const c::ExprRef& expr, bool inSubscript = false) {
+  if (!expr) return expr;
+  auto copy = std::make_shared<c::Expr>(*expr);
+  for (size_t k = 0; k < copy->operands.size(); ++k)
+    copy->operands[k] = cancelled(copy->operands[k], inSubscript || (copy->kind == c::Expr::Kind::Subscript && k == 1));
+  if (inSubscript && copy->kind == c::Expr::Kind::Binary && (copy->text == "+" || copy->text == "-")) {
+    const c::ExprRef& left = copy->operands[0];
+    const std::string inverse = copy->text == "+" ? "-" : "+";
+    if (left->kind == c::Expr::Kind::Binary && left->text == inverse && c::sameExpr(left->operands[1], copy->operands[1]))
+      return left->operands[0];
+  }
+  return copy;
+}
+
+// The innermost `for` around `statement` whose counter is named `counter`, or null.
+const clang::ForStmt* enclosingLoop(AdjointContext& context, const clang::Stmt* statement, const std::string& counter) {
+  const clang::Stmt* node = statement;
+  for (int depth = 0; node && depth < 64; ++depth) {
+    auto parents = context.ast.getParents(*node);
+    if (parents.empty()) return nullptr;
+    node = parents[0].get<clang::Stmt>();
+    if (auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(node))
+      if (const clang::VarDecl* variable = loopCounter(loop); variable && variable->getNameAsString() == counter) return loop;
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -97,7 +128,7 @@ GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, 
 bool GatherAdjoint::isCounter(const std::string& name) const {
   for (const ForHeader& header : nest_)
     if (header.counter->getNameAsString() == name) return true;
-  return false;
+  return familyCounters_.count(name) > 0;
 }
 
 bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
@@ -128,7 +159,18 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
   if (form && reference)
     for (const analyzer::GatherTerm& term : form->terms)
       if (term.reference == reference->id && term.offsets.size() == nest_.size()) {
-        target->terms.push_back({increment, term.offsets});
+        Term taken{increment, term.offsets, std::nullopt, term.innerFirst, term.innerLast};
+        if (!term.innerCounter.empty()) {
+          const clang::ForStmt* inner = enclosingLoop(context_, increment.leaf, term.innerCounter);
+          taken.family = inner ? parseForHeader(context_, inner) : std::nullopt;
+          if (!taken.family) {
+            if (failure_.empty()) failure_ = "the inner loop over " + term.innerCounter + " of " + adjointText(context_, increment.leaf) +
+                                             " is not a canonical for loop";
+            return true;
+          }
+          familyCounters_.insert(term.innerCounter);
+        }
+        target->terms.push_back(std::move(taken));
         return true;
       }
   if (failure_.empty())
@@ -245,6 +287,11 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
                     (localAdjoints_.count(*name) ? " (its increments are not all on the root of the backward iteration)" : "");
     }
   for (const Target& target : targets_)
+    for (const Term& term : target.terms)
+      if (failure.empty() && term.family && (nest_.size() != 1 || (!term.family->stepsUp() && !term.family->stepsDown())))
+        failure = "the family of terms of " + target.info->adjoint + " in the inner loop over " +
+                  term.family->counter->getNameAsString() + " is gathered only over one counter, stepping by +1 or -1";
+  for (const Target& target : targets_)
     if (failure.empty() && target.linearised && !target.terms.empty() && nest_.size() < 2)
       failure = "a linearised gather of " + target.info->adjoint + " needs a nest";
   if (!failure.empty()) return std::nullopt;
@@ -272,10 +319,13 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   const ForHeader& header = nest_.front();
   const std::string counter = header.counter->getNameAsString();
   const c::Type counterType = header.counterType;
-  std::int64_t low = target.terms.front().offsets[0], high = low;
+  // A family term of r in [first_r, last_r] reaches the targets i + r + c: its offsets span c + first_r .. c + last_r.
+  auto lowest = [](const Term& term) { return term.offsets[0] + (term.family ? term.familyFirst : 0); };
+  auto highest = [](const Term& term) { return term.offsets[0] + (term.family ? term.familyLast : 0); };
+  std::int64_t low = lowest(target.terms.front()), high = highest(target.terms.front());
   for (const Term& term : target.terms) {
-    low = std::min(low, term.offsets[0]);
-    high = std::max(high, term.offsets[0]);
+    low = std::min(low, lowest(term));
+    high = std::max(high, highest(term));
   }
   const c::ExprRef first = context_.tree(header.firstExpr);
   const c::ExprRef bound = context_.tree(header.boundExpr);
@@ -286,14 +336,23 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   std::map<std::string, std::string> interiorLocals;
   c::StmtList interior;
   std::vector<c::ExprRef> values;
+  Target rootTerms{target.info, {}, target.linearised};  // the terms on the body's root, summed in one store
   for (const Term& term : target.terms) {
+    if (term.family) continue;
     ShiftedValue at = atIteration(term.increment.value, {plus(jName, -term.offsets[0])}, interiorLocals);
     interior.insert(interior.end(), at.locals.begin(), at.locals.end());
     values.push_back(at.value);
+    rootTerms.terms.push_back(term);
   }
-  interior.push_back(c::expression(c::assign("+=", element, interiorSum(target, values))));
+  if (!values.empty()) interior.push_back(c::expression(c::assign("+=", element, interiorSum(rootTerms, values))));
+  for (const Term& term : target.terms)
+    if (term.family) interior.push_back(familyLoop(term, jName, element, true));
   c::StmtList guarded;
   for (const Term& term : target.terms) {
+    if (term.family) {
+      guarded.push_back(familyLoop(term, jName, element, false));
+      continue;
+    }
     c::ExprRef shifted = plus(jName, -term.offsets[0]);
     c::ExprRef inRange = c::binary("&&", c::binary(">=", shifted, first), c::binary(header.op, shifted, bound));
     std::map<std::string, std::string> own;
@@ -311,8 +370,14 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   };
   const c::ExprRef beginName = c::name(interiorBegin), endName = c::name(interiorEnd), highName = c::name(highBegin);
   c::StmtList out;
+  std::string families;  // the inner counters of family terms, ", for each r of its inner loop"
+  for (const Term& term : target.terms)
+    if (term.family && families.find(" " + term.family->counter->getNameAsString() + " ") == std::string::npos)
+      families += std::string(families.empty() ? "" : " and") + " " + term.family->counter->getNameAsString() + " ";
   out.push_back(c::comment(target.info->adjoint + " as a gather: target " + j + " sums the terms of the iterations " + counter +
-                           " = " + j + " - c that read " + target.info->name + "[" + j + "]"));
+                           " = " + j + " - c" + (families.empty() ? "" : " (c = " + families.substr(1) + "+ its offset, for each" +
+                                                                            families + "of its inner loop)") +
+                           " that read " + target.info->name + "[" + j + "]"));
   out.push_back(c::comment("first: the backward iterations below consume the adjoints the terms read (the omp for's barrier)"));
   out.push_back(c::declaration(counterType, interiorBegin, plus(first, high)));
   out.push_back(c::declaration(counterType, interiorEnd, plus(end, low)));
@@ -323,6 +388,24 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
                                       c::comment("targets near the last iteration"), loopOver(highName, plus(end, high), guarded)})));
   out.push_back(c::governed(staticFor(), loopOver(beginName, endName, interior)));
   return out;
+}
+
+c::StmtRef GatherAdjoint::familyLoop(const Term& term, const c::ExprRef& target, const c::ExprRef& element, bool interior) {
+  const ForHeader& inner = *term.family;
+  const ForHeader& outer = nest_.front();
+  const c::ExprRef r = c::name(inner.counter->getNameAsString());
+  const c::ExprRef iteration = plus(c::sub(target, r), -term.offsets[0]);  // the iteration whose r reads x[target]
+  std::map<std::string, std::string> own;
+  ShiftedValue at = atIteration(term.increment.value, {iteration}, own);
+  c::StmtList body = at.locals;
+  body.push_back(c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, cancelled(at.value))));
+  if (!interior) {
+    c::ExprRef inRange = c::binary("&&", c::binary(">=", iteration, context_.tree(outer.firstExpr)),
+                                   c::binary(outer.op, iteration, context_.tree(outer.boundExpr)));
+    body = {c::ifElse(inRange, body)};
+  }
+  return c::forLoop(c::declaration(inner.counterType, r->text, inner.first), c::binary(inner.op, r, inner.bound),
+                    c::postfix(inner.stepsUp() ? "++" : "--", r), std::move(body));
 }
 
 // collapse(n): targets (t0, ..., tn-1) over the box first_d + low_d <= t_d < end_d + high_d. The

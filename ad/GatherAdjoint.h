@@ -67,6 +67,10 @@ class GatherAdjoint {
   struct Term {
     Increment increment;
     std::vector<std::int64_t> offsets;  // the read was x[i + offsets[0]][j + offsets[1]]...
+    // A family of terms (analyzer::GatherTerm::innerCounter): the read x[i + r + offsets[0]] sits in
+    // this inner loop, whose header the gather's loop over r repeats; std::nullopt for a root term.
+    std::optional<ForHeader> family;
+    std::int64_t familyFirst = 0, familyLast = 0;  // r's values, as the analysis evaluated them
   };
   // The increments of a body-local adjoint, in emission order; `exact` false when one was under a branch.
   struct LocalAdjoint {
@@ -105,6 +109,9 @@ class GatherAdjoint {
   // iteration is in range: terms that differ only in a recomputed adjoint merged (GatheredSum.h).
   c::ExprRef interiorSum(const Target& target, const std::vector<c::ExprRef>& values) const;
   c::StmtList gatherLoops(const Target& target);
+  // A family term inside one target's loop: `for (r ...) { x_b[j] += term at i = j - r - c; }`, each
+  // term guarded by its shifted iteration's range unless `interior` (every shift is in range there).
+  c::StmtRef familyLoop(const Term& term, const c::ExprRef& target, const c::ExprRef& element, bool interior);
   c::StmtList gatherLoopsNest(const Target& target);
 
   AdjointContext& context_;
@@ -118,6 +125,7 @@ class GatherAdjoint {
   std::map<std::string, Definition> definitions_;       // by the scalar's name
   std::vector<Target> targets_;
   std::string failure_;  // a taken increment that cannot become a term
+  std::set<std::string> familyCounters_;      // the inner counters of family terms (readable in a term)
   std::set<std::string> recomputedAdjoints_;  // fresh names of body-local adjoints at shifted iterations
 };
 

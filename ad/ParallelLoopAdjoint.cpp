@@ -516,7 +516,13 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
           const std::vector<std::string>& single = loop.model.singleDefinitions;
           bool assignedOnce = variable.sharing == analyzer::Sharing::Private &&
                               std::find(single.begin(), single.end(), variable.name) != single.end();
-          if (declaredInside(loop, info->decl) || assignedOnce) bodyLocals.insert(info->decl);
+          // an accumulator of an inner loop (LoopModel::accumulatingLoops): its adjoint is the same in every inner iteration
+          bool accumulator = false;
+          for (const analyzer::AccumulatingLoopModel& inner : loop.model.accumulatingLoops)
+            accumulator = accumulator || (inner.failure.empty() && variable.sharing == analyzer::Sharing::Private &&
+                                          std::find(inner.accumulators.begin(), inner.accumulators.end(), variable.name) !=
+                                              inner.accumulators.end());
+          if (declaredInside(loop, info->decl) || assignedOnce || accumulator) bodyLocals.insert(info->decl);
         }
     // A perfect nest in the body adds its counters to the box (the analysis counted them).
     std::optional<std::vector<ForHeader>> box = gatherBox(context_, nest->loops, loop.model.perfectNest.size());

@@ -124,6 +124,55 @@ ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain
   return proof;
 }
 
+ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index, std::int64_t offset) {
+  ShiftProof proof;
+  if (domain.dimensions.size() != 2) {
+    proof.reason = "a family of terms needs the loop's counter and one inner counter, not " +
+                   std::to_string(domain.dimensions.size()) + " counter(s)";
+    return proof;
+  }
+  const ExprRef outer = counterOf(domain.dimensions[0]), inner = counterOf(domain.dimensions[1]);
+  const ExprRef expected = add(add(outer, inner), constant(offset));
+  Encoder& encoder = session.encoder();
+  z3::context& context = session.context();
+  z3::solver& solver = session.solver();
+  solver.push();  // (1): a pair (i, r) where the index is not i + r + c?
+  for (const z3::expr& constraint : iterationConstraints(encoder, context, domain, Thread::A)) solver.add(constraint);
+  solver.add(encoder.encode(index, Thread::A) != encoder.encode(expected, Thread::A));
+  std::string reason;
+  CheckOutcome exact = session.check(z3::expr_vector(context), &reason);
+  std::string witness;
+  if (exact == CheckOutcome::Sat) {
+    z3::model model = solver.get_model();
+    witness = toString(outer) + "=" + numeralText(model.eval(encoder.encode(outer, Thread::A), true)) + ", " + toString(inner) +
+              "=" + numeralText(model.eval(encoder.encode(inner, Thread::A), true));
+  }
+  solver.pop();
+  if (exact != CheckOutcome::Unsat) {
+    proof.reason = exact == CheckOutcome::Sat
+                       ? "Z3 found a pair (" + witness + ") where " + toString(index) + " is not " + toString(expected)
+                       : "Z3 could not decide whether " + toString(index) + " is " + toString(expected) + " (" + reason + ")";
+    return proof;
+  }
+  // (2): two different pairs (i, r) != (i', r') with the same target and the same r?
+  AccessSite pairs{domain, {}, {index, inner}};
+  Coincidence twice = mayCoincideAcross(session, pairs, pairs, Pairing::DifferentIterations);
+  switch (twice.status) {
+    case Coincidence::Status::Disjoint: proof.proven = true; return proof;
+    case Coincidence::Status::Overlap: {
+      for (const auto& [symbol, value] : twice.witness) witness += (witness.empty() ? "" : ", ") + symbol + "=" + value;
+      proof.reason = "Z3 found two pairs of the iteration and " + toString(inner) + " that give one target " + toString(index) +
+                     " with one " + toString(inner) + " [" + witness + "]";
+      return proof;
+    }
+    case Coincidence::Status::Unknown:
+      proof.reason = "Z3 could not prove the pairs (iteration, " + toString(inner) + ") one-to-one onto the targets (" +
+                     twice.reason + ")";
+      return proof;
+  }
+  return proof;
+}
+
 ShiftProof proveUnitShift(SolverSession& session, const LoopDomain& domain, const IndexTuple& index,
                           const std::vector<std::int64_t>& offsets) {
   ShiftProof proof;

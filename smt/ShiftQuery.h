@@ -38,4 +38,14 @@ ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain
                                 const ExprRef& layout, const std::vector<std::int64_t>& offsets,
                                 const std::vector<std::int64_t>& lows, const std::vector<std::int64_t>& highs);
 
+// A family of terms x[i + r + c], one per value of the counter r of an inner loop of constant range
+// (`domain`: the loop's counter i, then r with that range). The term of (i, r) reaches the target
+// j = i + r + c, and the gather's target j runs its own loop over the same r, taking the term of
+// the shifted iteration i = j - r - c when it lies in the loop's range. That is exact when
+//   (1) on every pair (i, r), `index` names i + r + c (the shift inverts it), and
+//   (2) the pairs (i, r) map one-to-one onto the pairs (j, r): no two different pairs give one
+//       target with one r, so the target's loop over r visits each primal contribution once.
+// (Two iterations do read one element, through different r: that is the family, not a collision.)
+ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index, std::int64_t offset);
+
 }  // namespace adrace::smt

@@ -1,5 +1,6 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 
+#include "analyzer/frontend/AccumulatingLoops.h"
 #include "analyzer/frontend/PerfectNest.h"
 #include "analyzer/frontend/SingleDefinitions.h"
 
@@ -263,6 +264,8 @@ LoopModelResult Builder::build() {
   if (!request_.taskLoop) {
     model_.perfectNest = perfectNestOf(body, *translator_, *contexts_, context_);
     model_.singleDefinitions = singleDefinitionsOf(innermostBodyOf(body, model_.perfectNest.size()));
+    model_.accumulatingLoops =
+        accumulatingLoopsOf(innermostBodyOf(body, model_.perfectNest.size()), *translator_, *contexts_, context_);
   }
   addConditionFacts();
   addDefinitionFacts();

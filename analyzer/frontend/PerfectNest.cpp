@@ -46,41 +46,49 @@ const clang::Stmt& innermostBodyOf(const clang::Stmt& body, size_t depth) {
   return *innermost;
 }
 
+std::optional<InnerLoopModel> innerLoopOf(const clang::ForStmt& loop, IndexTranslator& translator,
+                                          const ContextBuilder& contexts, clang::ASTContext& context) {
+  LoopHeader header, induction;
+  std::string reason;
+  if (!readLoopHeader(loop, header, reason) || !readLoopInduction(loop, induction) || mayCutShort(loop.getBody()))
+    return std::nullopt;
+  const clang::DeclRefExpr* counterUse = firstUseOf(loop.getCond(), header.counter);
+  const clang::Stmt* first = firstStatement(loop.getBody());
+  if (!counterUse || !first) return std::nullopt;
+  InnerLoopModel inner;
+  IndexTranslator::Result counter = translator.translate(counterUse);
+  IndexTranslator::Result start = translator.translate(header.first);
+  IndexTranslator::Result bound = translator.translate(header.bound);
+  if (!counter.expr || counter.expr->op != smt::Expr::Op::Var || !start.expr || !bound.expr) return std::nullopt;
+  inner.counter = counter.expr;
+  inner.context = contexts.contextOf(first);
+  smt::LoopDimension& domain = inner.dimension.domain;
+  domain.counter = header.counter->getNameAsString();
+  domain.first = start.expr;
+  domain.bound = bound.expr;
+  domain.comparison = header.comparison;
+  inner.dimension.firstText = sourceText(header.first, context);
+  inner.dimension.boundText = sourceText(header.bound, context);
+  if (header.step) {
+    IndexTranslator::Result step = translator.translate(header.step);
+    if (!step.expr) return std::nullopt;
+    domain.step = header.negateStep ? smt::neg(step.expr) : step.expr;
+    inner.dimension.stepText = (header.negateStep ? "-" : "") + sourceText(header.step, context);
+  } else {
+    domain.step = smt::constant(header.unitStep);
+    inner.dimension.stepText = std::to_string(header.unitStep);
+  }
+  return inner;
+}
+
 std::vector<InnerLoopModel> perfectNestOf(const clang::Stmt& body, IndexTranslator& translator,
                                           const ContextBuilder& contexts, clang::ASTContext& context) {
   std::vector<InnerLoopModel> nest;
   const clang::Stmt* statement = onlyStatement(&body);
   while (auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(statement)) {
-    LoopHeader header, induction;
-    std::string reason;
-    if (!readLoopHeader(*loop, header, reason) || !readLoopInduction(*loop, induction) || mayCutShort(loop->getBody())) break;
-    const clang::DeclRefExpr* counterUse = firstUseOf(loop->getCond(), header.counter);
-    const clang::Stmt* first = firstStatement(loop->getBody());
-    if (!counterUse || !first) break;
-    InnerLoopModel inner;
-    IndexTranslator::Result counter = translator.translate(counterUse);
-    IndexTranslator::Result start = translator.translate(header.first);
-    IndexTranslator::Result bound = translator.translate(header.bound);
-    if (!counter.expr || counter.expr->op != smt::Expr::Op::Var || !start.expr || !bound.expr) break;
-    inner.counter = counter.expr;
-    inner.context = contexts.contextOf(first);
-    smt::LoopDimension& domain = inner.dimension.domain;
-    domain.counter = header.counter->getNameAsString();
-    domain.first = start.expr;
-    domain.bound = bound.expr;
-    domain.comparison = header.comparison;
-    inner.dimension.firstText = sourceText(header.first, context);
-    inner.dimension.boundText = sourceText(header.bound, context);
-    if (header.step) {
-      IndexTranslator::Result step = translator.translate(header.step);
-      if (!step.expr) break;
-      domain.step = header.negateStep ? smt::neg(step.expr) : step.expr;
-      inner.dimension.stepText = (header.negateStep ? "-" : "") + sourceText(header.step, context);
-    } else {
-      domain.step = smt::constant(header.unitStep);
-      inner.dimension.stepText = std::to_string(header.unitStep);
-    }
-    nest.push_back(std::move(inner));
+    std::optional<InnerLoopModel> inner = innerLoopOf(*loop, translator, contexts, context);
+    if (!inner) break;
+    nest.push_back(std::move(*inner));
     statement = onlyStatement(loop->getBody());
   }
   return nest;

@@ -12,9 +12,16 @@
 
 #include <clang/AST/Stmt.h>
 
+#include <optional>
 #include <vector>
 
 namespace adrace::analyzer {
+
+// One inner `for` as the model describes it (its header read, its counter as its body's indices name
+// it, the context of its body), or nullopt when the header is not canonical, the body may leave the
+// loop early (break, goto, return) or the body is empty.
+std::optional<InnerLoopModel> innerLoopOf(const clang::ForStmt& loop, IndexTranslator& translator,
+                                          const ContextBuilder& contexts, clang::ASTContext& context);
 
 // `body`: the body of the (innermost associated) parallel loop; `translator` translates as the
 // body reads (instances); `contexts` has been built for the loop.

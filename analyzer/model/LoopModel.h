@@ -137,6 +137,18 @@ struct InnerLoopModel {
   int context = 0;               // the context of its body (the innermost one holds the statements)
 };
 
+// An inner `for` among other statements on the innermost body's root (not a perfect nest), whose
+// body only accumulates into locals: `double acc = 0.0; for (r = -R; r <= R; r++) acc += w[r + R] * x[i + r];`
+// (analyzer/frontend/AccumulatingLoops.h). A gather (GatherAnalysis.h) reads x[i + r] there as a
+// family of terms, one per value of r; the accumulators' adjoints are the same on every inner iteration.
+struct AccumulatingLoopModel {
+  InnerLoopModel loop;                    // header, counter symbol (r#1), the context of its body
+  std::vector<std::string> accumulators;  // locals its body only updates by += / -=: "acc"
+  // Why the body is not only such updates, "" when it is: "it writes y[i + r] (line 12)",
+  // "acc is assigned with = (line 13)", "acc is read before the loop (line 10)".
+  std::string failure;
+};
+
 struct LoopModel {
   int id = 0;                  // 0-based, in source order within its file
   std::string function;
@@ -151,6 +163,9 @@ struct LoopModel {
   // Scalars the innermost body (perfectNest's, or the loop's own) assigns exactly once, as a statement
   // of its top level, before any read of them: "p" for `p = IDX(k, j, i);` (SingleDefinitions.h).
   std::vector<std::string> singleDefinitions;
+  // The inner loops on the innermost body's root that only accumulate into locals (AccumulatingLoopModel),
+  // in source order; a loop whose header is not canonical is left out.
+  std::vector<AccumulatingLoopModel> accumulatingLoops;
   std::string schedule = "static";  // static | dynamic | guided | auto | runtime (static when absent); tasks for a taskloop
   std::string scheduleChunk;
   bool nowait = false;

@@ -226,8 +226,11 @@ std::string bodyLocalFails(const LoopModel& loop, const GatherNest& nest, const 
 }
 
 // The loop-wide conditions: every term can be evaluated at a shifted iteration. Empty when they hold.
+// `familyNames`: the counters and accumulators of the inner loops whose reads are families of terms
+// (their values are the pair's own, and the terms read only the accumulators' adjoints).
 std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, const std::string& array,
-                             const std::vector<ArrayVerdict>& verdicts, const std::vector<std::string>& doubts) {
+                             const std::vector<ArrayVerdict>& verdicts, const std::vector<std::string>& doubts,
+                             const std::set<std::string>& familyNames) {
   if (!doubts.empty()) return "the model of the loop is incomplete: " + doubts.front();
   if (!loop.threadNumberSymbol.empty()) return "the loop reads the thread number, which a shifted iteration does not have";
   for (const smt::LoopDimension& domain : nest.domain.dimensions) {
@@ -246,6 +249,7 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
   for (const Variable& variable : loop.variables) {
     if (variable.sharing == Sharing::LoopCounter || variable.sharing == Sharing::Reduction) continue;
     if (nest.innerCounters.count(variable.name)) continue;  // a counter of the box
+    if (familyNames.count(variable.name) && variable.sharing == Sharing::Private && !variable.isArray) continue;
     bool written = variable.writtenInLoop || writes.count(variable.name);
     // A per-thread variable holds a value of its iteration (a body local's initializer does not
     // count as a write in the model): only a firstprivate copy the loop never writes is invariant.
@@ -286,6 +290,63 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
   return "";
 }
 
+// A read inside an accumulating inner loop (LoopModel::accumulatingLoops), as a family of terms.
+struct TermFamily {
+  const AccumulatingLoopModel* loop = nullptr;
+  std::int64_t first = 0, last = 0;  // the inner counter's values, first <= last whatever the step
+  smt::LoopDomain domain;            // the box's counter, then the inner counter over [first, last]
+  std::string failure;               // non-empty: the read cannot be a family of terms
+};
+
+const AccumulatingLoopModel* accumulatingLoopOf(const LoopModel& loop, int context) {
+  for (const AccumulatingLoopModel& inner : loop.accumulatingLoops)
+    if (inner.loop.context == context) return &inner;
+  return nullptr;
+}
+
+// The value of a limit of the inner loop, when it is a constant (literals, macros).
+std::optional<std::int64_t> constantValue(const smt::ExprRef& expr) {
+  if (!expr) return std::nullopt;
+  Affine affine = affineInCounters(expr);
+  if (!affine.failure.empty() || !affine.coefficients.empty()) return std::nullopt;
+  return affine.constant;
+}
+
+TermFamily familyOf(const AccumulatingLoopModel& inner, const GatherNest& nest) {
+  TermFamily family;
+  family.loop = &inner;
+  const smt::LoopDimension& dimension = inner.loop.dimension.domain;
+  const std::string& r = dimension.counter;
+  const std::string header = "the inner loop over " + r + " (from " + inner.loop.dimension.firstText + ", bound " +
+                             inner.loop.dimension.boundText + ", step " + inner.loop.dimension.stepText + ")";
+  if (!inner.failure.empty()) return family.failure = header + " does not only accumulate into locals: " + inner.failure, family;
+  if (nest.domain.dimensions.size() != 1)
+    return family.failure = header + " is inside a nest of " + std::to_string(nest.domain.dimensions.size()) +
+                            " counters: a family of terms is gathered only over one counter", family;
+  std::optional<std::int64_t> first = constantValue(dimension.first), bound = constantValue(dimension.bound),
+                              step = constantValue(dimension.step);
+  if (!first || !bound) return family.failure = header + " does not run over a range of constants", family;
+  if (!step || (*step != 1 && *step != -1)) return family.failure = header + " does not step by +1 or -1", family;
+  using smt::Comparison;
+  if (*step == 1 && dimension.comparison == Comparison::Less) family.first = *first, family.last = *bound - 1;
+  else if (*step == 1 && dimension.comparison == Comparison::LessEqual) family.first = *first, family.last = *bound;
+  else if (*step == -1 && dimension.comparison == Comparison::Greater) family.first = *bound + 1, family.last = *first;
+  else if (*step == -1 && dimension.comparison == Comparison::GreaterEqual) family.first = *bound, family.last = *first;
+  else return family.failure = header + " is not bounded by < or <= (step +1) or > or >= (step -1)", family;
+  if (family.first > family.last) return family.failure = header + " runs no iteration", family;
+  for (const std::string& counter : nest.innerCounters)
+    if (counter == r) return family.failure = header + " reuses the name of a counter of the nest", family;
+  family.domain = nest.domain;
+  smt::LoopDimension range;
+  range.counter = r;
+  range.first = smt::constant(family.first);
+  range.bound = smt::constant(family.last);
+  range.comparison = Comparison::LessEqual;
+  range.step = smt::constant(1);
+  family.domain.dimensions.push_back(range);
+  return family;
+}
+
 std::string offsetsText(const std::vector<std::int64_t>& offsets) {
   std::string text;
   for (std::int64_t offset : offsets) text += std::string(text.empty() ? "" : ", ") + (offset > 0 ? "+" : "") + std::to_string(offset);
@@ -313,13 +374,42 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   // The array's own references first (the most specific reason), then the loop, then Z3.
   std::vector<const Reference*> reads;
   std::vector<smt::IndexTuple> indices;  // of each read, inner counters renamed
+  std::vector<std::vector<std::int64_t>> rootOffsets;  // of each read (the reads on the body's root)
   std::vector<std::string> counters;
   for (const smt::LoopDimension& dimension : nest.domain.dimensions) counters.push_back(dimension.counter);
   std::vector<smt::ExprRef> layout;  // a linearised array's strides, per counter
+  std::set<std::string> familyNames;  // counters and accumulators of the inner loops of families
+  std::string families;               // for the report: which reads are families, over which range
   for (const Reference& reference : loop.references) {
     if (reference.variable != verdict.array) continue;
     if (reference.kind != AccessKind::Read) return refuse("the loop writes " + verdict.array + ": " + where(reference));
     if (reference.opaque) return refuse("opaque index " + where(reference) + ": " + reference.opaqueReason);
+    if (const AccumulatingLoopModel* inner = accumulatingLoopOf(loop, reference.context);
+        inner && reference.context != nest.bodyContext) {  // x[i + r]: one term per value of r
+      TermFamily family = familyOf(*inner, nest);
+      if (!family.failure.empty()) return refuse(where(reference) + " is read in " + family.failure);
+      if (reference.indices.size() != 1)
+        return refuse(where(reference) + " has " + std::to_string(reference.indices.size()) +
+                      " subscripts: a family of terms is gathered only over one");
+      GatherNest renaming = nest;  // r#1 (the private symbol) -> r (a counter of the family's domain)
+      const std::string& r = inner->loop.dimension.domain.counter;
+      renaming.renamed.push_back({inner->loop.counter, smt::variable(r, 0, smt::Scope::Counter)});
+      smt::ExprRef index = renamedCounters(definitionsInlined(loop, reference.indices[0]), renaming);
+      Affine affine = affineInCounters(index);
+      if (!affine.failure.empty()) return refuse(where(reference) + ": " + affine.failure);
+      const std::string& i = nest.domain.dimensions[0].counter;
+      if (affine.coefficients.size() != 2 || affine.coefficients[i] != 1 || affine.coefficients[r] != 1)
+        return refuse(where(reference) + ": the subscript is not " + i + " + " + r + " plus a constant");
+      smt::ShiftProof proof = smt::proveFamilyShift(session, family.domain, index, affine.constant);
+      if (!proof.proven) return refuse(where(reference) + ": " + proof.reason);
+      GatherTerm term{reference.id, {affine.constant}, r, family.first, family.last};
+      families += (families.empty() ? "" : "; ") + where(reference) + " is a family of terms, one per " + r + " in [" +
+                  std::to_string(family.first) + ", " + std::to_string(family.last) + "] of an inner loop that only accumulates";
+      familyNames.insert(r);
+      familyNames.insert(inner->accumulators.begin(), inner->accumulators.end());
+      form.terms.push_back(std::move(term));
+      continue;
+    }
     if (reference.context != nest.bodyContext) {
       std::string kind = "a context of its own";
       for (const Context& context : loop.contexts)
@@ -338,7 +428,11 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
       form.linearised = true;
       reads.push_back(&reference);
       indices.push_back({index});
-      form.terms.push_back({reference.id, linear.offsets});
+      rootOffsets.push_back(linear.offsets);
+      GatherTerm term;
+      term.reference = reference.id;
+      term.offsets = linear.offsets;
+      form.terms.push_back(std::move(term));
       continue;
     }
     if (reference.indices.size() != dimensions.size())
@@ -348,7 +442,8 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
     smt::IndexTuple index;
     for (const smt::ExprRef& component : reference.indices)
       index.push_back(renamedCounters(definitionsInlined(loop, component), nest));
-    GatherTerm term{reference.id, {}};
+    GatherTerm term;
+    term.reference = reference.id;
     for (size_t d = 0; d < index.size(); ++d) {
       Affine affine = affineInCounters(index[d]);
       if (!affine.failure.empty()) return refuse(where(reference) + ": " + affine.failure);
@@ -362,10 +457,11 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
     }
     reads.push_back(&reference);
     indices.push_back(std::move(index));
+    rootOffsets.push_back(term.offsets);
     form.terms.push_back(std::move(term));
   }
   if (form.terms.empty()) return refuse("the loop does not read " + verdict.array);
-  if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts); !why.empty()) return refuse(why);
+  if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts, familyNames); !why.empty()) return refuse(why);
   const smt::LoopDomain& domain = nest.domain;  // the inner bounds are facts of the queries too
   if (form.linearised) {
     std::vector<std::int64_t> lows = form.terms.front().offsets, highs = lows;
@@ -383,7 +479,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
       auto proof = proofs.find(key);
       if (proof == proofs.end())
         proof = proofs.emplace(key, smt::proveLinearisedShift(session, domain, indices[t][0], targetLayout,
-                                                              form.terms[t].offsets, lows, highs)).first;
+                                                              rootOffsets[t], lows, highs)).first;
       if (!proof->second.proven) return refuse(where(*reads[t]) + ": " + proof->second.reason);
     }
     form.applies = true;
@@ -395,18 +491,28 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
     return form;
   }
   std::map<std::string, smt::ShiftProof> proofs;  // one pair of queries per distinct index
-  for (size_t t = 0; t < reads.size(); ++t) {
+  for (size_t t = 0; t < reads.size(); ++t) {  // the root reads (families were proven above)
     std::string key = smt::toString(indices[t]);
     auto proof = proofs.find(key);
     if (proof == proofs.end())
-      proof = proofs.emplace(key, smt::proveUnitShift(session, domain, indices[t], form.terms[t].offsets)).first;
+      proof = proofs.emplace(key, smt::proveUnitShift(session, domain, indices[t], rootOffsets[t])).first;
     if (!proof->second.proven) return refuse(where(*reads[t]) + ": " + proof->second.reason);
   }
   form.applies = true;
   std::string offsets;
   for (const GatherTerm& term : form.terms) offsets += (offsets.empty() ? "" : "; ") + offsetsText(term.offsets);
-  form.reason = verdict.array + " is only read, at the counters plus the offsets " + offsets +
-                " (Z3: exact, and no element read twice): each target sums its terms at the shifted iterations";
+  if (families.empty()) {
+    form.reason = verdict.array + " is only read, at the counters plus the offsets " + offsets +
+                  " (Z3: exact, and no element read twice): each target sums its terms at the shifted iterations";
+    return form;
+  }
+  std::string onRoot;
+  for (const GatherTerm& term : form.terms)
+    if (term.innerCounter.empty()) onRoot += (onRoot.empty() ? "" : "; ") + offsetsText(term.offsets);
+  form.reason = verdict.array + " is only read" +
+                (onRoot.empty() ? std::string() : ", at the counters plus the offsets " + onRoot) + "; " + families +
+                " (Z3: exact, root reads read no element twice, and each family's pairs (iteration, counter) map one-to-one "
+                "onto the pairs (target, counter)): each target sums its terms at the shifted iterations";
   return form;
 }
 

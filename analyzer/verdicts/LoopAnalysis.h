@@ -37,6 +37,11 @@ struct AnalysisOptions {
 struct GatherTerm {
   int reference = 0;                  // primal reference id (a read of the array)
   std::vector<std::int64_t> offsets;  // one per subscript, e.g. {-1} for uold[i - 1]
+  // A family of terms, one per value of the counter of an inner loop of constant range that only
+  // accumulates (LoopModel::accumulatingLoops): x[i + r + 1] with r = -R .. R has innerCounter "r",
+  // the range [innerFirst, innerLast] = [-3, 3] and offsets {1}; the term of r shifts i by -(r + 1).
+  std::string innerCounter;           // "" for a term on the body's root
+  std::int64_t innerFirst = 0, innerLast = 0;
 };
 
 // Whether a guarded array's adjoint can be a gather instead (GatherAnalysis.h): plain stores, each

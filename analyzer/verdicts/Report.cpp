@@ -63,7 +63,12 @@ json toJson(const LoopAnalysis& analysis, const LoopModel& loop) {
     if (verdict.gather) {
       json terms = json::array();
       for (const GatherTerm& term : verdict.gather->terms)
-        terms.push_back({{"reference", term.reference}, {"text", describe(loop, term.reference)}, {"offsets", term.offsets}});
+      {
+        json entry = {{"reference", term.reference}, {"text", describe(loop, term.reference)}, {"offsets", term.offsets}};
+        if (!term.innerCounter.empty())  // a family of terms, one per value of an inner loop's counter
+          entry["inner_loop"] = {{"counter", term.innerCounter}, {"first", term.innerFirst}, {"last", term.innerLast}};
+        terms.push_back(entry);
+      }
       entry["gather"] = {{"applies", verdict.gather->applies}, {"reason", verdict.gather->reason}, {"terms", terms}};
       if (verdict.gather->linearised) entry["gather"]["linearised"] = true;
     }

@@ -223,6 +223,140 @@ TEST(GatherAnalysis, ReadInAnInnerLoopIsNoGather) {
   EXPECT_FALSE(refusal(verdictOf(analysis, "x")).empty());
 }
 
+// corpus/conv1d's shape as a C89 code writes it: an inner loop over the taps, whose reads of x are a
+// family of terms, one per tap.
+TEST(GatherAnalysis, ConvolutionTapsAreAFamilyOfTermsOverTheInnerRange) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define R 2
+    #define WIDTH (2 * R + 1)
+    void blur(int n, const float w[WIDTH], const float *x, float *y) {
+      int i, r;
+      float acc;
+    #pragma omp parallel for private(r, acc) firstprivate(n) schedule(static)
+      for (i = R; i < n - R; i++) {
+        acc = 0.0f;
+        for (r = -R; r <= R; r++)
+          acc += w[r + R] * x[i + r /* tap */];
+        y[i] = acc;
+      }
+    })"), activeArrays({"w", "x", "y"}));
+  const ArrayVerdict& x = verdictOf(analysis, "x");
+  ASSERT_TRUE(x.gather && x.gather->applies) << (x.gather ? x.gather->reason : "");
+  ASSERT_EQ(x.gather->terms.size(), 1u);
+  const GatherTerm& taps = x.gather->terms.front();
+  EXPECT_EQ(taps.offsets, std::vector<std::int64_t>{0});
+  EXPECT_EQ(taps.innerCounter, "r");
+  EXPECT_EQ(taps.innerFirst, -2);
+  EXPECT_EQ(taps.innerLast, 2);
+  EXPECT_NE(x.gather->reason.find("one per r in [-2, 2]"), std::string::npos) << x.gather->reason;
+  std::string why = refusal(verdictOf(analysis, "w"));
+  EXPECT_NE(why.find("subscript is not i + r"), std::string::npos) << why;
+}
+
+// A read on the root beside the family, a shifted family (x[i + r + 1]), a loop that counts down
+// with `>`, and an accumulator declared in the body.
+TEST(GatherAnalysis, FamilyBesideARootReadCountingDown) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define HALF 1
+    void sharpen(int n, double k, const double *x, double *y) {
+    #pragma omp parallel for firstprivate(k)
+      for (int i = HALF; i < n - HALF - 1; i++) {
+        double s = 0.0;
+        for (int r = HALF; r > -HALF - 1; r--)
+          s -= x[i + r + 1];
+        y[i] = k * x[i] + s;
+      }
+    })"), activeArrays({"x", "y"}));
+  const ArrayVerdict& x = verdictOf(analysis, "x");
+  ASSERT_TRUE(x.gather && x.gather->applies) << (x.gather ? x.gather->reason : "");
+  ASSERT_EQ(x.gather->terms.size(), 2u);
+  EXPECT_EQ(x.gather->terms[0].innerCounter, "r");
+  EXPECT_EQ(x.gather->terms[0].offsets, std::vector<std::int64_t>{1});
+  EXPECT_EQ(x.gather->terms[0].innerFirst, -1);
+  EXPECT_EQ(x.gather->terms[0].innerLast, 1);
+  EXPECT_EQ(x.gather->terms[1].innerCounter, "");
+}
+
+TEST(GatherAnalysis, InnerRangeThatIsNotConstantIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void conv(int n, int half, const double *w, const double *x, double *y) {
+      int i, r;
+      double acc;
+    #pragma omp parallel for private(r, acc)
+      for (i = 8; i < n - 8; i++) {
+        acc = 0.0;
+        for (r = -half; r <= half; r++) acc += w[r + half] * x[i + r];
+        y[i] = acc;
+      }
+    })"), activeArrays({"x", "y"}));
+  std::string why = refusal(verdictOf(analysis, "x"));
+  EXPECT_NE(why.find("does not run over a range of constants"), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, InnerLoopWritingASharedArrayIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define R 3
+    void conv(int n, const double *w, const double *x, double *y, double *taps) {
+    #pragma omp parallel for
+      for (int i = R; i < n - R; i++) {
+        double acc = 0.0;
+        for (int r = -R; r <= R; r++) {
+          taps[i * (2 * R + 1) + r + R] = w[r + R] * x[i + r]; /* kept for a later pass */
+          acc += w[r + R] * x[i + r];
+        }
+        y[i] = acc;
+      }
+    })"), activeArrays({"x", "y", "taps"}));
+  std::string why = refusal(verdictOf(analysis, "x"));
+  EXPECT_NE(why.find("does not only accumulate into locals: it assigns taps["), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, InnerStepOfTwoIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define R 4
+    void even_taps(int n, const float *w, const float *x, float *y) {
+    #pragma omp parallel for
+      for (int i = R; i < n - R; i++) {
+        float acc = 0.0f;
+        for (int r = -R; r <= R; r += 2) acc += w[r + R] * x[i + r];
+        y[i] = acc;
+      }
+    })"), activeArrays({"x", "y"}));
+  std::string why = refusal(verdictOf(analysis, "x"));
+  EXPECT_NE(why.find("does not step by +1 or -1"), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, AccumulatorAssignedInTheInnerLoopIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define R 3
+    void last_tap(int n, const double *w, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = R; i < n - R; i++) {
+        double acc = 0.0;
+        for (int r = -R; r <= R; r++) acc = acc * 0.5 + w[r + R] * x[i + r];
+        y[i] = acc;
+      }
+    })"), activeArrays({"x", "y"}));
+  std::string why = refusal(verdictOf(analysis, "x"));
+  EXPECT_NE(why.find("it assigns acc with ="), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, AccumulatorReadBeforeTheInnerLoopIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define R 3
+    void biased(int n, const double *w, const double *x, double *y, double *z) {
+    #pragma omp parallel for
+      for (int i = R; i < n - R; i++) {
+        double acc = x[i];
+        z[i] = acc * acc;
+        for (int r = -R; r <= R; r++) acc += w[r + R] * x[i + r];
+        y[i] = acc;
+      }
+    })"), activeArrays({"x", "y", "z"}));
+  std::string why = refusal(verdictOf(analysis, "x"));
+  EXPECT_NE(why.find("acc is used before the inner loop"), std::string::npos) << why;
+}
+
 TEST(GatherAnalysis, PerfectNestOfC89LoopsGathersOverEveryCounter) {
   LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
     #define NJ 64
