@@ -317,27 +317,34 @@ void Sweeps::backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
 
 // ---- backward sweep ----
 
+namespace {
+// The increment statement, governed by `#pragma omp atomic` when it has a reason to be atomic.
+c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& increment, const std::optional<std::string>& atomic) {
+  c::StmtRef statement = incrementStatement(context, increment);
+  return atomic ? c::governed(c::directive("omp atomic"), statement) : statement;
+}
+}  // namespace
+
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
     if (gather_ && gather_->takes(increment, out.id() == gatherRoot_)) continue;  // summed by the gather loop instead
-    c::StmtList guards = guardFor(increment);
+    std::optional<std::string> atomic = atomicReason(increment);
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between
     bool joined = false;
     for (auto earlier = incrementRun_.rbegin(); earlier != incrementRun_.rend() && !joined; ++earlier) {
-      std::optional<Increment> both =
-          c::sameStatements(earlier->guards, guards) ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
+      std::optional<Increment> both = earlier->atomic == atomic ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
       if (both) {
         earlier->increment = *both;
-        out.replaceStatement(earlier->line, incrementStatement(context_, *both));
+        out.replaceStatement(earlier->line, guardedIncrement(context_, *both, atomic));
         joined = true;
       } else if (!incrementsCommute(context_, earlier->increment, increment)) {
         break;
       }
     }
     if (!joined) {
-      out.statements(guards);
-      out.statement(incrementStatement(context_, increment));
-      incrementRun_.push_back({out.size() - 1, increment, guards});
+      if (atomic) out.statement(c::comment(*atomic));
+      out.statement(guardedIncrement(context_, increment, atomic));
+      incrementRun_.push_back({out.size() - 1, increment, atomic});
     }
     runWriter_ = out.id();
     runEnd_ = out.size();

@@ -15,7 +15,9 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
 
 namespace adrace::ad {
 
@@ -99,7 +101,7 @@ class Sweeps {
   struct EmittedIncrement {
     size_t line;  // its index in the writer's open list
     Increment increment;
-    c::StmtList guards;  // the guard statements before it
+    std::optional<std::string> atomic;  // why it is atomic, or nothing (atomicReason)
   };
   std::vector<EmittedIncrement> incrementRun_;
   int runWriter_ = -1;
@@ -119,10 +121,10 @@ class Sweeps {
   // A single or master body that asks the OpenMP runtime about its team: it runs in a team of its own.
   bool asksTheTeam(const clang::Stmt* onceBody) const;
   void onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit);
-  // The statements guarding one adjoint increment in the current parallel loop: none, or the
-  // atomic pragma with its comment.
-  c::StmtList guardFor(const Increment& increment) const;
-  c::StmtList aliasGuard(const Increment& increment, const clang::VarDecl* array) const;
+  // Why one adjoint increment in the current parallel loop must be atomic (the comment printed
+  // above it), or nothing when it is plain; aliasAtomicReason for an increment through a pointer alias.
+  std::optional<std::string> atomicReason(const Increment& increment) const;
+  std::optional<std::string> aliasAtomicReason(const Increment& increment, const clang::VarDecl* array) const;
   bool aliasesFollowed(const ParallelLoop& loop, const clang::VarDecl* array) const;
   // Whether every reference to `variable` in the loop is variable[counter] (its own element only).
   bool onlyOwnElement(const ParallelLoop& loop, const std::string& variable) const;

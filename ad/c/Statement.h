@@ -75,8 +75,9 @@ StmtRef whileLoop(ExprRef condition, StmtList body);
 StmtRef doWhile(StmtList body, ExprRef condition);
 Clause clause(std::string name, std::vector<ExprRef> arguments, std::string modifier = "");
 Directive directive(std::string name, std::vector<Clause> clauses = {});
-StmtRef pragma(Directive directive);  // standalone: `omp barrier`, `omp atomic` before its statement
-// The same statement governed by a directive (`omp parallel` over a block, `omp for` over a loop).
+StmtRef pragma(Directive directive);  // standalone: `omp barrier`
+// The same statement governed by a directive (`omp parallel` over a block, `omp for` over a loop,
+// `omp atomic` over an increment).
 StmtRef governed(Directive directive, StmtRef statement);
 StmtRef comment(std::string text);
 // Declarations and expression statements kept together on one line (a declaration and what fills it).

@@ -91,8 +91,7 @@ TEST(CTreePrinter, Declarators) {
 
 TEST(CTreePrinter, StatementsAndPragmasInsideBlocks) {
   StmtList body = {
-      pragma(directive("omp atomic")),
-      expression(assign("+=", subscript(name("x_b"), name("i")), name("adj"))),
+      governed(directive("omp atomic"), expression(assign("+=", subscript(name("x_b"), name("i")), name("adj")))),
   };
   StmtRef loop = forLoop(declaration(plainType("int"), "i", integer(0)), binary("<", name("i"), name("n")),
                          postfix("++", name("i")), body);
