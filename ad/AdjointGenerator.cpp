@@ -12,6 +12,7 @@
 #include "ad/FieldPointers.h"
 #include "ad/HelperInlining.h"
 #include "ad/Sweeps.h"
+#include "ad/TapePlan.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/Decl.h>
@@ -164,8 +165,8 @@ std::string generate(AdjointContext& context) {
   buildLoops(context);
   if (context.failed()) return "";
   findRegionPrivate(context);
-  Sweeps sweeps(context);
-  sweeps.plan();
+  const TapePlan plan = planTape(context);
+  Sweeps sweeps(context, plan);
   CodeWriter forward, backward;
   sweeps.forward(context.body(), forward);
   sweeps.backward(context.body(), backward);

@@ -51,7 +51,7 @@ std::vector<const clang::VarDecl*> Sweeps::carriedValues(const ParallelLoop& loo
     // A firstprivate copy the loop never writes ends as it began: the backward sweep reads the original.
     if (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop) continue;
     const VariableInfo* info = modelVariable(variable);
-    if (info && pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && !declaredInside(loop, info->decl))
+    if (info && pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) && !declaredInside(loop, info->decl))
       carried.push_back(info->decl);
   }
   return carried;
@@ -311,7 +311,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   for (const analyzer::Variable& variable : loop.model.variables) {
     const VariableInfo* info = modelVariable(variable);
     const clang::VarDecl* decl = info ? info->decl : nullptr;
-    if (!decl || !context_.neededForward.count(decl)) continue;
+    if (!decl || !plan_.neededForward.count(decl)) continue;
     if (variable.sharing == analyzer::Sharing::FirstPrivate) firstprivate.push_back(c::name(variable.name));
     if (variable.sharing == analyzer::Sharing::Reduction) reduction.push_back(c::name(variable.name));
     if (variable.sharing == analyzer::Sharing::LastPrivate && !declaredInside(loop, decl)) lastprivate.push_back(decl);
@@ -649,7 +649,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   }
   out.close();
   for (const VariableInfo* info : lastprivate)
-    if (pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && forwardEmits(stmt))
+    if (pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) && forwardEmits(stmt))
       out.statement(popStatement(info->decl->getType(), c::name(info->name)));
   restoreCounter(stmt, out);
   out.close();
