@@ -1,5 +1,7 @@
 #include "smt/Encoder.h"
 
+#include "smt/RowSplit.h"
+
 namespace adrace::smt {
 namespace {
 
@@ -83,15 +85,46 @@ z3::expr Encoder::sameElement(const IndexTuple& first, Thread firstThread, const
                               Thread secondThread) {
   if (first.size() != second.size()) return context_.bool_val(false);
   z3::expr_vector equalities(context_);
-  for (size_t k = 0; k < first.size(); ++k)
+  for (size_t k = 0; k < first.size(); ++k) {
     equalities.push_back(encode(first[k], firstThread) == encode(second[k], secondThread));
+    equalities.push_back(rowSplitLemma(first[k], firstThread, second[k], secondThread, kMaxRowSplitDepth));
+  }
   return z3::mk_and(equalities);
 }
 
 z3::expr Encoder::differentElement(const IndexTuple& first, Thread firstThread,
                                    const IndexTuple& second, Thread secondThread) {
-  return !sameElement(first, firstThread, second, secondThread);
+  if (first.size() != second.size()) return context_.bool_val(true);
+  z3::expr_vector differences(context_);
+  for (size_t k = 0; k < first.size(); ++k)
+    differences.push_back(encode(first[k], firstThread) != encode(second[k], secondThread));
+  return z3::mk_or(differences);
 }
+
+// For each width s that both indices multiply: when the widths are one positive value, both
+// columns lie in [0, s) and the indices are equal, so are the rows and the columns (RowSplit.h).
+// True of any two integers (the split is an identity), so conjoined with the equality it changes no
+// answer, only how fast Z3 finds it. The rows may be row-major themselves (IDX(k, j, i) =
+// (k * ny + j) * nx + i): `depth` levels are split.
+z3::expr Encoder::rowSplitLemma(const ExprRef& first, Thread firstThread, const ExprRef& second, Thread secondThread,
+                                int depth) {
+  z3::expr_vector lemmas(context_);
+  if (depth > 0)
+    for (const ExprRef& width : widthCandidates(first)) {
+      std::optional<RowSplit> a = splitByWidth(first, *width), b = splitByWidth(second, *width);
+      if (!a || !b) continue;
+      z3::expr widthA = encode(width, firstThread), widthB = encode(width, secondThread);
+      z3::expr rowA = encode(a->row, firstThread), rowB = encode(b->row, secondThread);
+      z3::expr columnA = encode(a->column, firstThread), columnB = encode(b->column, secondThread);
+      z3::expr columnsInRows = 0 <= columnA && columnA < widthA && 0 <= columnB && columnB < widthB;
+      z3::expr premise = widthA == widthB && widthA > 0 && columnsInRows &&
+                         encode(first, firstThread) == encode(second, secondThread);
+      lemmas.push_back(z3::implies(premise, rowA == rowB && columnA == columnB));
+      lemmas.push_back(rowSplitLemma(a->row, firstThread, b->row, secondThread, depth - 1));
+    }
+  return lemmas.empty() ? context_.bool_val(true) : z3::mk_and(lemmas);
+}
+
 
 z3::expr Encoder::symbolFor(const Expr& node, Thread thread) {
   std::string name = symbolName(node, thread);

@@ -55,6 +55,11 @@ class Encoder {
   static constexpr size_t kMaxQuotients = 24;
   void recordQuotient(const z3::expr& dividend, const z3::expr& divisor, const z3::expr& quotient);
 
+  // Row-major indices: equal rows and columns of equal indices whose columns lie within a row.
+  static constexpr int kMaxRowSplitDepth = 2;
+  z3::expr rowSplitLemma(const ExprRef& first, Thread firstThread, const ExprRef& second, Thread secondThread,
+                         int depth);
+
   z3::expr symbolFor(const Expr& node, Thread thread);
   z3::func_decl arrayFor(const Expr& node, Thread thread);
 

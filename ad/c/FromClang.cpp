@@ -1,5 +1,7 @@
 #include "ad/c/FromClang.h"
 
+#include "ad/c/MacroExpansion.h"
+
 #include <clang/AST/TypeLoc.h>
 #include <clang/Lex/Lexer.h>
 
@@ -26,45 +28,6 @@ bool FromClang::readsLocals(const clang::Expr* expr) const {
     if (readsLocals(llvm::dyn_cast_or_null<clang::Expr>(child))) return true;
   return false;
 }
-
-namespace {
-
-// Whether the tokens from `first` to `last` (file locations inside one #define's body) are that
-// body's first and last tokens; `objectLike` tells whether the macro takes no parameters.
-bool wholeMacroBody(clang::SourceLocation first, clang::SourceLocation last, const clang::SourceManager& sources,
-                    const clang::LangOptions& language, bool& objectLike) {
-  if (!first.isFileID() || !last.isFileID()) return false;
-  auto [file, offset] = sources.getDecomposedLoc(first);
-  auto [lastFile, lastOffset] = sources.getDecomposedLoc(last);
-  if (file != lastFile) return false;
-  llvm::StringRef buffer = sources.getBufferData(file);
-  // The directive's '#': back to the start of the logical line (continuations included).
-  size_t start = offset;
-  while (start > 0 && !(buffer[start - 1] == '\n' && !(start >= 2 && buffer[start - 2] == '\\'))) --start;
-  clang::Lexer lexer(sources.getLocForStartOfFile(file), language, buffer.begin(),
-                     buffer.begin() + start, buffer.end());
-  clang::Token token;
-  auto next = [&]() {
-    lexer.LexFromRawLexer(token);
-    return !token.is(clang::tok::eof);
-  };
-  if (!next() || !token.is(clang::tok::hash)) return false;
-  if (!next() || !token.is(clang::tok::raw_identifier) || token.getRawIdentifier() != "define") return false;
-  if (!next() || !token.is(clang::tok::raw_identifier)) return false;
-  if (!next()) return false;
-  objectLike = !(token.is(clang::tok::l_paren) && !token.hasLeadingSpace());
-  if (!objectLike) {
-    while (!token.is(clang::tok::r_paren))
-      if (!next() || token.isAtStartOfLine()) return false;
-    if (!next()) return false;
-  }
-  if (token.isAtStartOfLine() || sources.getFileOffset(token.getLocation()) != offset) return false;
-  unsigned lastBody = offset;
-  while (next() && !token.isAtStartOfLine()) lastBody = sources.getFileOffset(token.getLocation());
-  return lastBody == lastOffset;
-}
-
-}  // namespace
 
 std::string FromClang::objectLikeMacro(const clang::Expr* expr) const {
   const clang::SourceManager& sources = ast_.getSourceManager();
@@ -129,6 +92,11 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
   if (!llvm::isa<clang::DeclRefExpr>(e) && !holdsSynthesized(e)) {
     std::string macro = objectLikeMacro(e);
     if (!macro.empty()) return name(macro);
+    if (std::optional<MacroCall> macroCall = functionLikeMacroCall(e, ast_.getSourceManager(), ast_.getLangOpts())) {
+      std::vector<ExprRef> arguments;
+      for (const clang::Expr* argument : macroCall->arguments) arguments.push_back(convert(argument));
+      return call(macroCall->name, std::move(arguments));
+    }
   }
   if (auto* paren = llvm::dyn_cast<clang::ParenExpr>(e)) return convert(paren->getSubExpr());
   if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {

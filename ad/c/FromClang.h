@@ -3,7 +3,8 @@
 // author wrote is kept where it matters: a literal keeps its spelling, and an expression that is
 // exactly the expansion of an object-like macro (`N`, `NX*NY` behind `SIZE`) prints as the macro's
 // name, so an adjoint built with one problem size still fits a program built with -DSMALL_DATASET.
-// Function-like macros (`FABS(x)`) are printed from their expansion.
+// A function-like macro's call (`MIN(ib + BS, n)`) is kept as a call when its arguments are whole
+// sub-expressions and its body names no variable (MacroExpansion.h), else printed from its expansion.
 #pragma once
 
 #include "ad/c/Expr.h"

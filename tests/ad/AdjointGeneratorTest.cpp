@@ -468,6 +468,36 @@ void f(int n, const double *x, double *y)
   EXPECT_TRUE(contains(body, "x_b[i] += 2.0 * y_b[i] * x[i] + x[i] * (2.0 * y_b[i]);")) << g.code;
 }
 
+// Function-like macros are written as the author called them when the call means its expansion:
+// each argument a whole sub-expression (converted, so renamed like any other), a body that names no
+// variable. Otherwise (a pasted argument, a body reading nx, a macro over a helper that is inlined)
+// the expansion is printed.
+TEST(AdjointGenerator, FunctionLikeMacroCallsAreKeptWhenTheyMeanTheirExpansion) {
+  Generated g = generate(R"(static inline double sq(double v) { return v * v; }
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define CUBE(x) ((x) * (x) * (x))
+#define LIT(x) x##f
+#define AT(j, i) ((j) * nx + (i))
+#define SQ_OF(v) sq(v)
+void f(int n, int nx, const double *x, double *y)
+{
+    int i;
+    for (i = 0; i < MIN(n, 4 * nx); i++)
+        y[i] = CUBE(x[AT(0, i)] /* left */) * x[i] * LIT(0.5) + SQ_OF(x[i]);
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  const std::string body = g.code.substr(g.code.find("void f_b("));  // the prelude repeats the #defines
+  EXPECT_TRUE(contains(body, "MIN(n, 4 * nx)")) << g.code;
+  EXPECT_TRUE(contains(body, "CUBE(x[0 * nx + i])")) << g.code;  // the partial of x[i]
+  EXPECT_FALSE(contains(body, "AT(")) << g.code;
+  EXPECT_FALSE(contains(body, "LIT(")) << g.code;
+  EXPECT_TRUE(contains(body, "0.5f")) << g.code;
+  EXPECT_FALSE(contains(body, "SQ_OF(")) << g.code;
+  EXPECT_FALSE(contains(body, "sq(")) << g.code;
+}
+
 // A void helper called as a statement is inlined as a block: pointer parameters bound to `&x` are x,
 // a struct pointer bound to `&p[i]` gives p[i].m, its locals get names no variable of f has, and a
 // value parameter is a copy of the argument (here the helper overwrites what it was passed).

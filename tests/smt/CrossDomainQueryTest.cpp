@@ -97,5 +97,27 @@ TEST(CrossDomainQuery, ChunksByThreadNumberAreDisjoint) {
   EXPECT_EQ(mayCoincideAcross(session, longer, longer, Pairing::Any, otherThread).status, Status::Overlap);
 }
 
+// Rows of a grid of symbolic width w, four per thread: t writes r * w + c for r in [4t, 4t + 4)
+// and c in [0, w). The index is nonlinear in w; the row-split lemma (RowSplit.h) says equal indices
+// with columns inside a row have equal rows, which the threads' row ranges keep apart.
+TEST(CrossDomainQuery, RowMajorBlocksOfASymbolicWidthAreDisjoint) {
+  SolverSession session(2000);
+  ExprRef t = variable("t", 0, Scope::Counter), r = variable("r", 0, Scope::Counter),
+          c = variable("c", 0, Scope::Counter), nt = variable("nt"), w = variable("w");
+  auto grid = [&](std::int64_t extraColumns) {
+    ExprRef firstRow = mul(constant(4), t);
+    return LoopDomain{{LoopDimension{"t", constant(0), nt, Comparison::Less, constant(1)},
+                       LoopDimension{"r", firstRow, add(firstRow, constant(4)), Comparison::Less, constant(1)},
+                       LoopDimension{"c", constant(0), add(w, constant(extraColumns)), Comparison::Less, constant(1)}},
+                      std::nullopt};
+  };
+  std::vector<Condition> otherThread{{t, Relation::NotEqual, t}};
+  AccessSite write{grid(0), {}, {add(mul(r, w), c)}};
+  EXPECT_EQ(mayCoincideAcross(session, write, write, Pairing::Any, otherThread).status, Status::Disjoint);
+  // Rows one column too wide: the last column of a thread's last row is the next thread's first.
+  AccessSite wider{grid(1), {}, {add(mul(r, w), c)}};
+  EXPECT_EQ(mayCoincideAcross(session, wider, wider, Pairing::Any, otherThread).status, Status::Overlap);
+}
+
 }  // namespace
 }  // namespace adrace::smt
