@@ -1,5 +1,5 @@
 // What every part of the generator shares while it transforms one function: the Clang AST, the
-// variables and their activity, the tape plan, the parallel loops' models and verdicts, and the
+// variables and their activity, the parallel loops' models and verdicts, and the
 // first "unsupported" diagnostic (generation stops producing output once one is recorded).
 #pragma once
 
@@ -58,13 +58,6 @@ class AdjointContext {
   const clang::FunctionDecl& function;
   const AdjointRequest& request;
   std::map<const clang::VarDecl*, VariableInfo> variables;
-  std::set<const clang::VarDecl*> neededBackward;  // values the backward sweep reads
-  std::set<const clang::VarDecl*> neededForward;   // values the forward sweep must compute
-  // Locals the backward sweep may recompute from their initializer instead of popping (TapePlan.cpp).
-  std::set<const clang::VarDecl*> recomputable;
-  // Loops whose iterations the backward sweep recomputes: each backward iteration runs that
-  // iteration's forward sweep first, so nothing is taped across iterations (TapePlan.cpp).
-  std::set<const clang::ForStmt*> recomputedLoops;
   std::map<const clang::OMPLoopDirective*, ParallelLoop> loops;
   // Loop and function bodies as the sweeps see them (SupportCheck.cpp): `if (c) { A; continue; } B;`
   // becomes `if (c) { A } else { B }`; a `break` (while and do loops) or `return` (the function body)

@@ -58,7 +58,7 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
     if (!type) continue;
     std::string text =
         clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(begin, end), sources, language).str();
-    if (!text.empty()) items[from] = text + ";\n";
+    if (!text.empty()) items[from] = text + ";";
   }
   auto insideDeclaration = [&](size_t offset) {
     for (auto& [from, to] : declarationRanges)
@@ -95,11 +95,11 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
         prelude.macros.insert(macro.getRawIdentifier().str());
     }
     if (directive != "pragma" && !directive.empty() && !insideDeclaration(hash))
-      items[hash] = buffer.substr(hash, end - hash).str() + "\n";
+      items[hash] = buffer.substr(hash, end - hash).str();
     if (end >= buffer.size()) break;
     lexer = lexerAt(end);
   }
-  for (auto& [offset, text] : items) prelude.text += text;
+  for (auto& [offset, text] : items) prelude.lines.push_back(c::verbatim(text));
   return prelude;
 }
 

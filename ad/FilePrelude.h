@@ -3,8 +3,11 @@
 // its type declarations (typedef, struct, enum), in the order the file has them. Directives are
 // found by Clang's raw lexer, so a `#` inside a comment or a string is never taken for one; those
 // inside function bodies (the primal's `#pragma omp`) are left out, as are file-level pragmas, which
-// belong to the declarations the generated file does not repeat.
+// belong to the declarations the generated file does not repeat. They are the user's text, so they
+// are copied verbatim (c::verbatim), not rebuilt.
 #pragma once
+
+#include "ad/c/Statement.h"
 
 #include <clang/AST/ASTContext.h>
 
@@ -14,7 +17,7 @@
 namespace adrace::ad {
 
 struct FilePrelude {
-  std::string text;                // lines ending in '\n'
+  c::StmtList lines;               // c::verbatim, one per directive or declaration
   std::set<std::string> macros;    // names of the object-like macros the file defines
 };
 

@@ -51,7 +51,7 @@ std::vector<const clang::VarDecl*> Sweeps::carriedValues(const ParallelLoop& loo
     // A firstprivate copy the loop never writes ends as it began: the backward sweep reads the original.
     if (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop) continue;
     const VariableInfo* info = modelVariable(variable);
-    if (info && pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && !declaredInside(loop, info->decl))
+    if (info && pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) && !declaredInside(loop, info->decl))
       carried.push_back(info->decl);
   }
   return carried;
@@ -211,40 +211,39 @@ bool Sweeps::onlyOwnElement(const ParallelLoop& loop, const std::string& variabl
   return true;
 }
 
-c::StmtList Sweeps::guardFor(const Increment& increment) const {
-  if (!current_ || context_.request.strategy == Strategy::Serial) return {};
+std::optional<std::string> Sweeps::atomicReason(const Increment& increment) const {
+  if (!current_ || context_.request.strategy == Strategy::Serial) return std::nullopt;
   const clang::VarDecl* base = baseVariable(increment.leaf);
-  if (auto alias = context_.pointerAliases.find(base); alias != context_.pointerAliases.end()) return aliasGuard(increment, alias->second);
-  if (current_->perThread.count(base) || current_->reductionCopies.count(base) || current_->reductionClause.count(base)) return {};
+  if (auto alias = context_.pointerAliases.find(base); alias != context_.pointerAliases.end()) return aliasAtomicReason(increment, alias->second);
+  if (current_->perThread.count(base) || current_->reductionCopies.count(base) || current_->reductionClause.count(base)) return std::nullopt;
   const VariableInfo* info = context_.variable(base);
-  if (!info) return {};
-  if (info->scope && declaredInside(*current_->loop, info->decl)) return {};
+  if (!info) return std::nullopt;
+  if (info->scope && declaredInside(*current_->loop, info->decl)) return std::nullopt;
   std::string adjoint = adjointText(context_, increment.leaf);
   if (context_.request.strategy == Strategy::Atomic || context_.request.strategy == Strategy::Reduction)
-    return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma(c::directive("omp atomic"))};
+    return adjoint + ": --strategy " + strategyName(context_.request.strategy);
   // formad on an array of structs: the analysis records p[i] in `p[i].x = ...` as a read, so its
   // verdict on p is not used. The increments are plain only when every reference to p in the loop is
   // p[counter] (each iteration touches its own element); anything else is guarded.
   if (isStructType(info->decl->getType())) {
-    if (onlyOwnElement(*current_->loop, info->name)) return {};
-    return {c::comment(adjoint + ": struct members, not proven"), c::pragma(c::directive("omp atomic"))};
+    if (onlyOwnElement(*current_->loop, info->name)) return std::nullopt;
+    return adjoint + ": struct members, not proven";
   }
   if (!aliasesFollowed(*current_->loop, base))
-    return {c::comment(adjoint + ": also reached through a pointer the analysis does not follow"), c::pragma(c::directive("omp atomic"))};
+    return adjoint + ": also reached through a pointer the analysis does not follow";
   // formad: the per-reference verdict
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);
   const analyzer::ArrayVerdict* verdict = nullptr;
   for (const analyzer::ArrayVerdict& v : current_->loop->analysis.arrays)
     if (v.array == info->name) verdict = &v;
-  if (!verdict || verdict->verdict == analyzer::Verdict::Shared) return {};
+  if (!verdict || verdict->verdict == analyzer::Verdict::Shared) return std::nullopt;
   int id = reference ? reference->id : -1;
   bool guarded = id < 0;
   for (int g : verdict->guardedReferences) guarded |= g == id;
-  if (!guarded) return {};
+  if (!guarded) return std::nullopt;
   if (!reference)
-    return {c::comment(adjoint + ": not told apart from other references at its position (one macro expansion)"),
-            c::pragma(c::directive("omp atomic"))};
+    return adjoint + ": not told apart from other references at its position (one macro expansion)";
   // The other reference of the unproven pair, as the analysis modelled it (thread B's private
   // values primed), never as source text: a comment inside the subscript would end this one.
   std::string other = adjoint;
@@ -257,7 +256,7 @@ c::StmtList Sweeps::guardFor(const Increment& increment) const {
         other = info->adjoint + smt::toString(reference.indices, true);
     break;
   }
-  return {c::comment(adjoint + " vs " + other + ": " + why), c::pragma(c::directive("omp atomic"))};
+  return adjoint + " vs " + other + ": " + why;
 }
 
 // Whether the analysis saw every pointer alias of `array` the loop uses as the array itself: a
@@ -274,24 +273,24 @@ bool Sweeps::aliasesFollowed(const ParallelLoop& loop, const clang::VarDecl* arr
 // An increment through a pointer alias p of array a (PointerAliases.h) is an increment of a_b: plain
 // where a's adjoint is this thread's own, or where the analysis saw the reference as an element of
 // a and proved it; otherwise guarded, whatever the analysis said about p itself (a private local).
-c::StmtList Sweeps::aliasGuard(const Increment& increment, const clang::VarDecl* array) const {
+std::optional<std::string> Sweeps::aliasAtomicReason(const Increment& increment, const clang::VarDecl* array) const {
   const VariableInfo* info = context_.variable(array);
-  if (current_->perThread.count(array) || !info || (info->scope && declaredInside(*current_->loop, array))) return {};
+  if (current_->perThread.count(array) || !info || (info->scope && declaredInside(*current_->loop, array))) return std::nullopt;
   std::string adjoint = adjointText(context_, increment.leaf);
   if (context_.request.strategy == Strategy::Atomic || context_.request.strategy == Strategy::Reduction)
-    return {c::comment(adjoint + ": --strategy " + strategyName(context_.request.strategy)), c::pragma(c::directive("omp atomic"))};
+    return adjoint + ": --strategy " + strategyName(context_.request.strategy);
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);
   const analyzer::ArrayVerdict* verdict = nullptr;
   for (const analyzer::ArrayVerdict& v : current_->loop->analysis.arrays)
     if (v.array == info->name) verdict = &v;
   if (reference && !reference->opaque && verdict && aliasesFollowed(*current_->loop, array)) {  // the analysis followed the pointer
-    if (verdict->verdict == analyzer::Verdict::Shared) return {};
+    if (verdict->verdict == analyzer::Verdict::Shared) return std::nullopt;
     bool guarded = false;
     for (int g : verdict->guardedReferences) guarded |= g == reference->id;
-    if (!guarded) return {};
+    if (!guarded) return std::nullopt;
   }
-  return {c::comment(adjoint + " is " + info->adjoint + " at an offset: not proven"), c::pragma(c::directive("omp atomic"))};
+  return adjoint + " is " + info->adjoint + " at an offset: not proven";
 }
 
 void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
@@ -312,7 +311,7 @@ void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   for (const analyzer::Variable& variable : loop.model.variables) {
     const VariableInfo* info = modelVariable(variable);
     const clang::VarDecl* decl = info ? info->decl : nullptr;
-    if (!decl || !context_.neededForward.count(decl)) continue;
+    if (!decl || !plan_.neededForward.count(decl)) continue;
     if (variable.sharing == analyzer::Sharing::FirstPrivate) firstprivate.push_back(c::name(variable.name));
     if (variable.sharing == analyzer::Sharing::Reduction) reduction.push_back(c::name(variable.name));
     if (variable.sharing == analyzer::Sharing::LastPrivate && !declaredInside(loop, decl)) lastprivate.push_back(decl);
@@ -656,7 +655,7 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
   }
   out.close();
   for (const VariableInfo* info : lastprivate)
-    if (pushesOnKill(info->decl) && context_.neededForward.count(info->decl) && forwardEmits(stmt))
+    if (pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) && forwardEmits(stmt))
       out.statement(popStatement(info->decl->getType(), c::name(info->name)));
   restoreCounter(stmt, out);
   out.close();

@@ -61,7 +61,7 @@ const clang::VarDecl* Sweeps::killed(const clang::Stmt* statement, const clang::
 bool Sweeps::pushesOnKill(const clang::VarDecl* variable) const {
   // A loop-owned counter's value is set by each loop header before it is read, in both sweeps.
   if (context_.loopOwnedCounters.count(variable)) return false;
-  return context_.neededBackward.count(variable) > 0 && !recomputes(variable);
+  return plan_.neededBackward.count(variable) > 0 && !recomputes(variable);
 }
 
 std::vector<const clang::VarDecl*> Sweeps::scopeLocals(const clang::CompoundStmt* compound) const {
@@ -76,16 +76,16 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
   if (!statement || llvm::isa<clang::ReturnStmt>(statement)) return false;  // F_b returns nothing
   if (passiveStatementCall(statement)) return true;  // a print or an OpenMP setting, where the primal makes it
   const clang::Expr* lhs = nullptr;
-  if (const clang::VarDecl* target = killed(statement, &lhs)) return context_.neededForward.count(target) > 0;
+  if (const clang::VarDecl* target = killed(statement, &lhs)) return plan_.neededForward.count(target) > 0;
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls())
-      if (context_.neededForward.count(llvm::cast<clang::VarDecl>(decl))) return true;
+      if (plan_.neededForward.count(llvm::cast<clang::VarDecl>(decl))) return true;
     return false;
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement))
     return forwardEmits(branch->getThen()) || forwardEmits(branch->getElse()) || (ifNeedsFlag(branch) && backwardEmits(branch));
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement))  // a recomputed loop runs forward in the backward sweep
-    return exitCounterKept(loop) || (!context_.recomputedLoops.count(loop) && forwardEmits(context_.loopBody(loop)));
+    return exitCounterKept(loop) || (!plan_.recomputedLoops.count(loop) && forwardEmits(context_.loopBody(loop)));
   if (isConditionalLoop(statement))  // the forward sweep counts the iterations the backward sweep runs
     return forwardEmits(context_.loopBody(statement)) || backwardEmits(context_.loopBody(statement));
   if (llvm::isa<clang::BreakStmt>(statement)) return true;  // ends the loop: the forward sweep must see it
@@ -107,7 +107,7 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
   if (passiveStatementCall(statement)) return false;
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs))
-    return isActiveLeaf(context_, lhs) || (context_.neededForward.count(target) && savesBeforeKill(statement, target));
+    return isActiveLeaf(context_, lhs) || (plan_.neededForward.count(target) && savesBeforeKill(statement, target));
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
@@ -148,7 +148,7 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
-      if (!context_.neededForward.count(var) || context_.regionPrivate.count(var) || context_.loopOwnedCounters.count(var))
+      if (!plan_.neededForward.count(var) || context_.regionPrivate.count(var) || context_.loopOwnedCounters.count(var))
         continue;
       c::ExprRef zero = var->getType()->isArrayType() ? c::initList({c::integer(0)}) : c::integer(0);
       out.statement(declarationOf(context_, var, var->getNameAsString(), var->getInit() ? context_.tree(var->getInit()) : zero));
@@ -214,7 +214,7 @@ c::StmtRef Sweeps::forHead(const clang::ForStmt* loop, bool declare) const {
 const clang::VarDecl* Sweeps::exitCounterKept(const clang::ForStmt* loop) const {
   const clang::VarDecl* counter = loopCounter(loop);
   bool kept = counter && !llvm::isa<clang::DeclStmt>(loop->getInit()) && context_.exitValueCounters.count(counter) &&
-              context_.neededForward.count(counter);
+              plan_.neededForward.count(counter);
   return kept ? counter : nullptr;
 }
 
@@ -317,27 +317,34 @@ void Sweeps::backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
 
 // ---- backward sweep ----
 
+namespace {
+// The increment statement, governed by `#pragma omp atomic` when it has a reason to be atomic.
+c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& increment, const std::optional<std::string>& atomic) {
+  c::StmtRef statement = incrementStatement(context, increment);
+  return atomic ? c::governed(c::directive("omp atomic"), statement) : statement;
+}
+}  // namespace
+
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
     if (gather_ && gather_->takes(increment, out.id() == gatherRoot_)) continue;  // summed by the gather loop instead
-    c::StmtList guards = guardFor(increment);
+    std::optional<std::string> atomic = atomicReason(increment);
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between
     bool joined = false;
     for (auto earlier = incrementRun_.rbegin(); earlier != incrementRun_.rend() && !joined; ++earlier) {
-      std::optional<Increment> both =
-          c::sameStatements(earlier->guards, guards) ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
+      std::optional<Increment> both = earlier->atomic == atomic ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
       if (both) {
         earlier->increment = *both;
-        out.replaceStatement(earlier->line, incrementStatement(context_, *both));
+        out.replaceStatement(earlier->line, guardedIncrement(context_, *both, atomic));
         joined = true;
       } else if (!incrementsCommute(context_, earlier->increment, increment)) {
         break;
       }
     }
     if (!joined) {
-      out.statements(guards);
-      out.statement(incrementStatement(context_, increment));
-      incrementRun_.push_back({out.size() - 1, increment, guards});
+      if (atomic) out.statement(c::comment(*atomic));
+      out.statement(guardedIncrement(context_, increment, atomic));
+      incrementRun_.push_back({out.size() - 1, increment, atomic});
     }
     runWriter_ = out.id();
     runEnd_ = out.size();
@@ -371,7 +378,7 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
   }
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) {
-    if (context_.neededForward.count(target) && savesBeforeKill(statement, target))
+    if (plan_.neededForward.count(target) && savesBeforeKill(statement, target))
       out.statement(popStatement(lhs->getType(), context_.tree(lhs)));
     if (!isActiveLeaf(context_, lhs)) return;
     StatementAdjointCode code = assignmentAdjoint(context_, llvm::cast<clang::BinaryOperator>(llvm::cast<clang::Expr>(statement)->IgnoreParens()));
@@ -417,7 +424,7 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
     for (auto it = locals.rbegin(); it != locals.rend(); ++it)
       if (pushesOnKill(*it) && !localsLive) out.statement(declareAndPop(context_, *it));
     for (const clang::VarDecl* local : locals)  // in declaration order: one may read another
-      if (recomputes(local) && !(localsLive && context_.neededForward.count(local)))
+      if (recomputes(local) && !(localsLive && plan_.neededForward.count(local)))
         out.statement(declarationOf(context_, local, local->getNameAsString(), context_.tree(local->getInit())));
     for (const clang::VarDecl* local : locals)
       if (context_.variable(local)->active && backwardEmits(compound)) out.statement(adjointDeclaration(context_, local));
@@ -469,7 +476,7 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
 void Sweeps::backwardIteration(const clang::ForStmt* loop, CodeWriter& out) {
   const clang::Stmt* body = context_.loopBody(loop);
   auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
-  bool recomputed = context_.recomputedLoops.count(loop) > 0 && forwardEmits(body);
+  bool recomputed = plan_.recomputedLoops.count(loop) > 0 && forwardEmits(body);
   if (recomputed) {  // in the same scope as the backward part, without the scope-end pushes: its locals stay live
     out.statement(c::comment("this iteration's forward sweep, recomputed (it reads no value that changes)"));
     if (compound) forwardCompound(compound, out, false);

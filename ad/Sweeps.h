@@ -1,7 +1,7 @@
 // The two sweeps of the adjoint of one function body: the forward sweep (the primal, pruned to
 // what the backward sweep needs, with save-on-kill pushes) and the backward sweep (statement
-// adjoints in reverse order, pops restoring killed values). The tape plan (TapePlan.cpp) decides
-// what is needed; parallel loops are emitted by ParallelLoopAdjoint.cpp; the supported subset is
+// adjoints in reverse order, pops restoring killed values). The tape plan (TapePlan.h), a value
+// the sweeps take, decides what is needed; parallel loops are emitted by ParallelLoopAdjoint.cpp; the supported subset is
 // checked by SupportCheck.cpp before anything is emitted.
 #pragma once
 
@@ -10,12 +10,15 @@
 #include "ad/ForHeader.h"
 #include "ad/GatherAdjoint.h"
 #include "ad/StatementAdjoint.h"
+#include "ad/TapePlan.h"
 
 #include <clang/AST/Stmt.h>
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
 
 namespace adrace::ad {
 
@@ -30,10 +33,8 @@ void checkSupported(AdjointContext& context);
 
 class Sweeps {
  public:
-  explicit Sweeps(AdjointContext& context) : context_(context) {}
+  Sweeps(AdjointContext& context, const TapePlan& plan) : context_(context), plan_(plan) {}
 
-  // TapePlan.cpp: fills context.recomputable, then context.neededBackward / neededForward (fixpoint).
-  void plan();
   // A value the backward sweep reads and recomputes (instead of popping it).
   bool recomputes(const clang::VarDecl* variable) const;
   // Whether `kill` (an assignment, ++ or --) must push the value of `variable` it overwrites.
@@ -45,18 +46,17 @@ class Sweeps {
   bool forwardEmits(const clang::Stmt* statement) const;   // any primal statement or push
   bool backwardEmits(const clang::Stmt* statement) const;  // any adjoint statement
 
- private:
-  // TapePlan.cpp
-  void findRecomputable();
-  void findRecomputedLoops();
-  // A variable holding a passive query's value (PassiveCalls.h) that the backward sweep reads: unsupported.
-  void refuseQueryValuesReadBackward();
-  bool planStatement(const clang::Stmt* statement);  // returns true if the needed sets grew
-  bool addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more);
-  // Pointer aliases (PointerAliases.h): what the adjoint's declaration reads (the offset), and the
-  // alias and its array added to a set that holds either; returns true if it grew.
+  // What else the tape planner (TapePlan.cpp) asks while the plan grows.
+  // A pointer alias (PointerAliases.h): what its adjoint's declaration reads (the offset).
   void aliasOffsetReads(const clang::VarDecl* alias, std::set<const clang::VarDecl*>& out) const;
-  bool joinAliases(std::set<const clang::VarDecl*>& set) const;
+  // Whether the branch's direction is taped (its condition reads a variable the branch assigns).
+  bool ifNeedsFlag(const clang::IfStmt* branch) const;
+  // The C89 counter whose exit value this loop leaves for code after it (LoopCounters.h), when a
+  // sweep needs that value; else null. The forward sweep then runs the loop over the variable itself.
+  const clang::VarDecl* exitCounterKept(const clang::ForStmt* loop) const;
+  static bool isConditionalLoop(const clang::Stmt* statement);  // while and do loops
+
+ private:
   bool assigns(const clang::Stmt* statement, const clang::VarDecl* variable) const;
   // A superset of the primal variables the backward sweep of `statement` reads.
   void backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) const;
@@ -73,9 +73,6 @@ class Sweeps {
   void forwardFor(const clang::ForStmt* loop, CodeWriter& out);
   // `for (int i = 0; i < n; i++)` with an empty body; `for (i = 0; ...)` over a variable declared before.
   c::StmtRef forHead(const clang::ForStmt* loop, bool declare = true) const;
-  // The C89 counter whose exit value this loop leaves for code after it (LoopCounters.h), when a
-  // sweep needs that value; else null. The forward sweep then runs the loop over the variable itself.
-  const clang::VarDecl* exitCounterKept(const clang::ForStmt* loop) const;
   // Whether the forward sweep saves the value such a loop overwrites, and the backward sweep
   // restores it after the loop's adjoint (restoreCounter).
   bool restoresCounter(const clang::ForStmt* loop) const;
@@ -86,12 +83,10 @@ class Sweeps {
   void backwardFor(const clang::ForStmt* loop, CodeWriter& out);
   // while and do loops: the forward sweep counts and pushes the iterations, the backward sweep pops
   // the count and runs that many backward iterations.
-  static bool isConditionalLoop(const clang::Stmt* statement);
   void forwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out);
   void backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out);
   static const char* const kLoopExit;    // the flag a break sets in the forward sweep
   static const char* const kIterations;  // the iteration count
-  bool ifNeedsFlag(const clang::IfStmt* branch) const;
   void emitIncrements(const std::vector<Increment>& increments, CodeWriter& out);
   // The run of increments emitted last, one after another in one writer: a new increment of the
   // same adjoint element as one of them joins it if it commutes with those in between
@@ -99,7 +94,7 @@ class Sweeps {
   struct EmittedIncrement {
     size_t line;  // its index in the writer's open list
     Increment increment;
-    c::StmtList guards;  // the guard statements before it
+    std::optional<std::string> atomic;  // why it is atomic, or nothing (atomicReason)
   };
   std::vector<EmittedIncrement> incrementRun_;
   int runWriter_ = -1;
@@ -119,10 +114,10 @@ class Sweeps {
   // A single or master body that asks the OpenMP runtime about its team: it runs in a team of its own.
   bool asksTheTeam(const clang::Stmt* onceBody) const;
   void onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit);
-  // The statements guarding one adjoint increment in the current parallel loop: none, or the
-  // atomic pragma with its comment.
-  c::StmtList guardFor(const Increment& increment) const;
-  c::StmtList aliasGuard(const Increment& increment, const clang::VarDecl* array) const;
+  // Why one adjoint increment in the current parallel loop must be atomic (the comment printed
+  // above it), or nothing when it is plain; aliasAtomicReason for an increment through a pointer alias.
+  std::optional<std::string> atomicReason(const Increment& increment) const;
+  std::optional<std::string> aliasAtomicReason(const Increment& increment, const clang::VarDecl* array) const;
   bool aliasesFollowed(const ParallelLoop& loop, const clang::VarDecl* array) const;
   // Whether every reference to `variable` in the loop is variable[counter] (its own element only).
   bool onlyOwnElement(const ParallelLoop& loop, const std::string& variable) const;
@@ -161,6 +156,7 @@ class Sweeps {
   bool declaredInside(const ParallelLoop& loop, const clang::VarDecl* decl) const;
 
   AdjointContext& context_;
+  const TapePlan& plan_;
   const LoopScope* current_ = nullptr;
   GatherAdjoint* gather_ = nullptr;  // takes the increments of gathered arrays while a loop's backward sweep is built
   int gatherRoot_ = -1;  // the writer list (CodeWriter::id) of that backward iteration's root

@@ -10,6 +10,8 @@
 // can be rebuilt cheaply from values that do not change is recomputed in the backward sweep, so it
 // costs neither a push nor a pop, and the forward sweep computes it only if it needs it itself; a
 // loop whose iterations read only values that do not change is recomputed iteration by iteration.
+#include "ad/TapePlan.h"
+
 #include "ad/Sweeps.h"
 
 #include "ad/PassiveCalls.h"
@@ -153,16 +155,39 @@ class QueryValues : public clang::RecursiveASTVisitor<QueryValues> {
   }
 };
 
+// Finds the plan: the recomputable locals first, then the needed sets as a fixpoint over the body
+// (the sweeps, reading the plan as it grows, say what each statement would emit), then the loops
+// whose iterations are recomputed.
+class TapePlanner {
+ public:
+  TapePlanner(AdjointContext& context, TapePlan& plan) : context_(context), plan_(plan), sweeps_(context, plan) {}
+  void run();
+
+ private:
+  void findRecomputable();
+  void findRecomputedLoops();
+  // A variable holding a passive query's value (PassiveCalls.h) that the backward sweep reads: unsupported.
+  void refuseQueryValuesReadBackward();
+  bool planStatement(const clang::Stmt* statement);  // returns true if the needed sets grew
+  static bool addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more);
+  // A pointer alias and its array added to a set that holds either (PointerAliases.h); true if it grew.
+  bool joinAliases(std::set<const clang::VarDecl*>& set);
+
+  AdjointContext& context_;
+  TapePlan& plan_;
+  const Sweeps sweeps_;  // its questions read plan_
+};
+
 }  // namespace
 
-void Sweeps::refuseQueryValuesReadBackward() {
+void TapePlanner::refuseQueryValuesReadBackward() {
   QueryValues values;
   do {
     values.grew = false;
     values.TraverseStmt(const_cast<clang::Stmt*>(context_.function.getBody()));
   } while (values.grew);
   for (const auto& [var, at] : values.from)
-    if (context_.neededBackward.count(var))
+    if (plan_.neededBackward.count(var))
       context_.unsupported(at->getBeginLoc(), "'" + var->getNameAsString() +
                                                   "' holds the value of an OpenMP query or timer and the derivative reads it");
 }
@@ -176,13 +201,13 @@ void Sweeps::refuseQueryValuesReadBackward() {
 // Such a local holds the same value wherever it is in scope, in either sweep, so the backward sweep
 // re-evaluates its initializer at the top of the scope instead of popping it (the green_gauss edge
 // loop: the nodes i, j from the index array e2n and the face value from dv).
-void Sweeps::findRecomputable() {
+void TapePlanner::findRecomputable() {
   const clang::Stmt* body = context_.body();
   WriteFinder finder(context_.exitValueCounters);
   finder.TraverseStmt(const_cast<clang::Stmt*>(body));
   joinAliases(finder.written);
   const std::set<const clang::VarDecl*>& counters = finder.counters;
-  std::set<const clang::VarDecl*>& candidates = context_.recomputable;
+  std::set<const clang::VarDecl*>& candidates = plan_.recomputable;
   for (const auto& [var, info] : context_.variables)
     if (!info.parameter && info.scope != body && !counters.count(var) && var->getType()->isScalarType() &&
         var->getInit() && !callsAFunction(var->getInit()) && !finder.written.count(var))
@@ -212,7 +237,7 @@ void Sweeps::findRecomputable() {
 // sweep at the start of that iteration's backward sweep instead of in the forward sweep. Its values
 // then never travel through the tape between the sweeps: what the iteration pushes (old values
 // before kills, values of nested scopes) it pops again at once, from cache.
-void Sweeps::findRecomputedLoops() {
+void TapePlanner::findRecomputedLoops() {
   const clang::Stmt* functionBody = context_.body();
   WriteFinder finder(context_.exitValueCounters);
   finder.TraverseStmt(const_cast<clang::Stmt*>(functionBody));
@@ -227,7 +252,7 @@ void Sweeps::findRecomputedLoops() {
   for (const clang::ForStmt* loop : finder.loops) {
     const clang::Stmt* body = context_.loopBody(loop);
     if (collapsedOuter.count(loop)) continue;
-    if (!forwardEmits(body) || exitCounterKept(loop)) continue;  // nothing to recompute, or the forward sweep needs the loop
+    if (!sweeps_.forwardEmits(body) || sweeps_.exitCounterKept(loop)) continue;  // nothing to recompute, or the forward sweep needs the loop
     if (callsPassive(body)) continue;  // a print must not run twice, a timer gives another value
     if (context_.loopsWithBreak.count(loop)) continue;  // its trip count is known only to the forward sweep
     BodyAccesses accesses;
@@ -240,9 +265,146 @@ void Sweeps::findRecomputedLoops() {
     for (const clang::VarDecl* var : accesses.read)
       selfContained &= accesses.declared.count(var) || finder.counters.count(var) || unchanging(context_, finder, var);
     for (const clang::VarDecl* var : accesses.written)
-      selfContained &= accesses.declared.count(var) || !context_.neededForward.count(var);
-    if (selfContained) context_.recomputedLoops.insert(loop);
+      selfContained &= accesses.declared.count(var) || !plan_.neededForward.count(var);
+    if (selfContained) plan_.recomputedLoops.insert(loop);
   }
+}
+
+// A pointer alias and its array are one memory (PointerAliases.h): a value of either needed by a
+// sweep needs the writes and saves of both.
+bool TapePlanner::joinAliases(std::set<const clang::VarDecl*>& set) {
+  bool grew = false;
+  for (const auto& [alias, base] : context_.pointerAliases) {
+    if (set.count(alias) && !set.count(base)) grew |= set.insert(base).second;
+    // An alias only read through is recomputed where needed: the array's values need no write through it.
+    if (set.count(base) && !set.count(alias) && !plan_.recomputable.count(alias)) grew |= set.insert(alias).second;
+  }
+  return grew;
+}
+
+bool TapePlanner::addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more) {
+  size_t before = set.size();
+  set.insert(more.begin(), more.end());
+  return set.size() != before;
+}
+
+void TapePlanner::run() {
+  findRecomputable();
+  for (int round = 0; round < 100; ++round) {
+    bool grew = planStatement(context_.body());
+    std::set<const clang::VarDecl*> taped;  // needed backward and not recomputed: the forward sweep computes them
+    for (const clang::VarDecl* var : plan_.neededBackward)
+      if (!plan_.recomputable.count(var)) taped.insert(var);
+    grew |= addNeeded(plan_.neededForward, taped);
+    grew |= joinAliases(plan_.neededBackward);
+    grew |= joinAliases(plan_.neededForward);
+    if (!grew) break;
+  }
+  findRecomputedLoops();
+  refuseQueryValuesReadBackward();
+}
+
+bool TapePlanner::planStatement(const clang::Stmt* statement) {
+  if (!statement) return false;
+  auto& backward = plan_.neededBackward;
+  auto& forward = plan_.neededForward;
+  bool grew = false;
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
+    for (const clang::Stmt* child : compound->body()) grew |= planStatement(child);
+    return grew;
+  }
+  if (const clang::CallExpr* call = passiveStatementCall(statement)) {  // the forward sweep makes it: its arguments' values
+    std::set<const clang::VarDecl*> reads;
+    collectVariables(call, reads);
+    return addNeeded(forward, reads);
+  }
+  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) {
+    std::set<const clang::VarDecl*> reads;
+    derivativeReads(context_, returned->getRetValue(), reads);
+    return addNeeded(backward, reads);
+  }
+  if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
+    for (const clang::Decl* decl : declaration->decls()) {
+      auto* var = llvm::cast<clang::VarDecl>(decl);
+      if (!var->getInit()) continue;
+      std::set<const clang::VarDecl*> reads;
+      if (context_.pointerAliases.count(var)) sweeps_.aliasOffsetReads(var, reads);  // p_b = a_b + offset, at its scope's top
+      else if (context_.variable(var)->active) derivativeReads(context_, var->getInit(), reads);
+      grew |= addNeeded(backward, reads);
+      if (forward.count(var)) {
+        reads.clear();
+        collectVariables(var->getInit(), reads);
+        grew |= addNeeded(forward, reads);
+      }
+      if (sweeps_.recomputes(var)) {  // the backward sweep evaluates the initializer again
+        reads.clear();
+        collectVariables(var->getInit(), reads);
+        grew |= addNeeded(backward, reads);
+      }
+    }
+    return grew;
+  }
+  if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement->IgnoreContainers())) {
+    if (!assignment->isAssignmentOp()) return false;
+    const clang::VarDecl* target = baseVariable(assignment->getLHS());
+    std::set<const clang::VarDecl*> reads;
+    if (isActiveLeaf(context_, assignment->getLHS())) assignmentReads(context_, assignment, reads);
+    grew |= addNeeded(backward, reads);
+    if (forward.count(target)) {
+      reads.clear();
+      collectVariables(assignment->getRHS(), reads);
+      collectIndexVariables(assignment->getLHS(), reads);
+      grew |= addNeeded(forward, reads);
+      if (backward.count(target)) {  // the pop's target
+        reads.clear();
+        collectIndexVariables(assignment->getLHS(), reads);
+        grew |= addNeeded(backward, reads);
+      }
+    }
+    return grew;
+  }
+  if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
+    grew |= planStatement(branch->getThen());
+    grew |= planStatement(branch->getElse());
+    std::set<const clang::VarDecl*> reads;
+    collectVariables(branch->getCond(), reads);
+    bool flag = sweeps_.ifNeedsFlag(branch);
+    if (sweeps_.backwardEmits(branch) && !flag) grew |= addNeeded(backward, reads);
+    if (sweeps_.forwardEmits(branch->getThen()) || sweeps_.forwardEmits(branch->getElse()) || (flag && sweeps_.backwardEmits(branch)))
+      grew |= addNeeded(forward, reads);
+    return grew;
+  }
+  const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
+  if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) loop = analyzer::associatedLoops(*directive).front();
+  if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
+    for (const clang::Stmt* phase : sweeps_.regionPhases(parallel)) grew |= planStatement(phase);
+    return grew;
+  }
+  if (sweeps_.isConditionalLoop(statement)) {
+    grew |= planStatement(context_.loopBody(statement));
+    std::set<const clang::VarDecl*> reads;
+    if (auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(statement)) collectVariables(whileLoop->getCond(), reads);
+    else collectVariables(llvm::cast<clang::DoStmt>(statement)->getCond(), reads);
+    if (sweeps_.forwardEmits(statement)) grew |= addNeeded(forward, reads);
+    return grew;
+  }
+  if (loop) {
+    grew |= planStatement(context_.loopBody(loop));
+    std::set<const clang::VarDecl*> reads;
+    collectVariables(loopStart(loop), reads);
+    collectVariables(loop->getCond(), reads);
+    collectVariables(loop->getInc(), reads);
+    if (sweeps_.backwardEmits(context_.loopBody(loop))) grew |= addNeeded(backward, reads);
+    if (sweeps_.forwardEmits(context_.loopBody(loop)) || sweeps_.exitCounterKept(loop)) grew |= addNeeded(forward, reads);
+    return grew;
+  }
+  return false;
+}
+
+TapePlan planTape(AdjointContext& context) {
+  TapePlan plan;
+  TapePlanner(context, plan).run();
+  return plan;
 }
 
 // Save-on-kill, flow-sensitive within a local's scope: the value a kill overwrites is popped back
@@ -323,7 +485,7 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
 }
 
 bool Sweeps::recomputes(const clang::VarDecl* variable) const {
-  return context_.recomputable.count(variable) && context_.neededBackward.count(variable);
+  return plan_.recomputable.count(variable) && plan_.neededBackward.count(variable);
 }
 
 void Sweeps::aliasOffsetReads(const clang::VarDecl* alias, std::set<const clang::VarDecl*>& out) const {
@@ -332,137 +494,6 @@ void Sweeps::aliasOffsetReads(const clang::VarDecl* alias, std::set<const clang:
   collectVariables(alias->getInit(), reads);
   reads.erase(context_.pointerAliases.at(alias));
   out.insert(reads.begin(), reads.end());
-}
-
-// A pointer alias and its array are one memory (PointerAliases.h): a value of either needed by a
-// sweep needs the writes and saves of both.
-bool Sweeps::joinAliases(std::set<const clang::VarDecl*>& set) const {
-  bool grew = false;
-  for (const auto& [alias, base] : context_.pointerAliases) {
-    if (set.count(alias) && !set.count(base)) grew |= set.insert(base).second;
-    // An alias only read through is recomputed where needed: the array's values need no write through it.
-    if (set.count(base) && !set.count(alias) && !context_.recomputable.count(alias)) grew |= set.insert(alias).second;
-  }
-  return grew;
-}
-
-bool Sweeps::addNeeded(std::set<const clang::VarDecl*>& set, const std::set<const clang::VarDecl*>& more) {
-  size_t before = set.size();
-  set.insert(more.begin(), more.end());
-  return set.size() != before;
-}
-
-void Sweeps::plan() {
-  findRecomputable();
-  for (int round = 0; round < 100; ++round) {
-    bool grew = planStatement(context_.body());
-    std::set<const clang::VarDecl*> taped;  // needed backward and not recomputed: the forward sweep computes them
-    for (const clang::VarDecl* var : context_.neededBackward)
-      if (!context_.recomputable.count(var)) taped.insert(var);
-    grew |= addNeeded(context_.neededForward, taped);
-    grew |= joinAliases(context_.neededBackward);
-    grew |= joinAliases(context_.neededForward);
-    if (!grew) break;
-  }
-  findRecomputedLoops();
-  refuseQueryValuesReadBackward();
-}
-
-bool Sweeps::planStatement(const clang::Stmt* statement) {
-  if (!statement) return false;
-  auto& backward = context_.neededBackward;
-  auto& forward = context_.neededForward;
-  bool grew = false;
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
-    for (const clang::Stmt* child : compound->body()) grew |= planStatement(child);
-    return grew;
-  }
-  if (const clang::CallExpr* call = passiveStatementCall(statement)) {  // the forward sweep makes it: its arguments' values
-    std::set<const clang::VarDecl*> reads;
-    collectVariables(call, reads);
-    return addNeeded(forward, reads);
-  }
-  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) {
-    std::set<const clang::VarDecl*> reads;
-    derivativeReads(context_, returned->getRetValue(), reads);
-    return addNeeded(backward, reads);
-  }
-  if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
-    for (const clang::Decl* decl : declaration->decls()) {
-      auto* var = llvm::cast<clang::VarDecl>(decl);
-      if (!var->getInit()) continue;
-      std::set<const clang::VarDecl*> reads;
-      if (context_.pointerAliases.count(var)) aliasOffsetReads(var, reads);  // p_b = a_b + offset, at its scope's top
-      else if (context_.variable(var)->active) derivativeReads(context_, var->getInit(), reads);
-      grew |= addNeeded(backward, reads);
-      if (forward.count(var)) {
-        reads.clear();
-        collectVariables(var->getInit(), reads);
-        grew |= addNeeded(forward, reads);
-      }
-      if (recomputes(var)) {  // the backward sweep evaluates the initializer again
-        reads.clear();
-        collectVariables(var->getInit(), reads);
-        grew |= addNeeded(backward, reads);
-      }
-    }
-    return grew;
-  }
-  if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement->IgnoreContainers())) {
-    if (!assignment->isAssignmentOp()) return false;
-    const clang::VarDecl* target = baseVariable(assignment->getLHS());
-    std::set<const clang::VarDecl*> reads;
-    if (isActiveLeaf(context_, assignment->getLHS())) assignmentReads(context_, assignment, reads);
-    grew |= addNeeded(backward, reads);
-    if (forward.count(target)) {
-      reads.clear();
-      collectVariables(assignment->getRHS(), reads);
-      collectIndexVariables(assignment->getLHS(), reads);
-      grew |= addNeeded(forward, reads);
-      if (backward.count(target)) {  // the pop's target
-        reads.clear();
-        collectIndexVariables(assignment->getLHS(), reads);
-        grew |= addNeeded(backward, reads);
-      }
-    }
-    return grew;
-  }
-  if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
-    grew |= planStatement(branch->getThen());
-    grew |= planStatement(branch->getElse());
-    std::set<const clang::VarDecl*> reads;
-    collectVariables(branch->getCond(), reads);
-    bool flag = ifNeedsFlag(branch);
-    if (backwardEmits(branch) && !flag) grew |= addNeeded(backward, reads);
-    if (forwardEmits(branch->getThen()) || forwardEmits(branch->getElse()) || (flag && backwardEmits(branch)))
-      grew |= addNeeded(forward, reads);
-    return grew;
-  }
-  const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
-  if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) loop = analyzer::associatedLoops(*directive).front();
-  if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
-    for (const clang::Stmt* phase : regionPhases(parallel)) grew |= planStatement(phase);
-    return grew;
-  }
-  if (isConditionalLoop(statement)) {
-    grew |= planStatement(context_.loopBody(statement));
-    std::set<const clang::VarDecl*> reads;
-    if (auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(statement)) collectVariables(whileLoop->getCond(), reads);
-    else collectVariables(llvm::cast<clang::DoStmt>(statement)->getCond(), reads);
-    if (forwardEmits(statement)) grew |= addNeeded(forward, reads);
-    return grew;
-  }
-  if (loop) {
-    grew |= planStatement(context_.loopBody(loop));
-    std::set<const clang::VarDecl*> reads;
-    collectVariables(loopStart(loop), reads);
-    collectVariables(loop->getCond(), reads);
-    collectVariables(loop->getInc(), reads);
-    if (backwardEmits(context_.loopBody(loop))) grew |= addNeeded(backward, reads);
-    if (forwardEmits(context_.loopBody(loop)) || exitCounterKept(loop)) grew |= addNeeded(forward, reads);
-    return grew;
-  }
-  return false;
 }
 
 bool Sweeps::assigns(const clang::Stmt* statement, const clang::VarDecl* variable) const {

@@ -177,7 +177,12 @@ void printInto(const StmtRef& statement, int indent, std::string& out) {
       out += pad + "} while (" + print(statement->value) + ");" + trailing + "\n";
       return;
     case Stmt::Kind::Pragma: return;  // the directive alone, printed above
-    case Stmt::Kind::Comment: out += pad + "/* " + statement->text + " */\n"; return;
+    case Stmt::Kind::Comment: {
+      std::string text = statement->text;  // a line break continues the comment on a ` * ` line
+      for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) text.insert(at + 1, pad + " * ");
+      out += pad + "/* " + text + " */\n";
+      return;
+    }
     case Stmt::Kind::Return:
       out += pad + (statement->value ? "return " + print(statement->value) + ";" : std::string("return;")) + trailing + "\n";
       return;
@@ -189,6 +194,31 @@ void printInto(const StmtRef& statement, int indent, std::string& out) {
       return;
     }
     case Stmt::Kind::Continue: out += pad + "continue;" + trailing + "\n"; return;
+    case Stmt::Kind::Function: {
+      std::string parameters;
+      for (const StmtRef& parameter : statement->parameters) parameters += (parameters.empty() ? "" : ", ") + inlineStatement(parameter);
+      std::string head = (statement->storage.empty() ? "" : statement->storage + " ") +
+                         print(statement->type, statement->name + "(" + (parameters.empty() ? "void" : parameters) + ")");
+      if (statement->oneLine) {
+        std::string body;
+        for (const StmtRef& part : statement->body) {
+          std::string line = print(part, 0);
+          line.pop_back();  // its newline
+          body += line + " ";
+        }
+        out += pad + head + " { " + body + "}\n";
+        return;
+      }
+      out += pad + head + "\n" + pad + "{\n";
+      printBody(statement->body, indent + 1, out);
+      out += pad + "}\n";
+      return;
+    }
+    case Stmt::Kind::Preprocessor:
+      out += "#" + statement->name + (statement->text.empty() ? "" : " " + statement->text) + "\n";
+      return;
+    case Stmt::Kind::Verbatim: out += statement->text + "\n"; return;
+    case Stmt::Kind::Blank: out += "\n"; return;
   }
 }
 

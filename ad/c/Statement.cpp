@@ -112,6 +112,36 @@ StmtRef returnStatement(ExprRef value) {
   return statement;
 }
 
+StmtRef functionDefinition(Type returned, std::string name, StmtList parameters, StmtList body) {
+  auto statement = make(Stmt::Kind::Function);
+  statement->type = std::move(returned);
+  statement->name = std::move(name);
+  statement->parameters = std::move(parameters);
+  statement->body = std::move(body);
+  return statement;
+}
+
+StmtRef onOneLine(StmtRef function) {
+  auto copy = std::make_shared<Stmt>(*function);
+  copy->oneLine = true;
+  return copy;
+}
+
+StmtRef preprocessor(std::string directive, std::string argument) {
+  auto statement = make(Stmt::Kind::Preprocessor);
+  statement->name = std::move(directive);
+  statement->text = std::move(argument);
+  return statement;
+}
+
+StmtRef verbatim(std::string text) {
+  auto statement = make(Stmt::Kind::Verbatim);
+  statement->text = std::move(text);
+  return statement;
+}
+
+StmtRef blankLine() { return make(Stmt::Kind::Blank); }
+
 StmtRef breakStatement() { return make(Stmt::Kind::Break); }
 StmtRef continueStatement() { return make(Stmt::Kind::Continue); }
 
@@ -149,7 +179,8 @@ bool sameStatement(const StmtRef& a, const StmtRef& b) {
          a->oneLine == b->oneLine && a->storage == b->storage &&
          a->trailingComment == b->trailingComment && sameType(a->type, b->type) && sameExpr(a->value, b->value) &&
          sameExpr(a->step, b->step) && sameStatement(a->init, b->init) && sameDirective(a->directive, b->directive) &&
-         sameStatements(a->body, b->body) && sameStatements(a->otherwise, b->otherwise);
+         sameStatements(a->parameters, b->parameters) && sameStatements(a->body, b->body) &&
+         sameStatements(a->otherwise, b->otherwise);
 }
 
 bool sameStatements(const StmtList& a, const StmtList& b) {

@@ -1,6 +1,7 @@
 // The statements of the C tree the adjoint generator builds (ad/c): blocks, declarations,
 // expression statements, if/else, for, while, do, OpenMP directives (attached to the statement they
-// govern, or standalone like `barrier`), comments and return.
+// govern, or standalone like `barrier`), comments and return; and what a file holds around them:
+// function definitions, preprocessor lines, the input's own lines copied verbatim, blank lines.
 // ad/c/Printer.h prints them (4-space indentation, braces always, pragmas at column 0).
 #pragma once
 
@@ -43,6 +44,10 @@ struct Stmt {
     Break,
     Continue,
     Line,         // body: simple statements printed on one line (`double f[N]; adrace_pop_bytes(&f, sizeof f);`)
+    Function,     // type name(parameters) { body }: a function definition (storage: "static inline" or "")
+    Preprocessor, // #name text: `#include <stdlib.h>`, `#ifndef _OPENMP`, `#endif` (column 0)
+    Verbatim,     // text: lines of the input file as its author wrote them (column 0)
+    Blank,        // an empty line between the parts of a file
   };
   Kind kind = Kind::Block;
   StmtList body;
@@ -51,11 +56,13 @@ struct Stmt {
   ExprRef step;
   StmtRef init;
   Type type;
-  std::string name;     // Declaration
+  std::string name;     // Declaration, Function; Preprocessor: the directive
+  StmtList parameters;  // Function: parameter declarations (none: `(void)`)
   std::vector<std::string> moreNames;  // Declaration: further declarators of a plain type (`long k, begin, end;`)
-  bool oneLine = false;  // If: `if (c) x = y;` on one line (one expression statement, no else)
-  std::string storage;  // Declaration
-  std::string text;     // Comment
+  bool oneLine = false;  // If: `if (c) x = y;` on one line (one expression statement, no else);
+                         // Function: `static inline int f(void) { return 1; }`
+  std::string storage;  // Declaration, Function
+  std::string text;     // Comment (a line break continues it on a ` * ` line), Preprocessor, Verbatim
   // Pragma: the directive; any other statement: the directive that governs it, printed on the line
   // before it (`#pragma omp parallel` above its block), or none.
   std::shared_ptr<const Directive> directive;
@@ -75,13 +82,24 @@ StmtRef whileLoop(ExprRef condition, StmtList body);
 StmtRef doWhile(StmtList body, ExprRef condition);
 Clause clause(std::string name, std::vector<ExprRef> arguments, std::string modifier = "");
 Directive directive(std::string name, std::vector<Clause> clauses = {});
-StmtRef pragma(Directive directive);  // standalone: `omp barrier`, `omp atomic` before its statement
-// The same statement governed by a directive (`omp parallel` over a block, `omp for` over a loop).
+StmtRef pragma(Directive directive);  // standalone: `omp barrier`
+// The same statement governed by a directive (`omp parallel` over a block, `omp for` over a loop,
+// `omp atomic` over an increment).
 StmtRef governed(Directive directive, StmtRef statement);
 StmtRef comment(std::string text);
 // Declarations and expression statements kept together on one line (a declaration and what fills it).
 StmtRef oneLine(StmtList statements);
 StmtRef returnStatement(ExprRef value = nullptr);
+// `returned name(parameters)` and its body; parameters are declarations without values.
+StmtRef functionDefinition(Type returned, std::string name, StmtList parameters, StmtList body);
+// The same function definition on one line: `int f(void) { return 1; }`.
+StmtRef onOneLine(StmtRef function);
+// `#directive argument`: preprocessor lines the generator writes itself.
+StmtRef preprocessor(std::string directive, std::string argument = "");
+// Text of the input file copied as written: its #include and #define lines and type declarations
+// are the user's code, which the generated file repeats unchanged (FilePrelude.h); never generated code.
+StmtRef verbatim(std::string text);
+StmtRef blankLine();
 StmtRef breakStatement();
 StmtRef continueStatement();
 // The same statement with a comment after it on its line.
@@ -89,7 +107,7 @@ StmtRef withComment(StmtRef statement, std::string text);
 // Structural identity of statements (kinds, expressions, types, names, comments, directives, bodies).
 bool sameStatement(const StmtRef& a, const StmtRef& b);
 bool sameStatements(const StmtList& a, const StmtList& b);
-// The same declaration with a storage class.
+// The same declaration or function definition with a storage class ("static", "static inline").
 StmtRef withStorage(StmtRef declaration, std::string storage);
 
 }  // namespace adrace::ad::c

@@ -32,7 +32,8 @@ bool ownPartsMention(const Stmt& statement, const std::string& identifier) {
 bool mentions(const StmtRef& statement, const std::string& identifier) {
   if (!statement) return false;
   return ownPartsMention(*statement, identifier) || mentions(statement->init, identifier) ||
-         mentions(statement->body, identifier) || mentions(statement->otherwise, identifier);
+         mentions(statement->parameters, identifier) || mentions(statement->body, identifier) ||
+         mentions(statement->otherwise, identifier);
 }
 
 bool mentions(const StmtList& statements, const std::string& identifier) {

@@ -91,8 +91,7 @@ TEST(CTreePrinter, Declarators) {
 
 TEST(CTreePrinter, StatementsAndPragmasInsideBlocks) {
   StmtList body = {
-      pragma(directive("omp atomic")),
-      expression(assign("+=", subscript(name("x_b"), name("i")), name("adj"))),
+      governed(directive("omp atomic"), expression(assign("+=", subscript(name("x_b"), name("i")), name("adj")))),
   };
   StmtRef loop = forLoop(declaration(plainType("int"), "i", integer(0)), binary("<", name("i"), name("n")),
                          postfix("++", name("i")), body);
@@ -187,6 +186,41 @@ TEST(CTreePrinter, GroupsDeclaratorListsAndOneLineGuards) {
   EXPECT_EQ(print(declarations(plainType("long"), {"k", "begin", "end"})), "long k, begin, end;\n");
   EXPECT_EQ(print(withComment(guarded(name("last"), expression(assign("=", prefix("*", name("p")), name("i")))), "why")),
             "if (last) *p = i; /* why */\n");
+}
+
+TEST(CTreePrinter, AFileOfPreprocessorLinesAndFunctionDefinitions) {
+  StmtList parameters = {declaration(pointerTo(plainType("const double")), "x"), declaration(pointerTo(plainType("double")), "x_b"),
+                         declaration(plainType("int"), "n")};
+  StmtList file = {
+      comment("Generated:\nsecond line"),
+      verbatim("#define N 10 /* the user's own line */"),
+      preprocessor("include", "<stdlib.h>"),
+      blankLine(),
+      preprocessor("ifndef", "_OPENMP"),
+      withStorage(onOneLine(functionDefinition(plainType("int"), "omp_get_thread_num", {}, {returnStatement(integer(0))})),
+                  "static inline"),
+      preprocessor("endif"),
+      blankLine(),
+      functionDefinition(plainType("void"), "f_b", parameters,
+                         {governed(directive("omp atomic"), expression(assign("+=", prefix("*", name("x_b")), name("n"))))}),
+  };
+  EXPECT_EQ(print(file),
+            "/* Generated:\n"
+            " * second line */\n"
+            "#define N 10 /* the user's own line */\n"
+            "#include <stdlib.h>\n"
+            "\n"
+            "#ifndef _OPENMP\n"
+            "static inline int omp_get_thread_num(void) { return 0; }\n"
+            "#endif\n"
+            "\n"
+            "void f_b(const double *x, double *x_b, int n)\n"
+            "{\n"
+            "#pragma omp atomic\n"
+            "    *x_b += n;\n"
+            "}\n");
+  EXPECT_TRUE(mentions(file.back(), "n"));  // a parameter's declaration is a use
+  EXPECT_FALSE(sameStatement(file.back(), functionDefinition(plainType("void"), "f_b", {}, file.back()->body)));
 }
 
 TEST(CTreeUses, MentionsLooksAtCodeOnlyAtEveryDepth) {
