@@ -252,10 +252,21 @@ TEST(CTreeUses, DropWriteOnlyRemovesWritesOfAVariableNobodyReads) {
   EXPECT_EQ(self.size(), 1u);  // its right side reads it
 }
 
-TEST(CTreeFromClang, FunctionLikeMacrosArePrintedFromTheirExpansion) {
+TEST(CTreeFromClang, FunctionLikeMacroCallsAreKept) {
   EXPECT_EQ(converted("#define N 3\n#define SQ(v) ((v) * (v))\n"
-                      "double f(double x) { double probe = SQ(x + N); return probe; }"),
-            "(x + N) * (x + N)");
+                      "double f(double x) { double probe = SQ(x + N /* shifted */); return probe; }"),
+            "SQ(x + N)");
+  EXPECT_EQ(converted("#define MIN(a, b) ((a) < (b) ? (a) : (b))\n"
+                      "int g(int a, int b);\nint f(int n, int ib) { int probe = MIN(g(ib, 2), (n)); return probe; }"),
+            "MIN(g(ib, 2), n)");
+}
+
+// A pasted argument is no sub-expression, and a body naming a variable would name it wherever the
+// call is printed: both are printed from their expansion.
+TEST(CTreeFromClang, FunctionLikeMacrosThatAreNotCallsOfTheirArgumentsAreExpanded) {
+  EXPECT_EQ(converted("#define LIT(x) x##f\nfloat f(float y) { float probe = LIT(0.5) * y; return probe; }"), "0.5f * y");
+  EXPECT_EQ(converted("#define AT(i) ((i) * nx)\nint f(int nx, int i) { int probe = AT(i + 1); return probe; }"),
+            "(i + 1) * nx");
 }
 
 TEST(CTreeFromClang, LiteralsKeepTheirSpelling) {
