@@ -10,6 +10,7 @@
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/LoopModelBuilder.h"
+#include "analyzer/frontend/MemberPath.h"
 
 #include <clang/AST/OpenMPClause.h>
 #include <clang/AST/ParentMap.h>
@@ -211,6 +212,21 @@ bool Sweeps::onlyOwnElement(const ParallelLoop& loop, const std::string& variabl
   return true;
 }
 
+// The analysis names memory in a struct by its root and member path (analyzer/frontend/MemberPath:
+// `domain->m_v`, `p[].x`); an increment of such an element is plain when the path's verdict is
+// shared: every pair of its adjoint references is proven apart across iterations.
+bool Sweeps::memberProvenShared(const clang::Expr* leaf) const {
+  const clang::Expr* access = leaf->IgnoreParenImpCasts();
+  while (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(access)) access = element->getBase()->IgnoreParenImpCasts();
+  std::string reason;
+  std::optional<analyzer::MemberPath> path = analyzer::memberPathOf(access, &reason);
+  if (!path || !path->root) return false;
+  const std::string name = path->root->getNameAsString() + path->path;
+  for (const analyzer::ArrayVerdict& verdict : current_->loop->analysis.arrays)
+    if (verdict.array == name) return verdict.verdict == analyzer::Verdict::Shared;
+  return false;
+}
+
 std::optional<std::string> Sweeps::atomicReason(const Increment& increment) const {
   if (!current_ || context_.request.strategy == Strategy::Serial) return std::nullopt;
   const clang::VarDecl* base = baseVariable(increment.leaf);
@@ -227,6 +243,7 @@ std::optional<std::string> Sweeps::atomicReason(const Increment& increment) cons
   // p[counter] (each iteration touches its own element); anything else is guarded.
   if (isStructType(info->decl->getType())) {
     if (onlyOwnElement(*current_->loop, info->name)) return std::nullopt;
+    if (memberProvenShared(increment.leaf)) return std::nullopt;
     return adjoint + ": struct members, not proven";
   }
   if (!aliasesFollowed(*current_->loop, base))

@@ -117,6 +117,7 @@ class Sweeps {
   // Why one adjoint increment in the current parallel loop must be atomic (the comment printed
   // above it), or nothing when it is plain; aliasAtomicReason for an increment through a pointer alias.
   std::optional<std::string> atomicReason(const Increment& increment) const;
+  bool memberProvenShared(const clang::Expr* leaf) const;
   std::optional<std::string> aliasAtomicReason(const Increment& increment, const clang::VarDecl* array) const;
   bool aliasesFollowed(const ParallelLoop& loop, const clang::VarDecl* array) const;
   // Whether every reference to `variable` in the loop is variable[counter] (its own element only).

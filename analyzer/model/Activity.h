@@ -15,6 +15,7 @@ struct ActivityOptions {
   std::set<std::string> inactive;  // forced inactive
 };
 
+// A member path ("domain->m_v") is active or inactive with its root ("domain") too.
 bool isActive(const Variable& variable, const ActivityOptions& options);
 
 }  // namespace adrace::analyzer
