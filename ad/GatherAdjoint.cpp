@@ -106,8 +106,8 @@ GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, 
       invariantNames_(std::move(invariantNames)), bodyLocals_(std::move(bodyLocals)) {
   for (const clang::VarDecl* decl : arrays_) {
     Target target{context_.variable(decl), {}, false};
-    for (const analyzer::ArrayVerdict& verdict : loop_.analysis.arrays)
-      if (target.info && verdict.array == target.info->name && verdict.gather) target.linearised = verdict.gather->linearised;
+    const analyzer::ArrayVerdict* verdict = target.info ? loop_.analysis.verdictOf(target.info->name) : nullptr;
+    if (verdict && verdict->gather) target.linearised = verdict->gather->linearised;
     targets_.push_back(target);
   }
   // The single definitions on the innermost body's root, as the analysis found them.
@@ -153,9 +153,8 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
   const std::string& name = target->info->name;
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = loop_.referenceAt(at, name);
-  const analyzer::GatherForm* form = nullptr;
-  for (const analyzer::ArrayVerdict& verdict : loop_.analysis.arrays)
-    if (verdict.array == name && verdict.gather && verdict.gather->applies) form = &*verdict.gather;
+  const analyzer::ArrayVerdict* verdict = loop_.analysis.verdictOf(name);
+  const analyzer::GatherForm* form = verdict && verdict->gather && verdict->gather->applies ? &*verdict->gather : nullptr;
   if (form && reference)
     for (const analyzer::GatherTerm& term : form->terms)
       if (term.reference == reference->id && term.offsets.size() == nest_.size()) {

@@ -98,9 +98,7 @@ Sweeps::LoopScope Sweeps::scopeOf(const ParallelLoop& loop) {
       continue;
     }
     if (variable.sharing != analyzer::Sharing::Shared) continue;
-    const analyzer::ArrayVerdict* verdict = nullptr;
-    for (const analyzer::ArrayVerdict& v : loop.analysis.arrays)
-      if (v.array == variable.name) verdict = &v;
+    const analyzer::ArrayVerdict* verdict = loop.analysis.verdictOf(variable.name);
     if (!verdict) continue;
     bool hasIncrements = !verdict->adjointWrites.empty() || (verdict->scalar && verdict->primalReadOnly);
     if (!info->array) {  // a shared local scalar, or an active scalar parameter (adjoint *a_b)
@@ -221,10 +219,8 @@ bool Sweeps::memberProvenShared(const clang::Expr* leaf) const {
   std::string reason;
   std::optional<analyzer::MemberPath> path = analyzer::memberPathOf(access, &reason);
   if (!path || !path->root) return false;
-  const std::string name = path->root->getNameAsString() + path->path;
-  for (const analyzer::ArrayVerdict& verdict : current_->loop->analysis.arrays)
-    if (verdict.array == name) return verdict.verdict == analyzer::Verdict::Shared;
-  return false;
+  const analyzer::ArrayVerdict* verdict = current_->loop->analysis.verdictOf(path->root->getNameAsString() + path->path);
+  return verdict && verdict->verdict == analyzer::Verdict::Shared;
 }
 
 std::optional<std::string> Sweeps::atomicReason(const Increment& increment) const {
@@ -251,9 +247,7 @@ std::optional<std::string> Sweeps::atomicReason(const Increment& increment) cons
   // formad: the per-reference verdict
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);
-  const analyzer::ArrayVerdict* verdict = nullptr;
-  for (const analyzer::ArrayVerdict& v : current_->loop->analysis.arrays)
-    if (v.array == info->name) verdict = &v;
+  const analyzer::ArrayVerdict* verdict = current_->loop->analysis.verdictOf(info->name);
   if (!verdict || verdict->verdict == analyzer::Verdict::Shared) return std::nullopt;
   int id = reference ? reference->id : -1;
   bool guarded = id < 0;
@@ -298,9 +292,7 @@ std::optional<std::string> Sweeps::aliasAtomicReason(const Increment& increment,
     return adjoint + ": --strategy " + strategyName(context_.request.strategy);
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = current_->loop->referenceAt(at, info->name);
-  const analyzer::ArrayVerdict* verdict = nullptr;
-  for (const analyzer::ArrayVerdict& v : current_->loop->analysis.arrays)
-    if (v.array == info->name) verdict = &v;
+  const analyzer::ArrayVerdict* verdict = current_->loop->analysis.verdictOf(info->name);
   if (reference && !reference->opaque && verdict && aliasesFollowed(*current_->loop, array)) {  // the analysis followed the pointer
     if (verdict->verdict == analyzer::Verdict::Shared) return std::nullopt;
     bool guarded = false;

@@ -6,6 +6,13 @@
 namespace adrace::smt {
 namespace {
 
+// "i=3, i'=4": the two iterations (or targets) Z3 found, as a report prints them.
+std::string witnessText(const Coincidence& coincidence) {
+  std::string text;
+  for (const auto& [symbol, value] : coincidence.witness) text += (text.empty() ? "" : ", ") + symbol + "=" + value;
+  return text;
+}
+
 std::string offsetText(const ExprRef& counter, std::int64_t offset) {
   std::string text = toString(counter);
   if (offset > 0) return text + " + " + std::to_string(offset);
@@ -111,9 +118,7 @@ ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain
   switch (twice.status) {
     case Coincidence::Status::Disjoint: proof.proven = true; return proof;
     case Coincidence::Status::Overlap: {
-      std::string witness;
-      for (const auto& [symbol, value] : twice.witness) witness += (witness.empty() ? "" : ", ") + symbol + "=" + value;
-      proof.reason = "Z3 found two targets of the gather that name the same element " + toString(layout) + " [" + witness + "]";
+      proof.reason = "Z3 found two targets of the gather that name the same element " + toString(layout) + " [" + witnessText(twice) + "]";
       return proof;
     }
     case Coincidence::Status::Unknown:
@@ -160,9 +165,8 @@ ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, co
   switch (twice.status) {
     case Coincidence::Status::Disjoint: proof.proven = true; return proof;
     case Coincidence::Status::Overlap: {
-      for (const auto& [symbol, value] : twice.witness) witness += (witness.empty() ? "" : ", ") + symbol + "=" + value;
       proof.reason = "Z3 found two pairs of the iteration and " + toString(inner) + " that give one target " + toString(index) +
-                     " with one " + toString(inner) + " [" + witness + "]";
+                     " with one " + toString(inner) + " [" + witnessText(twice) + "]";
       return proof;
     }
     case Coincidence::Status::Unknown:
@@ -188,9 +192,7 @@ ShiftProof proveUnitShift(SolverSession& session, const LoopDomain& domain, cons
   switch (twice.status) {
     case Coincidence::Status::Disjoint: return proof;
     case Coincidence::Status::Overlap: {
-      std::string witness;
-      for (const auto& [symbol, value] : twice.witness) witness += (witness.empty() ? "" : ", ") + symbol + "=" + value;
-      proof.reason = "Z3 found two iterations that read the same element " + toString(index) + " [" + witness + "]";
+      proof.reason = "Z3 found two iterations that read the same element " + toString(index) + " [" + witnessText(twice) + "]";
       break;
     }
     case Coincidence::Status::Unknown:

@@ -14,6 +14,12 @@
 
 namespace adrace::analyzer {
 
+const ArrayVerdict* LoopAnalysis::verdictOf(const std::string& array) const {
+  for (const ArrayVerdict& verdict : arrays)
+    if (verdict.array == array) return &verdict;
+  return nullptr;
+}
+
 const char* verdictName(Verdict verdict) {
   switch (verdict) {
     case Verdict::Shared: return "shared";

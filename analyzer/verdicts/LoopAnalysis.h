@@ -119,6 +119,9 @@ struct LoopAnalysis {
   std::vector<Inconsistency> inconsistencies;
   std::vector<std::string> notes;  // why some verdicts are guarded beyond Z3 (limitations)
   AnalysisStatistics statistics;
+
+  // The verdict on `array` as the loop model names it ("u", "domain->m_v"), or null.
+  const ArrayVerdict* verdictOf(const std::string& array) const;
 };
 
 // Every active variable's verdict, its adjoint references derived from the loop's references.
