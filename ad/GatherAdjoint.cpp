@@ -116,6 +116,12 @@ GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, 
   if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(body)) statements.assign(block->body_begin(), block->body_end());
   const std::vector<std::string>& single = loop_.model.singleDefinitions;
   for (const clang::Stmt* statement : statements) {
+    if (auto* declarations = llvm::dyn_cast<clang::DeclStmt>(statement)) {
+      for (const clang::Decl* declaration : declarations->decls())
+        if (auto* decl = llvm::dyn_cast<clang::VarDecl>(declaration); decl && decl->getInit() && recomputableLocal(decl))
+          definitions_[decl->getNameAsString()] = {decl, context_.tree(decl->getInit())};
+      continue;
+    }
     auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement);
     if (!assignment || assignment->getOpcode() != clang::BO_Assign) continue;
     auto* lhs = llvm::dyn_cast<clang::DeclRefExpr>(assignment->getLHS()->IgnoreParenImpCasts());
@@ -123,6 +129,16 @@ GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, 
     if (decl && std::find(single.begin(), single.end(), decl->getNameAsString()) != single.end())
       definitions_[decl->getNameAsString()] = {decl, context_.tree(assignment->getRHS())};
   }
+}
+
+// An initialised scalar of the body's root that nothing assigns afterwards (the analysis' test,
+// GatherAnalysis' bodyLocalFails): its value at an iteration is its initializer there.
+bool GatherAdjoint::recomputableLocal(const clang::VarDecl* decl) const {
+  const analyzer::SourcePosition at = context_.position(decl->getLocation());
+  for (const analyzer::Variable& variable : loop_.model.variables)
+    if (variable.declaredAt.line == at.line && variable.declaredAt.column == at.column && variable.name == decl->getNameAsString())
+      return variable.sharingReason == "declared in the loop body" && !variable.writtenInLoop && !variable.isArray;
+  return false;
 }
 
 bool GatherAdjoint::isCounter(const std::string& name) const {
@@ -263,6 +279,12 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value, 
   };
   out.value = rewrite(shifted(value, iteration));
   return out;
+}
+
+std::vector<const clang::VarDecl*> GatherAdjoint::recomputableValues() const {
+  std::vector<const clang::VarDecl*> values;
+  for (const auto& entry : definitions_) values.push_back(entry.second.decl);
+  return values;
 }
 
 std::vector<std::string> GatherAdjoint::localAdjoints() const {
@@ -407,12 +429,6 @@ c::StmtRef GatherAdjoint::familyLoop(const Term& term, const c::ExprRef& target,
                     c::postfix(inner.stepsUp() ? "++" : "--", r), std::move(body));
 }
 
-// collapse(n): targets (t0, ..., tn-1) over the box first_d + low_d <= t_d < end_d + high_d. The
-// threads share the first dimension (omp for); a t0 whose shifted iterations all lie in range
-// splits each inner dimension in turn into a guarded strip, the interior and a guarded strip, as
-// in one dimension; any other t0 runs its inner dimensions whole, guarded. The guard of a term tests
-// the dimensions not known to be interior; the pieces are disjoint and cover the box, and each
-// target is written by the one thread that owns its t0.
 c::ExprRef GatherAdjoint::linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const {
   for (const Term& term : target.terms) {
     auto* access = llvm::dyn_cast<clang::ArraySubscriptExpr>(term.increment.leaf->IgnoreParenImpCasts());
@@ -435,6 +451,13 @@ c::ExprRef GatherAdjoint::linearisedElement(const Target& target, const std::vec
   return nullptr;
 }
 
+// collapse(n): targets (t0, ..., tn-1) over the box first_d + low_d <= t_d < end_d + high_d. The
+// threads share the first dimension (omp for); a t0 whose shifted iterations all lie in range
+// splits each inner dimension in turn into a guarded strip, the interior and a guarded strip, as
+// in one dimension; any other t0 runs its inner dimensions whole, guarded. The guard of a term tests
+// the dimensions not known to be interior; the pieces are disjoint and cover the box, and each
+// target is written by the one thread that owns its t0. A dimension that every term reads at
+// offset 0 (low_d = high_d = 0) has no strips: all its targets are interior.
 c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   const size_t n = nest_.size();
   std::vector<std::int64_t> low(n), high(n);
@@ -450,6 +473,7 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
     c::ExprRef first, bound, end, from, to;  // from/to: the targets, first + low .. end + high
     std::string op;
     c::ExprRef target, interiorBegin, interiorEnd, highBegin;
+    bool unshifted = false;  // every term reads this dimension at offset 0: every target is interior
   };
   c::StmtList out;
   std::vector<Dimension> dims(n);
@@ -467,6 +491,8 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
     dim.to = plus(dim.end, high[d]);
     dim.target = c::name(context_.freshName("t" + counter));
     targetNames += (targetNames.empty() ? "" : ", ") + dim.target->text;
+    dim.unshifted = low[d] == 0 && high[d] == 0;
+    if (dim.unshifted) continue;  // no strips to peel
     const std::string begin = context_.freshName("adrace_interior_begin_" + counter);
     const std::string end = context_.freshName("adrace_interior_end_" + counter);
     dim.interiorBegin = c::name(begin);
@@ -531,6 +557,7 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   std::function<c::StmtList(size_t, std::vector<bool>)> dimension = [&](size_t d, std::vector<bool> interior) -> c::StmtList {
     if (d == n) return targetBody(interior);
     const Dimension& dim = dims[d];
+    if (dim.unshifted) return {loopOver(dim, dim.from, dim.to, dimension(d + 1, interior))};
     bool outerInterior = std::all_of(interior.begin(), interior.begin() + d, [](bool known) { return known; });
     if (!outerInterior) return {loopOver(dim, dim.from, dim.to, dimension(d + 1, interior))};
     std::vector<bool> strip = interior, inside = interior;
@@ -539,18 +566,22 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
             loopOver(dim, dim.interiorBegin, dim.interiorEnd, dimension(d + 1, inside)),
             loopOver(dim, dim.highBegin, dim.to, dimension(d + 1, strip))};
   };
-  std::vector<bool> none(n, false), firstInterior(n, false);
+  std::vector<bool> none(n), firstInterior(n);
+  for (size_t d = 0; d < n; ++d) none[d] = firstInterior[d] = dims[d].unshifted;
   firstInterior[0] = true;
   const Dimension& outer = dims[0];
-  c::ExprRef outerIsInterior =
-      c::binary("&&", c::binary(">=", outer.target, outer.interiorBegin), c::binary("<", outer.target, outer.interiorEnd));
   c::StmtList result;
   result.push_back(c::comment(target.info->adjoint + " as a gather: target (" + targetNames +
                               ") sums the terms of the iterations (counters) = target - c that read " + target.info->name));
   result.push_back(c::comment("first: the backward iterations below consume the adjoints the terms read (the omp for's barrier)"));
   result.insert(result.end(), out.begin(), out.end());
-  result.push_back(c::governed(staticFor(), loopOver(outer, outer.from, outer.to,
-                                                     {c::ifElse(outerIsInterior, dimension(1, firstInterior), dimension(1, none))})));
+  c::StmtList outerBody = dimension(1, firstInterior);
+  if (!outer.unshifted) {
+    c::ExprRef outerIsInterior =
+        c::binary("&&", c::binary(">=", outer.target, outer.interiorBegin), c::binary("<", outer.target, outer.interiorEnd));
+    outerBody = {c::ifElse(outerIsInterior, outerBody, dimension(1, none))};
+  }
+  result.push_back(c::governed(staticFor(), loopOver(outer, outer.from, outer.to, outerBody)));
   return result;
 }
 

@@ -62,6 +62,8 @@ class GatherAdjoint {
 
   // The body-local adjoints whose increments were recorded (the terms may have recomputed them).
   std::vector<std::string> localAdjoints() const;
+  // The primal scalars a term may recompute at its shifted iteration (Definition).
+  std::vector<const clang::VarDecl*> recomputableValues() const;
 
  private:
   struct Term {
@@ -89,7 +91,8 @@ class GatherAdjoint {
     bool linearised = false;  // one subscript for the whole box (analyzer::GatherForm::linearised)
   };
   // A private scalar the innermost body assigns once on its root (`p = IDX(k, j, i);`,
-  // LoopModel::singleDefinitions): a term recomputes it at its shifted iteration from `value`.
+  // LoopModel::singleDefinitions), or an initialised local of that root it never assigns again
+  // (`double smooth = ...;`): a term recomputes it at its shifted iteration from `value`.
   struct Definition {
     const clang::VarDecl* decl = nullptr;
     c::ExprRef value;
@@ -99,6 +102,7 @@ class GatherAdjoint {
   // term shifts it to (LinearisedIndex.h); null when every term's subscript reads a recomputed local.
   c::ExprRef linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const;
   bool isObjectLikeMacro(const std::string& name) const;
+  bool recomputableLocal(const clang::VarDecl* decl) const;
   bool isCounter(const std::string& name) const;
   c::ExprRef shifted(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration) const;
   // `value` at the shifted iteration `iteration` (one expression per counter); the locals it reads

@@ -552,8 +552,11 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
                                             gatherFailure + ")"));
     scope.gathered.clear();
   }
-  if (gatherLoops)  // a local adjoint that only gathered terms read is not needed by the backward iterations
+  if (gatherLoops) {  // a local adjoint, or a recomputed value, that only gathered terms read is not needed by the backward iterations
     for (const std::string& name : gather->localAdjoints()) gatheredBody.dropWriteOnly(name);
+    for (const clang::VarDecl* value : gather->recomputableValues())
+      if (recomputes(value)) gatheredBody.dropWriteOnly(value->getNameAsString());
+  }
   CodeWriter guardedBody;
   if (gather && !gatherLoops) backwardIteration(innermost, guardedBody);
   const CodeWriter& body = gather && !gatherLoops ? guardedBody : gatheredBody;

@@ -423,14 +423,38 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
     std::vector<const clang::VarDecl*> locals = scopeLocals(compound);
     for (auto it = locals.rbegin(); it != locals.rend(); ++it)
       if (pushesOnKill(*it) && !localsLive) out.statement(declareAndPop(context_, *it));
-    for (const clang::VarDecl* local : locals)  // in declaration order: one may read another
-      if (recomputes(local) && !(localsLive && plan_.neededForward.count(local)))
-        out.statement(declarationOf(context_, local, local->getNameAsString(), context_.tree(local->getInit())));
+    recomputeValues(compound, out, localsLive, true);
     for (const clang::VarDecl* local : locals)
       if (context_.variable(local)->active && backwardEmits(compound)) out.statement(adjointDeclaration(context_, local));
+  } else {
+    recomputeValues(compound, out, localsLive, false);
   }
   std::vector<const clang::Stmt*> children(compound->body_begin(), compound->body_end());
   for (auto it = children.rbegin(); it != children.rend(); ++it) backward(*it, out);
+}
+
+// In statement order, since one may read another: the recomputed locals' declarations (when the
+// block is their scope here) and the recomputed C89 definitions (TapePlan::recomputedDefinitions).
+void Sweeps::recomputeValues(const clang::CompoundStmt* compound, CodeWriter& out, bool localsLive, bool declarations) {
+  auto wanted = [&](const clang::VarDecl* var) { return recomputes(var) && !(localsLive && plan_.neededForward.count(var)); };
+  for (const clang::Stmt* child : compound->body()) {
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(child)) {
+      for (const clang::Decl* decl : declaration->decls())
+        if (auto* local = llvm::cast<clang::VarDecl>(decl); declarations && wanted(local))
+          out.statement(declarationOf(context_, local, local->getNameAsString(), context_.tree(local->getInit())));
+      continue;
+    }
+    auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(child);
+    const clang::VarDecl* target = assignment ? baseVariable(assignment->getLHS()) : nullptr;
+    auto definition = target ? plan_.recomputedDefinitions.find(target) : plan_.recomputedDefinitions.end();
+    if (definition == plan_.recomputedDefinitions.end() || definition->second != assignment || !wanted(target)) continue;
+    // Nothing outside this block reads it: declared here, unless the forward sweep declared it where
+    // the backward sweep sees it too (the function's scope; a parallel loop's backward region
+    // declares only what it pops).
+    const bool declaredOutside = plan_.neededForward.count(target) && !(current_ && current_->perThread.count(target));
+    if (declaredOutside) out.statement(c::expression(context_.tree(assignment)));
+    else out.statement(declarationOf(context_, target, target->getNameAsString(), context_.tree(assignment->getRHS())));
+  }
 }
 
 void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {

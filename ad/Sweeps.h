@@ -58,8 +58,14 @@ class Sweeps {
 
  private:
   bool assigns(const clang::Stmt* statement, const clang::VarDecl* variable) const;
-  // A superset of the primal variables the backward sweep of `statement` reads.
-  void backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) const;
+  // A superset of the primal variables the backward sweep of `statement` reads; besides
+  // read-modify-writes: leaving out the element a read-modify-write reads (readModifyWriteArray).
+  void backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out,
+                     bool besidesReadModifyWrites = false) const;
+  // Save-on-kill by element for arrays (TapePlan.cpp): whether the kill's own adjoint reads the
+  // array it writes, and whether the backward sweep reads the array only in read-modify-writes.
+  bool killReadsOwnArray(const clang::Stmt* kill, const clang::VarDecl* variable) const;
+  bool readOnlyByReadModifyWrites(const clang::VarDecl* variable) const;
 
   // Sweeps.cpp
   const clang::VarDecl* killed(const clang::Stmt* statement, const clang::Expr** lhs) const;
@@ -67,6 +73,7 @@ class Sweeps {
   void forwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope);
   // localsLive: the scope's locals are already computed (a recomputed iteration): no pops.
   void backwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope, bool localsLive = false);
+  void recomputeValues(const clang::CompoundStmt* compound, CodeWriter& out, bool localsLive, bool declarations);
   // The backward sweep of one iteration of a loop's body (preceded by its forward sweep when the
   // loop's iterations are recomputed).
   void backwardIteration(const clang::ForStmt* loop, CodeWriter& out);

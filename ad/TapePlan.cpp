@@ -1,4 +1,5 @@
-// Save-on-kill planning (Tapenade's to-be-recorded analysis, per variable): neededBackward = the
+// Save-on-kill planning (Tapenade's to-be-recorded analysis, per variable, and per element for
+// arrays only read by read-modify-writes): neededBackward = the
 // primal values the backward sweep reads (partials of nonlinear statements, subscripts, branch
 // conditions, loop bounds, and the targets of its own pops); neededForward = their closure under the
 // forward sweep's data flow. A forward-sweep assignment is emitted only if it writes a neededForward
@@ -17,8 +18,12 @@
 #include "ad/PassiveCalls.h"
 
 #include "analyzer/frontend/LoopModelBuilder.h"
+#include "analyzer/frontend/SingleDefinitions.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <functional>
 
 namespace adrace::ad {
 namespace {
@@ -155,6 +160,53 @@ class QueryValues : public clang::RecursiveASTVisitor<QueryValues> {
   }
 };
 
+// Where a variable is mentioned in a function's statements, OpenMP clauses left out (`private(p)`
+// names p without reading or writing it).
+class Mentions : public clang::RecursiveASTVisitor<Mentions> {
+ public:
+  explicit Mentions(const clang::VarDecl* variable) : variable_(variable) {}
+  bool TraverseOMPClause(clang::OMPClause*) { return true; }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* reference) {
+    if (reference->getDecl() == variable_) at.push_back(reference->getBeginLoc());
+    return true;
+  }
+  std::vector<clang::SourceLocation> at;
+
+ private:
+  const clang::VarDecl* variable_;
+};
+
+// C89 temporaries (`p = IDX(k, j, i);`, `laplacian = ...;`): a scalar that a loop body assigns once,
+// on its root, before any read there (analyzer::singleDefinitionsOf), and that nothing outside the
+// body mentions, holds at each of its reads the value that assignment gave it in the same iteration.
+std::map<const clang::VarDecl*, const clang::BinaryOperator*> loopBodyDefinitions(const AdjointContext& context,
+                                                                                  const std::vector<const clang::ForStmt*>& loops) {
+  std::map<const clang::VarDecl*, const clang::BinaryOperator*> found;
+  const clang::SourceManager& sources = context.ast.getSourceManager();
+  for (const clang::ForStmt* loop : loops) {
+    auto* body = llvm::dyn_cast<clang::CompoundStmt>(context.loopBody(loop));
+    if (!body) continue;
+    const std::vector<std::string> single = analyzer::singleDefinitionsOf(*body);
+    for (const clang::Stmt* child : body->body()) {
+      auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(child);
+      if (!assignment || assignment->getOpcode() != clang::BO_Assign) continue;
+      auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(assignment->getLHS()->IgnoreParenImpCasts());
+      auto* var = reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+      const VariableInfo* info = var ? context.variable(var) : nullptr;
+      if (!info || info->parameter || info->global || std::find(single.begin(), single.end(), var->getNameAsString()) == single.end())
+        continue;
+      Mentions mentions(var);
+      mentions.TraverseStmt(const_cast<clang::Stmt*>(context.function.getBody()));
+      bool onlyInBody = true;
+      for (clang::SourceLocation at : mentions.at)
+        onlyInBody = onlyInBody && sources.isPointWithin(sources.getExpansionLoc(at), sources.getExpansionLoc(body->getBeginLoc()),
+                                                         sources.getExpansionLoc(body->getEndLoc()));
+      if (onlyInBody) found[var] = assignment;
+    }
+  }
+  return found;
+}
+
 // Finds the plan: the recomputable locals first, then the needed sets as a fixpoint over the body
 // (the sweeps, reading the plan as it grows, say what each statement would emit), then the loops
 // whose iterations are recomputed.
@@ -200,7 +252,10 @@ void TapePlanner::refuseQueryValuesReadBackward() {
 //   - other recomputable locals.
 // Such a local holds the same value wherever it is in scope, in either sweep, so the backward sweep
 // re-evaluates its initializer at the top of the scope instead of popping it (the green_gauss edge
-// loop: the nodes i, j from the index array e2n and the face value from dv).
+// loop: the nodes i, j from the index array e2n and the face value from dv). A C89 temporary
+// (loopBodyDefinitions) is a candidate with its assignment's right side for the initializer: the
+// backward iteration of its loop body evaluates the assignment again at its top (stencil3d7's p and
+// laplacian).
 void TapePlanner::findRecomputable() {
   const clang::Stmt* body = context_.body();
   WriteFinder finder(context_.exitValueCounters);
@@ -212,17 +267,27 @@ void TapePlanner::findRecomputable() {
     if (!info.parameter && info.scope != body && !counters.count(var) && var->getType()->isScalarType() &&
         var->getInit() && !callsAFunction(var->getInit()) && !finder.written.count(var))
       candidates.insert(var);
+  for (const auto& [var, assignment] : loopBodyDefinitions(context_, finder.loops))
+    if (!counters.count(var) && !callsAFunction(assignment->getRHS())) {
+      plan_.recomputedDefinitions[var] = assignment;
+      candidates.insert(var);
+    }
+  auto value = [&](const clang::VarDecl* var) {
+    auto definition = plan_.recomputedDefinitions.find(var);
+    return definition != plan_.recomputedDefinitions.end() ? definition->second->getRHS() : var->getInit();
+  };
   for (bool shrunk = true; shrunk;) {  // greatest fixpoint: drop a candidate that reads a changing value
     shrunk = false;
     for (auto it = candidates.begin(); it != candidates.end();) {
       std::set<const clang::VarDecl*> reads;
-      collectVariables((*it)->getInit(), reads);
+      collectVariables(value(*it), reads);
       bool stable = true;
       for (const clang::VarDecl* read : reads)
         stable &= unchanging(context_, finder, read) || counters.count(read) || candidates.count(read);
       if (stable) {
         ++it;
       } else {
+        plan_.recomputedDefinitions.erase(*it);
         it = candidates.erase(it);
         shrunk = true;
       }
@@ -349,6 +414,7 @@ bool TapePlanner::planStatement(const clang::Stmt* statement) {
     const clang::VarDecl* target = baseVariable(assignment->getLHS());
     std::set<const clang::VarDecl*> reads;
     if (isActiveLeaf(context_, assignment->getLHS())) assignmentReads(context_, assignment, reads);
+    if (sweeps_.recomputes(target)) collectVariables(assignment->getRHS(), reads);  // evaluated again backwards
     grew |= addNeeded(backward, reads);
     if (forward.count(target)) {
       reads.clear();
@@ -415,6 +481,7 @@ TapePlan planTape(AdjointContext& context) {
 // Parameters, and kills that another scope's statements could precede, are always saved.
 bool Sweeps::savesBeforeKill(const clang::Stmt* kill, const clang::VarDecl* variable) const {
   if (!pushesOnKill(variable)) return false;
+  if (readOnlyByReadModifyWrites(variable) && !killReadsOwnArray(kill, variable)) return false;
   if (context_.pointerAliases.count(variable)) return true;  // reads of its array elsewhere are not reads of it
   const VariableInfo* info = context_.variable(variable);
   auto* scope = info && !info->parameter ? llvm::dyn_cast_or_null<clang::CompoundStmt>(info->scope) : nullptr;
@@ -432,7 +499,74 @@ bool Sweeps::savesBeforeKill(const clang::Stmt* kill, const clang::VarDecl* vari
   return true;
 }
 
-void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) const {
+// The array `variable` is or points into, and every pointer alias of it (PointerAliases.h): one memory.
+static std::set<const clang::VarDecl*> sameMemory(const AdjointContext& context, const clang::VarDecl* variable) {
+  auto alias = context.pointerAliases.find(variable);
+  const clang::VarDecl* array = alias != context.pointerAliases.end() ? alias->second : variable;
+  std::set<const clang::VarDecl*> memory{array};
+  for (const auto& [pointer, base] : context.pointerAliases)
+    if (base == array) memory.insert(pointer);
+  return memory;
+}
+
+// Save-on-kill for arrays, flow-sensitive by element: when every backward read of an array (or of a
+// pointer into it) is the read of a read-modify-write of one element (`Ci[j] *= beta`), that read
+// comes just after the statement's own pop has restored the element. A kill whose adjoint reads
+// nothing of the array (`Ci[j] += aik * B[k][j]`) then overwrites a value nothing reads: it saves
+// nothing (PolyBench's gemm tapes one value per element of C instead of one per product).
+bool Sweeps::killReadsOwnArray(const clang::Stmt* kill, const clang::VarDecl* variable) const {
+  std::set<const clang::VarDecl*> reads;
+  backwardReads(kill, reads);
+  for (const clang::VarDecl* var : sameMemory(context_, variable))
+    if (reads.count(var)) return true;
+  return false;
+}
+
+bool Sweeps::readOnlyByReadModifyWrites(const clang::VarDecl* variable) const {
+  if (!variable->getType()->isArrayType() && !variable->getType()->isPointerType()) return false;
+  std::set<const clang::VarDecl*> reads;
+  backwardReads(context_.body(), reads, true);
+  for (const clang::VarDecl* var : sameMemory(context_, variable))
+    if (reads.count(var)) return false;
+  return true;
+}
+
+// The array whose element `assignment` reads and overwrites, when that element is the only memory of
+// the array it mentions: `a[i][j] *= s`, `a[i][j] = f(a[i][j], x)` (not `a[i] = a[i - 1]`, nor a[a[0]]).
+static const clang::VarDecl* readModifyWriteArray(const AdjointContext& context, const clang::BinaryOperator* assignment) {
+  const clang::Expr* target = assignment->getLHS()->IgnoreParenImpCasts();
+  const clang::VarDecl* array = baseVariable(target);
+  if (!array || !llvm::isa<clang::ArraySubscriptExpr>(target)) return nullptr;
+  const std::set<const clang::VarDecl*> memory = sameMemory(context, array);
+  llvm::FoldingSetNodeID element;
+  target->Profile(element, context.ast, true);
+  bool onlyThatElement = true;
+  std::function<void(const clang::Stmt*)> visit = [&](const clang::Stmt* node) {
+    if (!node || !onlyThatElement) return;
+    if (auto* expr = llvm::dyn_cast<clang::Expr>(node)) {
+      const clang::Expr* access = expr->IgnoreParenImpCasts();
+      if (llvm::isa<clang::ArraySubscriptExpr>(access) && memory.count(baseVariable(access))) {
+        llvm::FoldingSetNodeID id;
+        access->Profile(id, context.ast, true);
+        if (id == element) return;  // the element itself (its subscripts are the target's)
+      }
+    }
+    if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(node))
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(reference->getDecl()); var && memory.count(var)) {
+        onlyThatElement = false;  // the array read some other way: another element, or its address
+        return;
+      }
+    for (const clang::Stmt* child : node->children()) visit(child);
+  };
+  // The target's subscripts must not read the array.
+  for (const clang::Expr* access = target; auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(access);
+       access = subscript->getBase()->IgnoreParenImpCasts())
+    visit(subscript->getIdx());
+  visit(assignment->getRHS());
+  return onlyThatElement ? array : nullptr;
+}
+
+void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out, bool besidesReadModifyWrites) const {
   if (!statement) return;
   if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) return derivativeReads(context_, returned->getRetValue(), out);
   if (passiveStatementCall(statement)) return;
@@ -450,7 +584,14 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
     return;
   }
   if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement->IgnoreContainers()); assignment && assignment->isAssignmentOp()) {
-    if (isActiveLeaf(context_, assignment->getLHS())) assignmentReads(context_, assignment, out);
+    if (isActiveLeaf(context_, assignment->getLHS())) {
+      std::set<const clang::VarDecl*> reads;
+      assignmentReads(context_, assignment, reads);
+      if (besidesReadModifyWrites)
+        if (const clang::VarDecl* array = readModifyWriteArray(context_, assignment)) reads.erase(array);
+      out.insert(reads.begin(), reads.end());
+    }
+    if (recomputes(baseVariable(assignment->getLHS()))) collectVariables(assignment->getRHS(), out);
     collectIndexVariables(assignment->getLHS(), out);  // a pop's target
     return;
   }
@@ -460,28 +601,28 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
     collectVariables(branch->getCond(), out);
-    backwardReads(branch->getThen(), out);
-    backwardReads(branch->getElse(), out);
+    backwardReads(branch->getThen(), out, besidesReadModifyWrites);
+    backwardReads(branch->getElse(), out, besidesReadModifyWrites);
     return;
   }
   const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) loop = analyzer::associatedLoops(*directive).front();
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
-    for (const clang::Stmt* phase : regionPhases(parallel)) backwardReads(phase, out);
+    for (const clang::Stmt* phase : regionPhases(parallel)) backwardReads(phase, out, besidesReadModifyWrites);
     return;
   }
   if (isConditionalLoop(statement)) {  // the condition is evaluated by the forward sweep only
-    backwardReads(context_.loopBody(statement), out);
+    backwardReads(context_.loopBody(statement), out, besidesReadModifyWrites);
     return;
   }
   if (loop) {
     collectVariables(loopStart(loop), out);
     collectVariables(loop->getCond(), out);
     collectVariables(loop->getInc(), out);
-    backwardReads(context_.loopBody(loop), out);
+    backwardReads(context_.loopBody(loop), out, besidesReadModifyWrites);
     return;
   }
-  for (const clang::Stmt* child : statement->children()) backwardReads(child, out);
+  for (const clang::Stmt* child : statement->children()) backwardReads(child, out, besidesReadModifyWrites);
 }
 
 bool Sweeps::recomputes(const clang::VarDecl* variable) const {

@@ -10,6 +10,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/Stmt.h>
 
+#include <map>
 #include <set>
 
 namespace adrace::ad {
@@ -17,8 +18,12 @@ namespace adrace::ad {
 struct TapePlan {
   std::set<const clang::VarDecl*> neededBackward;  // values the backward sweep reads
   std::set<const clang::VarDecl*> neededForward;   // values the forward sweep must compute
-  // Locals the backward sweep may recompute from their initializer instead of popping.
+  // Locals the backward sweep may recompute from their initializer instead of popping, and C89
+  // temporaries (`p = IDX(k, j, i);`) from their one assignment (recomputedDefinitions).
   std::set<const clang::VarDecl*> recomputable;
+  // A scalar one loop body assigns once on its root before any read, and nothing outside that body
+  // mentions: the backward iteration of the body evaluates the assignment again at its top.
+  std::map<const clang::VarDecl*, const clang::BinaryOperator*> recomputedDefinitions;
   // Loops whose iterations the backward sweep recomputes: each backward iteration runs that
   // iteration's forward sweep first, so nothing is taped across iterations.
   std::set<const clang::ForStmt*> recomputedLoops;

@@ -111,6 +111,30 @@ TEST(AdjointGenerator, FormadWritesStencilReadsAsAGather) {
   EXPECT_TRUE(contains(g.code, "#pragma omp for schedule(static)\n")) << g.code;
 }
 
+// A term reads an initialised local of the body (the smoothed value's adjoint reads smooth): the
+// gather recomputes it at the shifted iteration under a fresh name instead of guarding x_b.
+TEST(AdjointGenerator, GatherRecomputesAnInitialisedLocalAtTheShiftedIteration) {
+  Generated g = generate(R"(double misfit(int n, const double *x, const double *d)
+{
+    double s = 0.0;
+#pragma omp parallel for reduction(+:s)
+    for (int i = 1; i < n - 1; i++) {
+        double smooth = x[i - 1] + x[i] + x[i + 1];
+        s += (smooth - d[i]) * (smooth - d[i]);
+    }
+    return s;
+}
+)",
+                         "misfit", {"x", "d"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "omp atomic")) << g.code;
+  EXPECT_TRUE(contains(g.code, "x_b as a gather")) << g.code;
+  // the iteration i = j (of the three that read x[j]) recomputes its smooth, then smooth's adjoint
+  EXPECT_TRUE(contains(g.code, "double smooth_at2 = x[j - 1] + x[j] + x[j + 1];\n"
+                               "                double smooth_b_at2 = s_b * (smooth_at2 - d[j]) + (smooth_at2 - d[j]) * s_b;"))
+      << g.code;
+}
+
 TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
   Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::Reduction, {{"x", "n"}});
   ASSERT_TRUE(g.error.empty()) << g.error;
@@ -1039,6 +1063,107 @@ TEST(AdjointGenerator, CompoundAssignmentReadingItsTargetSavesTheSeed) {
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_TRUE(contains(g.code, "double adj = y_b[i];\n            y_b[i] += adj * x[i];\n            x_b[i] += y[i] * adj;"))
       << g.code;
+}
+
+size_t occurrences(const std::string& text, const std::string& part) {
+  size_t count = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
+// gemm's shape: beta's adjoint reads c[i] before `c[i] *= beta`, which pops it just before; no other
+// backward statement reads c, so the accumulations overwrite values nothing reads and save nothing.
+TEST(AdjointGenerator, AccumulationsAfterAReadModifyWriteSaveNothing) {
+  Generated g = generate(R"(void f(int n, int m, double beta, const double *a, double *c)
+{
+    for (int i = 0; i < n; i++) {
+        c[i] *= beta;
+        for (int k = 0; k < m; k++)
+            c[i] += a[i * m + k];
+    }
+}
+)",
+                         "f", {"beta", "a", "c"}, Strategy::Serial);
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_EQ(occurrences(g.code, "adrace_push_double(c[i]);"), 1u) << g.code;
+  EXPECT_EQ(occurrences(g.code, "c[i] = adrace_pop_double();"), 1u) << g.code;
+  EXPECT_TRUE(contains(g.code, "*beta_b += c[i] * adj;")) << g.code;
+}
+
+// The same loop with another reader of c (the square reads the value each accumulation leaves):
+// every kill saves what it overwrites, as before.
+TEST(AdjointGenerator, AnotherReaderOfTheArrayKeepsEverySave) {
+  Generated g = generate(R"(void f(int n, int m, double beta, const double *a, double *c, double *s)
+{
+    for (int i = 0; i < n; i++) {
+        c[i] *= beta;
+        for (int k = 0; k < m; k++) {
+            c[i] += a[i * m + k];
+            s[i] += c[i] * c[i];
+        }
+    }
+}
+)",
+                         "f", {"beta", "a", "c", "s"}, Strategy::Serial);
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_EQ(occurrences(g.code, "adrace_push_double(c[i]);"), 2u) << g.code;
+  EXPECT_EQ(occurrences(g.code, "c[i] = adrace_pop_double();"), 2u) << g.code;
+}
+
+// A read-modify-write of another element (c[i] = c[i] * c[i + 1]) is a reader like any other.
+TEST(AdjointGenerator, ReadOfAnotherElementIsNotAReadModifyWrite) {
+  Generated g = generate(R"(void f(int n, int m, const double *a, double *c)
+{
+    for (int i = 0; i < n - 1; i++) {
+        c[i] = c[i] * c[i + 1];
+        for (int k = 0; k < m; k++)
+            c[i] += a[i * m + k];
+    }
+}
+)",
+                         "f", {"a", "c"}, Strategy::Serial);
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_EQ(occurrences(g.code, "adrace_push_double(c[i]);"), 2u) << g.code;
+}
+
+// C89: a private temporary the body assigns once on its root from inputs the function does not
+// write is recomputed at the top of each backward iteration instead of taped.
+TEST(AdjointGenerator, C89TemporaryIsRecomputedInTheBackwardIteration) {
+  Generated g = generate(R"(void f(int n, const double *x, double *y)
+{
+    int i;
+    double t;
+#pragma omp parallel for private(t)
+    for (i = 0; i < n; i++) {
+        t = x[i] * x[i];
+        y[i] = t * x[i];
+    }
+}
+)",
+                         "f", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "adrace_push")) << g.code;
+  EXPECT_FALSE(contains(g.code, "adrace_pop")) << g.code;
+  EXPECT_TRUE(contains(g.code, "t = x[i] * x[i];\n")) << g.code;
+  EXPECT_TRUE(contains(g.code, "x_b[i] += t * y_b[i];")) << g.code;
+}
+
+// The same temporary read after the loop is not the loop body's alone: it stays taped.
+TEST(AdjointGenerator, C89TemporaryReadAfterTheLoopIsTaped) {
+  Generated g = generate(R"(void f(int n, const double *x, double *y)
+{
+    int i;
+    double t = 0.0;
+    for (i = 0; i < n; i++) {
+        t = x[i] * x[i];
+        y[i] = t * x[i];
+    }
+    y[0] += t * t;
+}
+)",
+                         "f", {"x", "y"}, Strategy::Serial);
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "adrace_push_double(t);")) << g.code;
 }
 
 TEST(AdjointGenerator, WhileLoopTapesItsTripCount) {
