@@ -573,7 +573,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   if (gatherLoops) {  // a local adjoint, or a recomputed value, that only gathered terms read is not needed by the backward iterations
     for (const std::string& name : gather->localAdjoints()) gatheredBody.dropWriteOnly(name);
     for (const clang::VarDecl* value : gather->recomputableValues())
-      if (recomputes(value)) gatheredBody.dropWriteOnly(value->getNameAsString());
+      if (sweeps_.recomputes(value)) gatheredBody.dropWriteOnly(value->getNameAsString());
   }
   CodeWriter guardedBody;
   if (gather && !gatherLoops) sweeps_.backwardIterationOf(*this, innermost, guardedBody);

@@ -60,6 +60,8 @@ class ParallelLoopAdjoint {
   // `body`: when it is the innermost loop of the gather's box, its body is where every point of the
   // box runs the increments a gather takes.
   void enterBackwardIteration(const clang::ForStmt* loop, const CodeWriter& body);
+  // Whether each thread has its own `variable` (a clause's private copy, or a body local).
+  bool perThread(const clang::VarDecl* variable) const { return scope_.perThread.count(variable) > 0; }
 
  private:
   // Per-thread variables of the loop (clause private/firstprivate/reduction, body locals) and how

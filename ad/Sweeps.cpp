@@ -441,7 +441,7 @@ void Sweeps::recomputeValues(const clang::CompoundStmt* compound, CodeWriter& ou
     // Nothing outside this block reads it: declared here, unless the forward sweep declared it where
     // the backward sweep sees it too (the function's scope; a parallel loop's backward region
     // declares only what it pops).
-    const bool declaredOutside = plan_.neededForward.count(target) && !(current_ && current_->perThread.count(target));
+    const bool declaredOutside = plan_.neededForward.count(target) && !(parallelLoop_ && parallelLoop_->perThread(target));
     if (declaredOutside) out.statement(c::expression(context_.tree(assignment)));
     else out.statement(declarationOf(context_, target, target->getNameAsString(), context_.tree(assignment->getRHS())));
   }
