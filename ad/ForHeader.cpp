@@ -1,5 +1,7 @@
 #include "ad/ForHeader.h"
 
+#include "analyzer/frontend/LoopHeader.h"
+
 namespace adrace::ad {
 
 namespace {
@@ -63,97 +65,66 @@ c::ExprRef ForHeader::stepForward() const { return stepBy(c::name(counter->getNa
 c::ExprRef ForHeader::stepBackward() const { return stepBy(c::name(counter->getNameAsString()), c::negate(step)); }
 
 const clang::VarDecl* loopCounter(const clang::ForStmt* loop) {
-  const clang::Stmt* init = loop->getInit();
-  if (auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(init))
-    return declaration->isSingleDecl() ? llvm::dyn_cast<clang::VarDecl>(declaration->getSingleDecl()) : nullptr;
-  auto* expr = llvm::dyn_cast_or_null<clang::Expr>(init);
-  auto* assignment = expr ? llvm::dyn_cast<clang::BinaryOperator>(expr->IgnoreParens()) : nullptr;
-  if (!assignment || assignment->getOpcode() != clang::BO_Assign) return nullptr;
-  auto* target = llvm::dyn_cast<clang::DeclRefExpr>(assignment->getLHS()->IgnoreParens());
-  return target ? llvm::dyn_cast<clang::VarDecl>(target->getDecl()) : nullptr;
+  analyzer::LoopHeader init;
+  return analyzer::readLoopInit(*loop, init) ? init.counter : nullptr;
 }
 
 const clang::Expr* loopStart(const clang::ForStmt* loop) {
-  const clang::VarDecl* counter = loopCounter(loop);
-  if (!counter) return nullptr;
-  if (llvm::isa<clang::DeclStmt>(loop->getInit())) return counter->getInit();
-  return llvm::cast<clang::BinaryOperator>(llvm::cast<clang::Expr>(loop->getInit())->IgnoreParens())->getRHS();
+  analyzer::LoopHeader init;
+  return analyzer::readLoopInit(*loop, init) ? init.first : nullptr;
 }
 
+namespace {
+// The comparison as the runtime's adrace_trip_count names it, and as C writes it.
+void setComparison(ForHeader& header, smt::Comparison comparison) {
+  switch (comparison) {
+    case smt::Comparison::Less: header.comparison = "ADRACE_LT"; header.op = "<"; return;
+    case smt::Comparison::LessEqual: header.comparison = "ADRACE_LE"; header.op = "<="; return;
+    case smt::Comparison::Greater: header.comparison = "ADRACE_GT"; header.op = ">"; return;
+    case smt::Comparison::GreaterEqual: header.comparison = "ADRACE_GE"; header.op = ">="; return;
+    case smt::Comparison::NotEqual: header.comparison = "ADRACE_NE"; header.op = "!="; return;
+  }
+}
+
+// `a < b ? a : b`, the bound of `i < a && i < b`.
+c::ExprRef smallerOf(const c::ExprRef& a, const c::ExprRef& b) {
+  c::ExprRef first = operandOf(a), second = operandOf(b);
+  return c::parenthesized(c::conditional(c::binary("<", first, second), first, second));
+}
+}  // namespace
+
+// The analyzer reads the header (analyzer/frontend/LoopHeader.h); this adds what the sweeps need
+// of the counter (a local they may declare again) and builds the trees.
 std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::ForStmt* loop) {
+  analyzer::LoopHeader typed;
+  std::string reason;
+  if (!analyzer::readLoopHeader(*loop, typed, reason, analyzer::LoopBounds::SmallerOfTwo)) {
+    context.unsupported(loop->getBeginLoc(), reason);
+    return std::nullopt;
+  }
   ForHeader header;
   header.loop = loop;
-  auto fail = [&](clang::SourceLocation at, const std::string& what) -> std::optional<ForHeader> {
-    context.unsupported(at, what);
+  header.counter = typed.counter;
+  if (llvm::isa<clang::ParmVarDecl>(header.counter) || !header.counter->hasLocalStorage() || header.counter->isStaticLocal()) {
+    context.unsupported(loop->getInit()->getBeginLoc(), "loop counter '" + header.counter->getNameAsString() +
+                                                            "' must be a local variable (not a parameter, a global or a static)");
     return std::nullopt;
-  };
-  header.counter = loopCounter(loop);
-  if (!header.counter)
-    return fail(loop->getBeginLoc(), "loop init must declare or assign the counter (for (int i = ...; ...) or for (i = ...; ...))");
+  }
   header.declaredInHeader = llvm::isa<clang::DeclStmt>(loop->getInit());
-  if (!header.counter->getType()->isIntegerType() || !loopStart(loop))
-    return fail(header.counter->getLocation(), "loop counter must be an initialised integer");
-  if (llvm::isa<clang::ParmVarDecl>(header.counter) || !header.counter->hasLocalStorage() || header.counter->isStaticLocal())
-    return fail(loop->getInit()->getBeginLoc(), "loop counter '" + header.counter->getNameAsString() +
-                                                    "' must be a local variable (not a parameter, a global or a static)");
   header.counterType = c::plainType(header.counter->getType().getUnqualifiedType().getAsString());
-  header.firstExpr = loopStart(loop);
-  header.first = context.tree(header.firstExpr);
-
-  auto isCounter = [&](const clang::Expr* e) {
-    auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
-    return ref && ref->getDecl() == header.counter;
-  };
-  auto* cond = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop->getCond());
-  if (cond && cond->getOpcode() == clang::BO_LAnd) {
-    auto* left = llvm::dyn_cast<clang::BinaryOperator>(cond->getLHS()->IgnoreParens());
-    auto* right = llvm::dyn_cast<clang::BinaryOperator>(cond->getRHS()->IgnoreParens());
-    if (!left || !right || left->getOpcode() != right->getOpcode() ||
-        (left->getOpcode() != clang::BO_LT && left->getOpcode() != clang::BO_LE) || !isCounter(left->getLHS()) ||
-        !isCounter(right->getLHS()))
-      return fail(loop->getBeginLoc(), "loop condition must compare the counter (i < bound, or i < a && i < b)");
-    header.boundExpr2 = right->getRHS();
-    cond = left;
-  }
-  if (!cond || !cond->isComparisonOp() || cond->getOpcode() == clang::BO_EQ)
-    return fail(loop->getBeginLoc(), "loop condition must compare the counter (i < bound)");
-  clang::BinaryOperatorKind op = cond->getOpcode();
-  const clang::Expr* bound = cond->getRHS();
-  if (!isCounter(cond->getLHS())) {
-    if (!isCounter(cond->getRHS())) return fail(cond->getBeginLoc(), "loop condition must compare the counter");
-    bound = cond->getLHS();
-    op = op == clang::BO_LT ? clang::BO_GT : op == clang::BO_GT ? clang::BO_LT : op == clang::BO_LE ? clang::BO_GE
-       : op == clang::BO_GE ? clang::BO_LE : op;
-  }
-  header.boundExpr = bound;
-  header.bound = context.tree(bound);
-  if (header.boundExpr2) {
-    c::ExprRef a = operandOf(header.bound), b = operandOf(context.tree(header.boundExpr2));
-    header.bound = c::parenthesized(c::conditional(c::binary("<", a, b), a, b));
-  }
-  switch (op) {
-    case clang::BO_LT: header.comparison = "ADRACE_LT"; header.op = "<"; break;
-    case clang::BO_LE: header.comparison = "ADRACE_LE"; header.op = "<="; break;
-    case clang::BO_GT: header.comparison = "ADRACE_GT"; header.op = ">"; break;
-    case clang::BO_GE: header.comparison = "ADRACE_GE"; header.op = ">="; break;
-    default: header.comparison = "ADRACE_NE"; header.op = "!="; break;
-  }
-  const clang::Expr* inc = loop->getInc() ? loop->getInc()->IgnoreParens() : nullptr;
-  if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(inc); unary && unary->isIncrementDecrementOp() && isCounter(unary->getSubExpr())) {
-    header.step = unary->isIncrementOp() ? c::integer(1) : c::integer(-1);
-  } else if (auto* binary = llvm::dyn_cast_or_null<clang::BinaryOperator>(inc); binary && isCounter(binary->getLHS()) &&
-             (binary->getOpcode() == clang::BO_AddAssign || binary->getOpcode() == clang::BO_SubAssign)) {
-    header.stepExpr = binary->getRHS();
-    header.step = context.tree(binary->getRHS());
-    if (binary->getOpcode() == clang::BO_SubAssign) header.step = c::negate(header.step);
-  } else if (binary && isCounter(binary->getLHS()) && binary->getOpcode() == clang::BO_Assign) {
-    auto* sum = llvm::dyn_cast<clang::BinaryOperator>(binary->getRHS()->IgnoreParens());
-    if (!sum || sum->getOpcode() != clang::BO_Add || !isCounter(sum->getLHS()))
-      return fail(inc->getBeginLoc(), "loop increment must be i++, i--, i += c, i -= c or i = i + c");
-    header.stepExpr = sum->getRHS();
-    header.step = context.tree(sum->getRHS());
+  header.firstExpr = typed.first;
+  header.first = context.tree(typed.first);
+  setComparison(header, typed.comparison);
+  header.boundExpr = typed.bound;
+  header.boundExpr2 = typed.secondBound;
+  header.bound = context.tree(typed.bound);
+  if (typed.secondBound) header.bound = smallerOf(header.bound, context.tree(typed.secondBound));
+  header.stepExpr = typed.step;
+  if (typed.step) {
+    header.step = context.tree(typed.step);
+    if (typed.negateStep) header.step = c::negate(header.step);
   } else {
-    return fail(loop->getBeginLoc(), "loop increment must be i++, i--, i += c, i -= c or i = i + c");
+    header.step = c::integer(typed.unitStep);
   }
   return header;
 }

@@ -1,6 +1,7 @@
 // The canonical header of a for loop (`for (T i = first; i CMP bound; i += step)`, or C89's
 // `for (i = first; ...)` over a counter declared before the loop), as the trees (ad/c) both sweeps
-// need to rebuild the counter from a logical iteration number.
+// need to rebuild the counter from a logical iteration number. The analyzer reads the header
+// (analyzer/frontend/LoopHeader.h); this only translates it.
 #pragma once
 
 #include "ad/AdjointContext.h"
@@ -43,11 +44,13 @@ struct ForHeader {
 // already parenthesised: `(n - 1) - 1`, the bounds' operands as the loops print them for the reader.
 c::ExprRef operandOf(const c::ExprRef& expr);
 
-// Records an unsupported diagnostic and returns nullopt when the header is not canonical.
+// The header as the analyzer reads it (analyzer::readLoopHeader, a second bound allowed), as trees.
+// Records an unsupported diagnostic and returns nullopt when the header is not canonical or the
+// counter is not a local variable.
 std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::ForStmt* loop);
 
 // The counter a for loop's init statement declares (`int i = first`) or assigns (`i = first`), and
-// that first value; null when the init is neither (parseForHeader says why).
+// that first value (analyzer::readLoopInit); null when the init is neither (parseForHeader says why).
 const clang::VarDecl* loopCounter(const clang::ForStmt* loop);
 const clang::Expr* loopStart(const clang::ForStmt* loop);
 

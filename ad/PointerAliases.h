@@ -5,7 +5,7 @@
 // recomputed from the declaration wherever the backward sweep needs it (the offset reads only values
 // that do not change while row is in scope). The analyzer does not follow such a pointer when its
 // offset reads a counter it does not keep steady, so an increment through row_b in a parallel loop is
-// guarded unless the analysis proved the reference it saw as an element of a (Sweeps::guardFor).
+// guarded unless the analysis proved the reference it saw as an element of a (ParallelLoopAdjoint::aliasAtomicReason).
 // Refused, with the reason: arithmetic on the pointer or another assignment to it, its address
 // taken, the pointer passed to a call, an initialiser that is not one array at an offset (two
 // arrays, a cast, another pointer local), an offset that reads a value that changes in its scope.

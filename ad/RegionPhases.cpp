@@ -1,11 +1,15 @@
 // Parallel regions (seed 000 section 3.2): both sweeps run a region as its phases in order (the
 // forward sweep) or in reverse (the backward sweep). A worksharing loop becomes a parallel region of
-// its own (ParallelLoopAdjoint.cpp); a `single` or `master` body runs once, between those regions.
+// its own (ParallelLoopAdjoint.h); a `single` or `master` body runs once, between those regions.
 // Every phase ends where the next begins, so the adjoint synchronises at least as much as the primal
 // whatever its barriers and `nowait` clauses say: a `nowait` between two loops is correct in the
 // primal because each thread's iterations meet only its own, but in reverse the adjoint's
 // increments of shared reads (a neighbour's elements) meet other threads', so no `nowait` is copied.
 #include "ad/Sweeps.h"
+
+#include "ad/ParallelLoopAdjoint.h"
+
+#include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/StmtOpenMP.h>
 
@@ -77,6 +81,20 @@ void Sweeps::backwardParallel(const clang::OMPExecutableDirective* directive, Co
       onceBlock(phase, out, [&](CodeWriter& writer) { backward(phase, writer); });
     }
   }
+}
+
+void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
+  if (context_.request.strategy == Strategy::Serial) return forward(analyzer::associatedLoops(*loop.directive).front(), out);
+  ParallelLoopAdjoint adjoint(*this, context_, loop);
+  adjoint.forward(out);
+  needsOmpHelpers_ |= adjoint.needsOmpHelpers();
+}
+
+void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
+  if (context_.request.strategy == Strategy::Serial) return backward(analyzer::associatedLoops(*loop.directive).front(), out);
+  ParallelLoopAdjoint adjoint(*this, context_, loop);
+  adjoint.backward(out);
+  needsOmpHelpers_ |= adjoint.needsOmpHelpers();
 }
 
 // The initial thread runs the block in both sweeps (sequential code, or `master` of a team when the

@@ -1,6 +1,8 @@
 // Forward and backward sweeps of sequential code: declarations, assignments, if/else, for loops.
 #include "ad/Sweeps.h"
 
+#include "ad/ParallelLoopAdjoint.h"
+
 #include "ad/PassiveCalls.h"
 #include "ad/c/Uses.h"
 
@@ -194,6 +196,11 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) return forwardParallel(directive, out);
 }
 
+void Sweeps::forwardLoopBody(const clang::Stmt* body, CodeWriter& out) {
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) forwardCompound(compound, out, true);
+  else forward(body, out);
+}
+
 void Sweeps::forwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope) {
   for (const clang::Stmt* child : compound->body()) forward(child, out);
   if (!scope) return;
@@ -230,20 +237,6 @@ void Sweeps::restoreCounter(const clang::ForStmt* loop, CodeWriter& out) const {
                                "its value before the loop at line " + std::to_string(context_.position(loop->getBeginLoc()).line)));
 }
 
-bool Sweeps::independentIterations(const clang::ForStmt* loop) const {
-  for (const auto& [directive, parallel] : context_.loops) {
-    if (analyzer::associatedLoops(*directive).front() != loop) continue;
-    for (const analyzer::Variable& variable : parallel.model.variables) {
-      bool perThread = variable.sharing == analyzer::Sharing::Private || variable.sharing == analyzer::Sharing::FirstPrivate ||
-                       variable.sharing == analyzer::Sharing::LastPrivate;
-      const VariableInfo* info = modelVariable(variable);
-      if (perThread && (!info || !declaredInside(parallel, info->decl))) return false;  // state carried by a thread
-    }
-    return true;
-  }
-  return false;
-}
-
 void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   if (context_.loopsWithBreak.count(loop)) {  // a break: the trip count is known only here (as for while loops)
     bool counted = backwardEmits(context_.loopBody(loop));
@@ -255,8 +248,7 @@ void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
     out.open(c::forLoop(declarationOf(context_, counter, counter->getNameAsString(), context_.tree(counter->getInit())), condition,
                         context_.tree(loop->getInc()), {}));
     if (counted) out.statement(c::expression(c::postfix("++", c::name(kIterations))));
-    if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(loop))) forwardCompound(compound, out, true);
-    else forward(context_.loopBody(loop), out);
+    forwardLoopBody(context_.loopBody(loop), out);
     out.close();
     if (counted) out.statement(c::expression(c::call("adrace_push_long", {c::name(kIterations)})));
     out.close();
@@ -265,8 +257,7 @@ void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   const clang::VarDecl* kept = exitCounterKept(loop);
   if (restoresCounter(loop)) out.statement(pushStatement(kept->getType(), c::name(kept->getNameAsString())));
   out.open(forHead(loop, !kept));
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(context_.loopBody(loop))) forwardCompound(compound, out, true);
-  else forward(context_.loopBody(loop), out);
+  forwardLoopBody(context_.loopBody(loop), out);
   out.close();
 }
 
@@ -298,8 +289,7 @@ void Sweeps::forwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
   if (exits) out.statement(c::declaration(c::plainType("int"), kLoopExit, c::integer(0)));
   out.open(whileLoop ? c::whileLoop(condition, {}) : c::doWhile({}, condition));
   if (counted) out.statement(c::expression(c::postfix("++", c::name(kIterations))));
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) forwardCompound(compound, out, true);
-  else forward(body, out);
+  forwardLoopBody(body, out);
   out.close();
   if (counted) out.statement(c::expression(c::call("adrace_push_long", {c::name(kIterations)})));
   out.close();
@@ -327,8 +317,8 @@ c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& incr
 
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
-    if (gather_ && gather_->takes(increment, out.id() == gatherRoot_)) continue;  // summed by the gather loop instead
-    std::optional<std::string> atomic = atomicReason(increment);
+    if (parallelLoop_ && parallelLoop_->gathers(increment, out)) continue;  // summed by the gather loop instead
+    std::optional<std::string> atomic = parallelLoop_ ? parallelLoop_->atomicReason(increment) : std::nullopt;
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between
     bool joined = false;
     for (auto earlier = incrementRun_.rbegin(); earlier != incrementRun_.rend() && !joined; ++earlier) {
@@ -436,9 +426,9 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
 void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   std::optional<ForHeader> header = parseForHeader(context_, loop);
   if (!header) return;
-  if (independentIterations(loop) && !forwardEmits(loop)) {
+  if (independentIterations(context_, loop) && !forwardEmits(loop)) {
     // The iterations of a parallel loop are independent and nothing is popped between them: the
-    // serial adjoint runs them forwards too, like the primal (see backwardParallelLoop).
+    // serial adjoint runs them forwards too, like the primal (see ParallelLoopAdjoint::backward).
     out.open(forHead(loop));
     backwardIteration(loop, out);
     out.close();
@@ -450,7 +440,7 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   bool up = !exits && header->stepsUp() && (header->op == "<" || header->op == "<=");
   bool down = !exits && header->stepsDown() && (header->op == ">" || header->op == ">=");
   CodeWriter body;
-  if (gather_ && loop == gatherInnermost_) gatherRoot_ = body.id();  // every point of the box runs it
+  if (parallelLoop_) parallelLoop_->enterBackwardIteration(loop, body);
   backwardIteration(loop, body);
   if (up) {  // from the last value of the counter down to the first
     c::ExprRef last = header->op == "<" ? c::binaryAsWritten("-", operandOf(header->bound), c::integer(1)) : header->bound;
@@ -471,6 +461,13 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
                                c::binary(">=", k, c::integer(0)), c::postfix("--", k), std::move(iteration)));
     out.statement(c::block(std::move(block)));
   }
+}
+
+void Sweeps::backwardIterationOf(ParallelLoopAdjoint& parallelLoop, const clang::ForStmt* innermost, CodeWriter& out) {
+  ParallelLoopAdjoint* enclosing = parallelLoop_;
+  parallelLoop_ = &parallelLoop;
+  backwardIteration(innermost, out);
+  parallelLoop_ = enclosing;
 }
 
 void Sweeps::backwardIteration(const clang::ForStmt* loop, CodeWriter& out) {

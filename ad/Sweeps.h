@@ -1,21 +1,20 @@
 // The two sweeps of the adjoint of one function body: the forward sweep (the primal, pruned to
 // what the backward sweep needs, with save-on-kill pushes) and the backward sweep (statement
 // adjoints in reverse order, pops restoring killed values). The tape plan (TapePlan.h), a value
-// the sweeps take, decides what is needed; parallel loops are emitted by ParallelLoopAdjoint.cpp; the supported subset is
-// checked by SupportCheck.cpp before anything is emitted.
+// the sweeps take, decides what is needed; each parallel loop is emitted by a ParallelLoopAdjoint
+// (ParallelLoopAdjoint.h), whose body the sweeps emit; the supported subset is checked by
+// SupportCheck.cpp before anything is emitted.
 #pragma once
 
 #include "ad/AdjointContext.h"
 #include "ad/CodeWriter.h"
 #include "ad/ForHeader.h"
-#include "ad/GatherAdjoint.h"
 #include "ad/StatementAdjoint.h"
 #include "ad/TapePlan.h"
 
 #include <clang/AST/Stmt.h>
 
 #include <functional>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -30,6 +29,8 @@ c::StmtRef declareAndPop(const AdjointContext& context, const clang::VarDecl* va
 
 // Collects the function's variables and records the first unsupported construct.
 void checkSupported(AdjointContext& context);
+
+class ParallelLoopAdjoint;
 
 class Sweeps {
  public:
@@ -56,6 +57,28 @@ class Sweeps {
   const clang::VarDecl* exitCounterKept(const clang::ForStmt* loop) const;
   static bool isConditionalLoop(const clang::Stmt* statement);  // while and do loops
 
+  // What the adjoint of a parallel loop (ParallelLoopAdjoint.h) asks of the sweeps of its body.
+  const TapePlan& plan() const { return plan_; }
+  // Whether the value of `variable` an assignment overwrites is pushed (the backward sweep reads it).
+  bool pushesOnKill(const clang::VarDecl* variable) const;
+  // One iteration's forward sweep of a loop body, the pushes at the end of its scope included.
+  void forwardLoopBody(const clang::Stmt* body, CodeWriter& out);
+  // The backward iteration of the parallel loop's (innermost) loop, each increment emitted as
+  // `parallelLoop` says (gathered, atomic or plain).
+  void backwardIterationOf(ParallelLoopAdjoint& parallelLoop, const clang::ForStmt* innermost, CodeWriter& out);
+  // Whether the forward sweep saves the value a loop over a kept C89 counter overwrites
+  // (exitCounterKept), and the backward sweep restores it after the loop's adjoint (restoreCounter).
+  bool restoresCounter(const clang::ForStmt* loop) const;
+  void restoreCounter(const clang::ForStmt* loop, CodeWriter& out) const;
+
+  // RegionPhases.cpp
+  // What a parallel region runs, in order, as the sweeps run it: its worksharing loops (each an
+  // OMPLoopDirective, given a parallel region of its own in both sweeps) and the bodies of its
+  // `single` and `master` blocks (run once, between them). Barriers and `nowait` leave no phase: a
+  // region per loop synchronises at least as much.
+  std::vector<const clang::Stmt*> regionPhases(const clang::OMPExecutableDirective* directive) const;
+  bool needsOmpHelpers() const { return needsOmpHelpers_; }
+
  private:
   bool assigns(const clang::Stmt* statement, const clang::VarDecl* variable) const;
   // A superset of the primal variables the backward sweep of `statement` reads.
@@ -63,7 +86,6 @@ class Sweeps {
 
   // Sweeps.cpp
   const clang::VarDecl* killed(const clang::Stmt* statement, const clang::Expr** lhs) const;
-  bool pushesOnKill(const clang::VarDecl* variable) const;
   void forwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope);
   // localsLive: the scope's locals are already computed (a recomputed iteration): no pops.
   void backwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope, bool localsLive = false);
@@ -73,13 +95,6 @@ class Sweeps {
   void forwardFor(const clang::ForStmt* loop, CodeWriter& out);
   // `for (int i = 0; i < n; i++)` with an empty body; `for (i = 0; ...)` over a variable declared before.
   c::StmtRef forHead(const clang::ForStmt* loop, bool declare = true) const;
-  // Whether the forward sweep saves the value such a loop overwrites, and the backward sweep
-  // restores it after the loop's adjoint (restoreCounter).
-  bool restoresCounter(const clang::ForStmt* loop) const;
-  void restoreCounter(const clang::ForStmt* loop, CodeWriter& out) const;
-  // The loop of an omp (parallel) for with no per-thread variable declared outside it (private,
-  // firstprivate, lastprivate): its iterations may run in any order, in both sweeps.
-  bool independentIterations(const clang::ForStmt* loop) const;
   void backwardFor(const clang::ForStmt* loop, CodeWriter& out);
   // while and do loops: the forward sweep counts and pushes the iterations, the backward sweep pops
   // the count and runs that many backward iterations.
@@ -101,74 +116,22 @@ class Sweeps {
   size_t runEnd_ = 0;
   std::vector<const clang::VarDecl*> scopeLocals(const clang::CompoundStmt* compound) const;
 
- public:
-  // ParallelLoopAdjoint.cpp
+  // RegionPhases.cpp: a region's phases in order (forward) or in reverse (backward).
   void forwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out);
   void backwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out);
-  std::vector<const clang::OMPLoopDirective*> parallelLoops(const clang::OMPExecutableDirective* directive) const;
-  // What a parallel region runs, in order, as the sweeps run it: its worksharing loops (each an
-  // OMPLoopDirective, given a parallel region of its own in both sweeps) and the bodies of its
-  // `single` and `master` blocks (run once, between them). Barriers and `nowait` leave no phase: a
-  // region per loop synchronises at least as much (RegionPhases.cpp).
-  std::vector<const clang::Stmt*> regionPhases(const clang::OMPExecutableDirective* directive) const;
+  // One worksharing loop: a ParallelLoopAdjoint, or the sequential loop it is under --strategy serial.
+  void forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
+  void backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
   // A single or master body that asks the OpenMP runtime about its team: it runs in a team of its own.
   bool asksTheTeam(const clang::Stmt* onceBody) const;
   void onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit);
-  // Why one adjoint increment in the current parallel loop must be atomic (the comment printed
-  // above it), or nothing when it is plain; aliasAtomicReason for an increment through a pointer alias.
-  std::optional<std::string> atomicReason(const Increment& increment) const;
-  bool memberProvenShared(const clang::Expr* leaf) const;
-  std::optional<std::string> aliasAtomicReason(const Increment& increment, const clang::VarDecl* array) const;
-  bool aliasesFollowed(const ParallelLoop& loop, const clang::VarDecl* array) const;
-  // Whether every reference to `variable` in the loop is variable[counter] (its own element only).
-  bool onlyOwnElement(const ParallelLoop& loop, const std::string& variable) const;
-
-  // Per-thread variables of the loop being emitted (clause private/firstprivate/reduction, body locals).
-  struct LoopScope {
-    const ParallelLoop* loop = nullptr;
-    std::set<const clang::VarDecl*> perThread;
-    std::set<const clang::VarDecl*> reductionCopies;   // adjoint is this thread's heap copy
-    std::set<const clang::VarDecl*> reductionClause;   // adjoint in reduction(+:) clause
-    std::set<const clang::VarDecl*> gathered;          // adjoint written as a gather (GatherAdjoint.h)
-  };
-
- private:
-  void forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
-  // `#pragma omp for schedule(kind[, chunk])` as the primal loop schedules it.
-  c::Directive scheduledFor(const ParallelLoop& loop) const;
-  // `long adrace_k, adrace_begin, adrace_end;` and this thread's static chunk of adrace_trip.
-  static c::StmtList staticChunk();
-  // Whether this thread's chunk holds the sequentially last iteration.
-  static c::ExprRef ranLastIteration();
-  void backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
-  LoopScope scopeOf(const ParallelLoop& loop);
-  // Per-thread copies of one adjoint array (seed 004's reduction): the runtime's buffer, typed as
-  // the adjoint's elements, and this thread's slice declared with the adjoint's shape.
-  struct ReductionCopy {
-    const VariableInfo* info = nullptr;
-    c::ExprRef extent;    // element count
-    c::Type element;      // the adjoint's element type
-    c::Type perThread;    // the type of this thread's copy: `float (*)[M]`, `double *`
-    std::string copies;   // the buffer's name
-  };
-  std::optional<ReductionCopy> reductionCopy(const ParallelLoop& loop, const VariableInfo& info);
-  std::vector<const clang::VarDecl*> carriedValues(const ParallelLoop& loop) const;
-  const VariableInfo* modelVariable(const analyzer::Variable& variable) const;
-  bool declaredInside(const ParallelLoop& loop, const clang::VarDecl* decl) const;
 
   AdjointContext& context_;
   const TapePlan& plan_;
-  const LoopScope* current_ = nullptr;
-  GatherAdjoint* gather_ = nullptr;  // takes the increments of gathered arrays while a loop's backward sweep is built
-  int gatherRoot_ = -1;  // the writer list (CodeWriter::id) of that backward iteration's root
-  // The innermost loop of a perfect nest the gather ranges over: its body's root is gatherRoot_.
-  const clang::ForStmt* gatherInnermost_ = nullptr;
-  // Identifiers a gather term may read at a shifted iteration of `loop` (GatherAdjoint's invariantNames).
-  std::set<std::string> gatherInvariants(const ParallelLoop& loop) const;
+  // The parallel loop whose backward iteration is being built (backwardIterationOf): it says how
+  // each adjoint increment is emitted. Null elsewhere: every increment is plain.
+  ParallelLoopAdjoint* parallelLoop_ = nullptr;
   bool needsOmpHelpers_ = false;
-
- public:
-  bool needsOmpHelpers() const { return needsOmpHelpers_; }
 };
 
 }  // namespace adrace::ad

@@ -23,23 +23,7 @@ smt::Comparison mirrored(smt::Comparison comparison) {
   return comparison;
 }
 
-bool readInit(const clang::Stmt* init, LoopHeader& header) {
-  if (auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(init)) {
-    if (!declaration->isSingleDecl()) return false;
-    auto* variable = llvm::dyn_cast<clang::VarDecl>(declaration->getSingleDecl());
-    if (!variable || !variable->getInit()) return false;
-    header.counter = variable;
-    header.first = variable->getInit();
-    return true;
-  }
-  auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(init);
-  if (!assignment || assignment->getOpcode() != clang::BO_Assign) return false;
-  header.counter = variableOf(assignment->getLHS());
-  header.first = assignment->getRHS();
-  return header.counter != nullptr;
-}
-
-bool readCondition(const clang::Expr* condition, LoopHeader& header) {
+bool readComparison(const clang::Expr* condition, LoopHeader& header) {
   auto* comparison = llvm::dyn_cast_or_null<clang::BinaryOperator>(condition ? condition->IgnoreParenImpCasts() : nullptr);
   if (!comparison) return false;
   smt::Comparison kind;
@@ -61,6 +45,24 @@ bool readCondition(const clang::Expr* condition, LoopHeader& header) {
     return false;
   }
   return true;
+}
+
+// `i < a && i < b` or `i <= a && i <= b` (either comparison may be mirrored: `a > i`): the loop
+// runs while the counter is below both bounds.
+bool readTwoBounds(const clang::Expr* condition, LoopHeader& header) {
+  auto* both = llvm::dyn_cast_or_null<clang::BinaryOperator>(condition ? condition->IgnoreParenImpCasts() : nullptr);
+  if (!both || both->getOpcode() != clang::BO_LAnd) return false;
+  LoopHeader second = header;
+  if (!readComparison(both->getLHS(), header) || !readComparison(both->getRHS(), second)) return false;
+  bool upwards = header.comparison == smt::Comparison::Less || header.comparison == smt::Comparison::LessEqual;
+  if (!upwards || second.comparison != header.comparison) return false;
+  header.secondBound = second.bound;
+  return true;
+}
+
+bool readCondition(const clang::Expr* condition, LoopHeader& header, LoopBounds bounds) {
+  if (bounds == LoopBounds::SmallerOfTwo && readTwoBounds(condition, header)) return true;
+  return readComparison(condition, header);
 }
 
 bool readIncrement(const clang::Expr* increment, LoopHeader& header) {
@@ -114,13 +116,30 @@ bool modifies(const clang::Stmt* statement, const clang::VarDecl* variable) {
 
 }  // namespace
 
+bool readLoopInit(const clang::ForStmt& loop, LoopHeader& header) {
+  const clang::Stmt* init = loop.getInit();
+  if (auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(init)) {
+    if (!declaration->isSingleDecl()) return false;
+    auto* variable = llvm::dyn_cast<clang::VarDecl>(declaration->getSingleDecl());
+    if (!variable || !variable->getInit()) return false;
+    header.counter = variable;
+    header.first = variable->getInit();
+    return true;
+  }
+  auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(init);
+  if (!assignment || assignment->getOpcode() != clang::BO_Assign) return false;
+  header.counter = variableOf(assignment->getLHS());
+  header.first = assignment->getRHS();
+  return header.counter != nullptr;
+}
+
 bool readLoopInduction(const clang::ForStmt& loop, LoopHeader& header) {
-  return readInit(loop.getInit(), header) && header.counter->getType()->isIntegerType() &&
+  return readLoopInit(loop, header) && header.counter->getType()->isIntegerType() &&
          readIncrement(loop.getInc(), header) && !modifies(loop.getBody(), header.counter);
 }
 
-bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string& reason) {
-  if (!readInit(loop.getInit(), header)) {
+bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string& reason, LoopBounds bounds) {
+  if (!readLoopInit(loop, header)) {
     reason = "loop initialisation is not `counter = start`";
     return false;
   }
@@ -128,8 +147,10 @@ bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string&
     reason = "loop counter '" + header.counter->getName().str() + "' is not an integer";
     return false;
   }
-  if (!readCondition(loop.getCond(), header)) {
-    reason = "loop condition is not a comparison of the counter with a bound";
+  if (!readCondition(loop.getCond(), header, bounds)) {
+    reason = bounds == LoopBounds::SmallerOfTwo
+                 ? "loop condition is not a comparison of the counter with a bound (i < n, or i < a && i < b)"
+                 : "loop condition is not a comparison of the counter with a bound";
     return false;
   }
   if (!readIncrement(loop.getInc(), header)) {

@@ -1229,6 +1229,46 @@ TEST(AdjointGenerator, C89CountersReadAfterTheLoopKeepTheExitValue) {
   EXPECT_TRUE(contains(generated.code, "for (int i = n - 1; i >= 0; i--)")) << generated.code;
 }
 
+// Loop headers are read by the analyzer (analyzer/frontend/LoopHeader.h): a sequential loop bounded
+// twice (a blocked loop's last block) runs back from the smaller bound, and the steps the analyzer
+// reads (`i = i - s`, `i = s + i`) are counted like `i -= s` and `i += s`.
+TEST(AdjointGenerator, LoopHeadersAsTheAnalyzerReadsThem) {
+  Generated blocked = generate(R"(#define BLOCK 8
+void f(int n, int lo, const double *x, double *y)
+{
+    int j;
+    for (j = lo; j < lo + BLOCK && j < n; j++)
+        y[j] = x[j] * x[j];
+}
+)",
+                               "f", {"x", "y"});
+  ASSERT_EQ(blocked.error, "");
+  EXPECT_TRUE(contains(blocked.code, "for (int j = ((lo + BLOCK) < n ? (lo + BLOCK) : n) - 1; j >= lo; j--)")) << blocked.code;
+  Generated steps = generate(R"(void f(int n, const double *x, double *y)
+{
+    int i;
+    for (i = n - 1; i >= 0; i = i - 2)
+        y[i] = x[i] * x[i];
+    for (i = 0; i < n; i = 3 + i)
+        y[i] += x[i] * x[i];
+}
+)",
+                             "f", {"x", "y"});
+  ASSERT_EQ(steps.error, "");
+  EXPECT_TRUE(contains(steps.code, "long adrace_trip = adrace_trip_count(n - 1, 0, -2, ADRACE_GE);")) << steps.code;
+  EXPECT_TRUE(contains(steps.code, "long adrace_trip = adrace_trip_count(0, n, 3, ADRACE_LT);")) << steps.code;
+  // `i < a || i < b` is no header the analyzer reads: refused at the loop, with the analyzer's reason.
+  EXPECT_TRUE(contains(generate(R"(void f(int n, int m, const double *x, double *y)
+{
+    for (int i = 0; i < n || i < m; i++)
+        y[i] = x[i];
+}
+)",
+                                "f", {"x", "y"})
+                           .error,
+                       ":3:5: error: unsupported: loop condition is not a comparison of the counter with a bound (i < n, or i < a && i < b)"));
+}
+
 TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
   const char* notLastprivate = R"(void f(int n, const double *x, double *y)
 {
