@@ -63,7 +63,7 @@ class ModelsBuilder {
       if (indices[k] >= 0) addNestedLoops(*sites[k].directive, {indices[k]}, sites[k].function);
     for (const TaskLoopSite& site : found.taskLoops) addTaskLoop(site);
     int id = 0;
-    for (const RegionSite& site : findParallelRegions(context_))
+    for (const RegionSite& site : findRegions(context_))
       models_.regions.push_back(buildRegionModel({site, id++, &loopIndex_}, context_));
     return std::move(models_);
   }

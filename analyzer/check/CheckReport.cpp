@@ -131,6 +131,7 @@ json checkJson(const std::vector<CheckedFile>& files) {
         }
       regions.push_back({{"id", region->id},
                          {"function", region->function},
+                         {"construct", region->construct},
                          {"pragma_at", toJson(region->pragmaAt)},
                          {"race_free", raceFree},
                          {"checked", checked}});

@@ -103,7 +103,7 @@ class RegionChecker {
   std::vector<RaceFinding> run() {
     for (const Limitation& limitation : region_.limitations) {
       RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Unsupported, "");
-      finding.message = "cannot check this parallel region: " + limitation.message;
+      finding.message = "cannot check this " + region() + ": " + limitation.message;
       finding.at = limitation.at;
       findings_.push_back(finding);
     }
@@ -139,7 +139,7 @@ class RegionChecker {
       for (const Limitation& limitation : loops_[step.loop].limitations)
         if (limitation.unsafe) {
           RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Unsupported, "");
-          finding.message = "cannot check this parallel region: the loop at line " + std::to_string(step.at.line) +
+          finding.message = "cannot check this " + region() + ": the loop at line " + std::to_string(step.at.line) +
                             " is not fully modelled (" + limitation.message + ")";
           finding.at = limitation.at;
           findings_.push_back(finding);
@@ -161,7 +161,7 @@ class RegionChecker {
     const RegionStep& step = region_.steps[index];
     std::vector<Side> result;
     std::vector<smt::Condition> common = region_.facts;
-    smt::LoopDomain domain = threadDomain();
+    smt::LoopDomain domain = unitDomain(region_.units);
     const LoopModel* loop = nullptr;
     if (step.kind == RegionStep::Kind::Loop) {
       if (step.loop < 0 || step.loop >= static_cast<int>(loops_.size())) return result;
@@ -182,7 +182,7 @@ class RegionChecker {
         result.push_back(std::move(side));
       }
     } else if (step.executor == Executor::MasterThread) {
-      common.push_back({threadNumber(), Relation::Equal, smt::constant(0)});
+      common.push_back({unitNumber(region_.units), Relation::Equal, smt::constant(0)});
     }
     for (const RegionAccess& access : step.accesses) {
       Side side{index, &access.reference, {domain, common, access.reference.indices}, false, {}, loop};
@@ -194,6 +194,10 @@ class RegionChecker {
     }
     return result;
   }
+
+  std::string region() const { return regionWord(region_.units); }
+  std::string unit() const { return unitWord(region_.units); }
+  std::string directive() const { return region_.construct; }
 
   static void uncertain(Side& side, const std::string& why) {
     if (!side.uncertain) side.uncertainty = why;
@@ -216,7 +220,7 @@ class RegionChecker {
     smt::AccessSite second = y.site;
     second.facts.insert(second.facts.end(), extraOnSecond.begin(), extraOnSecond.end());
     return smt::mayCoincideAcross(session_, x.site, second, pairing,
-                                  {{threadNumber(), Relation::NotEqual, threadNumber()}});
+                                  {{unitNumber(region_.units), Relation::NotEqual, unitNumber(region_.units)}});
   }
 
   void checkPair(const Side& x, const Side& y) {
@@ -232,7 +236,7 @@ class RegionChecker {
       if (budgetSpent_) return;
       budgetSpent_ = true;
       RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Undecided, first.variable);
-      finding.message = "could not check the rest of this parallel region: " + std::string(smt::kBudgetExhausted) +
+      finding.message = "could not check the rest of this " + region() + ": " + std::string(smt::kBudgetExhausted) +
                         " (--budget-ms)";
       finding.at = first.span.begin;
       findings_.push_back(finding);
@@ -312,11 +316,11 @@ class RegionChecker {
   std::string whoMakes(const Side& side, const Witness& witness, bool primed) const {
     const RegionStep& step = region_.steps[side.step];
     std::string prime = primed ? "'" : "";
-    std::string thread = valueOf(witness, std::string(kThreadNumber) + prime);
+    std::string thread = valueOf(witness, unitNumberName(region_.units) + prime);
     switch (step.executor) {
       case Executor::EveryThread:
-        if (thread == "?") return primed ? "on another thread" : "";  // no witness: the indices were not compared
-        return "(thread " + thread + ")";
+        if (thread == "?") return primed ? "on another " + unit() : "";  // no witness: the indices were not compared
+        return "(" + unit() + " " + thread + ")";
       case Executor::OneThread: return "in " + step.construct + " at line " + std::to_string(step.at.line);
       case Executor::MasterThread: return "in " + step.construct + " at line " + std::to_string(step.at.line) + " (thread 0)";
       case Executor::Worksharing: break;
@@ -331,12 +335,15 @@ class RegionChecker {
 
   std::string suggestionFor(const Side& earlier, const Side& later, RaceFinding::Kind kind) const {
     const Reference& write = earlier.reference->kind == AccessKind::Read ? *later.reference : *earlier.reference;
+    if (region_.units == RegionUnits::Teams && kind != RaceFinding::Kind::SharedScalar)
+      return "nothing orders the teams of a league: give each team its own elements (index them by "
+             "omp_get_team_num()), or make the updates #pragma omp atomic";
     if (kind == RaceFinding::Kind::SharedScalar) {
       if (write.kind == AccessKind::Increment)
-        return "declare it reduction(+:" + write.variable + ") on the parallel region, or protect the update with "
+        return "declare it reduction(+:" + write.variable + ") on the " + directive() + " construct, or protect the update with "
                "#pragma omp atomic";
-      return "declare it private(" + write.variable + ") on the parallel region (or inside it), or write it once "
-             "in #pragma omp single";
+      return "declare it private(" + write.variable + ") on the " + directive() + " construct (or declare it inside it)" +
+             (region_.units == RegionUnits::Threads ? ", or write it once in #pragma omp single" : "");
     }
     bool firstProtected = earlier.reference->protection != Protection::None;
     if (firstProtected != (later.reference->protection != Protection::None)) {
@@ -369,6 +376,9 @@ class RegionChecker {
     bool selfPair = &first == y.reference;
     RaceFinding::Kind kind = RaceFinding::Kind::MissingBarrier;
     if (x.step == y.step) kind = selfPair && first.isScalar ? RaceFinding::Kind::SharedScalar : RaceFinding::Kind::ArrayConflict;
+    // No barrier orders two teams: what two statements of a teams region do is simply a conflict.
+    if (region_.units == RegionUnits::Teams && kind == RaceFinding::Kind::MissingBarrier)
+      kind = RaceFinding::Kind::ArrayConflict;
     RaceFinding finding = base(kind, undecided ? Certainty::Undecided : definite ? Certainty::Definite : Certainty::Possible,
                                first.variable);
     finding.witness = answer.witness;
@@ -380,7 +390,7 @@ class RegionChecker {
     bool leadPrimed = !writeFirst;
     std::string prefix = undecided ? "could not check " : definite ? "data race on " : "possible data race on ";
     if (kind == RaceFinding::Kind::SharedScalar) {
-      finding.message = prefix + "shared variable '" + first.variable + "': every thread of the parallel region " +
+      finding.message = prefix + "shared variable '" + first.variable + "': every " + unit() + " of the " + region() + " " +
                         "writes it (" + accessPhrase(first) + ")";
     } else {
       auto phrase = [&](const Side& side, bool primed) {
@@ -394,7 +404,7 @@ class RegionChecker {
     if (!qualifier.empty()) finding.message += " (" + qualifier + ")";
     finding.at = lead.reference->span.begin;
     finding.related = other.reference->span.begin;
-    finding.relatedMessage = selfPair ? accessPhrase(first) + " on another thread" : accessPhrase(*other.reference);
+    finding.relatedMessage = selfPair ? accessPhrase(first) + " on another " + unit() : accessPhrase(*other.reference);
     findings_.push_back(finding);
     reported_.insert({first.variable, x.step, y.step});
     if (selfPair) selfRaced_.insert(&first);

@@ -7,7 +7,9 @@
 //   - master and single blocks against the other threads' statements and loops;
 //   - a `nowait` loop against the loop after it, except where OpenMP's static-schedule rule puts
 //     iteration i of both loops on one thread (schedule(static), no chunk, same iteration space).
-// Races between two iterations of one loop are checkLoop's business.
+// Races between two iterations of one loop are checkLoop's business. A teams region (RegionModel.h)
+// is checked the same way with teams for threads: its body is one phase, as no barrier binds to
+// the league.
 #pragma once
 
 #include "analyzer/check/RaceCheck.h"

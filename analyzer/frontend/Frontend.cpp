@@ -8,6 +8,7 @@
 #include "analyzer/frontend/TaskLoops.h"
 #include "analyzer/frontend/TaskSequences.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
+#include "analyzer/frontend/TeamsRegions.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -17,6 +18,8 @@
 #include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
+
+#include <map>
 
 namespace adrace::analyzer {
 namespace {
@@ -31,8 +34,8 @@ const char* unsupportedConstruct(const clang::OMPExecutableDirective& directive)
     case llvm::omp::OMPD_taskgroup: return "taskgroup";
     case llvm::omp::OMPD_sections:
     case llvm::omp::OMPD_parallel_sections: return "sections";
-    case llvm::omp::OMPD_distribute:
-    case llvm::omp::OMPD_teams: return "teams/distribute";
+    case llvm::omp::OMPD_distribute: return "distribute";
+    case llvm::omp::OMPD_teams: return "teams";
     default: break;
   }
   llvm::StringRef name = llvm::omp::getOpenMPDirectiveName(directive.getDirectiveKind());
@@ -73,7 +76,12 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
  public:
   LoopFinder(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics, bool modelTaskLoops = false)
       : MainFileFunctionVisitor(context.getSourceManager()), context_(context), diagnostics_(diagnostics),
-        modelTaskLoops_(modelTaskLoops) {}
+        modelTaskLoops_(modelTaskLoops) {
+    for (const TeamsRegion& teams : findTeamsRegions(context)) {
+      teamsRegions_[teams.teams] = teams;
+      if (teams.target) teamsRegions_[teams.target] = teams;
+    }
+  }
 
   bool TraverseOMPParallelDirective(clang::OMPParallelDirective* region) {
     regions_.push_back(region);
@@ -117,6 +125,12 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       } else {
         why = " (not modelled: a taskloop that is not all of a `single` directly inside a parallel region)";
       }
+    }
+    // A teams region without distribute (and the target around it) is the region model's (check);
+    // it holds no loop for analyze.
+    if (auto teams = teamsRegions_.find(directive); teams != teamsRegions_.end()) {
+      if (teams->second.modelled) return true;
+      why = " (not modelled: " + teams->second.whyNot + ")";
     }
     if (const char* construct = unsupportedConstruct(*directive);
         construct && !modelledAsRegionSteps(*directive) && !isOffloadedLoop(*directive)) {
@@ -186,6 +200,7 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   std::vector<LoopSite> sites_;
   bool modelTaskLoops_ = false;
   std::vector<TaskLoopSite> taskLoops_;
+  std::map<const clang::Stmt*, TeamsRegion> teamsRegions_;  // by teams directive, and by a target around one
 };
 
 // Clang's errors as adrace diagnostics; warnings are the compiler's business, not ours.

@@ -125,6 +125,11 @@ void IndexTranslator::nameThreadQueries(smt::ExprRef threadNumber, smt::ExprRef 
   teamSize_ = std::move(teamSize);
 }
 
+void IndexTranslator::nameTeamQueries(smt::ExprRef teamNumber, smt::ExprRef leagueSize) {
+  teamNumber_ = std::move(teamNumber);
+  leagueSize_ = std::move(leagueSize);
+}
+
 std::optional<smt::Relation> relationOf(clang::BinaryOperatorKind kind, bool holds) {
   using smt::Relation;
   switch (kind) {
@@ -265,6 +270,8 @@ IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression
     std::string callee = calleeName(call);
     if (threadNumber_ && callee == "omp_get_thread_num") return {threadNumber_, {}};
     if (teamSize_ && callee == "omp_get_num_threads") return {teamSize_, {}};
+    if (teamNumber_ && callee == "omp_get_team_num") return {teamNumber_, {}};
+    if (leagueSize_ && callee == "omp_get_num_teams") return {leagueSize_, {}};
     if (const clang::Expr* value = returnedExpression(*call)) {
       // An index helper, `static inline int cell_of(int i) { return 2 * i + 1; }`: its expression with
       // the parameters standing for the arguments.

@@ -73,6 +73,9 @@ class IndexTranslator {
   // omp_get_num_threads() the team size: with these symbols the calls translate (in a loop they do
   // not, as two iterations may run on one thread).
   void nameThreadQueries(smt::ExprRef threadNumber, smt::ExprRef teamSize);
+  // In a teams region's own statements omp_get_team_num() is one value per team and
+  // omp_get_num_teams() the league size.
+  void nameTeamQueries(smt::ExprRef teamNumber, smt::ExprRef leagueSize);
 
  private:
   Result translateSubscript(const Access& access, size_t position);
@@ -88,6 +91,8 @@ class IndexTranslator {
   std::map<const clang::VarDecl*, smt::ExprRef> calleeCounters_;
   smt::ExprRef threadNumber_;  // null unless nameThreadQueries was called
   smt::ExprRef teamSize_;
+  smt::ExprRef teamNumber_;  // null unless nameTeamQueries was called
+  smt::ExprRef leagueSize_;
 };
 
 // The relation a comparison `a OP b` states when it `holds` (or, false, when it does not):

@@ -1,6 +1,7 @@
 #include "analyzer/frontend/RegionModelBuilder.h"
 
 #include "analyzer/frontend/CalleeAccesses.h"
+#include "analyzer/frontend/CalleeInlining.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/DataSharing.h"
 #include "analyzer/frontend/ElementAddresses.h"
@@ -16,6 +17,7 @@
 #include "analyzer/frontend/TaskLoops.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
 #include "analyzer/frontend/TaskSequences.h"
+#include "analyzer/frontend/TeamsRegions.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -75,6 +77,7 @@ class RegionBuilder {
   struct PrivateValue {
     enum class Kind { Unknown, Defined, SequentialCounter } kind = Kind::Unknown;
     size_t definedAt = 0;                   // Defined: the top-level statement after which it holds
+    bool inCallee = false;                  // Defined: a local of an inlined callee, defined where it is declared
     const clang::ForStmt* loop = nullptr;   // SequentialCounter: the loop whose body sees its range
   };
   // What the collector is gathering: a step of the region, or the shared scalars of a loop body.
@@ -91,6 +94,7 @@ class RegionBuilder {
   void describePrivateValues();
   bool visibleToLoops(const clang::VarDecl* variable) const;
   void addStep(const clang::Stmt* statement, size_t index);
+  void addLeagueSizeBound(const clang::OMPExecutableDirective& teams);
   void addBarrierStep(const clang::Stmt* at);
   void addCycleSteps(const clang::ForStmt& loop, size_t index);
   void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);
@@ -99,6 +103,8 @@ class RegionBuilder {
   void addReductionCombination(const clang::OMPLoopDirective& loop, RegionStep& step);
   void addLoopStep(const clang::OMPLoopDirective& loop, size_t index, const clang::FunctionDecl* orphanedIn = nullptr);
   void addCalleeSteps(const clang::FunctionDecl& callee, const clang::Stmt* call, size_t index);
+  std::vector<const clang::VarDecl*> bindCalleeVariables(const InlinedCall& inlined, size_t index);
+  std::string symbolOf(const clang::VarDecl* variable, const Scope& scope);
   void addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor, std::string construct,
                          bool nowait = false);
   std::vector<RegionAccess> collect(const clang::Stmt* statement, const Scope& scope);
@@ -133,6 +139,9 @@ class RegionBuilder {
   std::set<std::string> writtenShared_;                 // shared integers some statement assigns
   int cycles_ = 0;                                      // sequential loops around steps, so far
   bool inCycle_ = false;
+  // The call whose callee's statements are being read as if written at the call (CalleeInlining.h).
+  std::optional<InlinedCall> inlined_;
+  std::map<std::string, int> inlinedCalls_;             // calls inlined so far, per callee
   // The DataSharing and translator of each worksharing loop, alive as long as the builder.
   std::vector<std::unique_ptr<DataSharing>> loopSharings_;
   std::vector<std::unique_ptr<IndexTranslator>> loopTranslators_;
@@ -275,7 +284,9 @@ bool RegionBuilder::knownAt(const smt::ExprRef& expr, const Scope& scope,
                             const std::set<const clang::ForStmt*>& path) const {
   bool known = true;
   smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
-    if (symbol.op != smt::Expr::Op::Var || symbol.name == kThreadNumber || symbol.name == kTeamSize) return;
+    if (symbol.op != smt::Expr::Op::Var || symbol.name == kThreadNumber || symbol.name == kTeamSize ||
+        symbol.name == kTeamNumber || symbol.name == kLeagueSize)
+      return;
     if (symbol.name.rfind("trip of ", 0) == 0) return;
     if (symbol.scope == smt::Scope::Counter) return;  // a worksharing loop's counter: its domain says it
     if (symbol.scope == smt::Scope::Shared) {
@@ -289,7 +300,7 @@ bool RegionBuilder::knownAt(const smt::ExprRef& expr, const Scope& scope,
     }
     const PrivateValue& value = found->second;
     if (value.kind == PrivateValue::Kind::Defined)
-      known &= scope.scalarsOnly || value.definedAt < scope.topLevel;
+      known &= value.inCallee || scope.scalarsOnly || value.definedAt < scope.topLevel;
     else if (value.kind == PrivateValue::Kind::SequentialCounter)
       known &= path.count(value.loop) > 0;
     else
@@ -340,6 +351,18 @@ const clang::FunctionDecl* worksharingCallee(const clang::Stmt* statement) {
   for (const clang::Stmt* inner : body->body())
     if (llvm::isa<clang::OMPExecutableDirective>(inner)) return definition;
   return nullptr;
+}
+
+// The function a statement `f(...);` calls when f is defined in the file and may touch memory: its
+// statements are read where it is called (addCalleeSteps).
+const clang::FunctionDecl* calleeToInline(const clang::Stmt* statement) {
+  if (const clang::FunctionDecl* callee = worksharingCallee(statement)) return callee;
+  auto* call = llvm::dyn_cast<clang::CallExpr>(statement);
+  const clang::FunctionDecl* definition = nullptr;
+  if (!call || !call->getDirectCallee() || !call->getDirectCallee()->hasBody(definition) ||
+      !llvm::isa_and_nonnull<clang::CompoundStmt>(definition->getBody()) || touchesNoUserMemory(call))
+    return nullptr;
+  return definition;
 }
 
 // The constructs the front-end reports as unsupported itself (a task, a target region); sections
@@ -403,46 +426,187 @@ const clang::ForStmt* sequentialLoopAroundSteps(const clang::Stmt* statement) {
   return nullptr;
 }
 
-// `f(...);` where f holds orphaned worksharing loops and barriers: its loops are steps of this
-// region (each is modelled on its own, with f's locals private), its barriers are barriers. f's
-// other statements must reach no shared memory; and when f has pointer parameters, the region must be
-// nothing but such calls and barriers: a loop's references name f's parameters, which other
-// statements would not match.
+// `f(...);` where f is a function of the file, typically one whose body holds OpenMP constructs at
+// its top level (orphaned worksharing loops, single, master, critical, atomic, barriers): OpenMP
+// binds them to this region, so f's statements are read as steps of the region where it is called,
+// with f's names bound as CalleeInlining.h says. Its `omp for` loops are modelled on their own (with f's locals private),
+// and their references name f's parameters: with pointer parameters the region must then hold
+// nothing but such calls and barriers, as other statements would not name the same arrays.
 void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clang::Stmt* call, size_t index) {
   std::string name = callee.getNameAsString();
+  if (inlined_)
+    return limit("call to '" + name + "' inside called function '" + inlined_->callee->getNameAsString() +
+                     "' is not followed (one level of calls is read as if written at the call)",
+                 call);
+  const auto* body = llvm::cast<clang::CompoundStmt>(callee.getBody());
+  auto isLoop = [](const clang::Stmt* inner) {
+    return llvm::isa<clang::OMPForDirective>(inner) || llvm::isa<clang::OMPForSimdDirective>(inner);
+  };
   // Without pointer parameters the callee reaches shared memory by the names the caller uses (its
   // file-scope variables), so its loops and the statements beside the call name the same arrays.
   bool namesMemoryAsCaller = std::none_of(callee.param_begin(), callee.param_end(), [](const clang::ParmVarDecl* p) {
     clang::QualType type = p->getType();
     return type->isPointerType() || type->isArrayType() || type->isReferenceType();
   });
-  for (const clang::Stmt* other : namesMemoryAsCaller ? std::vector<const clang::Stmt*>{} : topLevel_)
-    if (other != call && !worksharingCallee(other) && !llvm::isa<clang::OMPBarrierDirective>(other) &&
-        !llvm::isa<clang::NullStmt>(other))
-      return limit("call to '" + name + "', which holds a worksharing construct, next to other statements of the "
-                   "region is not modelled", call);
-  for (const clang::Stmt* inner : llvm::cast<clang::CompoundStmt>(callee.getBody())->body()) {
-    if (llvm::isa<clang::OMPBarrierDirective>(inner)) {
-      RegionStep barrier;
-      barrier.kind = RegionStep::Kind::Barrier;
-      barrier.construct = "barrier";
-      barrier.at = positionOf(inner->getBeginLoc(), sources_);
-      model_.steps.push_back(barrier);
-      continue;
+  bool loopsNameParameters = std::any_of(body->body_begin(), body->body_end(), isLoop) && !namesMemoryAsCaller;
+  if (loopsNameParameters)
+    for (const clang::Stmt* other : topLevel_)
+      if (other != call && !worksharingCallee(other) && !llvm::isa<clang::OMPBarrierDirective>(other) &&
+          !llvm::isa<clang::NullStmt>(other))
+        return limit("call to '" + name + "', which holds a worksharing loop and has pointer parameters, next to "
+                     "other statements of the region is not modelled", call);
+  // A return before the end (or a goto) would make the statements after it conditional.
+  struct EarlyExit : clang::RecursiveASTVisitor<EarlyExit> {
+    const clang::Stmt* last = nullptr;
+    const clang::Stmt* found = nullptr;
+    bool VisitReturnStmt(clang::ReturnStmt* exit) {
+      if (exit != last) found = exit;
+      return !found;
     }
-    if (llvm::isa<clang::OMPForDirective>(inner) || llvm::isa<clang::OMPForSimdDirective>(inner)) {
+    bool VisitGotoStmt(clang::GotoStmt* jump) {
+      found = jump;
+      return false;
+    }
+  } exit;
+  exit.last = body->body_empty() ? nullptr : body->body_back();
+  exit.TraverseStmt(const_cast<clang::CompoundStmt*>(body));
+  if (exit.found)
+    return limit("a return or goto inside called function '" + name + "', which holds OpenMP constructs, is not "
+                 "modelled", exit.found);
+  std::string whyNot;
+  std::optional<InlinedCall> inlined = bindInlinedCall(*llvm::cast<clang::CallExpr>(call), inlinedCalls_, whyNot);
+  if (!inlined) return limit(whyNot, call);
+  // The caller reads its arguments (`f(a[k], x)`); an address `&x` bound to a parameter is no access.
+  RegionStep arguments;
+  arguments.construct = "statement";
+  arguments.at = positionOf(call->getBeginLoc(), sources_);
+  std::set<unsigned> addressArguments;
+  for (const auto& [parameter, scalar] : inlined->addressed)
+    addressArguments.insert(llvm::cast<clang::ParmVarDecl>(parameter)->getFunctionScopeIndex());
+  for (unsigned k = 0; k < inlined->call->getNumArgs(); ++k) {
+    if (addressArguments.count(k)) continue;
+    for (RegionAccess& access : collect(inlined->call->getArg(k), {sharing_.get(), translator_.get(), false, index, body_}))
+      arguments.accesses.push_back(std::move(access));
+  }
+  for (size_t k = 0; k < arguments.accesses.size(); ++k) arguments.accesses[k].reference.id = static_cast<int>(k);
+  if (!arguments.accesses.empty()) model_.steps.push_back(std::move(arguments));
+  parents_.addStmt(const_cast<clang::Stmt*>(callee.getBody()));
+  inlined_ = std::move(inlined);
+  translator_->enterCall(*inlined_->call);
+  std::vector<const clang::VarDecl*> bound = bindCalleeVariables(*inlined_, index);
+  for (const clang::Stmt* inner : body->body()) {
+    if (isLoop(inner)) {
       addLoopStep(*llvm::cast<clang::OMPLoopDirective>(inner), index, &callee);
       continue;
     }
-    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(inner))
-      return limit("'#pragma omp " + directiveName(*directive) + "' in called function '" + name + "' is not modelled",
-                   inner);
-    CallSummary summary = followStatement(*inner, callee);
-    if (!summary.unmodelled.empty()) return limit(summary.unmodelled, inner);
-    if (!summary.accesses.empty())
-      return limit("statements of called function '" + name + "' outside its worksharing loops access shared "
-                   "memory: not modelled", inner);
+    if (sequentialLoopAroundSteps(inner)) {
+      limit("a sequential loop holding OpenMP constructs inside called function '" + name + "' is not modelled", inner);
+      continue;
+    }
+    if (loopsNameParameters && !llvm::isa<clang::OMPBarrierDirective>(inner)) {
+      // The loops' references name f's parameters, which the other statements' would not match.
+      CallSummary summary = followStatement(*inner, callee);
+      if (!summary.unmodelled.empty() || !summary.accesses.empty() ||
+          llvm::isa<clang::OMPExecutableDirective>(inner)) {
+        limit("statements of called function '" + name + "' beside its worksharing loops, which name its pointer "
+              "parameters, are not modelled", inner);
+        continue;
+      }
+    }
+    size_t before = model_.steps.size();
+    addStep(inner, index);
+    // Steps read from the callee point at its statements, not at the call.
+    for (size_t k = before; k < model_.steps.size(); ++k)
+      if (model_.steps[k].kind == RegionStep::Kind::Statements) model_.steps[k].at = positionOf(inner->getBeginLoc(), sources_);
   }
+  for (const clang::VarDecl* variable : bound) translator_->unbindCalleeCounter(variable);
+  translator_->leaveCall();
+  inlined_.reset();
+}
+
+// The symbols of the integers an inlined callee names: its locals get symbols of their own (each
+// thread's, prefixed per call), with the value of a single definition at the callee's top level as
+// a fact, or the range of a `for` counter; file-scope and static ones are the caller's shared
+// symbols. Returns the variables bound in the translator.
+std::vector<const clang::VarDecl*> RegionBuilder::bindCalleeVariables(const InlinedCall& inlined, size_t index) {
+  const auto* body = llvm::cast<clang::CompoundStmt>(inlined.callee->getBody());
+  struct Uses : clang::RecursiveASTVisitor<Uses> {
+    std::vector<const clang::VarDecl*> variables;
+    std::set<const clang::VarDecl*> seen;
+    void add(const clang::VarDecl* variable) {
+      if (variable && variable->getType()->isIntegerType() && !llvm::isa<clang::ParmVarDecl>(variable) &&
+          seen.insert(variable).second)
+        variables.push_back(variable);
+    }
+    bool VisitVarDecl(clang::VarDecl* variable) {
+      add(variable);
+      return true;
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      add(llvm::dyn_cast<clang::VarDecl>(use->getDecl()));
+      return true;
+    }
+  } uses;
+  uses.TraverseStmt(const_cast<clang::CompoundStmt*>(body));
+  DefinitionFinder definitions;
+  definitions.TraverseStmt(const_cast<clang::CompoundStmt*>(body));
+
+  std::vector<const clang::VarDecl*> bound;
+  for (const clang::VarDecl* variable : uses.variables) {
+    if (inlined.ownsVariable(variable)) {
+      translator_->bindCalleeCounter(variable, smt::variable(inlined.symbolPrefix + variable->getName().str(), 0,
+                                                             smt::Scope::Private));
+    } else if (variable->hasGlobalStorage()) {
+      const DataSharing::Entry& entry = sharing_->of(variable);
+      translator_->bindCalleeCounter(variable, smt::variable(entry.name, 0, sharing_->scopeOf(variable)));
+    } else {
+      continue;
+    }
+    bound.push_back(variable);
+  }
+  // Values in declaration order: a definition may use the locals defined before it.
+  Scope scope{sharing_.get(), translator_.get(), false, index, body};
+  for (const clang::VarDecl* variable : uses.variables) {
+    if (!inlined.ownsVariable(variable)) continue;
+    PrivateValue value;
+    std::string name = inlined.symbolPrefix + variable->getName().str();
+    auto found = definitions.definitions.find(variable);
+    size_t count = found == definitions.definitions.end() ? 0 : found->second.size();
+    if (definitions.addressTaken.count(variable)) {
+      count = 0;
+    } else if (count == 1) {
+      const clang::Stmt* definition = found->second.front();
+      const clang::Expr* valueExpr = nullptr;
+      if (std::find(body->body_begin(), body->body_end(), definition) != body->body_end()) {
+        if (llvm::isa<clang::DeclStmt>(definition)) valueExpr = variable->getInit();
+        if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(definition);
+            assignment && assignment->getOpcode() == clang::BO_Assign)
+          valueExpr = assignment->getRHS();
+      }
+      IndexTranslator::Result translated = valueExpr ? translator_->translate(valueExpr) : IndexTranslator::Result{};
+      if (translated.expr && knownAt(translated.expr, scope, {})) {
+        model_.facts.push_back({smt::variable(name, 0, smt::Scope::Private), Relation::Equal, translated.expr});
+        value.kind = PrivateValue::Kind::Defined;
+        value.inCallee = true;
+      }
+    } else if (count == 2) {
+      const clang::Stmt* first = found->second[0];
+      if (auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(parents_.getParent(first)))
+        if (loop->getInit() == first && loop->getInc() && found->second[1] == loop->getInc()->IgnoreParens()) {
+          value.kind = PrivateValue::Kind::SequentialCounter;
+          value.loop = loop;
+        }
+    }
+    privateValues_[name] = value;
+  }
+  return bound;
+}
+
+// The symbol of a sequential loop's counter: an inlined callee's local has its own.
+std::string RegionBuilder::symbolOf(const clang::VarDecl* variable, const Scope& scope) {
+  if (inlined_ && scope.translator == translator_.get() && inlined_->ownsVariable(variable))
+    return inlined_->symbolPrefix + variable->getName().str();
+  return scope.sharing->of(variable).name;
 }
 
 // A break or continue of the loop whose body is traversed (not of a loop or switch inside it), a
@@ -533,7 +697,18 @@ void RegionBuilder::addBarrierStep(const clang::Stmt* at) {
 
 void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   if (llvm::isa<clang::NullStmt>(statement)) return;
+  // A barrier or worksharing construct in a function called from a teams region would bind to one
+  // team (a conforming program has none there): not modelled.
+  if (model_.units == RegionUnits::Teams &&
+      (worksharingCallee(statement) || callsBarrierFunction(statement) || blockWithBarrier(statement) ||
+       sequentialLoopAroundSteps(statement)))
+    return limit("a call to a function with OpenMP constructs inside a teams region is not modelled", statement);
   if (callsBarrierFunction(statement)) return addBarrierStep(statement);
+  // In a called function the statements around its call are outside the block: if no thread runs
+  // the block, nothing separates them.
+  if (inlined_ && blockWithBarrier(statement))
+    return limit("a barrier under a condition in called function '" + inlined_->callee->getNameAsString() +
+                 "' is not modelled", statement);
   if (const clang::CompoundStmt* block = blockWithBarrier(statement)) {
     for (const clang::Stmt* inner : block->body()) {
       if (isBarrier(inner)) {
@@ -548,7 +723,7 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     }
     return;
   }
-  if (const clang::FunctionDecl* callee = worksharingCallee(statement)) return addCalleeSteps(*callee, statement, index);
+  if (const clang::FunctionDecl* callee = calleeToInline(statement)) return addCalleeSteps(*callee, statement, index);
   if (const clang::ForStmt* loop = sequentialLoopAroundSteps(statement)) return addCycleSteps(*loop, index);
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     bool initialises = false;
@@ -724,6 +899,14 @@ void RegionBuilder::addStatementsStep(const clang::Stmt* statement, size_t index
   step.at = positionOf(topLevel_[index]->getBeginLoc(), sources_);
   step.nowait = nowait;
   if (statement) step.accesses = collect(statement, {sharing_.get(), translator_.get(), false, index, body_});
+  // Critical sections and locks exclude only the threads of one contention group, and every team
+  // of a league is one of its own (OpenMP 5.2, 15.2 and 18.9); atomic binds to the whole device.
+  if (model_.units == RegionUnits::Teams)
+    for (const RegionAccess& access : step.accesses)
+      if (access.reference.protection == Protection::Critical || access.reference.protection == Protection::Lock)
+        limit("a critical section or a lock inside a teams region excludes only within one team: not modelled "
+              "across teams",
+              statement);
   model_.steps.push_back(std::move(step));
 }
 
@@ -882,9 +1065,9 @@ bool RegionBuilder::addSequentialRange(const clang::ForStmt& loop, const Scope& 
     step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
   }
   if (!first.expr || !bound.expr) return false;
-  const DataSharing::Entry& entry = scope.sharing->of(header.counter);
-  smt::ExprRef counter = smt::variable(entry.name, 0, smt::Scope::Private);
-  smt::ExprRef trip = smt::variable("trip of " + entry.name, 0, smt::Scope::Private);
+  std::string name = symbolOf(header.counter, scope);
+  smt::ExprRef counter = smt::variable(name, 0, smt::Scope::Private);
+  smt::ExprRef trip = smt::variable("trip of " + name, 0, smt::Scope::Private);
   out.push_back({counter, Relation::Equal, smt::add(first.expr, smt::mul(step, trip))});
   out.push_back({trip, Relation::GreaterEqual, smt::constant(0)});
   out.push_back({counter, boundRelation(header.comparison, step), bound.expr});
@@ -940,10 +1123,41 @@ void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope
 
   IndexTranslator::Access split = IndexTranslator::splitAccess(access);
   aliases_.follow(split);
+  bool addressedScalar = false;  // `*p` in an inlined callee given `&x` for p
+  if (inlined_ && split.variable && scope.translator == translator_.get()) {
+    if (auto array = inlined_->arrays.find(split.variable); array != inlined_->arrays.end()) {
+      split.variable = array->second;
+    } else if (auto scalar = inlined_->addressed.find(split.variable); scalar != inlined_->addressed.end()) {
+      split.variable = scalar->second;
+      addressedScalar = true;
+    } else if (inlined_->ownsVariable(split.variable)) {
+      if (split.variable->getType()->isArrayType()) return;  // the activation's own array
+      reference.variable = reference.text;
+      reference.opaque = true;
+      reference.opaqueReason = "pointer '" + split.variable->getName().str() + "' local to called function '" +
+                               inlined_->callee->getNameAsString() + "' is not followed";
+      split.variable = nullptr;
+    }
+  }
   if (!split.variable) {
-    reference.variable = reference.text;
-    reference.opaque = true;
-    reference.opaqueReason = split.reason;
+    if (!reference.opaque) {
+      reference.variable = reference.text;
+      reference.opaque = true;
+      reference.opaqueReason = split.reason;
+    }
+  } else if (addressedScalar) {
+    const DataSharing::Entry& entry = scope.sharing->of(split.variable);
+    if (isPerThread(entry.sharing)) return;  // the thread's own scalar
+    reference.variable = entry.name;
+    reference.isScalar = true;
+    for (const clang::Expr* subscript : split.subscripts) {
+      clang::Expr::EvalResult value;
+      if (subscript && !(subscript->EvaluateAsInt(value, context_) && value.Val.getInt() == 0)) reference.opaque = true;
+    }
+    if (!split.offsets.empty()) reference.opaque = true;
+    if (reference.opaque)
+      reference.opaqueReason = "pointer to scalar '" + split.variable->getName().str() + "' indexed in '" +
+                               inlined_->callee->getNameAsString() + "'";
   } else {
     const DataSharing::Entry& entry = scope.sharing->of(split.variable);
     reference.variable = entry.name;
@@ -965,7 +1179,8 @@ void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope
     reference.opaqueReason = readOnly ? "its address is read through a pointer to const: which elements is not followed"
                                       : "its address is taken: accesses through the pointer are not tracked";
   }
-  if (!reference.opaque && !scope.translator->translateSubscripts(split, reference.indices, reference.opaqueReason))
+  if (!reference.opaque && !reference.isScalar &&
+      !scope.translator->translateSubscripts(split, reference.indices, reference.opaqueReason))
     reference.opaque = true;
   addGuards(access, scope, result);
   out.push_back(std::move(result));
@@ -977,6 +1192,8 @@ void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& 
   if (!variable) return;
   clang::QualType type = variable->getType();
   if (type->isArrayType() || !(type->isArithmeticType() || type->isPointerType())) return;
+  // An inlined callee's locals and parameters: every thread runs its own activation.
+  if (inlined_ && inlined_->ownsVariable(variable)) return;
   const DataSharing::Entry& entry = scope.sharing->of(variable);
   if (isPerThread(entry.sharing)) return;
   RegionAccess result;
@@ -997,23 +1214,50 @@ void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& 
   out.push_back(std::move(result));
 }
 
+// num_teams(n): at most n teams (OpenMP 5.2, 10.2), when n is a value known on entry.
+void RegionBuilder::addLeagueSizeBound(const clang::OMPExecutableDirective& teams) {
+  for (const auto* clause : teams.getClausesOfKind<clang::OMPNumTeamsClause>()) {
+    IndexTranslator::Result bound = translator_->translate(clause->getNumTeams());
+    Scope scope{sharing_.get(), translator_.get(), false, 0, body_};
+    if (bound.expr && knownAt(bound.expr, scope, {}))
+      model_.facts.push_back({unitCount(RegionUnits::Teams), Relation::LessEqual, bound.expr});
+  }
+}
+
 RegionModel RegionBuilder::build() {
   const clang::OMPExecutableDirective& directive = *request_.site.directive;
   model_.id = request_.id;
   model_.function = request_.site.function ? request_.site.function->getNameAsString() : "";
   model_.pragmaAt = positionOf(directive.getBeginLoc(), sources_);
+  model_.construct = directiveName(directive);
+  bool teams = llvm::isa<clang::OMPTeamsDirective>(directive) || llvm::isa<clang::OMPTargetTeamsDirective>(directive);
+  if (teams) model_.units = RegionUnits::Teams;
   // The region as a "loop" without counters: its clauses and the declarations in its body decide.
   sharing_ = std::make_unique<DataSharing>(directive, nullptr, nullptr, std::vector<const clang::VarDecl*>{}, *body_, context_);
   writtenIntegerArrays_ = findWrittenVariables(*body_).arrays;
+  // What the functions called in the region write is not a constant either.
+  std::set<const clang::VarDecl*> writtenByCalls = writtenByCallees(*body_);
+  for (const clang::VarDecl* variable : writtenByCalls)
+    if (variable->getType()->isArrayType() || variable->getType()->isPointerType()) writtenIntegerArrays_.insert(variable);
   translator_ = std::make_unique<IndexTranslator>(context_, *sharing_, nullptr, writtenIntegerArrays_);
-  translator_->nameThreadQueries(threadNumber(), teamSize());
+  if (teams) {
+    // Each team's statements run on its initial thread, thread 0 of a team of one.
+    translator_->nameThreadQueries(smt::constant(0), smt::constant(1));
+    translator_->nameTeamQueries(unitNumber(RegionUnits::Teams), unitCount(RegionUnits::Teams));
+  } else {
+    translator_->nameThreadQueries(threadNumber(), teamSize());
+  }
   definitions_.TraverseStmt(const_cast<clang::Stmt*>(body_));
   seeIntoTasks();
   findTopLevelStatements();
   // Every thread's number is in [0, team size): also for the thread that runs a loop iteration.
-  model_.facts.push_back({threadNumber(), Relation::GreaterEqual, smt::constant(0)});
-  model_.facts.push_back({threadNumber(), Relation::Less, teamSize()});
+  model_.facts.push_back({unitNumber(model_.units), Relation::GreaterEqual, smt::constant(0)});
+  model_.facts.push_back({unitNumber(model_.units), Relation::Less, unitCount(model_.units)});
   describePrivateValues();
+  for (const clang::VarDecl* variable : writtenByCalls)
+    if (variable->getType()->isIntegerType() && !isPerThread(sharing_->of(variable).sharing))
+      writtenShared_.insert(sharing_->of(variable).name);
+  if (teams) addLeagueSizeBound(directive);
   findSpinWaits();
   if (llvm::isa<clang::OMPParallelSectionsDirective>(directive))
     addSectionSteps(body_, 0, false);
@@ -1024,9 +1268,16 @@ RegionModel RegionBuilder::build() {
 
 }  // namespace
 
-std::vector<RegionSite> findParallelRegions(clang::ASTContext& context) {
+std::vector<RegionSite> findRegions(clang::ASTContext& context) {
   struct Finder : MainFileFunctionVisitor<Finder> {
     using MainFileFunctionVisitor::MainFileFunctionVisitor;
+    std::set<const clang::Stmt*> modelledTeams;
+    bool VisitOMPTeamsDirective(clang::OMPTeamsDirective* region) { return addTeams(region); }
+    bool VisitOMPTargetTeamsDirective(clang::OMPTargetTeamsDirective* region) { return addTeams(region); }
+    bool addTeams(const clang::OMPExecutableDirective* region) {
+      if (currentFunction() && modelledTeams.count(region)) sites.push_back({region, currentFunction()});
+      return true;
+    }
     bool VisitOMPParallelDirective(clang::OMPParallelDirective* region) {
       if (currentFunction()) sites.push_back({region, currentFunction()});
       return true;
@@ -1037,6 +1288,8 @@ std::vector<RegionSite> findParallelRegions(clang::ASTContext& context) {
     }
     std::vector<RegionSite> sites;
   } finder(context.getSourceManager());
+  for (const TeamsRegion& teams : findTeamsRegions(context))
+    if (teams.modelled) finder.modelledTeams.insert(teams.teams);
   finder.TraverseDecl(context.getTranslationUnitDecl());
   return finder.sites;
 }

@@ -1,4 +1,4 @@
-// Builds the RegionModel of an `omp parallel` region from Clang's AST: the region's top-level
+// Builds the RegionModel of an `omp parallel` (or `teams`) region from Clang's AST: the region's top-level
 // statements in order, each a step (plain statements, single, master/masked, critical, atomic,
 // worksharing loop, barrier, each section of a sections construct), with the accesses each makes and the facts its private integers
 // obey. Data sharing comes from DataSharing, indices from IndexTranslator; `omp_get_thread_num()`
@@ -16,13 +16,15 @@
 namespace adrace::analyzer {
 
 struct RegionSite {
-  // `#pragma omp parallel`, or `#pragma omp parallel sections` (its sections are the steps).
+  // `#pragma omp parallel`, `#pragma omp parallel sections` (its sections are the steps), or a
+  // `teams` / `target teams` region without distribute (TeamsRegions.h: its units are teams).
   const clang::OMPExecutableDirective* directive = nullptr;
   const clang::FunctionDecl* function = nullptr;
 };
 
-// Every `#pragma omp parallel` and `parallel sections` region of the main file, in source order.
-std::vector<RegionSite> findParallelRegions(clang::ASTContext& context);
+// Every `#pragma omp parallel` and `parallel sections` region of the main file, and every teams
+// region TeamsRegions.h says is modelled, in source order.
+std::vector<RegionSite> findRegions(clang::ASTContext& context);
 
 struct RegionModelRequest {
   RegionSite site;

@@ -2,20 +2,34 @@
 
 namespace adrace::analyzer {
 
-smt::ExprRef threadNumber() { return smt::variable(kThreadNumber, 0, smt::Scope::Counter); }
+smt::ExprRef threadNumber() { return unitNumber(RegionUnits::Threads); }
 
-smt::ExprRef teamSize() { return smt::variable(kTeamSize, 0, smt::Scope::Shared); }
+smt::ExprRef teamSize() { return unitCount(RegionUnits::Threads); }
 
-smt::LoopDomain threadDomain() {
+smt::LoopDomain threadDomain() { return unitDomain(RegionUnits::Threads); }
+
+const char* unitNumberName(RegionUnits units) { return units == RegionUnits::Teams ? kTeamNumber : kThreadNumber; }
+
+smt::ExprRef unitNumber(RegionUnits units) { return smt::variable(unitNumberName(units), 0, smt::Scope::Counter); }
+
+smt::ExprRef unitCount(RegionUnits units) {
+  return smt::variable(units == RegionUnits::Teams ? kLeagueSize : kTeamSize, 0, smt::Scope::Shared);
+}
+
+smt::LoopDomain unitDomain(RegionUnits units) {
   smt::LoopDomain domain;
-  smt::LoopDimension thread;
-  thread.counter = kThreadNumber;
-  thread.first = smt::constant(0);
-  thread.bound = teamSize();
-  thread.comparison = smt::Comparison::Less;
-  thread.step = smt::constant(1);
-  domain.dimensions.push_back(thread);
+  smt::LoopDimension unit;
+  unit.counter = unitNumberName(units);
+  unit.first = smt::constant(0);
+  unit.bound = unitCount(units);
+  unit.comparison = smt::Comparison::Less;
+  unit.step = smt::constant(1);
+  domain.dimensions.push_back(unit);
   return domain;
 }
+
+const char* unitWord(RegionUnits units) { return units == RegionUnits::Teams ? "team" : "thread"; }
+
+const char* regionWord(RegionUnits units) { return units == RegionUnits::Teams ? "teams region" : "parallel region"; }
 
 }  // namespace adrace::analyzer

@@ -1,6 +1,8 @@
 // The clang-free model of one `#pragma omp parallel` region (not a combined `parallel for`): its
 // statements in order, grouped into steps by who executes them, with the barriers between them,
 // so that the race check can tell which accesses of different threads no barrier separates.
+// A `teams` region without `distribute` is modelled the same way with teams for threads: every team
+// runs the whole body concurrently with the others, and nothing synchronises two teams.
 #pragma once
 
 #include "analyzer/model/LoopModel.h"
@@ -45,8 +47,14 @@ struct RegionStep {
   int cycle = -1;
 };
 
+// What runs a region's statements concurrently: the threads of a `parallel` region's team, or the
+// teams of a `teams` region's league (each team's initial thread, numbered by omp_get_team_num()).
+enum class RegionUnits { Threads, Teams };
+
 struct RegionModel {
   int id = 0;                   // 0-based, in source order within its file
+  RegionUnits units = RegionUnits::Threads;
+  std::string construct = "parallel";  // the directive: "parallel", "parallel sections", "teams", "target teams"
   std::string function;
   SourcePosition pragmaAt;
   // Region-wide facts on every thread: thread numbers, and private variables' single definitions
@@ -65,5 +73,17 @@ smt::ExprRef threadNumber();  // the thread domain's counter: one value per thre
 smt::ExprRef teamSize();      // shared
 // The team's thread numbers as a loop domain: omp_get_thread_num() in [0, omp_get_num_threads()).
 smt::LoopDomain threadDomain();
+
+// The same for the teams of a league: omp_get_team_num() in [0, omp_get_num_teams()).
+inline constexpr const char* kTeamNumber = "omp_get_team_num()";
+inline constexpr const char* kLeagueSize = "omp_get_num_teams()";
+
+// The symbols of a region's units: thread number and team size, or team number and league size.
+smt::ExprRef unitNumber(RegionUnits units);
+smt::ExprRef unitCount(RegionUnits units);
+smt::LoopDomain unitDomain(RegionUnits units);
+const char* unitNumberName(RegionUnits units);  // kThreadNumber or kTeamNumber
+const char* unitWord(RegionUnits units);        // "thread" or "team"
+const char* regionWord(RegionUnits units);      // "parallel region" or "teams region"
 
 }  // namespace adrace::analyzer

@@ -1,0 +1,50 @@
+// A call `f(args);` among a parallel region's statements, to a function of the file whose body holds
+// OpenMP constructs (single, master, critical, atomic, barrier, sections, an orphaned `omp for`):
+// OpenMP binds those constructs to the caller's region, so the region model reads f's body as if it
+// were written at the call (RegionModelBuilder). This file says how f's names map to what the
+// caller sees: a pointer or array parameter is the plain variable passed for it (`f(a)`), a pointer
+// parameter given `&x` is the scalar x, a scalar parameter is the thread's own copy of the argument
+// (its value, for indices, is the argument's: IndexTranslator::enterCall); f's automatic locals are
+// each thread's own (every thread runs its own activation); its static locals and the file-scope
+// variables are shared, named as the caller names them.
+#pragma once
+
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace adrace::analyzer {
+
+struct InlinedCall {
+  const clang::CallExpr* call = nullptr;
+  const clang::FunctionDecl* callee = nullptr;  // its definition, whose body is a compound statement
+  // Pointer and array parameters and the caller's variable passed for each (`f(a)`): f's p[k] is a[k].
+  std::map<const clang::VarDecl*, const clang::VarDecl*> arrays;
+  // Pointer parameters given the address of a scalar (`f(&x)`): f's *p is x.
+  std::map<const clang::VarDecl*, const clang::VarDecl*> addressed;
+  // Prefixes the symbols of f's locals: "f::", or "f#2::" for the second call of f in one region,
+  // so that two activations never share a symbol.
+  std::string symbolPrefix;
+
+  // An automatic variable or parameter of the callee: each thread's own.
+  bool ownsVariable(const clang::VarDecl* variable) const;
+};
+
+// The binding of `call`, or nothing with the reason in `whyNot` (naming the callee): a callee
+// without a body, an argument for a pointer parameter that is not a plain variable or the address
+// of one, a pointer parameter the callee reassigns. `calls` counts the calls already inlined per
+// callee, for the symbol prefix.
+std::optional<InlinedCall> bindInlinedCall(const clang::CallExpr& call, std::map<std::string, int>& calls,
+                                           std::string& whyNot);
+
+// The variables of the caller's memory that the functions called in `statement` (and the functions
+// they call) write: file-scope variables and static locals, and the plain variables passed for
+// pointer parameters the callee writes through. The region model must not take their values for
+// constants.
+std::set<const clang::VarDecl*> writtenByCallees(const clang::Stmt& statement);
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,280 @@
+// A call `f(args);` among a parallel region's statements is read as f's body written at the call
+// (OpenMP binds f's orphaned single, master, critical and barrier to the caller's region), with f's
+// pointer parameters standing for the arrays passed, `&x` for the scalar x, and f's locals each
+// thread's own. Each race-free case has a twin that races; what is not followed stays unsupported.
+#include "CheckSnippet.h"
+
+namespace adrace::analyzer::testing {
+namespace {
+
+bool hasDefinite(const CheckedSnippet& checked) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Definite) return true;
+  return false;
+}
+
+bool unsupportedSaying(const CheckedSnippet& checked, const std::string& words) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Unsupported && finding.message.find(words) != std::string::npos) return true;
+  return false;
+}
+
+const char* kSetup = R"(
+    #define LEN 1000
+    double scale;
+    double out[LEN];
+    static void setup(double factor) {
+    #pragma omp single %s
+      scale = 2.0 * factor;
+    }
+    void run(void) {
+      int i;
+    #pragma omp parallel
+      {
+        setup(0.25);
+    #pragma omp for
+        for (i = 0; i < LEN; i++)
+          out[i] = scale * i;
+      }
+    })";
+
+TEST(CalleeInlining, ASingleInACalleeEndsWithItsBarrier) {
+  CheckedSnippet checked = checkSnippet(fillIn(kSetup, {""}));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked));
+  ASSERT_EQ(checked.models.regions.size(), 1u);
+  const RegionModel& region = checked.models.regions[0];
+  ASSERT_GE(region.steps.size(), 2u);
+  EXPECT_EQ(region.steps[0].construct, "single");
+  EXPECT_EQ(region.steps[0].executor, Executor::OneThread);
+  EXPECT_EQ(region.steps[0].at.line, 6u);  // the single in setup(), not the call
+}
+
+TEST(CalleeInlining, ASingleNowaitInACalleeRacesWithTheLoopAfterTheCall) {
+  CheckedSnippet checked = checkSnippet(fillIn(kSetup, {"nowait"}));
+  EXPECT_TRUE(reportsRaceOn(checked, "scale", true)) << describe(checked.findings);
+}
+
+const char* kNoteStep = R"(
+    int last_step = -1;
+    double work[512];
+    static void note_step(int step) {
+    #pragma omp master
+      last_step = step;
+      %s
+    }
+    void run(void) {
+      int i;
+    #pragma omp parallel
+      {
+        note_step(3);
+    #pragma omp for
+        for (i = 0; i < 512; i++)
+          work[i] = (double)last_step * i;
+      }
+    })";
+
+TEST(CalleeInlining, MasterAndABarrierInACallee) {
+  CheckedSnippet checked = checkSnippet(fillIn(kNoteStep, {"\n#pragma omp barrier\n"}));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  CheckedSnippet twin = checkSnippet(fillIn(kNoteStep, {""}));
+  EXPECT_TRUE(reportsRaceOn(twin, "last_step", true)) << describe(twin.findings);
+}
+
+const char* kRelax = R"(
+    #include <omp.h>
+    double cur[64], next[64];
+    static void relax(int tid, int nthreads) {
+      int right = (tid + 1) % nthreads;
+      next[tid] = 0.5 * cur[tid];
+      %s
+      cur[tid] = next[tid] + next[right];
+    }
+    void run(void) {
+    #pragma omp parallel num_threads(8)
+      {
+        int tid = omp_get_thread_num();
+        int nthreads = omp_get_num_threads();
+        relax(tid, nthreads);
+      }
+    })";
+
+TEST(CalleeInlining, ABarrierInACalleeSeparatesItsPhases) {
+  // The callee's local `right` has the value of its one definition, in terms of the arguments.
+  CheckedSnippet checked = checkSnippet(fillIn(kRelax, {"\n#pragma omp barrier\n"}));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked));
+  CheckedSnippet twin = checkSnippet(fillIn(kRelax, {""}));
+  EXPECT_TRUE(reportsRaceOn(twin, "next", true)) << describe(twin.findings);
+  EXPECT_FALSE(reportsRaceOn(twin, "cur")) << describe(twin.findings);
+}
+
+const char* kTotal = R"(
+    double v[1000];
+    double total = 0.0;
+    static void add_to_total(double part) {
+    #pragma omp critical %s
+      total += part;
+    }
+    void run(void) {
+    #pragma omp parallel
+      {
+        double mine = 0.0;
+        int k;
+    #pragma omp for
+        for (k = 0; k < 1000; k++)
+          mine += v[k];
+        add_to_total(mine);
+        if (mine < 0.0) {
+    #pragma omp critical
+          total = 0.0;
+        }
+      }
+    })";
+
+TEST(CalleeInlining, ACriticalInACalleeExcludesTheCallersCriticalOfTheSameName) {
+  CheckedSnippet checked = checkSnippet(fillIn(kTotal, {""}));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  CheckedSnippet named = checkSnippet(fillIn(kTotal, {"(accum)"}));
+  EXPECT_TRUE(reportsRaceOn(named, "total")) << describe(named.findings);
+}
+
+const char* kWeights = R"(
+    #define LEN 256
+    double weights[LEN], signal[LEN], out[LEN];
+    static void init_weights(double *w, int n) {
+      int j;
+    #pragma omp single %s
+      for (j = 0; j < n; j++)
+        w[j] = 1.0 / n;
+    }
+    void run(void) {
+      int i;
+    #pragma omp parallel
+      {
+        init_weights(weights, LEN);
+    #pragma omp for
+        for (i = 0; i < LEN; i++)
+          out[i] = weights[i] * signal[i];
+      }
+    })";
+
+TEST(CalleeInlining, APointerParameterIsTheArrayPassed) {
+  CheckedSnippet checked = checkSnippet(fillIn(kWeights, {""}));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  CheckedSnippet twin = checkSnippet(fillIn(kWeights, {"nowait"}));
+  ASSERT_TRUE(reportsRaceOn(twin, "weights", true)) << describe(twin.findings);
+  // The witness puts the callee's counter in its range: 0 <= j < LEN.
+  for (const RaceFinding& finding : twin.findings)
+    for (const auto& [name, value] : finding.witness)
+      if (name == "init_weights::j") {
+        EXPECT_GE(std::stol(value), 0);
+        EXPECT_LT(std::stol(value), 256);
+      }
+}
+
+const char* kBump = R"(
+    int count = 0;
+    static void bump(int *c) {
+      %s
+      (*c)++;
+    }
+    void run(void) {
+    #pragma omp parallel
+      bump(&count);
+    })";
+
+TEST(CalleeInlining, APointerGivenTheAddressOfAScalarIsThatScalar) {
+  CheckedSnippet checked = checkSnippet(fillIn(kBump, {"\n#pragma omp atomic\n"}));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  CheckedSnippet twin = checkSnippet(fillIn(kBump, {""}));
+  EXPECT_TRUE(reportsRaceOn(twin, "count", true)) << describe(twin.findings);
+}
+
+TEST(CalleeInlining, TwoCallsOfOneCalleeHaveTheirOwnLocals) {
+  // With one symbol for `at` in both calls, at == 0 and at == 2 would contradict each other and hide
+  // the race of the second single's write with the read of a[2].
+  CheckedSnippet checked = checkSnippet(R"(
+    double a[8];
+    static void put(int k) {
+      int at = 2 * k;
+    #pragma omp single nowait
+      a[at] = k;
+    }
+    void run(void) {
+    #pragma omp parallel
+      {
+        double x;
+        put(0);
+        put(1);
+        x = a[2];
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "a", true)) << describe(checked.findings);
+}
+
+TEST(CalleeInlining, ACalleesLocalsAreEachThreadsOwn) {
+  const char* code = R"(
+    #include <omp.h>
+    double slot[64];
+    static void fill(double v) {
+      int me = omp_get_thread_num();
+      double scratch[4];
+      scratch[0] = v;
+      slot[%s] = scratch[0];
+    }
+    void run(void) {
+    #pragma omp parallel num_threads(4)
+      fill(1.5);
+    })";
+  CheckedSnippet checked = checkSnippet(fillIn(code, {"me"}));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  CheckedSnippet twin = checkSnippet(fillIn(code, {"me / 2"}));
+  EXPECT_TRUE(reportsRaceOn(twin, "slot", true)) << describe(twin.findings);
+}
+
+TEST(CalleeInlining, WhatIsNotFollowedIsUnsupportedAndNeverDefinite) {
+  // A call inside the inlined callee, an argument that is not a plain variable, an early return.
+  const char* nested = R"(
+    double a[100];
+    static void inner(void) {
+    #pragma omp single nowait
+      a[0] = 1.0;
+    }
+    static void outer(void) { inner(); }
+    void run(void) {
+    #pragma omp parallel
+      {
+        outer();
+        a[1] = a[0];
+      }
+    })";
+  CheckedSnippet checked = checkSnippet(nested);
+  EXPECT_TRUE(unsupportedSaying(checked, "inside called function 'outer'")) << describe(checked.findings);
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
+
+  std::string shifted = fillIn(kWeights, {""});
+  shifted.replace(shifted.find("init_weights(weights,"), 21, "init_weights(weights + 1,");
+  CheckedSnippet offset = checkSnippet(shifted);
+  EXPECT_TRUE(unsupportedSaying(offset, "is not a plain variable")) << describe(offset.findings);
+
+  CheckedSnippet early = checkSnippet(R"(
+    double a[100];
+    static void maybe(int k) {
+      if (k < 0) return;
+    #pragma omp single nowait
+      a[0] = 1.0;
+    }
+    void run(void) {
+    #pragma omp parallel
+      {
+        maybe(1);
+        a[1] = a[0];
+      }
+    })");
+  EXPECT_TRUE(unsupportedSaying(early, "return or goto")) << describe(early.findings);
+  EXPECT_FALSE(hasDefinite(early)) << describe(early.findings);
+}
+
+}  // namespace
+}  // namespace adrace::analyzer::testing

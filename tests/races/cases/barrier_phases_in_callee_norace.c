@@ -1,0 +1,32 @@
+// adrace-expect: race-free
+// relax() is called by every thread of the region: each thread writes its own slot of next[], waits at
+// the orphaned barrier inside relax(), and only then reads its neighbour's slot.
+/* Two phases separated by a barrier inside a helper (per-thread relaxation). */
+#include <stdio.h>
+#include <omp.h>
+
+#define MAXT 64
+
+double cur[MAXT], next[MAXT];
+
+static void relax(int tid, int nthreads)
+{
+  next[tid] = 0.5 * cur[tid];
+#pragma omp barrier
+  cur[tid] = next[tid] + next[(tid + 1) % nthreads];
+}
+
+int main(void)
+{
+  int k;
+  for (k = 0; k < MAXT; k++)
+    cur[k] = k;
+#pragma omp parallel num_threads(8)
+  {
+    int tid = omp_get_thread_num();
+    int nthreads = omp_get_num_threads();
+    relax(tid, nthreads);
+  }
+  printf("%f\n", cur[0]);
+  return 0;
+}

@@ -1,0 +1,35 @@
+// adrace-expect: race definite
+// adrace-race: 31 weights
+// With nowait the threads leave init_weights() at once and read weights[i] while the single thread may
+// still be writing it.
+/* Once-only initialisation of an array passed to a helper called from a parallel region. */
+#include <stdio.h>
+
+#define LEN 256
+
+double weights[LEN];
+double signal[LEN], out[LEN];
+
+static void init_weights(double *w, int n)
+{
+  int j;
+#pragma omp single nowait
+  for (j = 0; j < n; j++)
+    w[j] = 1.0 / n;
+}
+
+int main(void)
+{
+  int i;
+  for (i = 0; i < LEN; i++)
+    signal[i] = i % 7;
+#pragma omp parallel
+  {
+    init_weights(weights, LEN);
+#pragma omp for
+    for (i = 0; i < LEN; i++)
+      out[i] = weights[i] * signal[i];
+  }
+  printf("%f\n", out[LEN - 1]);
+  return 0;
+}
