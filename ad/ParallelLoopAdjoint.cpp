@@ -191,6 +191,7 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
   ReductionCopy copy;
   copy.info = &info;
   copy.copies = context_.freshName(info.adjoint + "_copies");
+  copy.stride = context_.freshName(info.adjoint + "_stride");
   if (info.byValueScalar) {
     copy.extent = c::integer(1);
     copy.element = c::plainType("double");
@@ -533,8 +534,11 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     out.statement(c::declaration(sizeType, "adrace_threads", c::cast(sizeType, c::call("omp_get_max_threads", {}))));
     int slot = 0;
     for (const ReductionCopy& copy : copies) {
+      out.statement(c::withComment(
+          c::declaration(sizeType, copy.stride, c::call("adrace_reduction_stride", {copy.extent, c::sizeofType(copy.element)})),
+          "each thread's copy on cache lines of its own"));
       // The buffer holds doubles: an element type of another size asks for as many bytes.
-      c::ExprRef count = c::mul(threads, c::cast(sizeType, copy.extent));
+      c::ExprRef count = c::mul(threads, c::name(copy.stride));
       const bool isDouble = copy.element.specifiers == "double";
       if (!isDouble) {
         c::ExprRef doubleSize = c::sizeofType(c::plainType("double"));
@@ -619,7 +623,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     out.open(c::block({}));
     for (const ReductionCopy& copy : copies) {
       c::ExprRef mine = c::add(c::name(copy.copies), c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})),
-                                                            c::cast(sizeType, copy.extent)));
+                                                            c::name(copy.stride)));
       out.statement(c::withComment(
           c::declaration(copy.perThread, copy.info->adjoint,
                          copy.perThread.derivations.size() > 1 ? c::cast(copy.perThread, mine) : mine),
@@ -670,7 +674,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
       // Multi-dimensional adjoints are summed element by element through their element type.
       c::ExprRef target = c::name(copy.info->adjoint);
       if (copy.perThread.derivations.size() > 1) target = c::cast(c::pointerTo(copy.element), target);
-      c::ExprRef element = c::subscript(c::name(copy.copies), c::add(c::mul(c::cast(sizeType, t), c::cast(sizeType, copy.extent)),
+      c::ExprRef element = c::subscript(c::name(copy.copies), c::add(c::mul(c::cast(sizeType, t), c::name(copy.stride)),
                                                                      c::cast(sizeType, e)));
       out.statement(c::governed(c::directive("omp for"), c::forLoop(
           c::declaration(c::plainType("long"), "adrace_e", c::integer(0)),

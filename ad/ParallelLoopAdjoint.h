@@ -81,6 +81,7 @@ class ParallelLoopAdjoint {
     c::Type element;      // the adjoint's element type
     c::Type perThread;    // the type of this thread's copy: `float (*)[M]`, `double *`
     std::string copies;   // the buffer's name
+    std::string stride;   // the size_t holding the elements between two threads' copies (whole cache lines)
   };
   std::optional<ReductionCopy> reductionCopy(const VariableInfo& info);
   // Clause-private values (declared outside the loop) the backward sweep reads.

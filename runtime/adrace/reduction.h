@@ -10,9 +10,14 @@
  * copies live in buffers that the calling thread keeps between calls, one per reduction of a loop
  * (its slot), and stay zero between uses: the generated summation clears every element it adds.
  *
- *   double *x_b_copies = adrace_reduction_copies(0, nthreads * n);   (before the parallel region)
- *   ... thread t increments x_b_copies[t * n + e] ...
- *   x_b[e] += x_b_copies[t * n + e]; x_b_copies[t * n + e] = 0.0;   (for every t and e)
+ *   size_t x_b_stride = adrace_reduction_stride(n, sizeof(double));
+ *   double *x_b_copies = adrace_reduction_copies(0, nthreads * x_b_stride);   (before the parallel region)
+ *   ... thread t increments x_b_copies[t * x_b_stride + e] ...
+ *   x_b[e] += x_b_copies[t * x_b_stride + e]; x_b_copies[t * x_b_stride + e] = 0.0;   (for every t and e)
+ *
+ * Each thread's copy starts on a cache line of its own (the buffer is aligned, the stride a whole
+ * number of lines): the copies of a small adjoint, such as a 7-tap filter's weights, would otherwise
+ * share one line, and every thread's increments would take it from the others.
  *
  * Threads: the buffers belong to the thread that calls the adjoint (thread-local, like the tape),
  * so concurrent calls from different threads do not share them; the team of the parallel region
@@ -27,9 +32,13 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Reductions one parallel loop may have at once (the generator refuses loops with more). */
 #define ADRACE_REDUCTION_SLOTS 32
+
+/* Bytes in a cache line of the machines the copies are laid out for (x86-64, most Arm servers). */
+#define ADRACE_CACHE_LINE 64
 
 /* One thread's buffers: slot s holds capacity[s] doubles, all zero outside a reduction. */
 typedef struct adrace_reduction_buffers {
@@ -43,15 +52,29 @@ __attribute__((weak)) ADRACE_TAPE_TLS_MODEL ADRACE_THREAD_LOCAL adrace_reduction
 static ADRACE_TAPE_TLS_MODEL ADRACE_THREAD_LOCAL adrace_reduction_buffers adrace_reduction_buffers_ = {{NULL}, {0}};
 #endif
 
-/* count zeroed doubles in slot `slot` of the calling thread (valid until the next call with that slot). */
+/* The elements between two threads' copies of `count` elements of `size` bytes: count, rounded up to
+ * whole cache lines. */
+static inline size_t adrace_reduction_stride(size_t count, size_t size) {
+  size_t per_line = size < ADRACE_CACHE_LINE ? ADRACE_CACHE_LINE / size : 1;
+  return (count + per_line - 1) / per_line * per_line;
+}
+
+/* count zeroed doubles in slot `slot` of the calling thread, starting on a cache line (valid until
+ * the next call with that slot). */
 static inline double *adrace_reduction_copies(int slot, size_t count) {
   adrace_reduction_buffers *b = &adrace_reduction_buffers_;
   if (slot < 0 || slot >= ADRACE_REDUCTION_SLOTS) adrace_tape_fail_("reduction slot out of range; slot", (size_t)slot);
   if (count > b->capacity[slot]) {
+    size_t bytes = (count * sizeof(double) + ADRACE_CACHE_LINE - 1) / ADRACE_CACHE_LINE * ADRACE_CACHE_LINE;
     free(b->buffer[slot]);
+#if defined(_WIN32)
     b->buffer[slot] = (double *)calloc(count, sizeof(double));
+#else
+    b->buffer[slot] = (double *)aligned_alloc(ADRACE_CACHE_LINE, bytes);
+    if (b->buffer[slot]) memset(b->buffer[slot], 0, bytes);
+#endif
     b->capacity[slot] = b->buffer[slot] ? count : 0;
-    if (!b->buffer[slot]) adrace_tape_fail_("out of memory for per-thread adjoint copies", count * sizeof(double));
+    if (!b->buffer[slot]) adrace_tape_fail_("out of memory for per-thread adjoint copies", bytes);
   }
   return b->buffer[slot];
 }

@@ -139,9 +139,12 @@ TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
   Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::Reduction, {{"x", "n"}});
   ASSERT_TRUE(g.error.empty()) << g.error;
   // The runtime keeps the copies between calls; the summation leaves them zero for the next call.
-  EXPECT_TRUE(contains(g.code, "double *x_b_copies = adrace_reduction_copies(0, adrace_threads * (size_t)n);")) << g.code;
-  EXPECT_TRUE(contains(g.code, "x_b[adrace_e] += x_b_copies[(size_t)adrace_t * (size_t)n + (size_t)adrace_e];\n"
-                               "                    x_b_copies[(size_t)adrace_t * (size_t)n + (size_t)adrace_e] = 0.0;"))
+  // Each thread's copy starts a cache line of its own: the stride is n rounded up to whole lines.
+  EXPECT_TRUE(contains(g.code, "size_t x_b_stride = adrace_reduction_stride(n, sizeof(double));")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double *x_b_copies = adrace_reduction_copies(0, adrace_threads * x_b_stride);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double *x_b = x_b_copies + (size_t)omp_get_thread_num() * x_b_stride;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "x_b[adrace_e] += x_b_copies[(size_t)adrace_t * x_b_stride + (size_t)adrace_e];\n"
+                               "                    x_b_copies[(size_t)adrace_t * x_b_stride + (size_t)adrace_e] = 0.0;"))
       << g.code;
   EXPECT_FALSE(contains(g.code, "free(")) << g.code;
   EXPECT_FALSE(contains(g.code, "omp atomic"));

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <cstdint>
 #include <vector>
 
 namespace {
@@ -84,6 +85,17 @@ TEST_F(ReductionTest, SummingThroughTheCopiesIsAReduction) {
   long wrong = 0;
   for (long e = 0; e < n; ++e) wrong += target[e] != 6.0;
   EXPECT_EQ(wrong, 0);
+}
+
+// Two threads' copies never share a cache line: the buffer starts on one, the stride fills whole lines.
+TEST_F(ReductionTest, CopiesStartOnCacheLines) {
+  EXPECT_EQ(adrace_reduction_stride(7, sizeof(double)), 8u);
+  EXPECT_EQ(adrace_reduction_stride(8, sizeof(double)), 8u);
+  EXPECT_EQ(adrace_reduction_stride(9, sizeof(double)), 16u);
+  EXPECT_EQ(adrace_reduction_stride(7, sizeof(float)), 16u);
+  EXPECT_EQ(adrace_reduction_stride(1, 128), 1u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(adrace_reduction_copies(0, 7)) % ADRACE_CACHE_LINE, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(adrace_reduction_copies(1, 3 * 8)) % ADRACE_CACHE_LINE, 0u);
 }
 
 TEST_F(ReductionTest, BadSlotAborts) {
