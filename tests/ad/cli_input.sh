@@ -95,7 +95,7 @@ C
         --strategy reduction --extent 'z=n'
     "$adrace" adjoint "$work/gather.c" --function gather --active x,y --strategy reduction --extent 'x=n+PAD,y=n' \
         -o "$work/gather_b.c" || fail "a valid extent: exit $?"
-    grep -q 'adrace_threads \* (size_t)(n + PAD)' "$work/gather_b.c" || fail "the extent n + PAD is not printed from its tree"
+    grep -q 'adrace_reduction_stride(n + PAD, sizeof(double))' "$work/gather_b.c" || fail "the extent n + PAD is not printed from its tree"
     compiles "$work/gather_b.c"
     ;;
 active-required)
