@@ -2,6 +2,7 @@
 
 #include "smt/CrossDomainQuery.h"
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -25,7 +26,8 @@ struct Side {
 // nowait, starts the next one, and two steps may run at once only when they share a phase.
 // A cycle (the body of a sequential loop, RegionStep::cycle) runs again after its last barrier:
 // its steps before its first barrier and after its last one share one more phase, and, as it may
-// run no iteration at all, so do the steps just before and just after it.
+// run no iteration at all, so do the steps just before and just after it. A conditional block
+// (RegionStep::conditionalBlock) may not run either, with the same effect on the steps around it.
 using Phases = std::vector<std::set<int>>;
 
 Phases phasesOf(const std::vector<RegionStep>& steps) {
@@ -40,21 +42,29 @@ Phases phasesOf(const std::vector<RegionStep>& steps) {
     if (endsWithBarrier) ++phase;
   }
   int extra = phase + 1;
-  for (size_t first = 0; first < steps.size();) {
-    int cycle = steps[first].cycle;
-    size_t end = first + 1;
-    while (end < steps.size() && steps[end].cycle == cycle) ++end;
-    if (cycle >= 0) {
-      int entry = linear[first];
-      int exit = end < steps.size() ? linear[end] : phase;
-      int again = extra++, skipped = extra++;
-      for (size_t k = 0; k < steps.size(); ++k) {
-        bool inside = k >= first && k < end;
-        if (linear[k] == entry || linear[k] == exit) phases[k].insert(inside ? again : skipped);
+  // Each run of consecutive steps with the same group number (>= 0): the steps outside it in the
+  // phases where it starts and ends meet when it is skipped, and with `repeats`, the steps inside
+  // it in those phases meet their next run.
+  auto addGroupPhases = [&](int RegionStep::*group, bool repeats) {
+    for (size_t first = 0; first < steps.size();) {
+      int number = steps[first].*group;
+      size_t end = first + 1;
+      while (end < steps.size() && steps[end].*group == number) ++end;
+      if (number >= 0) {
+        int entry = linear[first];
+        int exit = end < steps.size() ? linear[end] : phase;
+        int again = extra++, skipped = extra++;
+        for (size_t k = 0; k < steps.size(); ++k) {
+          bool inside = k >= first && k < end;
+          if ((linear[k] == entry || linear[k] == exit) && (!inside || repeats))
+            phases[k].insert(inside ? again : skipped);
+        }
       }
+      first = end;
     }
-    first = end;
-  }
+  };
+  addGroupPhases(&RegionStep::cycle, true);
+  addGroupPhases(&RegionStep::conditionalBlock, false);
   return phases;
 }
 
@@ -117,7 +127,7 @@ class RegionChecker {
         for (const Side& side : sides[a]) checkPair(side, side);
     for (size_t a = 0; a < region_.steps.size(); ++a)
       for (size_t b = a; b < region_.steps.size(); ++b) {
-        if (!sharePhase(phases, a, b) || !mayRunConcurrently(a, b)) continue;
+        if (!sharePhase(phases, a, b) || !mayRunConcurrently(a, b) || ordered(a, b)) continue;
         for (size_t x = 0; x < sides[a].size(); ++x)
           for (size_t y = a == b ? x + 1 : 0; y < sides[b].size(); ++y) checkPair(sides[a][x], sides[b][y]);
       }
@@ -146,6 +156,13 @@ class RegionChecker {
           break;
         }
     }
+  }
+
+  // Whether one of two steps finishes before the other starts (RegionStep::after).
+  bool ordered(size_t a, size_t b) const {
+    const std::vector<size_t>& beforeA = region_.steps[a].after;
+    const std::vector<size_t>& beforeB = region_.steps[b].after;
+    return std::count(beforeA.begin(), beforeA.end(), b) || std::count(beforeB.begin(), beforeB.end(), a);
   }
 
   // Whether two steps of one phase can have accesses on two different threads at once.
@@ -357,6 +374,8 @@ class RegionChecker {
                  : "put the write and the read in separate statements with #pragma omp barrier between them";
     const RegionStep& step = region_.steps[earlier.step];
     std::string line = std::to_string(step.at.line);
+    if (step.kind == RegionStep::Kind::Loop && step.construct.find("taskloop") != std::string::npos)
+      return "remove nogroup from the taskloop at line " + line + ", or add #pragma omp taskwait after it";
     if (step.kind == RegionStep::Kind::Loop)
       return "remove nowait from the loop at line " + line + ", or add #pragma omp barrier after it";
     if (step.construct == "task" || region_.steps[later.step].construct == "task")

@@ -1,5 +1,6 @@
 #include "analyzer/frontend/ClangSource.h"
 
+#include <clang/AST/StmtOpenMP.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
@@ -44,6 +45,16 @@ std::string sourceText(const clang::Stmt* statement, const clang::ASTContext& co
 std::string calleeName(const clang::CallExpr* call) {
   const clang::FunctionDecl* callee = call->getDirectCallee();
   return callee ? callee->getNameAsString() : "a function pointer";
+}
+
+clang::SourceRange wholeRangeOf(const clang::Stmt* statement) {
+  const clang::Stmt* last = statement;
+  while (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(last)) {
+    if (!directive->hasAssociatedStmt()) break;
+    last = directive->getAssociatedStmt();
+    while (auto* captured = llvm::dyn_cast<clang::CapturedStmt>(last)) last = captured->getCapturedStmt();
+  }
+  return {statement->getBeginLoc(), last->getEndLoc()};
 }
 
 }  // namespace adrace::analyzer

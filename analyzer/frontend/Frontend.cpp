@@ -117,7 +117,8 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
       if (const clang::OMPSingleDirective* single = singleAround(*directive, region)) {
         std::string notModelled;
-        if (taskloopOfSingle(*single, notModelled) == directive) {
+        if (std::optional<TaskloopInSingle> shape = taskloopOfSingle(*single, notModelled);
+            shape && shape->taskloop == directive) {
           sites_.push_back({llvm::cast<clang::OMPLoopDirective>(directive), region, function});
           return true;
         }

@@ -34,10 +34,12 @@ namespace {
 using Relation = smt::KnowledgeBase::Relation;
 
 // Where each variable is (re)defined inside the region: declarations with an initialiser,
-// assignments, increments; and whose address is taken.
+// assignments, increments; and whose address is taken. The headers of loops associated with an
+// OpenMP loop directive define the construct's private copy of the counter, not the variable.
 struct DefinitionFinder : clang::RecursiveASTVisitor<DefinitionFinder> {
   std::map<const clang::VarDecl*, std::vector<const clang::Stmt*>> definitions;
   std::set<const clang::VarDecl*> addressTaken;
+  std::set<const clang::Stmt*> privateCounterDefinitions;
 
   static const clang::VarDecl* variableOf(const clang::Expr* e) {
     auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
@@ -49,14 +51,24 @@ struct DefinitionFinder : clang::RecursiveASTVisitor<DefinitionFinder> {
         definitions[variable].push_back(statement);
     return true;
   }
+  bool VisitOMPLoopDirective(clang::OMPLoopDirective* directive) {
+    // lastprivate and linear copy the counter's last value out.
+    if (directive->hasClausesOfKind<clang::OMPLastprivateClause>() || directive->hasClausesOfKind<clang::OMPLinearClause>())
+      return true;
+    for (const clang::ForStmt* loop : associatedLoops(*directive))
+      for (const clang::Stmt* part : {loop->getInit(), static_cast<const clang::Stmt*>(loop->getInc())})
+        if (auto* expression = llvm::dyn_cast_or_null<clang::Expr>(part))
+          privateCounterDefinitions.insert(expression->IgnoreParens());
+    return true;
+  }
   bool VisitBinaryOperator(clang::BinaryOperator* op) {
-    if (op->isAssignmentOp())
+    if (op->isAssignmentOp() && !privateCounterDefinitions.count(op))
       if (const clang::VarDecl* variable = variableOf(op->getLHS())) definitions[variable].push_back(op);
     return true;
   }
   bool VisitUnaryOperator(clang::UnaryOperator* op) {
     if (const clang::VarDecl* variable = variableOf(op->getSubExpr())) {
-      if (op->isIncrementDecrementOp()) definitions[variable].push_back(op);
+      if (op->isIncrementDecrementOp() && !privateCounterDefinitions.count(op)) definitions[variable].push_back(op);
       if (op->getOpcode() == clang::UO_AddrOf) addressTaken.insert(variable);
     }
     return true;
@@ -99,6 +111,8 @@ class RegionBuilder {
   void addCycleSteps(const clang::ForStmt& loop, size_t index);
   void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);
   void addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single, size_t index);
+  void addTaskloopSteps(const TaskloopInSingle& shape, const clang::OMPSingleDirective& single, size_t index);
+  RegionStep singleThreadStep(const std::vector<const clang::Stmt*>& statements, size_t index);
   void seeIntoTasks();
   void addReductionCombination(const clang::OMPLoopDirective& loop, RegionStep& step);
   void addLoopStep(const clang::OMPLoopDirective& loop, size_t index, const clang::FunctionDecl* orphanedIn = nullptr);
@@ -139,6 +153,7 @@ class RegionBuilder {
   std::set<std::string> writtenShared_;                 // shared integers some statement assigns
   int cycles_ = 0;                                      // sequential loops around steps, so far
   bool inCycle_ = false;
+  int conditionalBlocks_ = 0;                           // `if (c) { ...; barrier; ... }` blocks, so far
   // The call whose callee's statements are being read as if written at the call (CalleeInlining.h).
   std::optional<InlinedCall> inlined_;
   std::map<std::string, int> inlinedCalls_;             // calls inlined so far, per callee
@@ -160,6 +175,15 @@ size_t topLevelIndexOf(const clang::Stmt* statement, const std::vector<const cla
     for (size_t index = 0; index < topLevel.size(); ++index)
       if (topLevel[index] == current) return index;
   return topLevel.size();
+}
+
+// The loop whose header holds a variable's only two definitions, `for (k = first; ...; k += step)`.
+const clang::ForStmt* counterLoop(const std::vector<const clang::Stmt*>& definitions, const clang::ParentMap& parents) {
+  if (definitions.size() != 2) return nullptr;
+  auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(parents.getParent(definitions[0]));
+  if (!loop || loop->getInit() != definitions[0] || !loop->getInc() || definitions[1] != loop->getInc()->IgnoreParens())
+    return nullptr;
+  return loop;
 }
 
 // Private integers of the region with one definition at its top level have that value from then
@@ -222,13 +246,8 @@ void RegionBuilder::describePrivateValues() {
         }
       }
     } else if (count == 2) {
-      // `for (k = first; ...; k += step)`: both definitions in one loop's header.
-      const clang::Stmt* first = found->second[0];
-      if (auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(parents_.getParent(first)))
-        if (loop->getInit() == first && loop->getInc() && found->second[1] == loop->getInc()->IgnoreParens()) {
-          value.kind = PrivateValue::Kind::SequentialCounter;
-          value.loop = loop;
-        }
+      value.loop = counterLoop(found->second, parents_);
+      if (value.loop) value.kind = PrivateValue::Kind::SequentialCounter;
     }
     privateValues_[entry.name] = value;
     if (value.kind == PrivateValue::Kind::Unknown && visibleToLoops(variable))
@@ -275,7 +294,7 @@ bool RegionBuilder::visibleToLoops(const clang::VarDecl* variable) const {
     if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement))
       for (const clang::Decl* decl : declaration->decls())
         if (decl == variable) return true;
-  clang::SourceRange region = body_->getSourceRange();
+  clang::SourceRange region = wholeRangeOf(body_);
   return !(sources_.isBeforeInTranslationUnit(region.getBegin(), variable->getLocation()) &&
            sources_.isBeforeInTranslationUnit(variable->getLocation(), region.getEnd()));
 }
@@ -395,7 +414,8 @@ bool isBarrier(const clang::Stmt* statement) {
 
 // `if (c) { ...; barrier; ... }` (no else): the block's statements are steps of their own, with the
 // barrier between them. A conforming program has every thread or none reach a barrier, so the
-// threads that run the block wait for each other there.
+// threads that run the block wait for each other there; when none runs it, the statements around
+// it meet (RegionStep::conditionalBlock).
 const clang::CompoundStmt* blockWithBarrier(const clang::Stmt* statement) {
   auto* branch = llvm::dyn_cast<clang::IfStmt>(statement);
   if (!branch || branch->getElse() || branch->hasInitStorage() || branch->hasVarStorage()) return nullptr;
@@ -590,12 +610,8 @@ std::vector<const clang::VarDecl*> RegionBuilder::bindCalleeVariables(const Inli
         value.inCallee = true;
       }
     } else if (count == 2) {
-      const clang::Stmt* first = found->second[0];
-      if (auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(parents_.getParent(first)))
-        if (loop->getInit() == first && loop->getInc() && found->second[1] == loop->getInc()->IgnoreParens()) {
-          value.kind = PrivateValue::Kind::SequentialCounter;
-          value.loop = loop;
-        }
+      value.loop = counterLoop(found->second, parents_);
+      if (value.loop) value.kind = PrivateValue::Kind::SequentialCounter;
     }
     privateValues_[name] = value;
   }
@@ -710,6 +726,7 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     return limit("a barrier under a condition in called function '" + inlined_->callee->getNameAsString() +
                  "' is not modelled", statement);
   if (const clang::CompoundStmt* block = blockWithBarrier(statement)) {
+    size_t first = model_.steps.size();
     for (const clang::Stmt* inner : block->body()) {
       if (isBarrier(inner)) {
         addBarrierStep(inner);
@@ -721,6 +738,13 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
         addStatementsStep(inner, index, Executor::EveryThread, "statement");
       }
     }
+    // Unless the condition always holds, no thread may run the block.
+    bool alwaysRuns = false;
+    const clang::Expr* condition = llvm::cast<clang::IfStmt>(statement)->getCond();
+    if (!condition->isValueDependent() && condition->EvaluateAsBooleanCondition(alwaysRuns, context_) && alwaysRuns)
+      return;
+    for (size_t k = first; k < model_.steps.size(); ++k) model_.steps[k].conditionalBlock = conditionalBlocks_;
+    ++conditionalBlocks_;
     return;
   }
   if (const clang::FunctionDecl* callee = calleeToInline(statement)) return addCalleeSteps(*callee, statement, index);
@@ -760,8 +784,8 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
       return addTaskSequenceSteps(parts, single, index);
     // The taskloop's iterations are shared out among the team as a worksharing loop's are, and
     // the single's barrier ends them (TaskloopInSingle.h).
-    if (const clang::OMPLoopDirective* taskloop = taskloopOfSingle(*single, reason))
-      return addLoopStep(*taskloop, index);
+    if (std::optional<TaskloopInSingle> shape = taskloopOfSingle(*single, reason))
+      return addTaskloopSteps(*shape, *single, index);
   }
   if (llvm::isa<clang::OMPSingleDirective>(directive) || llvm::isa<clang::OMPMasterDirective>(directive) ||
       llvm::isa<clang::OMPMaskedDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive)) {
@@ -840,7 +864,9 @@ void RegionBuilder::addSectionSteps(const clang::Stmt* sections, size_t index, b
 // are finished; the single's own barrier at the end.
 void RegionBuilder::addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single,
                                          size_t index) {
+  std::vector<size_t> stepOfPart;
   for (const TaskSequencePart& part : parts) {
+    stepOfPart.push_back(model_.steps.size());
     if (part.kind == TaskSequencePart::Kind::Barrier) {
       RegionStep barrier;
       barrier.kind = RegionStep::Kind::Barrier;
@@ -855,6 +881,7 @@ void RegionBuilder::addTaskSequenceSteps(const std::vector<TaskSequencePart>& pa
     step.construct = part.construct;
     step.at = positionOf(part.at->getBeginLoc(), sources_);
     step.nowait = true;
+    for (size_t earlier : part.after) step.after.push_back(stepOfPart[earlier]);
     for (const clang::Stmt* statement : part.statements)
       for (RegionAccess& access : collect(statement, {sharing_.get(), translator_.get(), false, index, body_})) {
         if (!part.exclusion.empty()) {
@@ -869,6 +896,44 @@ void RegionBuilder::addTaskSequenceSteps(const std::vector<TaskSequencePart>& pa
   }
   addBarrierStep(single);
   model_.steps.back().construct = "single";
+}
+
+// A taskloop in a single (TaskloopInSingle.h): the single's statements before it, on the single's
+// thread; the iterations, shared out as a loop's, after those; the statements after it, after the
+// iterations too unless nogroup; then the single's barrier, which ends everything.
+void RegionBuilder::addTaskloopSteps(const TaskloopInSingle& shape, const clang::OMPSingleDirective& single,
+                                     size_t index) {
+  std::vector<size_t> singleThread;  // the single's thread's steps so far
+  if (!shape.before.empty()) {
+    singleThread.push_back(model_.steps.size());
+    model_.steps.push_back(singleThreadStep(shape.before, index));
+  }
+  size_t loop = model_.steps.size();
+  addLoopStep(*shape.taskloop, index);
+  model_.steps[loop].nowait = true;
+  model_.steps[loop].after = singleThread;
+  if (!shape.after.empty()) {
+    RegionStep step = singleThreadStep(shape.after, index);
+    step.after = singleThread;
+    if (!shape.nogroup) step.after.push_back(loop);
+    model_.steps.push_back(std::move(step));
+  }
+  addBarrierStep(&single);
+  model_.steps.back().construct = "single";
+}
+
+// Statements of a single, run by its one thread without a barrier after them.
+RegionStep RegionBuilder::singleThreadStep(const std::vector<const clang::Stmt*>& statements, size_t index) {
+  RegionStep step;
+  step.kind = RegionStep::Kind::Statements;
+  step.executor = Executor::OneThread;
+  step.construct = "single";
+  step.at = positionOf(statements.front()->getBeginLoc(), sources_);
+  step.nowait = true;
+  for (const clang::Stmt* statement : statements)
+    for (RegionAccess& access : collect(statement, {sharing_.get(), translator_.get(), false, index, body_}))
+      step.accesses.push_back(std::move(access));
+  return step;
 }
 
 // Clang's CapturedStmt does not list its body among its children: the parent map would not lead

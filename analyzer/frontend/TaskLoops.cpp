@@ -1,5 +1,7 @@
 #include "analyzer/frontend/TaskLoops.h"
 
+#include "analyzer/frontend/ClangSource.h"
+
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
@@ -21,12 +23,9 @@ std::vector<const clang::Stmt*> statementsOf(const clang::Stmt* block) {
 
 namespace {
 
-// Whether `inner` lies in `outer`; a directive's own range ends with its pragma line, so its
-// structured block's end is taken instead.
+// Whether `inner` lies in `outer`.
 bool within(const clang::Stmt* outer, const clang::Stmt* inner, const clang::SourceManager& sources) {
-  clang::SourceRange range = outer->getSourceRange();
-  if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(outer); directive && directive->hasAssociatedStmt())
-    range.setEnd(directive->getAssociatedStmt()->getEndLoc());
+  clang::SourceRange range = wholeRangeOf(outer);
   return !sources.isBeforeInTranslationUnit(inner->getBeginLoc(), range.getBegin()) &&
          !sources.isBeforeInTranslationUnit(range.getEnd(), inner->getEndLoc());
 }

@@ -1,5 +1,6 @@
 #include "analyzer/frontend/TaskSequences.h"
 
+#include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/TaskLoops.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -69,13 +70,10 @@ Relation relationOf(const std::vector<Dependence>& earlier, const std::vector<De
   return relation;
 }
 
-// A directive's own range ends with its pragma line: its structured block's end is taken instead.
 bool declaredWithin(const clang::VarDecl* variable, const clang::Stmt* statement, const clang::SourceManager& sources) {
-  clang::SourceLocation end = statement->getEndLoc();
-  if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement); directive && directive->hasAssociatedStmt())
-    end = directive->getAssociatedStmt()->getEndLoc();
-  return sources.isBeforeInTranslationUnit(statement->getBeginLoc(), variable->getLocation()) &&
-         sources.isBeforeInTranslationUnit(variable->getLocation(), end);
+  clang::SourceRange range = wholeRangeOf(statement);
+  return sources.isBeforeInTranslationUnit(range.getBegin(), variable->getLocation()) &&
+         sources.isBeforeInTranslationUnit(variable->getLocation(), range.getEnd());
 }
 
 template <typename Clause>
@@ -275,12 +273,11 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
     ++k;
 
     if (!before.empty()) {
-      parts.push_back({TaskSequencePart::Kind::Statements, before, nullptr, "single", "", before.front()});
+      parts.push_back({TaskSequencePart::Kind::Statements, before, nullptr, "single", "", before.front(), {}});
       if (!tasks.empty())
-        parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "task creation", "", tasks.front()});
+        parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "task creation", "", tasks.front(), {}});
     }
-    // Groups of tasks: a task starts a new group when it is ordered after every task before it;
-    // otherwise it joins the current group, with whose tasks it must be unordered.
+    // Each task in the order of creation, with the tasks it depends on, directly or through others.
     std::vector<std::vector<Dependence>> dependences;
     for (const clang::OMPTaskDirective* task : tasks) {
       std::optional<std::vector<Dependence>> items = dependencesOf(*task, reason);
@@ -310,39 +307,22 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
         if (relation[m][j] == Relation::Ordered)
           for (size_t i = 0; i < m; ++i)
             if (relation[i][m] == Relation::Ordered) relation[i][j] = Relation::Ordered;
-    size_t groupStart = 0;
-    size_t groups = n ? 1 : 0;
+    std::vector<size_t> partOfTask(n);
     for (size_t j = 0; j < n; ++j) {
-      bool afterAll = j > 0;
-      for (size_t i = 0; i < j; ++i) afterAll &= relation[i][j] == Relation::Ordered;
-      if (afterAll) {
-        parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "task dependences", "", tasks[j]});
-        groupStart = j;
-        ++groups;
-      } else {
-        for (size_t i = 0; i < j; ++i) {
-          bool ordered = relation[i][j] == Relation::Ordered;
-          if (ordered != (i < groupStart)) {
-            reason = "task dependences that order a task after some but not all of the tasks before it";
-            return false;
-          }
-        }
-      }
       const clang::Stmt* body = tasks[j]->getInnermostCapturedStmt()->getCapturedStmt();
-      parts.push_back({TaskSequencePart::Kind::Task, {body}, tasks[j], "task", exclusion[j], tasks[j]});
+      TaskSequencePart part{TaskSequencePart::Kind::Task, {body}, tasks[j], "task", exclusion[j], tasks[j], {}};
+      for (size_t i = 0; i < j; ++i)
+        if (relation[i][j] == Relation::Ordered) part.after.push_back(partOfTask[i]);
+      partOfTask[j] = parts.size();
+      parts.push_back(std::move(part));
     }
-    if (!after.empty()) {
-      // They run concurrently with the tasks of the last group only if there is one group.
-      if (groups > 1) {
-        reason = "statements after tasks that depend on each other, before a taskwait";
-        return false;
-      }
-      parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front()});
-    }
+    // The creating thread goes on at once: no dependence orders its statements after the tasks.
+    if (!after.empty())
+      parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front(), {}});
     if (taskwait)
       parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr,
                        llvm::isa<clang::OMPTaskgroupDirective>(taskwait) ? "end of taskgroup" : "taskwait", "",
-                       taskwait});
+                       taskwait, {}});
   }
   return true;
 }

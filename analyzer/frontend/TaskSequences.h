@@ -1,14 +1,14 @@
 // A sequence of tasks created by a `single` at the start of a phase of a parallel region:
 //   #pragma omp single { S0; task T1; task T2; ...; S1; taskwait; S2; task T3; ... }
 // The tasks of one stretch between taskwaits run concurrently with each other and with the
-// single's statements after them (S1), unless `depend` clauses order them; statements before them
+// single's statements after them (S1); `depend` clauses order some of them; statements before them
 // (S0) and after a taskwait (S2) are ordered. While the single runs the other threads only wait at
 // its barrier (executing tasks), so the region model can say all this with its own vocabulary:
-// each task a step of one thread, S1 a step of one thread, and a barrier wherever everything
-// before is finished before everything after (a taskwait, a depend that orders a task after all
-// the tasks before it). The end of a `taskgroup` is such a wait for the tasks created in it, when
-// none created before it is still running. Dependences on plain variables only; anything else
-// stays unsupported.
+// each task a step of one thread, S1 a step of one thread, a barrier wherever everything before is
+// finished before everything after (a taskwait, the creation of the first task), and each task's
+// dependences as the steps it runs after (RegionStep::after). The end of a `taskgroup` is such a
+// wait for the tasks created in it, when none created before it is still running. Dependences on
+// plain variables only; anything else stays unsupported.
 #pragma once
 
 #include <clang/AST/ASTContext.h>
@@ -29,6 +29,7 @@ struct TaskSequencePart {
   // the same time, as if under `critical(mutexinoutset: x)`.
   std::string exclusion;
   const clang::Stmt* at = nullptr;
+  std::vector<size_t> after;                     // Task: the parts of the tasks it depends on (transitively)
 };
 
 // The parts of `single` (a statement directly in `region`) when it creates tasks the model covers;

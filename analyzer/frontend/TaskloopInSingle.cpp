@@ -2,13 +2,15 @@
 
 #include "analyzer/frontend/TaskLoops.h"
 
+#include <clang/AST/RecursiveASTVisitor.h>
+
 namespace adrace::analyzer {
 namespace {
 
-// Clauses that change which accesses may meet beyond "every iteration is a task": `nogroup` lets
-// the tasks outlive the single's thread's wait, `in_reduction`/`allocate` are not modelled.
-// grainsize, num_tasks, if, final, untied, mergeable and priority only change how iterations are
-// grouped into tasks or when these run; the data-sharing clauses are read by the loop model.
+// Clauses that change which accesses may meet beyond "every iteration is a task":
+// `in_reduction`/`allocate` are not modelled. grainsize, num_tasks, if, final, untied, mergeable
+// and priority only change how iterations are grouped into tasks or when these run; the
+// data-sharing clauses are read by the loop model; nogroup is TaskloopInSingle::nogroup.
 const char* unmodelledClause(const clang::OMPExecutableDirective& taskloop) {
   for (const clang::OMPClause* clause : taskloop.clauses()) {
     switch (clause->getClauseKind()) {
@@ -27,12 +29,21 @@ const char* unmodelledClause(const clang::OMPExecutableDirective& taskloop) {
       case llvm::omp::OMPC_mergeable:
       case llvm::omp::OMPC_priority:
       case llvm::omp::OMPC_safelen:
-      case llvm::omp::OMPC_simdlen: break;
-      case llvm::omp::OMPC_nogroup: return "nogroup (the tasks may outlive the single)";
+      case llvm::omp::OMPC_simdlen:
+      case llvm::omp::OMPC_nogroup: break;
       default: return llvm::omp::getOpenMPClauseName(clause->getClauseKind()).data();
     }
   }
   return nullptr;
+}
+
+bool containsDirective(const clang::Stmt* statement) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool found = false;
+    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective*) { return !(found = true); }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
+  return finder.found;
 }
 
 }  // namespace
@@ -41,32 +52,35 @@ bool isTaskloop(const clang::OMPExecutableDirective& directive) {
   return llvm::isa<clang::OMPTaskLoopDirective>(directive) || llvm::isa<clang::OMPTaskLoopSimdDirective>(directive);
 }
 
-const clang::OMPLoopDirective* taskloopOfSingle(const clang::OMPSingleDirective& single, std::string& reason) {
-  std::vector<const clang::Stmt*> statements = statementsOf(single.getAssociatedStmt());
-  const clang::OMPLoopDirective* taskloop = nullptr;
-  size_t others = 0;
-  for (const clang::Stmt* statement : statements) {
+std::optional<TaskloopInSingle> taskloopOfSingle(const clang::OMPSingleDirective& single, std::string& reason) {
+  TaskloopInSingle found;
+  bool twoTaskloops = false, otherDirective = false;
+  for (const clang::Stmt* statement : statementsOf(single.getAssociatedStmt())) {
     if (llvm::isa<clang::NullStmt>(statement)) continue;
     auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement);
-    if (directive && isTaskloop(*directive))
-      taskloop = llvm::cast<clang::OMPLoopDirective>(directive);
-    else
-      ++others;
+    if (directive && isTaskloop(*directive)) {
+      twoTaskloops |= found.taskloop != nullptr;
+      found.taskloop = llvm::cast<clang::OMPLoopDirective>(directive);
+      continue;
+    }
+    otherDirective |= containsDirective(statement);
+    (found.taskloop ? found.after : found.before).push_back(statement);
   }
-  if (!taskloop) return nullptr;
-  if (others > 0) {
-    reason = "a taskloop beside other statements of its single";
-    return nullptr;
+  if (!found.taskloop) return std::nullopt;
+  if (twoTaskloops || otherDirective) {
+    reason = twoTaskloops ? "two taskloops in one single" : "an OpenMP directive beside a taskloop in its single";
+    return std::nullopt;
   }
   if (single.hasClausesOfKind<clang::OMPNowaitClause>()) {
     reason = "a taskloop in `single nowait`: its tasks run concurrently with what the other threads do next";
-    return nullptr;
+    return std::nullopt;
   }
-  if (const char* clause = unmodelledClause(*taskloop)) {
+  if (const char* clause = unmodelledClause(*found.taskloop)) {
     reason = std::string("clause ") + clause + " on the taskloop";
-    return nullptr;
+    return std::nullopt;
   }
-  return taskloop;
+  found.nogroup = found.taskloop->hasClausesOfKind<clang::OMPNogroupClause>();
+  return found;
 }
 
 }  // namespace adrace::analyzer

@@ -45,6 +45,13 @@ struct RegionStep {
   // once per iteration: the steps before its first barrier meet those after its last barrier of the
   // previous iteration.
   int cycle = -1;
+  // The `if (c) { ...; barrier; ... }` block of the region that holds the step, numbered from 0; -1
+  // outside one. Its steps are consecutive. Every thread or none runs it: when none does, the steps
+  // just before it and just after it are not separated by its barrier.
+  int conditionalBlock = -1;
+  // Steps of the same phase that finish before this one starts, though no barrier lies between
+  // them: the tasks a task depends on, the creating thread's statements before a taskloop.
+  std::vector<size_t> after;
 };
 
 // What runs a region's statements concurrently: the threads of a `parallel` region's team, or the

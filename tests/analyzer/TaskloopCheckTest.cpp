@@ -113,14 +113,42 @@ TEST(Taskloop, OtherThreadsRaceWithTheTasksBeforeTheBarrier) {
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
 }
 
+// The single's thread runs its statements before the taskloop, then creates the tasks, then runs
+// its statements after it: once the tasks are done, or at once with nogroup.
+std::string singleAroundTaskloop(const std::string& before, const std::string& clauses, const std::string& after) {
+  return R"(double a[64], s; void f(void) {
+    #pragma omp parallel
+    #pragma omp single
+    {
+      )" + before + R"(
+    #pragma omp taskloop )" + clauses + R"(
+      for (int i = 1; i < 64; i++) a[i] = 2.0 * a[0];
+      )" + after + R"(
+    } })";
+}
+
+TEST(Taskloop, TheSinglesStatementsAroundItAreOrderedByTheImplicitTaskgroup) {
+  CheckedSnippet checked = checkSnippet(singleAroundTaskloop("a[0] = 1.0;", "grainsize(8)", "s = a[3]; a[5] = s;"));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
+  CheckedSnippet alone = checkSnippet(singleAroundTaskloop("", "nogroup", ""));
+  EXPECT_TRUE(alone.findings.empty()) << describe(alone.findings);
+}
+
+TEST(Taskloop, WithNogroupTheStatementsAfterItRaceWithTheTasks) {
+  CheckedSnippet checked = checkSnippet(singleAroundTaskloop("a[0] = 1.0;", "nogroup", "s = a[3];"));
+  EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
+  EXPECT_TRUE(reportsRaceOn(checked, "a", true)) << describe(checked.findings);
+  for (const RaceFinding& finding : checked.findings)
+    EXPECT_NE(finding.suggestion.find("remove nogroup from the taskloop at line 6"), std::string::npos)
+        << finding.suggestion;
+  // What the tasks do not touch is free.
+  CheckedSnippet apart = checkSnippet(singleAroundTaskloop("a[0] = 1.0;", "nogroup", "s = 3.0;"));
+  EXPECT_TRUE(apart.findings.empty()) << describe(apart.findings);
+}
+
 TEST(Taskloop, ShapesWhoseTasksOutliveTheSingleStayUnsupported) {
   const char* shapes[] = {
-      // nogroup: the single's thread goes on while the tasks run
-      R"(double a[64]; void f(void) {
-         #pragma omp parallel
-         #pragma omp single
-         #pragma omp taskloop nogroup
-           for (int i = 0; i < 64; i++) a[i] = i; })",
       // single nowait: the tasks run into what the other threads do next
       R"(double a[64]; void f(void) {
          #pragma omp parallel
@@ -130,14 +158,25 @@ TEST(Taskloop, ShapesWhoseTasksOutliveTheSingleStayUnsupported) {
            for (int i = 0; i < 64; i++) a[i] = i;
            a[0] = 1.0;
          } })",
-      // statements of the single beside the taskloop
+      // another directive beside the taskloop in its single
       R"(double a[64], s; void f(void) {
          #pragma omp parallel
          #pragma omp single
          {
          #pragma omp taskloop
            for (int i = 0; i < 64; i++) a[i] = i;
+         #pragma omp task
            s = a[3];
+         } })",
+      // two taskloops in one single
+      R"(double a[64], b[64]; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+         {
+         #pragma omp taskloop nogroup
+           for (int i = 0; i < 64; i++) a[i] = i;
+         #pragma omp taskloop
+           for (int i = 0; i < 64; i++) b[i] = a[i];
          } })",
       // created by master, and the combined forms
       R"(double a[64]; void f(void) {

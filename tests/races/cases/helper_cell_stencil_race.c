@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 20 g
+// adrace-race: 31 cur
 // The new values are written back into the old grid, whose neighbouring rows other iterations read
 // through get_cell.
 /* A 5-point stencil through accessor helpers at computed indices. */

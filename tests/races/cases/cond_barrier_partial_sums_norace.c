@@ -1,0 +1,30 @@
+// adrace-expect: race-free
+// The barrier under `if (check)` is reached by every thread or none; the neighbours' partial sums are
+// read only after it, inside the block.
+#include <omp.h>
+
+#define MAXT 64
+
+static double partial[MAXT];
+
+double norm_check(const double *x, int n, int check)
+{
+  double total = 0.0;
+#pragma omp parallel firstprivate(n) reduction(+:total)
+  {
+    int t = omp_get_thread_num(), nt = omp_get_num_threads(), i;
+    double s = 0.0;
+    for (i = t; i < n; i += nt)
+      s += x[i] * x[i];
+    if (t < MAXT && nt <= MAXT) {
+      partial[t] = s;
+    }
+    if (check) {
+      /* every partial sum is in before anyone reads them */
+#pragma omp barrier
+      if (t < MAXT && nt <= MAXT)
+        total = partial[(t + 1) % nt];
+    }
+  }
+  return total;
+}

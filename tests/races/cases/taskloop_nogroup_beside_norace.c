@@ -1,0 +1,26 @@
+// adrace-expect: race-free
+// The single's thread sets up the scale before creating the tasks, and with nogroup goes on at once to
+// clear the histogram, which no task touches; the single's barrier ends the tasks.
+#include <omp.h>
+
+#define N 4096
+#define BINS 32
+
+static float x[N], y[N];
+static int hist[BINS];
+
+void scale_and_reset(float alpha)
+{
+  float scale;
+#pragma omp parallel
+#pragma omp single
+  {
+    int i, b;
+    scale = alpha / (float) N;
+#pragma omp taskloop grainsize(256) nogroup
+    for (i = 0; i < N; i++)
+      y[i] = scale * x[i];   /* scale is shared: written before the tasks exist */
+    for (b = 0; b < BINS; b++)
+      hist[b] = 0;
+  }
+}
