@@ -1,5 +1,6 @@
 #include "analyzer/check/MayAliasPairs.h"
 
+#include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/MemberPath.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -44,6 +45,58 @@ struct Candidate {
   const clang::VarDecl* root = nullptr;
 };
 
+// The variable whose memory a pointer argument points into: `u`, `&u[k]`, `u + k`, `(double *) u`.
+const clang::VarDecl* arrayBehind(const clang::Expr* argument) {
+  const clang::Expr* e = argument->IgnoreParenCasts();
+  while (true) {
+    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(e); address && address->getOpcode() == clang::UO_AddrOf)
+      e = address->getSubExpr()->IgnoreParenCasts();
+    else if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
+      e = element->getBase()->IgnoreParenCasts();
+    else if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(e); sum && sum->isAdditiveOp() &&
+                                                                   sum->getLHS()->getType()->isPointerType())
+      e = sum->getLHS()->IgnoreParenCasts();
+    else
+      break;
+  }
+  auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(e);
+  return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+}
+
+// Each pair of pointer parameters of `function` to which a call in the file passes the same array
+// (`smooth(n, u, u)`), both ways round, with the first such call: the file itself says they alias.
+using ParameterPair = std::pair<const clang::ParmVarDecl*, const clang::ParmVarDecl*>;
+std::map<ParameterPair, std::string> parametersGivenOneArray(const clang::FunctionDecl& function,
+                                                             clang::ASTContext& context) {
+  struct Calls : clang::RecursiveASTVisitor<Calls> {
+    const clang::FunctionDecl* callee = nullptr;
+    std::map<std::pair<unsigned, unsigned>, const clang::CallExpr*> positions;
+    bool VisitCallExpr(clang::CallExpr* call) {
+      const clang::FunctionDecl* target = call->getDirectCallee();
+      if (!target || target->getCanonicalDecl() != callee) return true;
+      for (unsigned a = 0; a < call->getNumArgs(); ++a)
+        for (unsigned b = a + 1; b < call->getNumArgs(); ++b)
+          if (const clang::VarDecl* array = arrayBehind(call->getArg(a)); array && array == arrayBehind(call->getArg(b)))
+            positions.insert({{a, b}, call});
+      return true;
+    }
+  } calls;
+  calls.callee = function.getCanonicalDecl();
+  calls.TraverseDecl(context.getTranslationUnitDecl());
+  std::map<ParameterPair, std::string> given;
+  for (const auto& [position, call] : calls.positions) {
+    if (position.second >= function.getNumParams()) continue;
+    std::string array = arrayBehind(call->getArg(position.first))->getName().str();
+    std::string line = std::to_string(positionOf(call->getBeginLoc(), context.getSourceManager()).line);
+    std::string evidence = "the call at line " + line + " passes '" + array + "' to both";
+    const clang::ParmVarDecl* first = function.getParamDecl(position.first);
+    const clang::ParmVarDecl* second = function.getParamDecl(position.second);
+    given.insert({{first, second}, evidence});
+    given.insert({{second, first}, evidence});
+  }
+  return given;
+}
+
 }  // namespace
 
 std::vector<MayAlias> mayAliasPairs(const clang::OMPLoopDirective& loop, clang::ASTContext& context,
@@ -81,7 +134,7 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
   for (const clang::VarDecl* variable : finder.used) ++spellings[variable->getName().str()];
   std::vector<Candidate> candidates;
   auto admit = [&](Candidate candidate) {
-    if (candidate.shape.restrictQualified || (candidate.shape.constElement && !constPointeesMayAlias)) return;
+    if (candidate.shape.restrictQualified) return;
     for (const Candidate& known : candidates)
       if (known.name == candidate.name) return;
     candidates.push_back(std::move(candidate));
@@ -112,6 +165,18 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
   std::stable_sort(candidates.begin(), candidates.end(), [&](const Candidate& a, const Candidate& b) {
     return context.getSourceManager().isBeforeInTranslationUnit(a.declaredAt, b.declaredAt);
   });
+  // Parameters that calls in the file give one array, by function.
+  std::map<const clang::FunctionDecl*, std::map<ParameterPair, std::string>> givenOneArray;
+  auto evidenceFor = [&](const Candidate& a, const Candidate& b) -> std::string {
+    auto* first = llvm::dyn_cast_or_null<clang::ParmVarDecl>(a.root);
+    auto* second = llvm::dyn_cast_or_null<clang::ParmVarDecl>(b.root);
+    if (!first || !second || a.name != first->getName() || b.name != second->getName()) return "";
+    auto* function = llvm::dyn_cast<clang::FunctionDecl>(first->getDeclContext());
+    if (!function || function != second->getDeclContext()) return "";
+    if (!givenOneArray.count(function)) givenOneArray[function] = parametersGivenOneArray(*function, context);
+    auto found = givenOneArray[function].find({first, second});
+    return found == givenOneArray[function].end() ? "" : found->second;
+  };
   std::vector<MayAlias> pairs;
   for (size_t a = 0; a < candidates.size(); ++a)
     for (size_t b = a + 1; b < candidates.size(); ++b) {
@@ -121,7 +186,10 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
       // Member arrays: only the same path from two different roots (one root's paths are disjoint).
       if (first.sameMemoryAs != second.sameMemoryAs || (!first.sameMemoryAs.empty() && first.root == second.root))
         continue;
-      pairs.push_back({first.name, second.name});
+      std::string evidence = evidenceFor(first, second);
+      bool constInput = first.shape.constElement || second.shape.constElement;
+      if (constInput && !constPointeesMayAlias && evidence.empty()) continue;
+      pairs.push_back({first.name, second.name, evidence});
     }
   return pairs;
 }

@@ -383,14 +383,20 @@ class LoopChecker {
         finding.at = write.span.begin;
         finding.related = other.span.begin;
         finding.relatedMessage = accessPhrase(other) + " through '" + otherName + "'";
-        finding.message = "possible data race if " + pair.first + " and " + pair.second +
-                          " point into the same array: " + accessPhrase(write) + " ";
+        finding.message = pair.evidence.empty()
+                              ? "possible data race if " + pair.first + " and " + pair.second +
+                                    " point into the same array: " + accessPhrase(write) + " "
+                              : "possible data race: " + pair.first + " and " + pair.second +
+                                    " point into one array (" + pair.evidence + "): " + accessPhrase(write) + " ";
         if (answer.status == smt::Coincidence::Status::Unknown)
           finding.message += "and " + accessPhrase(other) + " (Z3 could not decide: " + answer.reason + ")";
         else
           finding.message += iterationPhrase(loop_, answer.witness, false) + " and " + accessPhrase(other) + " " +
                              iterationPhrase(loop_, answer.witness, true);
-        finding.suggestion = "declare them restrict if they never overlap (or check with --assume-no-alias)";
+        finding.suggestion = pair.evidence.empty()
+                                 ? "declare them restrict if they never overlap (or check with --assume-no-alias)"
+                                 : "pass different arrays for " + pair.first + " and " + pair.second +
+                                       " (a copy of the input)";
         findings_.push_back(finding);
         return;
       }

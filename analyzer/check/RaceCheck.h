@@ -48,6 +48,7 @@ struct RaceFinding {
 struct MayAlias {
   std::string first;   // variable names as the loop model spells them
   std::string second;
+  std::string evidence;  // where the file makes them alias, when it does: "the call at line 25 passes 'u' to both"
 };
 
 struct LoopCheckOptions {

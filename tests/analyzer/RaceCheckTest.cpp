@@ -114,6 +114,31 @@ TEST(RaceCheck, AliasPolicySkipsRestrictConstAndOtherTypes) {
       << aliases[0].message;
 }
 
+TEST(RaceCheck, ACallPassingOneArrayAsInputAndOutputMakesThemAlias) {
+  auto smoothing = [](const std::string& secondCall) {
+    return R"(
+      double u[100], v[100];
+      void smooth(int n, const double *in, double *out) {
+        #pragma omp parallel for
+        for (int i = 1; i < n - 1; i++) out[i] = 0.5 * (in[i - 1] + in[i + 1]);
+      }
+      void run(void) {
+        smooth(100, u, v);
+        )" + secondCall + R"(
+      })";
+  };
+  std::vector<RaceFinding> aliases =
+      findingsOf(checkSnippet(smoothing("smooth(100, &v[0], v + 0);")), RaceFinding::Kind::PointerAlias);
+  ASSERT_EQ(aliases.size(), 1u);
+  EXPECT_EQ(aliases[0].certainty, Certainty::Possible);
+  EXPECT_NE(aliases[0].message.find("in and out point into one array (the call at line 9 passes 'v' to both)"),
+            std::string::npos)
+      << aliases[0].message;
+  // Different arrays at every call: the input stays an input.
+  CheckedSnippet apart = checkSnippet(smoothing("smooth(100, v, u);"));
+  EXPECT_TRUE(apart.findings.empty()) << describe(apart.findings);
+}
+
 TEST(RaceCheck, AliasingPointersThatNeverMeetAreSilent) {
   // Were p and q one array, p[2i] and q[2i+1] would still never meet.
   CheckedSnippet checked = checkSnippet(R"(
