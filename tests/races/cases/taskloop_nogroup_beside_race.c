@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 23 x
+// adrace-race: 24 x
 // With nogroup the single's thread goes on while the tasks still read x: clearing x races with them.
 #include <omp.h>
 
