@@ -93,12 +93,20 @@ class RegionBuilder {
     const clang::ForStmt* loop = nullptr;   // SequentialCounter: the loop whose body sees its range
   };
   // What the collector is gathering: a step of the region, or the shared scalars of a loop body.
+  // A call in a statement of the region whose callee's statements are read where it is made
+  // (collectCallee): what holds there, for the callee's accesses.
+  struct CallSite {
+    std::vector<smt::Condition> guards;
+    bool guardUnknown = false;
+    std::set<const clang::ForStmt*> loops;  // the sequential loops around the call
+  };
   struct Scope {
     DataSharing* sharing = nullptr;
     IndexTranslator* translator = nullptr;
     bool scalarsOnly = false;
     size_t topLevel = 0;                    // the step's statement, for the order of definitions
     const clang::Stmt* root = nullptr;      // guards are read up to here
+    const CallSite* callSite = nullptr;     // inside a callee read at its call
   };
 
   void findTopLevelStatements();
@@ -126,6 +134,9 @@ class RegionBuilder {
   void addScalarAccess(const clang::DeclRefExpr* use, const Scope& scope, std::vector<RegionAccess>& out);
   AccessKind kindOf(const clang::Expr* access, bool* addressTaken) const;
   void addGuards(const clang::Stmt* statement, const Scope& scope, RegionAccess& access);
+  std::vector<smt::Condition> guardsOf(const clang::Stmt* statement, const Scope& scope,
+                                       std::set<const clang::ForStmt*>& path, bool& unknown);
+  bool collectCallee(const clang::CallExpr& call, const Scope& scope, std::vector<RegionAccess>& out);
   bool addCondition(const clang::Expr* condition, bool holds, const Scope& scope, std::vector<smt::Condition>& out);
   bool addSequentialRange(const clang::ForStmt& loop, const Scope& scope, std::vector<smt::Condition>& out);
   // Every symbol of `expr` has a value the model knows at `scope`, inside the loops on `path`.
@@ -1035,6 +1046,7 @@ void RegionBuilder::addReductionCombination(const clang::OMPLoopDirective& loop,
 // Gathers the accesses of one statement in source order.
 std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, const Scope& scope) {
   struct Visitor : clang::RecursiveASTVisitor<Visitor> {
+    using Base = clang::RecursiveASTVisitor<Visitor>;
     RegionBuilder& builder;
     const Scope& scope;
     std::vector<RegionAccess>& out;
@@ -1053,20 +1065,49 @@ std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, c
       builder.addScalarAccess(use, scope, out);
       return true;
     }
-    bool VisitCallExpr(clang::CallExpr* call) {
+    // A pure callee is harmless; one that reaches shared memory is read where it is called, its
+    // arguments but those bound to its parameters by address (`f(&x)`: x is what f touches).
+    bool TraverseCallExpr(clang::CallExpr* call) { return readCall(call) || Base::TraverseCallExpr(call); }
+    bool TraverseCXXMemberCallExpr(clang::CXXMemberCallExpr* call) {
+      return readCall(call) || Base::TraverseCXXMemberCallExpr(call);
+    }
+    bool TraverseCXXOperatorCallExpr(clang::CXXOperatorCallExpr* call) {
+      return readCall(call) || Base::TraverseCXXOperatorCallExpr(call);
+    }
+    // Whether the call is dealt with, its arguments included; false: traverse it as any expression.
+    bool readCall(clang::CallExpr* call) {
       if (isTestLock(*call) && !isModelledTestLock(*call, builder.parents_))
         builder.limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: "
                       "the protection it gives is not modelled", call);
-      if (!scope.scalarsOnly && !touchesNoUserMemory(call)) {
-        // A pure callee is harmless; one that reaches shared memory is not followed in a region's
-        // own statements yet.
-        CallSummary summary = followCall(*call);
-        if (!summary.unmodelled.empty())
-          builder.limit(summary.unmodelled, call);
-        else if (!summary.accesses.empty())
-          builder.limit("call to '" + calleeName(call) + "' accesses shared memory: calls in a region's own "
-                        "statements are not followed", call);
+      if (scope.scalarsOnly || touchesNoUserMemory(call)) return false;
+      CallSummary summary = followCall(*call);
+      if (!summary.unmodelled.empty()) {
+        builder.limit(summary.unmodelled, call);
+        return true;
       }
+      if (summary.accesses.empty()) return false;
+      if (llvm::isa<clang::CXXMemberCallExpr>(call) || llvm::isa<clang::CXXOperatorCallExpr>(call)) {
+        builder.limit("call to '" + calleeName(call) + "' accesses shared memory: member functions and operators "
+                      "called in a region's own statements are not followed", call);
+        return true;
+      }
+      if (builder.inlined_ || scope.translator != builder.translator_.get()) {
+        builder.limit("call to '" + calleeName(call) + "' inside called function '" +
+                          (builder.inlined_ ? builder.inlined_->callee->getNameAsString() : calleeName(call)) +
+                          "' is not followed (one level of calls is read as if written at the call)",
+                      call);
+        return true;
+      }
+      const clang::FunctionDecl* callee = call->getDirectCallee();
+      for (unsigned k = 0; k < call->getNumArgs(); ++k) {
+        bool byAddress = false;
+        if (callee && k < callee->getNumParams() && callee->getParamDecl(k)->getType()->isPointerType())
+          if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(call->getArg(k)->IgnoreParenImpCasts()))
+            byAddress = address->getOpcode() == clang::UO_AddrOf &&
+                        llvm::isa<clang::DeclRefExpr>(address->getSubExpr()->IgnoreParenImpCasts());
+        if (!byAddress) TraverseStmt(call->getArg(k));
+      }
+      builder.collectCallee(*call, scope, out);
       return true;
     }
     bool VisitMemberExpr(clang::MemberExpr* member) {
@@ -1139,12 +1180,17 @@ bool RegionBuilder::addSequentialRange(const clang::ForStmt& loop, const Scope& 
   return true;
 }
 
-// Branch conditions and sequential-loop ranges between the access and its step's statement; a
-// condition the IR cannot say leaves the access's execution unknown.
-void RegionBuilder::addGuards(const clang::Stmt* statement, const Scope& scope, RegionAccess& access) {
-  std::set<const clang::ForStmt*> path;
+// Branch conditions and sequential-loop ranges between `statement` and the scope's root, and the
+// loops on the way; inside a callee read at its call, the call's too. A condition the IR cannot say
+// sets `unknown`.
+std::vector<smt::Condition> RegionBuilder::guardsOf(const clang::Stmt* statement, const Scope& scope,
+                                                    std::set<const clang::ForStmt*>& path, bool& unknown) {
   std::vector<smt::Condition> guards;
-  bool unknown = false;
+  if (scope.callSite) {
+    guards = scope.callSite->guards;
+    unknown |= scope.callSite->guardUnknown;
+    path = scope.callSite->loops;
+  }
   const clang::Stmt* child = statement;
   for (const clang::Stmt* parent = parents_.getParent(statement); parent && child != scope.root;
        child = parent, parent = parents_.getParent(parent)) {
@@ -1165,12 +1211,69 @@ void RegionBuilder::addGuards(const clang::Stmt* statement, const Scope& scope, 
       unknown |= child == logical->getRHS();
     }
   }
+  return guards;
+}
+
+// What holds where an access executes (RegionAccess::guards), and whether its indices are known.
+void RegionBuilder::addGuards(const clang::Stmt* statement, const Scope& scope, RegionAccess& access) {
+  std::set<const clang::ForStmt*> path;
+  bool unknown = false;
+  std::vector<smt::Condition> guards = guardsOf(statement, scope, path, unknown);
   for (const smt::Condition& guard : guards)
     unknown |= !knownAt(guard.lhs, scope, path) || !knownAt(guard.rhs, scope, path);
   access.guards = std::move(guards);
   access.guardUnknown = unknown;
   for (const smt::ExprRef& index : access.reference.indices)
     access.valueUnknown |= !knownAt(index, scope, path);
+}
+
+// A call in a statement of the region to a function of the file that reaches shared memory, such
+// as `norm = sum_sq(r, n);` in a single: the callee's statements are read as if written at the call
+// (CalleeInlining.h), one level deep, under the call's own conditions and synchronisation.
+// Returns false, with the region limited, when the call cannot be bound.
+bool RegionBuilder::collectCallee(const clang::CallExpr& call, const Scope& scope, std::vector<RegionAccess>& out) {
+  std::string whyNot;
+  std::optional<InlinedCall> inlined = bindInlinedCall(call, inlinedCalls_, whyNot);
+  if (!inlined) {
+    limit(whyNot, &call);
+    return false;
+  }
+  const auto* body = llvm::cast<clang::CompoundStmt>(inlined->callee->getBody());
+  CallSite site;
+  site.guards = guardsOf(&call, scope, site.loops, site.guardUnknown);
+  // A return before the end makes what follows it conditional.
+  struct EarlyExit : clang::RecursiveASTVisitor<EarlyExit> {
+    const clang::Stmt* last = nullptr;
+    bool found = false;
+    bool VisitReturnStmt(clang::ReturnStmt* exit) { return !(found |= exit != last); }
+    bool VisitGotoStmt(clang::GotoStmt*) { return !(found = true); }
+  } exit;
+  exit.last = body->body_empty() ? nullptr : body->body_back();
+  exit.TraverseStmt(const_cast<clang::CompoundStmt*>(body));
+  site.guardUnknown |= exit.found;
+  std::string exclusionName;
+  Protection protection = analyzer::protectionOf(&call, parents_, false, &exclusionName);
+
+  parents_.addStmt(const_cast<clang::Stmt*>(inlined->callee->getBody()));
+  inlined_ = std::move(inlined);
+  translator_->enterCall(call);
+  std::vector<const clang::VarDecl*> bound = bindCalleeVariables(*inlined_, scope.topLevel);
+  Scope inside = scope;
+  inside.root = body;
+  inside.callSite = &site;
+  std::string where = " in '" + inlined_->callee->getNameAsString() + "'";
+  for (RegionAccess& access : collect(body, inside)) {
+    access.reference.text += where;
+    if (access.reference.protection == Protection::None) {
+      access.reference.protection = protection;
+      access.reference.exclusionName = exclusionName;
+    }
+    out.push_back(std::move(access));
+  }
+  for (const clang::VarDecl* variable : bound) translator_->unbindCalleeCounter(variable);
+  translator_->leaveCall();
+  inlined_.reset();
+  return true;
 }
 
 void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope, std::vector<RegionAccess>& out) {

@@ -276,5 +276,98 @@ TEST(CalleeInlining, WhatIsNotFollowedIsUnsupportedAndNeverDefinite) {
   EXPECT_FALSE(hasDefinite(early)) << describe(early.findings);
 }
 
+// A call inside a region's statement (in a single, under a condition, in an assignment) to a
+// helper that reaches shared memory is read as the helper's statements at the call, under the
+// call's conditions.
+std::string helpersInSingle(const std::string& singleClause) {
+  return R"(
+    #define N 1000
+    static double u[N], r[N], norm;
+    static double sum_sq(const double *v, int n) {
+      int k;
+      double s = 0.0;
+      for (k = 0; k < n; k++) s += v[k] * v[k];
+      return s;
+    }
+    static void reset(double *v, int n) {
+      int k;
+      for (k = 0; k < n; k++) v[k] = 0.0;
+    }
+    void step(void) {
+      int i;
+    #pragma omp parallel private(i)
+      {
+    #pragma omp for
+        for (i = 0; i < N; i++) r[i] = 2.0 * u[i];
+    #pragma omp single )" + singleClause + R"(
+        {
+          norm = sum_sq(r, N);
+          reset(u, N);
+        }
+    #pragma omp for
+        for (i = 0; i < N; i++) u[i] = r[i] / norm;
+      }
+    })";
+}
+
+TEST(CalleeInlining, HelpersCalledInASingleAreReadAtTheCall) {
+  CheckedSnippet checked = checkSnippet(helpersInSingle(""));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  CheckedSnippet racy = checkSnippet(helpersInSingle("nowait"));
+  EXPECT_FALSE(anyUnsupported(racy)) << describe(racy.findings);
+  EXPECT_TRUE(reportsRaceOn(racy, "u", true)) << describe(racy.findings);
+  EXPECT_TRUE(reportsRaceOn(racy, "norm", true)) << describe(racy.findings);
+}
+
+std::string guardedHelpers(const std::string& between) {
+  return R"(
+    #include <omp.h>
+    #define MAXT 64
+    static double slot[MAXT], total;
+    static void put(double *p, int k, double v) { p[k] = v; }
+    void run(void) {
+    #pragma omp parallel
+      {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        if (t < MAXT && nt <= MAXT) put(slot, t, 1.0 + t);
+        )" + between + R"(
+        if (t == 1 && nt <= MAXT) total = slot[0];
+      }
+    })";
+}
+
+TEST(CalleeInlining, AGuardedCallKeepsItsConditions) {
+  // Thread 1 reads slot[0], which only thread 0 writes through put.
+  CheckedSnippet racy = checkSnippet(guardedHelpers(""));
+  EXPECT_FALSE(anyUnsupported(racy)) << describe(racy.findings);
+  EXPECT_TRUE(reportsRaceOn(racy, "slot", true)) << describe(racy.findings);
+  CheckedSnippet fenced = checkSnippet(guardedHelpers("\n#pragma omp barrier\n"));
+  EXPECT_TRUE(fenced.findings.empty()) << describe(fenced.findings);
+  // Under `t > MAXT` (never with nt <= MAXT) nobody writes: the guard is kept, so no race.
+  std::string never = guardedHelpers("");
+  const std::string writer = "if (t < MAXT && nt <= MAXT) put";
+  never.replace(never.find(writer), writer.size(), "if (t > MAXT && nt <= MAXT) put");
+  CheckedSnippet apart = checkSnippet(never);
+  EXPECT_TRUE(apart.findings.empty()) << describe(apart.findings);
+  EXPECT_FALSE(anyUnsupported(apart)) << describe(apart.findings);
+}
+
+TEST(CalleeInlining, ACallInsideAReadHelperStaysUnsupported) {
+  CheckedSnippet checked = checkSnippet(R"(
+    double a[100];
+    static void put(double *p, int k) { p[k] = 1.0; }
+    static void fill(double *q, int t) { put(q, t + 1); }
+    void run(void) {
+    #pragma omp parallel
+      {
+        int t = 0;
+        if (t == 0) fill(a, t);
+        a[0] = 2.0;
+      }
+    })");
+  EXPECT_TRUE(unsupportedSaying(checked, "call to 'put' inside called function 'fill'")) << describe(checked.findings);
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
+}
+
 }  // namespace
 }  // namespace adrace::analyzer::testing

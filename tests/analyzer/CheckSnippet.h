@@ -31,6 +31,8 @@ inline CheckedSnippet checkSnippet(const std::string& code, const CheckModelOpti
     ADD_FAILURE() << "the snippet does not parse";
     return checked;
   }
+  // A snippet with an error would pass any test that expects no finding.
+  if (checked.unit->getDiagnostics().hasErrorOccurred()) ADD_FAILURE() << "the snippet does not compile:\n" << code;
   checked.models = buildCheckModels("snippet.c", checked.unit->getASTContext(), checked.diagnostics, modelOptions);
   for (size_t index = 0; index < checked.models.loops.size(); ++index) {
     LoopCheckOptions options;

@@ -1,6 +1,6 @@
 // adrace-expect: race definite
 // adrace-race: 24 x
-// With nogroup the single's thread goes on while the tasks still read x: clearing x races with them.
+// With nogroup the single's thread goes on while the tasks still read x: overwriting x races with them.
 #include <omp.h>
 
 #define N 4096
@@ -21,6 +21,6 @@ void scale_and_reset(float alpha)
     for (i = 0; i < N; i++)
       y[i] = scale * x[i];   /* scale is shared: written before the tasks exist */
     for (b = 0; b < BINS; b++)
-      x[b] = 0.0f;
+      x[b] = (float) hist[b];
   }
 }
