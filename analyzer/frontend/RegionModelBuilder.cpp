@@ -131,6 +131,9 @@ class RegionBuilder {
                          bool nowait = false);
   std::vector<RegionAccess> collect(const clang::Stmt* statement, const Scope& scope);
   void addArrayAccess(const clang::Expr* access, const Scope& scope, std::vector<RegionAccess>& out);
+  void addMemberAccess(const clang::Expr* access, IndexTranslator::Access split, const Scope& scope,
+                       RegionAccess result, std::vector<RegionAccess>& out);
+  void readMember(const clang::MemberExpr* member, const Scope& scope, std::vector<RegionAccess>& out);
   void addScalarAccess(const clang::DeclRefExpr* use, const Scope& scope, std::vector<RegionAccess>& out);
   AccessKind kindOf(const clang::Expr* access, bool* addressTaken) const;
   void addGuards(const clang::Stmt* statement, const Scope& scope, RegionAccess& access);
@@ -1111,11 +1114,7 @@ std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, c
       return true;
     }
     bool VisitMemberExpr(clang::MemberExpr* member) {
-      if (scope.scalarsOnly) return true;
-      auto* base = llvm::dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
-      auto* variable = base ? llvm::dyn_cast<clang::VarDecl>(base->getDecl()) : nullptr;
-      if (!variable || !isPerThread(scope.sharing->of(variable).sharing))
-        builder.limit("struct member access '" + sourceText(member, builder.context_) + "' is not modelled", member);
+      if (!scope.scalarsOnly) builder.readMember(member, scope, out);
       return true;
     }
   };
@@ -1277,9 +1276,11 @@ bool RegionBuilder::collectCallee(const clang::CallExpr& call, const Scope& scop
 }
 
 void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope, std::vector<RegionAccess>& out) {
-  // a[i] inside a[i][j] is part of the larger access.
+  // a[i] inside a[i][j], p[i] inside p[i].x are part of the larger access.
   const clang::Stmt* parent = parents_.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
   if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent))
+    if (outer->getBase()->IgnoreParenImpCasts() == access) return;
+  if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent))
     if (outer->getBase()->IgnoreParenImpCasts() == access) return;
   RegionAccess result;
   Reference& reference = result.reference;
@@ -1290,6 +1291,7 @@ void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope
   reference.protection = analyzer::protectionOf(access, parents_, false, &reference.exclusionName);
 
   IndexTranslator::Access split = IndexTranslator::splitAccess(access);
+  if (split.member && !addressTaken) return addMemberAccess(access, std::move(split), scope, std::move(result), out);
   aliases_.follow(split);
   bool addressedScalar = false;  // `*p` in an inlined callee given `&x` for p
   if (inlined_ && split.variable && scope.translator == translator_.get()) {
@@ -1352,6 +1354,90 @@ void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope
     reference.opaque = true;
   addGuards(access, scope, result);
   out.push_back(std::move(result));
+}
+
+// An access through a struct member (MemberPath.h): the array or scalar the path names, as the loop
+// model names it (`g->sum`, `grid.u`, `p[].x`). Memory reached through a pointer is shared whatever
+// the root's sharing; the fields of a struct variable share as the variable.
+void RegionBuilder::addMemberAccess(const clang::Expr* access, IndexTranslator::Access split, const Scope& scope,
+                                    RegionAccess result, std::vector<RegionAccess>& out) {
+  Reference& reference = result.reference;
+  MemberPath& member = *split.member;
+  if (inlined_ && scope.translator == translator_.get()) {
+    // f(g) or f(&grid) for a parameter `grid_t *s`: s->u is g->u or grid.u.
+    if (auto array = inlined_->arrays.find(member.root); array != inlined_->arrays.end()) {
+      member.root = array->second;
+    } else if (auto scalar = inlined_->addressed.find(member.root); scalar != inlined_->addressed.end()) {
+      if (member.path.rfind("->", 0) != 0 || !member.rootSubscripts.empty()) {
+        limit("struct member access '" + reference.text + "' in called function '" +
+                  inlined_->callee->getNameAsString() + "' is not modelled", access);
+        return;
+      }
+      member.root = scalar->second;
+      member.path = "." + member.path.substr(2);
+      member.throughPointer = false;
+    } else if (inlined_->ownsVariable(member.root)) {
+      if (!member.throughPointer) return;  // the activation's own struct
+      limit("struct member access '" + reference.text + "' through a local of called function '" +
+                inlined_->callee->getNameAsString() + "' is not modelled", access);
+      return;
+    }
+  }
+  const DataSharing::Entry& root = scope.sharing->of(member.root);
+  bool pointee = member.throughPointer || (member.memberIsPointer() && split.subscripts.size() > member.rootSubscripts.size());
+  if (!pointee && isPerThread(root.sharing)) return;  // a field of the thread's own struct
+  reference.variable = root.name + member.path;
+  reference.isScalar = split.subscripts.empty();
+  if (pointee && (isPerThread(root.sharing) || definitions_.definitions.count(member.root))) {
+    reference.opaque = true;
+    reference.opaqueReason = "pointer '" + member.root->getName().str() +
+                             "' is private or assigned in the region: which struct it points to is not followed";
+  } else if (!scope.translator->translateSubscripts(split, reference.indices, reference.opaqueReason)) {
+    reference.opaque = true;
+  }
+  // An opaque field is compared as possibly any element, never as a scalar every thread writes.
+  if (reference.opaque) reference.isScalar = false;
+  addGuards(access, scope, result);
+  out.push_back(std::move(result));
+}
+
+// A member expression standing on its own: a scalar field (`g->n`, `p[i].x`) is an access; a
+// pointer or array member is part of a larger access (`g->u[i]`) or a value read (the pointer),
+// unless it is assigned as a whole, which changes what the accesses through it reach; a struct
+// member read as a whole is not followed.
+void RegionBuilder::readMember(const clang::MemberExpr* member, const Scope& scope, std::vector<RegionAccess>& out) {
+  const clang::Stmt* parent = parents_.getParentIgnoreParenImpCasts(const_cast<clang::MemberExpr*>(member));
+  if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+    return;
+  if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent);
+      outer && outer->getBase()->IgnoreParenImpCasts() == member)
+    return;
+  auto* base = llvm::dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+  auto* variable = base ? llvm::dyn_cast<clang::VarDecl>(base->getDecl()) : nullptr;
+  if (variable && !member->isArrow() && isPerThread(scope.sharing->of(variable).sharing) &&
+      !(inlined_ && inlined_->addressed.count(variable)))
+    return;  // a field of the thread's own struct
+  clang::QualType type = member->getType();
+  bool assigned = false;
+  if (auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(parent))
+    assigned = assignment->isAssignmentOp() && assignment->getLHS()->IgnoreParenImpCasts() == member;
+  if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent)) assigned |= unary->isIncrementDecrementOp();
+  if (type->isPointerType() || type->isArrayType()) {
+    if (assigned)
+      limit("pointer member '" + sourceText(member, context_) + "' is assigned in the region: what is reached "
+            "through it is not followed", member);
+    return;
+  }
+  if (type->isRecordType()) {
+    limit("struct member access '" + sourceText(member, context_) + "' is not modelled (a whole struct)", member);
+    return;
+  }
+  std::string reason;
+  if (!memberPathOf(member, &reason)) {
+    limit("struct member access '" + sourceText(member, context_) + "' is not modelled (" + reason + ")", member);
+    return;
+  }
+  addArrayAccess(member, scope, out);
 }
 
 void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& scope,

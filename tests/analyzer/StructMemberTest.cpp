@@ -354,5 +354,47 @@ TEST(StructMembers, AdjointNamesLiveInTheShadowStruct) {
   EXPECT_EQ(adjointNameOf("s.mesh.x"), "s_b.mesh.x");
 }
 
+// Members in a parallel region's own statements, named as in loops.
+std::string regionOnGrid(const std::string& store) {
+  return R"(
+    #include <omp.h>
+    typedef struct { int n; int count; double *u; double sum[64]; } grid_t;
+    void smooth(grid_t *g) {
+    #pragma omp parallel
+      {
+        int t = omp_get_thread_num(), i;
+        double s = 0.0;
+    #pragma omp for
+        for (i = 1; i < g->n - 1; i++)
+          s += g->u[i];
+        )" + store + R"(
+      }
+    })";
+}
+
+TEST(StructMembers, ARegionStatementWritesTheThreadsOwnSlotOfAMemberArray) {
+  CheckedSnippet checked = checkSnippet(regionOnGrid("if (t < 64) g->sum[t] = s;"));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
+  CheckedSnippet racy = checkSnippet(regionOnGrid("g->sum[0] = s;"));
+  EXPECT_TRUE(reportsRaceOn(racy, "g->sum", true)) << describe(racy.findings);
+}
+
+TEST(StructMembers, AScalarMemberEveryThreadUpdatesRacesUnlessProtected) {
+  CheckedSnippet racy = checkSnippet(regionOnGrid("g->count++;"));
+  EXPECT_TRUE(reportsRaceOn(racy, "g->count", true)) << describe(racy.findings);
+  EXPECT_FALSE(anyUnsupported(racy)) << describe(racy.findings);
+  CheckedSnippet atomic = checkSnippet(regionOnGrid("\n#pragma omp atomic\n g->count++;"));
+  EXPECT_TRUE(atomic.findings.empty()) << describe(atomic.findings);
+  // The loop reads g->u: a region statement writing it before the loop's barrier races.
+  CheckedSnippet mixed = checkSnippet(regionOnGrid("if (t == 0) g->u[2] = s;"));
+  EXPECT_TRUE(mixed.findings.empty()) << "after the loop's barrier: " << describe(mixed.findings);
+}
+
+TEST(StructMembers, APointerMemberAssignedInARegionIsNotFollowed) {
+  CheckedSnippet checked = checkSnippet(regionOnGrid("\n#pragma omp single\n g->u = 0;"));
+  EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
+}
+
 }  // namespace
 }  // namespace adrace::analyzer::testing

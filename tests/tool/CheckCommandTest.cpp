@@ -164,8 +164,8 @@ TEST(CheckCommand, AliasFindingsAndAssumeNoAlias) {
 
 TEST(CheckCommand, UnsupportedConstructIsAFindingNotAnError) {
   std::string file = writeSource("check_taskloop.c",
-                                 "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single\n"
-                                 "#pragma omp taskloop nogroup\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
+                                 "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single nowait\n"
+                                 "#pragma omp taskloop\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
   CommandResult result = runCommand(kAdrace + " check --format json " + file + " --");
   EXPECT_EQ(result.exitCode, 3) << result.err;  // could not check: never a pass
   nlohmann::json report = nlohmann::json::parse(result.out);

@@ -14,9 +14,10 @@ namespace {
 const std::string kAdrace = ADRACE_BINARY;
 
 std::string taskloopFile() {
-  // taskloop nogroup stays unmodelled (docs/check.md, Tasks): its tasks may outlive the single.
-  return writeSource("cnc_taskloop.c", "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single\n"
-                                       "#pragma omp taskloop nogroup\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
+  // A taskloop in `single nowait` stays unmodelled (docs/check.md, Tasks): its tasks run into what
+  // the other threads do next.
+  return writeSource("cnc_taskloop.c", "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single nowait\n"
+                                       "#pragma omp taskloop\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
 }
 
 std::string racyFile() {

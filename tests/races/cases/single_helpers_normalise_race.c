@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 26 u
+// adrace-race: 40 u
 // adrace-race: 39 norm
 // With nowait on the single, the other threads start the last loop while the single thread may still
 // compute the norm and clear u through its helpers.

@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 14 slot
+// adrace-race: 43 slot
 // The second barrier is gone: thread 1 resets slot 0 through the helper while the master may still be
 // adding the slots up.
 #include <omp.h>
