@@ -28,6 +28,7 @@ struct Side {
 // its steps before its first barrier and after its last one share one more phase, and, as it may
 // run no iteration at all, so do the steps just before and just after it. A conditional block
 // (RegionStep::conditionalBlock) may not run either, with the same effect on the steps around it.
+// A task that outlives barriers (RegionStep::outlivesUntil) is in every phase up to its end.
 using Phases = std::vector<std::set<int>>;
 
 Phases phasesOf(const std::vector<RegionStep>& steps) {
@@ -65,6 +66,10 @@ Phases phasesOf(const std::vector<RegionStep>& steps) {
   };
   addGroupPhases(&RegionStep::cycle, true);
   addGroupPhases(&RegionStep::conditionalBlock, false);
+  // A task that outlives barriers shares the phases up to the one its end barrier closes.
+  for (size_t k = 0; k < steps.size(); ++k)
+    if (int until = steps[k].outlivesUntil; until >= 0 && static_cast<size_t>(until) < steps.size())
+      for (int later = linear[k] + 1; later <= linear[until]; ++later) phases[k].insert(later);
   return phases;
 }
 
@@ -378,6 +383,10 @@ class RegionChecker {
       return "remove nogroup from the taskloop at line " + line + ", or add #pragma omp taskwait after it";
     if (step.kind == RegionStep::Kind::Loop)
       return "remove nowait from the loop at line " + line + ", or add #pragma omp barrier after it";
+    for (const RegionStep* task : {&step, &region_.steps[later.step]})
+      if (task->outlivesUntil >= 0)
+        return "taskwait waits only for the tasks its own task created: put the creator of the task at line " +
+               std::to_string(task->at.line) + " in #pragma omp taskgroup, or end the creator with #pragma omp taskwait";
     if (step.construct == "task" || region_.steps[later.step].construct == "task")
       return "order the tasks with depend clauses, or add #pragma omp taskwait after the task at line " + line;
     if (step.executor == Executor::OneThread && step.construct == "single")

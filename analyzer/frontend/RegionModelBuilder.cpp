@@ -908,8 +908,11 @@ void RegionBuilder::addTaskSequenceSteps(const std::vector<TaskSequencePart>& pa
       }
     model_.steps.push_back(std::move(step));
   }
+  stepOfPart.push_back(model_.steps.size());  // parts.size(): the single's barrier
   addBarrierStep(single);
   model_.steps.back().construct = "single";
+  for (size_t part = 0; part < parts.size(); ++part)
+    if (parts[part].outlivesUntil) model_.steps[stepOfPart[part]].outlivesUntil = stepOfPart[*parts[part].outlivesUntil];
 }
 
 // A taskloop in a single (TaskloopInSingle.h): the single's statements before it, on the single's

@@ -118,11 +118,25 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
       found = true;
       return false;
     }
-  } finder;
-  finder.TraverseStmt(const_cast<clang::Stmt*>(task.getInnermostCapturedStmt()->getCapturedStmt()));
-  if (finder.found) {
-    reason = "an OpenMP directive inside a task";
-    return false;
+  };
+  // Child tasks and taskwaits at the top of the body (TaskSequences.h); any other directive but
+  // atomic and critical is not followed.
+  for (const clang::Stmt* statement : statementsOf(task.getInnermostCapturedStmt()->getCapturedStmt())) {
+    if (llvm::isa<clang::OMPTaskwaitDirective>(statement)) continue;
+    if (auto* child = llvm::dyn_cast<clang::OMPTaskDirective>(statement)) {
+      if (child->hasClausesOfKind<clang::OMPDependClause>()) {
+        reason = "a depend clause on a task created inside a task";
+        return false;
+      }
+      if (!taskModelled(*child, region, sources, reason)) return false;
+      continue;
+    }
+    Finder finder;
+    finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
+    if (finder.found) {
+      reason = "an OpenMP directive inside a task other than task, taskwait, atomic and critical";
+      return false;
+    }
   }
   const clang::Stmt* regionBody = region.getInnermostCapturedStmt()->getCapturedStmt();
   for (const auto* clause : task.getClausesOfKind<clang::OMPSharedClause>())
@@ -194,33 +208,84 @@ bool tasksOutstanding(const std::vector<const clang::Stmt*>& flat) {
 
 // The end of a `taskgroup` waits for the tasks created in it, as a taskwait would: the single's
 // statements with each taskgroup replaced by its block and then the taskgroup itself, which marks
-// that wait (and plain blocks by their statements). Only where no task created before the
-// taskgroup is still running when it starts (its end does not wait for those): otherwise, and with
-// clauses (task_reduction), false.
+// that wait (and plain blocks by their statements). `group` gets, for each of them, the index in
+// `flat` of the innermost taskgroup around it (its end waits for their descendants too), or -1.
+// Only where no task created before the taskgroup is still running when it starts (its end does
+// not wait for those): otherwise, and with clauses (task_reduction), false.
 bool flattenTaskgroups(const std::vector<const clang::Stmt*>& statements, std::vector<const clang::Stmt*>& flat,
-                       std::string& reason) {
+                       std::vector<int>& group, std::string& reason) {
   for (const clang::Stmt* statement : statements) {
     if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
-      if (!flattenTaskgroups({block->body_begin(), block->body_end()}, flat, reason)) return false;
+      if (!flattenTaskgroups({block->body_begin(), block->body_end()}, flat, group, reason)) return false;
       continue;
     }
-    auto* group = llvm::dyn_cast<clang::OMPTaskgroupDirective>(statement);
-    if (!group) {
+    auto* taskgroup = llvm::dyn_cast<clang::OMPTaskgroupDirective>(statement);
+    if (!taskgroup) {
       flat.push_back(statement);
+      group.push_back(-1);
       continue;
     }
     if (tasksOutstanding(flat)) {
       reason = "a taskgroup after tasks that are still running (its end does not wait for them)";
       return false;
     }
-    if (!group->clauses().empty()) {
+    if (!taskgroup->clauses().empty()) {
       reason = "a clause on a taskgroup";
       return false;
     }
-    if (!flattenTaskgroups(statementsOf(group->getAssociatedStmt()), flat, reason)) return false;
-    flat.push_back(group);
+    size_t first = flat.size();
+    if (!flattenTaskgroups(statementsOf(taskgroup->getAssociatedStmt()), flat, group, reason)) return false;
+    for (size_t k = first; k < flat.size(); ++k)
+      if (group[k] < 0) group[k] = static_cast<int>(flat.size());
+    flat.push_back(taskgroup);
+    group.push_back(-1);
   }
   return true;
+}
+
+// Appends the parts of `task` and of the tasks it creates: its own statements, one part per stretch
+// between the children it creates and the taskwaits it makes, each after the ones before; each
+// child after the stretches before its creation. Returns the parts finished when the task is
+// (its stretches and the children it waited for); the children it did not wait for may outlive it,
+// and their parts go to `outliving`.
+std::vector<size_t> addTaskParts(const clang::OMPTaskDirective& task, const std::vector<size_t>& after,
+                                 const std::string& exclusion, std::vector<TaskSequencePart>& parts,
+                                 std::vector<size_t>& outliving) {
+  const clang::Stmt* body = task.getInnermostCapturedStmt()->getCapturedStmt();
+  std::vector<const clang::Stmt*> statements = statementsOf(body);
+  bool createsTasks = std::any_of(statements.begin(), statements.end(), [](const clang::Stmt* statement) {
+    return llvm::isa<clang::OMPTaskDirective>(statement) || llvm::isa<clang::OMPTaskwaitDirective>(statement);
+  });
+  if (!createsTasks) statements = {body};
+  std::vector<size_t> done;                  // its stretches, and the children it waited for
+  std::vector<size_t> running;               // the parts of children not waited for yet
+  std::vector<const clang::Stmt*> stretch;
+  auto closeStretch = [&] {
+    if (stretch.empty()) return;
+    TaskSequencePart part{TaskSequencePart::Kind::Task, stretch, &task, "task", exclusion, &task, after};
+    part.after.insert(part.after.end(), done.begin(), done.end());
+    done.push_back(parts.size());
+    parts.push_back(std::move(part));
+    stretch.clear();
+  };
+  for (const clang::Stmt* statement : statements) {
+    if (auto* child = llvm::dyn_cast<clang::OMPTaskDirective>(statement)) {
+      closeStretch();
+      std::vector<size_t> childAfter = after;
+      childAfter.insert(childAfter.end(), done.begin(), done.end());
+      std::vector<size_t> childDone = addTaskParts(*child, childAfter, "", parts, outliving);
+      running.insert(running.end(), childDone.begin(), childDone.end());
+    } else if (llvm::isa<clang::OMPTaskwaitDirective>(statement)) {
+      closeStretch();
+      done.insert(done.end(), running.begin(), running.end());
+      running.clear();
+    } else if (!llvm::isa<clang::NullStmt>(statement)) {
+      stretch.push_back(statement);
+    }
+  }
+  closeStretch();
+  outliving.insert(outliving.end(), running.begin(), running.end());
+  return done;
 }
 
 }  // namespace
@@ -230,8 +295,9 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
   parts.clear();
   const clang::SourceManager& sources = context.getSourceManager();
   std::vector<const clang::Stmt*> statements;
+  std::vector<int> group;
   std::string notFlat;
-  bool flat = flattenTaskgroups(statementsOf(single.getAssociatedStmt()), statements, notFlat);
+  bool flat = flattenTaskgroups(statementsOf(single.getAssociatedStmt()), statements, group, notFlat);
   bool createsTasks = false;
   for (const clang::Stmt* statement : statements) createsTasks |= llvm::isa<clang::OMPTaskDirective>(statement);
   if (!createsTasks) return false;
@@ -247,10 +313,16 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
   }
 
   // Stretches between taskwaits: statements before the first task, the tasks, statements after.
+  // Descendants a task does not wait for outlive the taskwaits of the single: they run until the end
+  // of the innermost taskgroup around the task that created them (its index in `statements`), or
+  // to the single's barrier.
+  std::vector<std::pair<size_t, int>> outlivingUntil;  // part, end
+  std::map<int, size_t> partOfStatement;               // the barrier part of a taskwait or taskgroup end
   size_t k = 0;
   while (k < statements.size()) {
     std::vector<const clang::Stmt*> before, after;
     std::vector<const clang::OMPTaskDirective*> tasks;
+    std::vector<int> taskGroup;
     for (; k < statements.size() && !waitsForTasks(statements[k]); ++k) {
       const clang::Stmt* statement = statements[k];
       if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(statement)) {
@@ -260,6 +332,7 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
         }
         if (!taskModelled(*task, region, sources, reason)) return false;
         tasks.push_back(task);
+        taskGroup.push_back(group[k]);
         continue;
       }
       if (llvm::isa<clang::NullStmt>(statement)) continue;
@@ -270,6 +343,7 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
       (tasks.empty() ? before : after).push_back(statement);
     }
     const clang::Stmt* taskwait = k < statements.size() ? statements[k] : nullptr;
+    int waitAt = static_cast<int>(k);
     ++k;
 
     if (!before.empty()) {
@@ -307,22 +381,32 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
         if (relation[m][j] == Relation::Ordered)
           for (size_t i = 0; i < m; ++i)
             if (relation[i][m] == Relation::Ordered) relation[i][j] = Relation::Ordered;
-    std::vector<size_t> partOfTask(n);
+    std::vector<std::vector<size_t>> doneWithTask(n);  // the parts finished when the task is
     for (size_t j = 0; j < n; ++j) {
-      const clang::Stmt* body = tasks[j]->getInnermostCapturedStmt()->getCapturedStmt();
-      TaskSequencePart part{TaskSequencePart::Kind::Task, {body}, tasks[j], "task", exclusion[j], tasks[j], {}};
+      std::vector<size_t> after;
       for (size_t i = 0; i < j; ++i)
-        if (relation[i][j] == Relation::Ordered) part.after.push_back(partOfTask[i]);
-      partOfTask[j] = parts.size();
-      parts.push_back(std::move(part));
+        if (relation[i][j] == Relation::Ordered) after.insert(after.end(), doneWithTask[i].begin(), doneWithTask[i].end());
+      std::vector<size_t> outliving;
+      doneWithTask[j] = addTaskParts(*tasks[j], after, exclusion[j], parts, outliving);
+      for (size_t part : outliving) outlivingUntil.push_back({part, taskGroup[j]});
     }
     // The creating thread goes on at once: no dependence orders its statements after the tasks.
     if (!after.empty())
       parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front(), {}});
-    if (taskwait)
+    if (taskwait) {
+      partOfStatement[waitAt] = parts.size();
       parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr,
                        llvm::isa<clang::OMPTaskgroupDirective>(taskwait) ? "end of taskgroup" : "taskwait", "",
                        taskwait, {}});
+    }
+  }
+  for (const auto& [part, end] : outlivingUntil) {
+    size_t until = end < 0 ? parts.size() : partOfStatement.at(end);
+    // Ended by the first barrier after it anyway: nothing outlives.
+    bool barrierBefore = false;
+    for (size_t between = part + 1; between < until; ++between)
+      barrierBefore |= parts[between].kind == TaskSequencePart::Kind::Barrier;
+    if (barrierBefore) parts[part].outlivesUntil = until;
   }
   return true;
 }
@@ -334,7 +418,13 @@ bool inTaskSequence(const clang::OMPExecutableDirective& directive, const clang:
     auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(statement);
     if (!single) continue;
     std::vector<const clang::Stmt*> inside;
-    flattenTaskgroups(statementsOf(single->getAssociatedStmt()), inside, reason);
+    std::vector<int> group;
+    flattenTaskgroups(statementsOf(single->getAssociatedStmt()), inside, group, reason);
+    // The tasks created by the single's tasks, at the top of their bodies, at any depth.
+    for (size_t k = 0; k < inside.size(); ++k)
+      if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(inside[k]))
+        for (const clang::Stmt* statement : statementsOf(task->getInnermostCapturedStmt()->getCapturedStmt()))
+          if (llvm::isa<clang::OMPTaskDirective>(statement)) inside.push_back(statement);
     if (std::find(inside.begin(), inside.end(), &directive) == inside.end()) continue;
     std::vector<TaskSequencePart> parts;
     return findTaskSequence(*single, *region, context, parts, reason);

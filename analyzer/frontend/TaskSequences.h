@@ -7,13 +7,18 @@
 // each task a step of one thread, S1 a step of one thread, a barrier wherever everything before is
 // finished before everything after (a taskwait, the creation of the first task), and each task's
 // dependences as the steps it runs after (RegionStep::after). The end of a `taskgroup` is such a
-// wait for the tasks created in it, when none created before it is still running. Dependences on
-// plain variables only; anything else stays unsupported.
+// wait for the tasks created in it, when none created before it is still running. A task may
+// create tasks and wait for them at the top of its body: its statements between those are parts of
+// their own, in order, and a child it does not wait for may run past the single's taskwaits (which
+// wait for children only) to the end of a taskgroup around it or the single's barrier
+// (RegionStep::outlivesUntil). Dependences on plain variables, between the single's own tasks,
+// only; anything else stays unsupported.
 #pragma once
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/StmtOpenMP.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +34,10 @@ struct TaskSequencePart {
   // the same time, as if under `critical(mutexinoutset: x)`.
   std::string exclusion;
   const clang::Stmt* at = nullptr;
-  std::vector<size_t> after;                     // Task: the parts of the tasks it depends on (transitively)
+  std::vector<size_t> after;                     // Task: the parts finished before it starts (transitively)
+  // Task: a descendant its creator does not wait for outlives the taskwaits after it, up to this
+  // part (the end of a taskgroup around its creator), or parts.size() for the single's barrier.
+  std::optional<size_t> outlivesUntil;
 };
 
 // The parts of `single` (a statement directly in `region`) when it creates tasks the model covers;

@@ -52,6 +52,9 @@ struct RegionStep {
   // Steps of the same phase that finish before this one starts, though no barrier lies between
   // them: the tasks a task depends on, the creating thread's statements before a taskloop.
   std::vector<size_t> after;
+  // A task that may outlive the barriers after it (a grandchild, which a taskwait does not wait
+  // for): the barrier step that ends it; -1 when the next barrier does.
+  int outlivesUntil = -1;
 };
 
 // What runs a region's statements concurrently: the threads of a `parallel` region's team, or the

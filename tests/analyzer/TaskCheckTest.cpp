@@ -433,6 +433,55 @@ TEST(TaskSequences, MutexinoutsetExcludesButDoesNotOrder) {
   EXPECT_TRUE(reportsRaceOn(checkSnippet(concurrent), "sum", true));
 }
 
+// Tasks created by a task: the parent's statements before the child come first, a taskwait in
+// the parent waits for it, and only a taskgroup (or the single's barrier) waits for it otherwise.
+std::string parentAndChild(const std::string& parentBody, const std::string& afterParent) {
+  return R"(int x, y, d; void f(void) {
+    #pragma omp parallel
+    #pragma omp single
+    {
+      )" + parentBody + R"(
+      )" + afterParent + R"(
+    } })";
+}
+
+TEST(TaskSequences, AChildTaskRunsAfterItsParentsEarlierStatementsAndBesideItsLaterOnes) {
+  CheckedSnippet ordered = checkSnippet(parentAndChild(
+      "\n#pragma omp task\n { x = 1;\n#pragma omp task\n y = x;\n#pragma omp taskwait\n x = y; }", ""));
+  EXPECT_TRUE(ordered.findings.empty()) << describe(ordered.findings);
+  EXPECT_FALSE(anyUnsupported(ordered)) << describe(ordered.findings);
+  CheckedSnippet beside = checkSnippet(parentAndChild("\n#pragma omp task\n { x = 1;\n#pragma omp task\n y = x;\n x = 2; }", ""));
+  EXPECT_FALSE(anyUnsupported(beside)) << describe(beside.findings);
+  EXPECT_TRUE(reportsRaceOn(beside, "x", true)) << describe(beside.findings);
+}
+
+TEST(TaskSequences, ATaskwaitOfTheSingleDoesNotWaitForGrandchildren) {
+  const char* parent = "\n#pragma omp task\n {\n#pragma omp task\n x = 1;\n y = 2; }";
+  CheckedSnippet racy = checkSnippet(parentAndChild(parent, "\n#pragma omp taskwait\n d = x;"));
+  EXPECT_FALSE(anyUnsupported(racy)) << describe(racy.findings);
+  EXPECT_TRUE(reportsRaceOn(racy, "x", true)) << describe(racy.findings);
+  for (const RaceFinding& finding : racy.findings)
+    EXPECT_NE(finding.suggestion.find("taskgroup"), std::string::npos) << finding.suggestion;
+  std::string grouped = "\n#pragma omp taskgroup\n {" + std::string(parent) + " }";
+  CheckedSnippet waited = checkSnippet(parentAndChild(grouped, "d = x;"));
+  EXPECT_TRUE(waited.findings.empty()) << describe(waited.findings);
+  EXPECT_FALSE(anyUnsupported(waited)) << describe(waited.findings);
+}
+
+TEST(TaskSequences, ADependentOfATaskDoesNotWaitForItsChildren) {
+  const char* consumer = "\n#pragma omp task depend(in: d)\n y = x;";
+  CheckedSnippet racy = checkSnippet(
+      parentAndChild("\n#pragma omp task depend(out: d)\n {\n#pragma omp task\n x = 1;\n }", consumer));
+  EXPECT_TRUE(reportsRaceOn(racy, "x", true)) << describe(racy.findings);
+  CheckedSnippet waited = checkSnippet(parentAndChild(
+      "\n#pragma omp task depend(out: d)\n {\n#pragma omp task\n x = 1;\n#pragma omp taskwait\n }", consumer));
+  EXPECT_TRUE(waited.findings.empty()) << describe(waited.findings);
+  EXPECT_FALSE(anyUnsupported(waited)) << describe(waited.findings);
+  // Dependences of a child task on its siblings are not followed.
+  EXPECT_TRUE(anyUnsupported(checkSnippet(
+      parentAndChild("\n#pragma omp task\n {\n#pragma omp task depend(out: d)\n x = 1;\n }", ""))));
+}
+
 // What the sequence model cannot say stays unsupported.
 TEST(TaskSequences, OtherShapesStayUnsupported) {
   const char* shapes[] = {
