@@ -14,12 +14,6 @@
 namespace adrace::analyzer {
 namespace {
 
-const clang::VarDecl* variableOf(const clang::Expr* expression) {
-  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts()))
-    return llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
-  return nullptr;
-}
-
 std::string lineOf(const clang::Stmt* statement, const clang::ASTContext& context) {
   return " (line " + std::to_string(positionOf(statement->getBeginLoc(), context.getSourceManager()).line) + ")";
 }

@@ -15,12 +15,6 @@
 namespace adrace::analyzer {
 namespace {
 
-const clang::VarDecl* variableOf(const clang::Expr* expression) {
-  if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts()))
-    return llvm::dyn_cast<clang::VarDecl>(use->getDecl());
-  return nullptr;
-}
-
 // Memory every call shares with its caller: file-scope variables and static locals.
 bool isStaticStorage(const clang::VarDecl* variable) { return variable->hasGlobalStorage(); }
 

@@ -11,11 +11,6 @@
 namespace adrace::analyzer {
 namespace {
 
-const clang::VarDecl* plainVariable(const clang::Expr* expression) {
-  auto* use = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts());
-  return use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
-}
-
 bool passesMemory(const clang::ParmVarDecl& parameter) {
   clang::QualType type = parameter.getType();
   return type->isPointerType() || type->isReferenceType() || parameter.getOriginalType()->isArrayType();
@@ -62,12 +57,12 @@ std::optional<InlinedCall> bindInlinedCall(const clang::CallExpr& call, std::map
       return std::nullopt;
     }
     const clang::Expr* argument = call.getArg(index)->IgnoreParenImpCasts();
-    if (const clang::VarDecl* variable = plainVariable(argument)) {
+    if (const clang::VarDecl* variable = variableOf(argument)) {
       inlined.arrays[parameter] = variable;
       continue;
     }
     auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument);
-    const clang::VarDecl* scalar = address && address->getOpcode() == clang::UO_AddrOf ? plainVariable(address->getSubExpr()) : nullptr;
+    const clang::VarDecl* scalar = address && address->getOpcode() == clang::UO_AddrOf ? variableOf(address->getSubExpr()) : nullptr;
     if (scalar && !scalar->getType()->isArrayType()) {
       inlined.addressed[parameter] = scalar;
       continue;
@@ -108,7 +103,7 @@ std::set<const clang::VarDecl*> writtenByCallees(const clang::Stmt& statement) {
             const clang::Expr* argument = call->getArg(parameter->getFunctionScopeIndex())->IgnoreParenImpCasts();
             if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument); address && address->getOpcode() == clang::UO_AddrOf)
               argument = address->getSubExpr();
-            if (const clang::VarDecl* passed = plainVariable(argument)) written.insert(passed);
+            if (const clang::VarDecl* passed = variableOf(argument)) written.insert(passed);
           }
         }
       if (seen.insert(callee).second) pending.push_back(callee->getBody());

@@ -47,6 +47,11 @@ std::string calleeName(const clang::CallExpr* call) {
   return callee ? callee->getNameAsString() : "a function pointer";
 }
 
+const clang::VarDecl* variableOf(const clang::Expr* expression) {
+  auto* reference = llvm::dyn_cast_or_null<clang::DeclRefExpr>(expression ? expression->IgnoreParenImpCasts() : nullptr);
+  return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+}
+
 clang::SourceRange wholeRangeOf(const clang::Stmt* statement) {
   const clang::Stmt* last = statement;
   while (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(last)) {

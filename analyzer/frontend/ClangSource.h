@@ -19,6 +19,9 @@ std::string sourceText(const clang::Stmt* statement, const clang::ASTContext& co
 // The name of the function a call calls, as a user reads it ("sqrt", "operator[]"), or
 // "a function pointer" when the call is indirect.
 std::string calleeName(const clang::CallExpr* call);
+// The variable an expression names (`x`, through parentheses and implicit casts), or null (also
+// for a null expression).
+const clang::VarDecl* variableOf(const clang::Expr* expression);
 // A statement's whole range. Clang ends a directive's own range with its pragma line: the end of
 // its structured block (and of the directive that block may be) is taken instead.
 clang::SourceRange wholeRangeOf(const clang::Stmt* statement);

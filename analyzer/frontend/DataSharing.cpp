@@ -25,7 +25,7 @@ class DeclarationCollector : public clang::RecursiveASTVisitor<DeclarationCollec
 };
 
 // The variable a clause item names: `x`, or the array of a section `h[:n]` / element `a[0]`.
-const clang::VarDecl* variableOf(const clang::Expr* expression) {
+const clang::VarDecl* listItemVariable(const clang::Expr* expression) {
   expression = expression->IgnoreParenImpCasts();
   while (true) {
     if (auto* section = llvm::dyn_cast<clang::OMPArraySectionExpr>(expression))
@@ -85,7 +85,7 @@ DataSharing::DataSharing(const clang::OMPExecutableDirective& loop,
 void DataSharing::readClauses(const clang::OMPExecutableDirective& directive, bool isRegion) {
   auto record = [&](const clang::Expr* item, Sharing sharing, const char* clause,
                     std::string reduction = {}) {
-    if (const clang::VarDecl* variable = variableOf(item))
+    if (const clang::VarDecl* variable = listItemVariable(item))
       explicit_[variable] = {sharing, clauseText(clause, variable, isRegion), std::move(reduction), {}};
   };
   for (const auto* clause : directive.getClausesOfKind<clang::OMPPrivateClause>())
@@ -106,7 +106,7 @@ void DataSharing::readClauses(const clang::OMPExecutableDirective& directive, bo
   // copyin: each thread's threadprivate copy starts as the primary thread's.
   for (const auto* clause : directive.getClausesOfKind<clang::OMPCopyinClause>())
     for (const clang::Expr* item : clause->varlists())
-      if (const clang::VarDecl* variable = variableOf(item)) copiedIn_.insert(variable);
+      if (const clang::VarDecl* variable = listItemVariable(item)) copiedIn_.insert(variable);
   // default(none) needs no handling: Clang rejects a variable no clause names.
 }
 

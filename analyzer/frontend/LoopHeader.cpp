@@ -1,16 +1,10 @@
 #include "analyzer/frontend/LoopHeader.h"
 
+#include "analyzer/frontend/ClangSource.h"
 #include <clang/AST/Expr.h>
 
 namespace adrace::analyzer {
 namespace {
-
-const clang::VarDecl* variableOf(const clang::Expr* expression) {
-  if (!expression) return nullptr;
-  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts()))
-    return llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
-  return nullptr;
-}
 
 smt::Comparison mirrored(smt::Comparison comparison) {
   switch (comparison) {

@@ -41,10 +41,6 @@ struct DefinitionFinder : clang::RecursiveASTVisitor<DefinitionFinder> {
   std::set<const clang::VarDecl*> addressTaken;
   std::set<const clang::Stmt*> privateCounterDefinitions;
 
-  static const clang::VarDecl* variableOf(const clang::Expr* e) {
-    auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
-    return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
-  }
   bool VisitDeclStmt(clang::DeclStmt* statement) {
     for (const clang::Decl* declaration : statement->decls())
       if (auto* variable = llvm::dyn_cast<clang::VarDecl>(declaration); variable && variable->hasInit())

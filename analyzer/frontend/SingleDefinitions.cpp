@@ -1,5 +1,6 @@
 #include "analyzer/frontend/SingleDefinitions.h"
 
+#include "analyzer/frontend/ClangSource.h"
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 
@@ -7,12 +8,6 @@
 
 namespace adrace::analyzer {
 namespace {
-
-const clang::VarDecl* variableOf(const clang::Expr* expression) {
-  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts()))
-    return llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
-  return nullptr;
-}
 
 // Every write of a variable in `statement` (assignments, ++/--, and taking its address, after
 // which anything may write it), counted per variable.

@@ -71,12 +71,6 @@ const clang::Stmt* nestedDirective(const clang::Stmt* body) {
   return finder.found;
 }
 
-const clang::VarDecl* variableOf(const clang::Expr* expression) {
-  if (auto* reference = llvm::dyn_cast_or_null<clang::DeclRefExpr>(expression ? expression->IgnoreParenImpCasts() : nullptr))
-    return llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
-  return nullptr;
-}
-
 // The counter the generating loop's init statement sets: `i = 0` or `int i = 0`.
 const clang::VarDecl* counterOf(const clang::ForStmt& loop) {
   if (auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit()))

@@ -19,11 +19,6 @@ struct Dependence {
   const clang::VarDecl* variable = nullptr;
 };
 
-const clang::VarDecl* plainVariable(const clang::Expr* expression) {
-  auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts());
-  return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
-}
-
 // The task's dependences, or nullopt when one is not on a plain variable (an element, a section,
 // an iterator, depobj, inoutset), whose overlap with others the model does not decide.
 std::optional<std::vector<Dependence>> dependencesOf(const clang::OMPTaskDirective& task, std::string& reason) {
@@ -37,7 +32,7 @@ std::optional<std::vector<Dependence>> dependencesOf(const clang::OMPTaskDirecti
       return std::nullopt;
     }
     for (const clang::Expr* item : clause->varlists()) {
-      const clang::VarDecl* variable = plainVariable(item);
+      const clang::VarDecl* variable = variableOf(item);
       if (!variable) {
         reason = "a depend item that is not a plain variable (an element or an array section)";
         return std::nullopt;
@@ -80,7 +75,7 @@ template <typename Clause>
 bool listedIn(const clang::OMPExecutableDirective& directive, const clang::VarDecl* variable) {
   for (const auto* clause : directive.getClausesOfKind<Clause>())
     for (const clang::Expr* item : clause->varlists())
-      if (plainVariable(item) == variable) return true;
+      if (variableOf(item) == variable) return true;
   return false;
 }
 
@@ -141,7 +136,7 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
   const clang::Stmt* regionBody = region.getInnermostCapturedStmt()->getCapturedStmt();
   for (const auto* clause : task.getClausesOfKind<clang::OMPSharedClause>())
     for (const clang::Expr* item : clause->varlists())
-      if (const clang::VarDecl* variable = plainVariable(item);
+      if (const clang::VarDecl* variable = variableOf(item);
           variable && (declaredWithin(variable, regionBody, sources) ||
                        listedIn<clang::OMPPrivateClause>(region, variable) ||
                        listedIn<clang::OMPFirstprivateClause>(region, variable))) {
@@ -152,13 +147,13 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
   // for accesses of the shared original.
   for (const auto* clause : task.getClausesOfKind<clang::OMPFirstprivateClause>())
     for (const clang::Expr* item : clause->varlists())
-      if (const clang::VarDecl* variable = plainVariable(item); variable && !declaredWithin(variable, regionBody, sources)) {
+      if (const clang::VarDecl* variable = variableOf(item); variable && !declaredWithin(variable, regionBody, sources)) {
         reason = "firstprivate(" + variable->getName().str() + ") on a task, shared in the parallel region";
         return false;
       }
   for (const auto* clause : task.getClausesOfKind<clang::OMPPrivateClause>())
     for (const clang::Expr* item : clause->varlists())
-      if (const clang::VarDecl* variable = plainVariable(item); variable && !declaredWithin(variable, regionBody, sources)) {
+      if (const clang::VarDecl* variable = variableOf(item); variable && !declaredWithin(variable, regionBody, sources)) {
         reason = "private(" + variable->getName().str() + ") on a task, shared in the parallel region";
         return false;
       }
