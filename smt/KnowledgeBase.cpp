@@ -174,10 +174,11 @@ Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
 }
 
 Coincidence KnowledgeBase::mayCoincideAt(int firstContext, int secondContext, const IndexTuple& first,
-                                         const IndexTuple& second) {
+                                         const IndexTuple& second, const std::vector<ExprRef>& sameOnBoth) {
   // Cached apart from mayCoincide's answers: a negative key no context has.
   int key = -2 - (firstContext * 65536 + secondContext);
   std::string question = questionText(first, second);
+  for (const ExprRef& symbol : sameOnBoth) question += " | " + toString(symbol) + " alike";
   if (auto entry = cache_.find(question); entry != cache_.end())
     if (auto hit = entry->second.find({key, false}); hit != entry->second.end()) {
       session_.countCachedQuery();
@@ -197,6 +198,8 @@ Coincidence KnowledgeBase::mayCoincideAt(int firstContext, int secondContext, co
   std::string reason;
   arithmetic_.push();
   arithmetic_.add(session_.encoder().sameElement(first, Thread::A, second, Thread::B));
+  for (const ExprRef& symbol : sameOnBoth)
+    arithmetic_.add(session_.encoder().encode(symbol, Thread::A) == session_.encoder().encode(symbol, Thread::B));
   CheckOutcome outcome = session_.check(arithmetic_, assumptions, &reason);
   if (outcome == CheckOutcome::Sat) answer.witness = witnessFrom(arithmetic_.get_model(), first, second);
   arithmetic_.pop();

@@ -79,7 +79,9 @@ class KnowledgeBase {
   // where `secondContext` holds, be one element on two different iterations? Each thread brings the
   // facts of its own access's context (an inner loop's bounds on one side only), not merely those
   // of the two contexts' common ancestor; the knowledge is not used.
-  Coincidence mayCoincideAt(int firstContext, int secondContext, const IndexTuple& first, const IndexTuple& second);
+  // `sameOnBoth`: symbols taken to hold one value on both threads for this question only.
+  Coincidence mayCoincideAt(int firstContext, int secondContext, const IndexTuple& first, const IndexTuple& second,
+                            const std::vector<ExprRef>& sameOnBoth = {});
 
   const ContextTree& contexts() const { return contexts_; }
   unsigned knowledgeAssertions() const { return knowledgeAssertions_; }

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 
 namespace adrace::analyzer {
 
@@ -338,6 +339,22 @@ class LoopChecker {
     if (answer.status == smt::Coincidence::Status::Overlap)
       violation = WitnessEvaluator(answer.witness).violation(loop_, knowledge_.contexts(), write, other);
     if (violation) definite = false;
+    // Private values the model knows nothing of (`int nx = m->nx;` that it cannot translate) are free
+    // in Z3, each iteration its own, which the program may never make them: a race that needs them
+    // to differ is only possible; one that does not keeps a witness where they agree.
+    std::string unknownValues;
+    if (definite && !violation) {
+      std::vector<smt::ExprRef> unknown = unknownPrivatesIn(write, other);
+      if (!unknown.empty()) {
+        smt::Coincidence alike = knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices, unknown);
+        if (alike.status == smt::Coincidence::Status::Overlap) {
+          answer.witness = alike.witness;
+        } else {
+          definite = false;
+          for (const smt::ExprRef& symbol : unknown) unknownValues += (unknownValues.empty() ? "" : ", ") + symbol->name;
+        }
+      }
+    }
     // What Z3 could not decide is not a finding either way: a timeout never makes a race a pass.
     Certainty certainty = answer.status == smt::Coincidence::Status::Unknown ? Certainty::Undecided
                           : definite                                       ? Certainty::Definite
@@ -351,17 +368,48 @@ class LoopChecker {
       finding.message = "could not check '" + write.variable + "': " + accessPhrase(write) + " and " +
                         accessPhrase(other) + " (Z3 could not decide: " + answer.reason + ")";
     } else {
-      finding.message = "data race on '" + write.variable + "': " + accessPhrase(write) + " " +
-                        iterationPhrase(loop_, answer.witness, false) + " and " + accessPhrase(other) + " " +
-                        iterationPhrase(loop_, answer.witness, true);
+      finding.message = std::string(definite ? "" : "possible ") + "data race on '" + write.variable + "': " +
+                        accessPhrase(write) + " " + iterationPhrase(loop_, answer.witness, false) + " and " +
+                        accessPhrase(other) + " " + iterationPhrase(loop_, answer.witness, true);
       if (violation)
         finding.message += " (adrace bug: the witness does not satisfy the loop: " + *violation + "; reported as possible)";
       else if (answer.throughArrayRead)
         finding.message += " if the index arrays hold such values";
       else if (write.conditional || other.conditional)
         finding.message += " if the called function makes the access (it is under a condition there)";
+      else if (!unknownValues.empty())
+        finding.message += " if " + unknownValues + " can differ between iterations (its value is not known)";
     }
     findings_.push_back(finding);
+  }
+
+  // The private symbols the two accesses' indices depend on (directly, or through the facts that
+  // define the symbols they name) that no fact defines or bounds: values the model does not know.
+  std::vector<smt::ExprRef> unknownPrivatesIn(const Reference& first, const Reference& second) const {
+    std::set<std::string> constrained;
+    for (const Fact& fact : loop_.facts) constrained.insert(smt::toString(fact.lhs));
+    for (const smt::ExprRef& distinct : loop_.distinctPerIteration) constrained.insert(smt::toString(distinct));
+    std::vector<smt::ExprRef> pending, unknown;
+    for (const Reference* reference : {&first, &second})
+      for (const smt::ExprRef& index : reference->indices) pending.push_back(index);
+    std::set<std::string> seen;
+    while (!pending.empty()) {
+      smt::ExprRef expr = pending.back();
+      pending.pop_back();
+      smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
+        if (symbol.op != smt::Expr::Op::Var || symbol.scope != smt::Scope::Private) return;
+        smt::ExprRef variable = smt::variable(symbol.name, symbol.instance, symbol.scope);
+        std::string name = smt::toString(variable);
+        if (!seen.insert(name).second) return;
+        if (!constrained.count(name)) {
+          unknown.push_back(variable);
+          return;
+        }
+        for (const Fact& fact : loop_.facts)
+          if (smt::toString(fact.lhs) == name) pending.push_back(fact.rhs);
+      });
+    }
+    return unknown;
   }
 
   // Accesses through two pointers that may point into one array, asked as if they did: the first

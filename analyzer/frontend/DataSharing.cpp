@@ -61,10 +61,12 @@ DataSharing::DataSharing(const clang::OMPExecutableDirective& loop,
   DeclarationCollector(declaredInBody_).TraverseStmt(const_cast<clang::Stmt*>(&body));
   if (region) {
     readClauses(*region, true);
-    if (region->hasAssociatedStmt())
-      DeclarationCollector(declaredInRegion_)
-          .TraverseStmt(const_cast<clang::Stmt*>(region->getAssociatedStmt()));
+    if (region->hasAssociatedStmt()) {
+      enclosingBody_ = region->getAssociatedStmt();
+      DeclarationCollector(declaredInRegion_).TraverseStmt(const_cast<clang::Stmt*>(enclosingBody_));
+    }
   } else if (function && function->hasBody() && isWorksharingOnly(loop)) {
+    enclosingBody_ = function->getBody();
     // Orphaned: every thread of the team that calls the function runs its own activation, so the
     // function's automatic variables and parameters are private (OpenMP 5.2, 5.1.1); static
     // locals and file-scope variables stay shared.
@@ -157,6 +159,34 @@ bool DataSharing::sameOnEveryThread(const clang::Expr* expression) const {
   return finder.uniform;
 }
 
+// An integer local of the region (or of the function whose orphaned loop this is) initialised from
+// what every thread sees alike — constants, shared variables and memory (`g->nx`, `dims[1]`, `*p`),
+// locals and parameters with the same value on every thread — and never assigned, incremented or
+// given away by address after: every thread's copy holds the same value.
+bool DataSharing::initialisedAlikeOnEveryThread(const clang::VarDecl* variable) {
+  const clang::Expr* init = variable->getInit();
+  if (!init || !enclosingBody_ || !variable->getType()->isIntegerType() || !variable->hasLocalStorage() ||
+      modifiedIn(*enclosingBody_, variable) || !askingAlike_.insert(variable).second)
+    return false;
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    DataSharing* sharing = nullptr;
+    bool alike = true;
+    bool VisitCallExpr(clang::CallExpr*) { return alike = false; }
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      auto* other = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+      if (!other) return true;  // an enumerator, a function
+      if (sharing->askingAlike_.count(other)) return alike = false;
+      const Entry& entry = sharing->of(other);
+      alike = !isPerThread(entry.sharing) || entry.sameValueAtEntry;
+      return alike;
+    }
+  } finder;
+  finder.sharing = this;
+  finder.TraverseStmt(const_cast<clang::Expr*>(init));
+  askingAlike_.erase(variable);
+  return finder.alike;
+}
+
 DataSharing::Entry DataSharing::resolve(const clang::VarDecl* variable) const {
   if (counters_.count(variable))
     return {Sharing::LoopCounter, "counter of the parallel loop (private, distinct per iteration)", {}, {}};
@@ -210,6 +240,10 @@ const DataSharing::Entry& DataSharing::of(const clang::VarDecl* variable) {
     entry.sameValueAtEntry = true;
     entry.reason += "; the counter of a sequential loop around the worksharing loop: every thread runs the same "
                     "iterations, so it holds the same value on every thread";
+  }
+  if (entry.localOfRegion && !entry.sameValueAtEntry && initialisedAlikeOnEveryThread(variable)) {
+    entry.sameValueAtEntry = true;
+    entry.reason += "; initialised alike on every thread (from shared values) and never assigned";
   }
   if (writtenInLoop_.count(variable)) entry.sameValueAtEntry = false;
   entry.name = uniqueName(variable);

@@ -23,7 +23,9 @@ class DataSharing {
     // Each thread has its own copy, but every copy holds the same value when the loop starts:
     // firstprivate copies of one original, threadprivate copies filled by copyin, parameters of a
     // function that contains an orphaned worksharing loop (the team calls it with the same
-    // arguments, as the loop's bounds must be the same on every thread).
+    // arguments, as the loop's bounds must be the same on every thread), integer locals of the
+    // region or function initialised from such values and from shared memory (`int nx = g->nx;`)
+    // and never assigned after.
     bool sameValueAtEntry = false;
     // Private to each thread because it is a local of the function whose orphaned worksharing
     // loop this is, or of the enclosing parallel region: its value at entry comes from the
@@ -58,6 +60,7 @@ class DataSharing {
   void readClauses(const clang::OMPExecutableDirective& directive, bool isRegion);
   void findStepCounters(const clang::OMPExecutableDirective& loop, const clang::OMPExecutableDirective& region);
   bool sameOnEveryThread(const clang::Expr* expression) const;
+  bool initialisedAlikeOnEveryThread(const clang::VarDecl* variable);
   Entry resolve(const clang::VarDecl* variable) const;
   std::string uniqueName(const clang::VarDecl* variable);
 
@@ -68,6 +71,8 @@ class DataSharing {
   std::set<const clang::VarDecl*> copiedIn_;
   std::set<const clang::VarDecl*> writtenInLoop_;
   std::set<const clang::VarDecl*> stepCounters_;
+  const clang::Stmt* enclosingBody_ = nullptr;  // the region's or the orphaned function's body
+  std::set<const clang::VarDecl*> askingAlike_;  // initialisedAlikeOnEveryThread in progress
   bool orphaned_ = false;
   bool taskDefaultShared_ = false;
   std::map<const clang::VarDecl*, Entry> resolved_;

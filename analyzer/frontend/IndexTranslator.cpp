@@ -207,6 +207,31 @@ IndexTranslator::Result IndexTranslator::translateVariable(const clang::DeclRefE
   return {smt::variable(entry.name, instance, sharing_.scopeOf(variable, instance)), {}};
 }
 
+// An integer field read in an index (`g->nx`, `grid.nx`, `grids[k].nx`): shared memory every
+// iteration reads alike, named as the loop model names its path (a field of an array of structs
+// as a read of that array). A field the loop writes is itself a shared scalar written by every
+// iteration, which the race check reports.
+IndexTranslator::Result IndexTranslator::translateMember(const clang::MemberExpr& member) {
+  if (!calls_.empty()) return fail("struct member in an index inside called function '" + calleeName(calls_.back()) + "'");
+  std::string reason;
+  std::optional<MemberPath> path = memberPathOf(&member, &reason);
+  if (!path) return fail("struct member in an index (" + reason + ")");
+  if (!member.getType()->isIntegerType() || writtenArrays_.count(path->root))
+    return fail("struct member '" + sourceText(&member, context_) + "' in an index");
+  const DataSharing::Entry& root = sharing_.of(path->root);
+  if (!path->throughPointer && isPerThread(root.sharing) && !root.sameValueAtEntry)
+    return fail("member of private '" + path->root->getName().str() + "' in an index");
+  std::string name = root.name + path->path;
+  if (path->rootSubscripts.empty()) return {smt::variable(name, 0, smt::Scope::Shared), {}};
+  std::vector<smt::ExprRef> subscripts;
+  for (const clang::Expr* subscript : path->rootSubscripts) {
+    Result translated = translate(subscript);
+    if (!translated.expr) return translated;
+    subscripts.push_back(translated.expr);
+  }
+  return {smt::arrayRead(name, std::move(subscripts), 0, smt::Scope::Shared), {}};
+}
+
 IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression) {
   const clang::Expr* e = expression->IgnoreParens();
   if (auto* cast = llvm::dyn_cast<clang::CastExpr>(e)) {
@@ -282,7 +307,7 @@ IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression
     }
     return fail("call to '" + callee + "' in an index");
   }
-  if (llvm::isa<clang::MemberExpr>(e)) return fail("struct member in an index");
+  if (auto* member = llvm::dyn_cast<clang::MemberExpr>(e)) return translateMember(*member);
   if (llvm::isa<clang::ConditionalOperator>(e)) return fail("conditional expression in an index");
   return fail("unsupported expression '" + sourceText(e, context_) + "' in an index");
 }

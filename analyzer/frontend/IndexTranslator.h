@@ -31,6 +31,7 @@ class IndexTranslator {
     std::string reason;  // why it could not be translated
   };
   Result translate(const clang::Expr* expression);
+  Result translateMember(const clang::MemberExpr& member);
 
   // An array access split into the accessed variable and its subscripts: a[i][j], p[i], *(p + i),
   // *p, (p + k)[i]. Null variable when the base is not a plain variable (then `reason` says why).

@@ -114,6 +114,56 @@ TEST(SameValueOnEveryThread, OrphanedPointerParameterStillRaces) {
   EXPECT_EQ(definite[0].variable, "a");
 }
 
+// Row lengths read from a mesh struct, the way solvers write them.
+std::string meshSweep(const std::string& rowLength) {
+  return R"(
+    typedef struct { int nx, ny; double *restrict u, *restrict v; } grid_t;
+    grid_t grids[4];
+    static int row_of(const grid_t *g) { return g->nx; }
+    void sweep(grid_t *g, int k) {
+      int i, j;
+      int nx = )" + rowLength + R"(;
+      #pragma omp for
+      for (j = 1; j < g->ny - 1; j++)
+        for (i = 1; i < nx - 1; i++)
+          g->v[j * nx + i] = 0.5 * (g->u[j * nx + i - 1] + g->u[j * nx + i + 1]);
+    })";
+}
+
+TEST(SameValueOnEveryThread, ALocalInitialisedFromAStructMemberIsOneValue) {
+  for (const char* rowLength : {"g->nx", "grids[k].nx", "(*g).nx + 0"}) {
+    CheckedSnippet checked = checkSnippet(meshSweep(rowLength));
+    EXPECT_TRUE(checked.findings.empty()) << rowLength << ": " << describe(checked.findings);
+  }
+  // A member read in the index itself, and a local declared in the loop body.
+  CheckedSnippet direct = checkSnippet(R"(
+    typedef struct { int nx; double *restrict u; } mesh_t;
+    void f(mesh_t *m, int ny) {
+      int i, j;
+      #pragma omp parallel for private(i)
+      for (j = 0; j < ny; j++) {
+        const int nx = m->nx;
+        for (i = 0; i < m->nx; i++) m->u[j * nx + i] = 1.0;
+      }
+    })");
+  EXPECT_TRUE(direct.findings.empty()) << describe(direct.findings);
+}
+
+TEST(SameValueOnEveryThread, AValueTheModelDoesNotKnowGivesNoDefiniteRace) {
+  // row_of(g) is a call the index translator does not follow into: nx is unknown, and a race that
+  // needs nx to differ between iterations is only possible.
+  CheckedSnippet checked = checkSnippet(meshSweep("row_of(g)"));
+  EXPECT_TRUE(definiteFindings(checked).empty()) << describe(checked.findings);
+  // Assigned in the function, the local is no longer the same on every thread.
+  std::string reassigned = meshSweep("g->nx");
+  reassigned.replace(reassigned.find("#pragma omp for"), 15, "nx += 0;\n#pragma omp for");
+  EXPECT_TRUE(definiteFindings(checkSnippet(reassigned)).empty());
+  // A race that does not need unknown values to differ stays definite.
+  std::string shifted = meshSweep("row_of(g)");
+  shifted.replace(shifted.find("g->v[j * nx + i] ="), 18, "g->v[0 * nx + i] =");
+  EXPECT_FALSE(definiteFindings(checkSnippet(shifted)).empty()) << describe(checkSnippet(shifted).findings);
+}
+
 TEST(MinMaxBounds, BlockedLoopWithTernaryUpperBoundIsRaceFree) {
   CheckedSnippet checked = checkSnippet(R"(
     #define BL 64
