@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 36 rho
+// adrace-race: 37 rho
 // Twin of realistic/pic_cic_deposit.c without the atomic on the right-hand node: a particle of the
 // next cell adds to the same node (its left node) at the same time, one of the two updates plain.
 #include <stdio.h>
@@ -14,7 +14,8 @@ typedef struct {
 } particle_t;
 
 static particle_t part[NP];
-static float rho[NG], efield[NG];
+/* grid sums in double: the float weights add up exactly, in any order of the atomics */
+static double rho[NG], efield[NG];
 
 static void pic_step(float dt)
 {
@@ -24,7 +25,7 @@ static void pic_step(float dt)
   {
 #pragma omp for
     for (g = 0; g < NG; g++)
-      rho[g] = 0.0f;
+      rho[g] = 0.0;
 #pragma omp for
     for (p = 0; p < NP; p++) {
       float s = part[p].x / dx;
@@ -38,11 +39,11 @@ static void pic_step(float dt)
     /* E = -d(phi)/dx approximated from the charge by a centred difference */
 #pragma omp for
     for (g = 0; g < NG; g++)
-      efield[g] = -(rho[(g + 1) % NG] - rho[(g + NG - 1) % NG]) / (2.0f * dx);
+      efield[g] = -(rho[(g + 1) % NG] - rho[(g + NG - 1) % NG]) / (2.0 * dx);
 #pragma omp for
     for (p = 0; p < NP; p++) {
       int cell = (int)(part[p].x / dx) % NG;
-      part[p].v += efield[cell] * part[p].q * dt;
+      part[p].v += (float)efield[cell] * part[p].q * dt;
       part[p].x += part[p].v * dt;
       /* periodic wrap */
       if (part[p].x >= LENGTH) part[p].x -= LENGTH;

@@ -15,7 +15,8 @@ typedef struct {
 } particle_t;
 
 static particle_t part[NP];
-static float rho[NG], efield[NG];
+/* grid sums in double: the float weights add up exactly, in any order of the atomics */
+static double rho[NG], efield[NG];
 
 static void pic_step(float dt)
 {
@@ -25,7 +26,7 @@ static void pic_step(float dt)
   {
 #pragma omp for
     for (g = 0; g < NG; g++)
-      rho[g] = 0.0f;
+      rho[g] = 0.0;
 #pragma omp for
     for (p = 0; p < NP; p++) {
       float s = part[p].x / dx;
@@ -40,11 +41,11 @@ static void pic_step(float dt)
     /* E = -d(phi)/dx approximated from the charge by a centred difference */
 #pragma omp for
     for (g = 0; g < NG; g++)
-      efield[g] = -(rho[(g + 1) % NG] - rho[(g + NG - 1) % NG]) / (2.0f * dx);
+      efield[g] = -(rho[(g + 1) % NG] - rho[(g + NG - 1) % NG]) / (2.0 * dx);
 #pragma omp for
     for (p = 0; p < NP; p++) {
       int cell = (int)(part[p].x / dx) % NG;
-      part[p].v += efield[cell] * part[p].q * dt;
+      part[p].v += (float)efield[cell] * part[p].q * dt;
       part[p].x += part[p].v * dt;
       /* periodic wrap */
       if (part[p].x >= LENGTH) part[p].x -= LENGTH;
