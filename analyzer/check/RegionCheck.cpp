@@ -3,6 +3,7 @@
 #include "smt/CrossDomainQuery.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -26,12 +27,12 @@ struct Side {
 // nowait, starts the next one, and two steps may run at once only when they share a phase.
 // A cycle (the body of a sequential loop, RegionStep::cycle) runs again after its last barrier:
 // its steps before its first barrier and after its last one share one more phase, and, as it may
-// run no iteration at all, so do the steps just before and just after it. A conditional block
-// (RegionStep::conditionalBlock) may not run either, with the same effect on the steps around it.
-// A task that outlives barriers (RegionStep::outlivesUntil) is in every phase up to its end.
+// run no iteration at all, so do the steps just before and just after it. A task that outlives
+// barriers (RegionStep::outlivesUntil) is in every phase up to its end. A break out of a cycle
+// (RegionStep::leavesCycle) joins its phase to the one after the loop.
 using Phases = std::vector<std::set<int>>;
 
-Phases phasesOf(const std::vector<RegionStep>& steps) {
+Phases phasesOfOneWorld(const std::vector<RegionStep>& steps) {
   Phases phases;
   std::vector<int> linear;
   int phase = 0;
@@ -65,11 +66,68 @@ Phases phasesOf(const std::vector<RegionStep>& steps) {
     }
   };
   addGroupPhases(&RegionStep::cycle, true);
-  addGroupPhases(&RegionStep::conditionalBlock, false);
+  // A break (continue) in a cycle: the steps of its phase up to it meet the steps after the loop
+  // (of the next iteration's first phase).
+  for (size_t jump = 0; jump < steps.size(); ++jump) {
+    if (steps[jump].cycle < 0 || !(steps[jump].leavesCycle || steps[jump].restartsCycle)) continue;
+    size_t first = jump, end = jump + 1;
+    while (first > 0 && steps[first - 1].cycle == steps[jump].cycle) --first;
+    while (end < steps.size() && steps[end].cycle == steps[jump].cycle) ++end;
+    for (bool leaving : {true, false}) {
+      if (leaving ? !steps[jump].leavesCycle : !steps[jump].restartsCycle) continue;
+      int met = leaving ? (end < steps.size() ? linear[end] : phase) : linear[first];
+      int together = extra++;
+      for (size_t k = 0; k < steps.size(); ++k) {
+        bool inside = k >= first && k < end;
+        bool upToTheJump = inside && k <= jump && linear[k] == linear[jump];
+        bool meets = leaving ? !inside && linear[k] == met : inside && linear[k] == met;
+        if (upToTheJump || meets) phases[k].insert(together);
+      }
+    }
+  }
   // A task that outlives barriers shares the phases up to the one its end barrier closes.
   for (size_t k = 0; k < steps.size(); ++k)
     if (int until = steps[k].outlivesUntil; until >= 0 && static_cast<size_t>(until) < steps.size())
       for (int later = linear[k] + 1; later <= linear[until]; ++later) phases[k].insert(later);
+  return phases;
+}
+
+// A conditional block (RegionStep::conditionalBlock) runs on every thread or on none. Each way is
+// a world of its own, with the block's steps and barriers or without them; two steps share a phase
+// when they do in some world. The worlds: every block runs, one block is skipped, every block is
+// skipped (a pair that needs two blocks skipped and a third run is not looked at).
+Phases phasesOf(const std::vector<RegionStep>& steps) {
+  std::set<int> blocks;
+  for (const RegionStep& step : steps)
+    if (step.conditionalBlock >= 0) blocks.insert(step.conditionalBlock);
+  std::vector<std::set<int>> worlds{{}};
+  for (int block : blocks) worlds.push_back({block});
+  if (blocks.size() > 1) worlds.push_back(blocks);
+  Phases phases(steps.size());
+  int offset = 0;
+  for (const std::set<int>& skipped : worlds) {
+    std::vector<size_t> present;
+    std::vector<int> indexInWorld(steps.size(), -1);
+    for (size_t k = 0; k < steps.size(); ++k)
+      if (!skipped.count(steps[k].conditionalBlock)) {
+        indexInWorld[k] = static_cast<int>(present.size());
+        present.push_back(k);
+      }
+    std::vector<RegionStep> world;
+    for (size_t k : present) {
+      world.push_back(steps[k]);
+      int& until = world.back().outlivesUntil;
+      if (until >= 0) until = indexInWorld[until];
+    }
+    Phases worldPhases = phasesOfOneWorld(world);
+    int largest = 0;
+    for (size_t i = 0; i < present.size(); ++i)
+      for (int phase : worldPhases[i]) {
+        phases[present[i]].insert(offset + phase);
+        largest = std::max(largest, phase);
+      }
+    offset += largest + 1;
+  }
   return phases;
 }
 
@@ -251,7 +309,10 @@ class RegionChecker {
     if (first.variable != second.variable || first.isScalar != second.isScalar) return;
     if (first.kind == AccessKind::Read && second.kind == AccessKind::Read) return;
     if (mutuallyExclusive(first, second)) return;
-    if (reported_.count({first.variable, x.step, y.step}) || selfRaced_.count(&first) || selfRaced_.count(&second))
+    // One finding per variable and pair of steps: a definite pair replaces a possible one found first.
+    if (auto found = reported_.find({first.variable, x.step, y.step});
+        (found != reported_.end() && findings_[found->second].certainty != Certainty::Possible) ||
+        selfRaced_.count(&first) || selfRaced_.count(&second))
       return;
 
     if (session_.budgetExhausted()) {
@@ -433,8 +494,13 @@ class RegionChecker {
     finding.at = lead.reference->span.begin;
     finding.related = other.reference->span.begin;
     finding.relatedMessage = selfPair ? accessPhrase(first) + " on another " + unit() : accessPhrase(*other.reference);
-    findings_.push_back(finding);
-    reported_.insert({first.variable, x.step, y.step});
+    auto key = std::make_tuple(first.variable, x.step, y.step);
+    if (auto found = reported_.find(key); found != reported_.end()) {
+      if (finding.certainty == Certainty::Definite) findings_[found->second] = finding;
+    } else {
+      reported_[key] = findings_.size();
+      findings_.push_back(finding);
+    }
     if (selfPair) selfRaced_.insert(&first);
   }
 
@@ -443,7 +509,7 @@ class RegionChecker {
   smt::SolverSession session_;
   bool budgetSpent_ = false;
   std::vector<RaceFinding> findings_;
-  std::set<std::tuple<std::string, size_t, size_t>> reported_;  // one finding per variable and pair of steps
+  std::map<std::tuple<std::string, size_t, size_t>, size_t> reported_;  // the finding of a variable and pair of steps
   std::set<const Reference*> selfRaced_;  // writes every thread makes to one place: other pairs add nothing
 };
 

@@ -422,17 +422,29 @@ bool isBarrier(const clang::Stmt* statement) {
   return llvm::isa<clang::OMPBarrierDirective>(statement) || callsBarrierFunction(statement);
 }
 
-// `if (c) { ...; barrier; ... }` (no else): the block's statements are steps of their own, with the
-// barrier between them. A conforming program has every thread or none reach a barrier, so the
-// threads that run the block wait for each other there; when none runs it, the statements around
-// it meet (RegionStep::conditionalBlock).
+// A construct that a block of the region may hold as a step of its own: a worksharing loop,
+// single, master, masked, critical or atomic.
+bool isBlockStep(const clang::Stmt* statement) {
+  return llvm::isa<clang::OMPForDirective>(statement) || llvm::isa<clang::OMPForSimdDirective>(statement) ||
+         llvm::isa<clang::OMPSingleDirective>(statement) || llvm::isa<clang::OMPMasterDirective>(statement) ||
+         llvm::isa<clang::OMPMaskedDirective>(statement) || llvm::isa<clang::OMPCriticalDirective>(statement) ||
+         llvm::isa<clang::OMPAtomicDirective>(statement);
+}
+
+// `if (c) { ...; barrier; ... }` (no else) holding a barrier, a worksharing loop or a single: the
+// block's statements are steps of their own, with the barriers between them. A conforming program
+// has every thread or none reach a barrier or a worksharing construct, so the threads that run the
+// block wait for each other there; when none runs it, the statements around it meet
+// (RegionStep::conditionalBlock).
 const clang::CompoundStmt* blockWithBarrier(const clang::Stmt* statement) {
   auto* branch = llvm::dyn_cast<clang::IfStmt>(statement);
   if (!branch || branch->getElse() || branch->hasInitStorage() || branch->hasVarStorage()) return nullptr;
   auto* block = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen());
   if (!block) return nullptr;
   for (const clang::Stmt* inner : block->body())
-    if (isBarrier(inner)) return block;
+    if (isBarrier(inner) || llvm::isa<clang::OMPForDirective>(inner) || llvm::isa<clang::OMPForSimdDirective>(inner) ||
+        llvm::isa<clang::OMPSingleDirective>(inner))
+      return block;
   return nullptr;
 }
 
@@ -639,7 +651,9 @@ std::string RegionBuilder::symbolOf(const clang::VarDecl* variable, const Scope&
 // return or a goto.
 struct JumpOutOfBody : clang::RecursiveASTVisitor<JumpOutOfBody> {
   using Base = clang::RecursiveASTVisitor<JumpOutOfBody>;
-  const clang::Stmt* found = nullptr;
+  const clang::Stmt* found = nullptr;           // the first
+  const clang::Stmt* returnOrGoto = nullptr;
+  bool breaks = false, continues = false;
   int loops = 0, switches = 0;
   bool TraverseForStmt(clang::ForStmt* s) { return inside(loops, [&] { return Base::TraverseForStmt(s); }); }
   bool TraverseWhileStmt(clang::WhileStmt* s) { return inside(loops, [&] { return Base::TraverseWhileStmt(s); }); }
@@ -653,11 +667,14 @@ struct JumpOutOfBody : clang::RecursiveASTVisitor<JumpOutOfBody> {
     return result;
   }
   bool VisitStmt(clang::Stmt* statement) {
-    bool leaves = llvm::isa<clang::ReturnStmt>(statement) || llvm::isa<clang::GotoStmt>(statement) ||
-                  (llvm::isa<clang::BreakStmt>(statement) && loops == 0 && switches == 0) ||
-                  (llvm::isa<clang::ContinueStmt>(statement) && loops == 0);
-    if (leaves) found = statement;
-    return !found;
+    bool exits = llvm::isa<clang::ReturnStmt>(statement) || llvm::isa<clang::GotoStmt>(statement);
+    bool breaksLoop = llvm::isa<clang::BreakStmt>(statement) && loops == 0 && switches == 0;
+    bool continuesLoop = llvm::isa<clang::ContinueStmt>(statement) && loops == 0;
+    if (exits && !returnOrGoto) returnOrGoto = statement;
+    breaks |= breaksLoop;
+    continues |= continuesLoop;
+    if (!found && (exits || breaksLoop || continuesLoop)) found = statement;
+    return true;
   }
 };
 
@@ -668,12 +685,14 @@ struct JumpOutOfBody : clang::RecursiveASTVisitor<JumpOutOfBody> {
 void RegionBuilder::addCycleSteps(const clang::ForStmt& loop, size_t index) {
   if (inCycle_)
     return limit("a sequential loop holding worksharing constructs inside another such loop is not modelled", &loop);
+  // break and continue are taken by every thread in the same iteration (a conforming program has
+  // every thread meet the same barriers): RegionStep::leavesCycle, restartsCycle.
   JumpOutOfBody exit;
   exit.TraverseStmt(const_cast<clang::Stmt*>(loop.getBody()));
-  if (exit.found)
-    return limit("a jump out of the body of a sequential loop holding worksharing constructs: whether every thread "
-                 "runs the same iterations is not modelled",
-                 exit.found);
+  if (exit.returnOrGoto)
+    return limit("a return or goto out of the body of a sequential loop holding worksharing constructs is not "
+                 "modelled",
+                 exit.returnOrGoto);
 
   auto headerStep = [&] {
     RegionStep header;
@@ -692,10 +711,21 @@ void RegionBuilder::addCycleSteps(const clang::ForStmt& loop, size_t index) {
   size_t limitationsBefore = model_.limitations.size();
   inCycle_ = true;
   model_.steps.push_back(headerStep());
+  std::vector<const clang::Stmt*> body;
   if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(loop.getBody()))
-    for (const clang::Stmt* inner : block->body()) addStep(inner, index);
+    body.assign(block->body_begin(), block->body_end());
   else
-    addStep(loop.getBody(), index);
+    body.push_back(loop.getBody());
+  for (const clang::Stmt* inner : body) {
+    size_t before = model_.steps.size();
+    addStep(inner, index);
+    JumpOutOfBody jumps;
+    jumps.TraverseStmt(const_cast<clang::Stmt*>(inner));
+    if (model_.steps.size() > before) {
+      model_.steps.back().leavesCycle |= jumps.breaks;
+      model_.steps.back().restartsCycle |= jumps.continues;
+    }
+  }
   model_.steps.push_back(headerStep());
   inCycle_ = false;
 
@@ -740,6 +770,8 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     for (const clang::Stmt* inner : block->body()) {
       if (isBarrier(inner)) {
         addBarrierStep(inner);
+      } else if (isBlockStep(inner)) {
+        addStep(inner, index);
       } else if (const clang::Stmt* nested = unsupportedDirectiveIn(inner)) {
         return limit("'#pragma omp " + directiveName(*llvm::cast<clang::OMPExecutableDirective>(nested)) +
                          "' in a block with a barrier is not modelled",

@@ -45,6 +45,11 @@ struct RegionStep {
   // once per iteration: the steps before its first barrier meet those after its last barrier of the
   // previous iteration.
   int cycle = -1;
+  // A step of a cycle that may `break` out of it (every thread in the same iteration): what runs
+  // in its phase up to it then meets what follows the loop; `continue`: meets the next iteration's
+  // first phase.
+  bool leavesCycle = false;
+  bool restartsCycle = false;
   // The `if (c) { ...; barrier; ... }` block of the region that holds the step, numbered from 0; -1
   // outside one. Its steps are consecutive. Every thread or none runs it: when none does, the steps
   // just before it and just after it are not separated by its barrier.

@@ -196,25 +196,42 @@ TEST(SequentialLoopSteps, OrphanedSweepWithoutABarrierBeforeTheNextStepRaces) {
   EXPECT_TRUE(reportsRaceOn(checked, "x")) << describe(checked.findings);
 }
 
-TEST(SequentialLoopSteps, ABreakOutOfTheStepsIsNotModelled) {
-  const char* code = R"(
-    double u[1000];
-    double err;
+// A convergence test: every thread leaves the steps in the same iteration, right after reading err,
+// so what follows the loop meets that read unless a barrier comes first.
+std::string convergence(const std::string& afterTheLoop) {
+  return R"(
+    double u[1000], v[1000], err;
     void relax(int steps, int n) {
       int t, i;
     #pragma omp parallel private(t, i)
-      for (t = 0; t < steps; t++) {
+      {
+        for (t = 0; t < steps; t++) {
     #pragma omp for
-        for (i = 0; i < n; i++) u[i] = 0.5 * u[i];
-        if (u[0] < 1e-3) break;
+          for (i = 0; i < n; i++) v[i] = 0.5 * u[i];
+    #pragma omp single
+          err = v[0] - u[0];
+          if (err < 1e-3) break;
+    #pragma omp for
+          for (i = 0; i < n; i++) u[i] = v[i];
+        }
+        )" + afterTheLoop + R"(
+    #pragma omp single
+        err = 0.0;
       }
     })";
-  CheckedSnippet checked = checkSnippet(code);
-  EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
 }
 
-// A continue inside a switch still skips the rest of the step; one in an inner loop does not.
-TEST(SequentialLoopSteps, AContinueInASwitchLeavesTheStep) {
+TEST(SequentialLoopSteps, ABreakMeetsWhatFollowsTheLoop) {
+  CheckedSnippet racy = checkSnippet(convergence(""));
+  EXPECT_FALSE(anyUnsupported(racy)) << describe(racy.findings);
+  EXPECT_TRUE(reportsRaceOn(racy, "err", true)) << describe(racy.findings);
+  CheckedSnippet fenced = checkSnippet(convergence("\n#pragma omp barrier\n"));
+  EXPECT_TRUE(fenced.findings.empty()) << describe(fenced.findings);
+  EXPECT_FALSE(anyUnsupported(fenced)) << describe(fenced.findings);
+}
+
+// A continue (here in a switch) skips the rest of the step; one in an inner loop does not leave it.
+TEST(SequentialLoopSteps, AContinueMeetsTheNextStep) {
   const char* code = R"(
     double u[1000];
     void relax(int steps, int n, int mode) {
@@ -228,12 +245,51 @@ TEST(SequentialLoopSteps, AContinueInASwitchLeavesTheStep) {
       }
     })";
   CheckedSnippet checked = checkSnippet(code);
-  EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
-  std::string withoutSwitch = code;
-  withoutSwitch.replace(withoutSwitch.find("switch"), withoutSwitch.find("for (k") - withoutSwitch.find("switch"), "");
-  checked = checkSnippet(withoutSwitch);
   EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  // Continuing past the barrier that would separate a write from the next step's sweep.
+  auto skipping = [](const std::string& jump) {
+    return R"(
+      double u[1000], v[1000];
+      void relax(int steps, int n, int mode) {
+        int t, i;
+      #pragma omp parallel private(t, i)
+        {
+          double seen;
+          for (t = 0; t < steps; t++) {
+      #pragma omp for
+            for (i = 0; i < n; i++) v[i] = 0.5 * u[i];
+            if (mode > 0) { seen = v[0]; )" + jump + R"( }
+      #pragma omp barrier
+      #pragma omp single
+            u[0] = v[1];
+          }
+        }
+      })";
+  };
+  CheckedSnippet continued = checkSnippet(skipping("continue;"));
+  EXPECT_FALSE(anyUnsupported(continued)) << describe(continued.findings);
+  EXPECT_TRUE(reportsRaceOn(continued, "v", true)) << describe(continued.findings);
+  EXPECT_TRUE(checkSnippet(skipping("")).findings.empty());
+}
+
+// A goto out of the steps stays unsupported.
+TEST(SequentialLoopSteps, AGotoOutOfTheStepsIsNotModelled) {
+  CheckedSnippet checked = checkSnippet(R"(
+    double u[1000];
+    void relax(int steps, int n) {
+      int t, i;
+    #pragma omp parallel private(t, i)
+      {
+        for (t = 0; t < steps; t++) {
+    #pragma omp for
+          for (i = 0; i < n; i++) u[i] = 0.5 * u[i];
+          if (u[0] < 0.0) goto done;
+        }
+      done:;
+      }
+    })");
+  EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
 }
 
 TEST(SequentialLoopSteps, StepsWithoutABarrierAreNotModelled) {
