@@ -39,6 +39,23 @@ void CalleeLoops::leave() {
   }
 }
 
+int CalleeLoops::enterBlock(const clang::CallExpr& call, const smt::ExprRef& count, int callContext,
+                            smt::ExprRef& element) {
+  std::string name = calleeName(&call) + "::element";
+  if (int uses = namesUsed_[name]++; uses > 0) name += "#" + std::to_string(uses + 1);
+  element = smt::variable(name, 0, smt::Scope::Private);
+  Context context;
+  context.id = nextContext_++;
+  context.parent = callContext;
+  context.kind = "block of '" + calleeName(&call) + "'";
+  context.span = spanOf(call.getSourceRange(), sources_);
+  contexts_.push_back(context);
+  SourcePosition at = positionOf(call.getBeginLoc(), sources_);
+  facts_.push_back({context.id, element, Relation::GreaterEqual, smt::constant(0), "block of a library call", at});
+  facts_.push_back({context.id, element, Relation::Less, count, "block of a library call", at});
+  return context.id;
+}
+
 // `for (k = first; k CMP bound; k += step)` whose body leaves its local counter alone: inside the
 // body k == first + step * trip, trip >= 0, and k CMP bound.
 bool CalleeLoops::enterLoop(const clang::CallExpr& call, const clang::ForStmt& loop, int parent, Entered& entered) {

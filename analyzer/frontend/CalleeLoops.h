@@ -31,6 +31,9 @@ class CalleeLoops {
   int enter(const std::vector<const clang::CallExpr*>& calls, const std::vector<const clang::ForStmt*>& loops,
             int callContext);
   void leave();
+  // An element of a block a call copies or clears (BlockCopies.h): a fresh private symbol in
+  // [0, count), in a context of its own below `callContext`, which it returns.
+  int enterBlock(const clang::CallExpr& call, const smt::ExprRef& count, int callContext, smt::ExprRef& element);
 
   const std::vector<Context>& contexts() const { return contexts_; }
   const std::vector<Fact>& facts() const { return facts_; }

@@ -1,5 +1,6 @@
 #include "analyzer/frontend/ReferenceCollector.h"
 
+#include "analyzer/frontend/BlockCopies.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/KnownFunctions.h"
@@ -151,6 +152,7 @@ void ReferenceCollector::addCall(const clang::CallExpr* call) {
   if (isTestLock(*call) && !isModelledTestLock(*call, cfg_.parents()))
     return limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: the "
                  "protection it gives is not modelled", call);
+  if (isBlockCopy(*call)) return addBlockCopy(*call);
   CallSummary summary = followCall(*call);
   for (const std::string& note : summary.notes)
     limitations_.push_back({note, positionOf(call->getBeginLoc(), context_.getSourceManager()), false});
@@ -161,7 +163,62 @@ void ReferenceCollector::addCall(const clang::CallExpr* call) {
   for (const CalleeAccess& access : summary.accesses) addCalleeAccess(access);
 }
 
+// memcpy, memmove and memset of blocks of one-dimensional arrays (BlockCopies.h): the elements
+// offset + k, 0 <= k < count, of each block, with k a symbol of a context of its own.
+void ReferenceCollector::addBlockCopy(const clang::CallExpr& call) {
+  for (const Block& block : blocksOf(call, context_)) {
+    Reference reference;
+    reference.id = static_cast<int>(references_.size());
+    reference.kind = block.written ? AccessKind::Write : AccessKind::Read;
+    reference.text = sourceText(block.argument, context_) + " in '" + calleeName(&call) + "'";
+    reference.context = contexts_.contextOf(&call);
+    reference.span = spanOf(block.argument->getSourceRange(), context_.getSourceManager());
+    reference.protection = analyzer::protectionOf(&call, cfg_.parents(), true, &reference.exclusionName);
+    auto opaque = [&](std::string why) {
+      reference.opaque = true;
+      reference.opaqueReason = std::move(why);
+    };
+    if (!block.array) {
+      reference.variable = reference.text;
+      opaque(block.whyNot);
+      references_.push_back(std::move(reference));
+      continue;
+    }
+    const DataSharing::Entry& entry = sharing_.of(block.array);
+    bool pointer = block.array->getType()->isPointerType();
+    if (isPerThread(entry.sharing) && !pointer) continue;  // the thread's own array
+    reference.variable = entry.name;
+    IndexTranslator::Result offset{smt::constant(0), {}}, count{smt::constant(block.constantCount), {}};
+    if (block.offset) offset = translator_.translate(block.offset);
+    if (block.count) count = translator_.translate(block.count);
+    if (pointer && (isPerThread(entry.sharing) || written_.scalars.count(block.array)))
+      opaque("pointer '" + block.array->getName().str() + "' is assigned inside the loop: pointer chasing is not followed");
+    else if (!block.whyNot.empty())
+      opaque(block.whyNot);
+    else if (!offset.expr || !count.expr)
+      opaque(offset.expr ? count.reason : offset.reason);
+    if (!reference.opaque) {
+      smt::ExprRef element;
+      reference.context = calleeLoops_.enterBlock(call, count.expr, reference.context, element);
+      reference.indices = {smt::add(offset.expr, element)};
+    }
+    references_.push_back(std::move(reference));
+  }
+}
+
 namespace {
+
+// `&a[e]` (through casts) given to memcpy, memmove or memset: the call's block stands for it.
+bool passedToBlockCopy(const clang::Expr& address, const clang::ParentMap& parents) {
+  const clang::Stmt* child = &address;
+  const clang::Stmt* parent = parents.getParent(child);
+  while (parent && (llvm::isa<clang::ParenExpr>(parent) || llvm::isa<clang::CastExpr>(parent))) {
+    child = parent;
+    parent = parents.getParent(parent);
+  }
+  auto* call = llvm::dyn_cast_or_null<clang::CallExpr>(parent);
+  return call && isBlockArgument(*llvm::cast<clang::Expr>(child), *call);
+}
 
 // `&e` as e (with `addressOf` set), anything else as it is; parentheses and implicit casts dropped.
 const clang::Expr* withoutAddressOf(const clang::Expr* expression, bool& addressOf) {
@@ -479,6 +536,7 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
     if (unary->isIncrementDecrementOp()) return record(AccessKind::Increment);
     if (unary->getOpcode() == clang::UO_AddrOf && !isScalar) {
       if (passedToLockRoutine(*unary, parents)) return;
+      if (passedToBlockCopy(*unary, parents)) return;
       // `force(&p[i], ...)`: the callee's accesses through the struct's address are followed
       // (addCalleeMemberAccess), or the call is refused.
       if (access->getType()->isRecordType() && passedToDefinedFunction(*unary, parents)) return;

@@ -74,6 +74,7 @@ class ReferenceCollector {
   void classify(const clang::Expr* access, bool isScalar);
   void limit(const std::string& message, const clang::Stmt* at);
   void addCall(const clang::CallExpr* call);
+  void addBlockCopy(const clang::CallExpr& call);
   void addCalleeAccess(const CalleeAccess& access);
   void addCalleeMemberAccess(const CalleeAccess& access, IndexTranslator::Access split);
 
