@@ -112,7 +112,7 @@ class RegionBuilder {
   void addStep(const clang::Stmt* statement, size_t index);
   void addLeagueSizeBound(const clang::OMPExecutableDirective& teams);
   void addBarrierStep(const clang::Stmt* at);
-  void addCycleSteps(const clang::ForStmt& loop, size_t index);
+  void addCycleSteps(const clang::Stmt& loop, size_t index);
   void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);
   void addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single, size_t index);
   void addTaskloopSteps(const TaskloopInSingle& shape, const clang::OMPSingleDirective& single, size_t index);
@@ -448,16 +448,26 @@ const clang::CompoundStmt* blockWithBarrier(const clang::Stmt* statement) {
   return nullptr;
 }
 
-// `for (t = 0; t < steps; t++) { ... }` at the top of a region whose body holds worksharing
-// constructs or barriers of its own (a time-step loop around the sweeps of one region).
-const clang::ForStmt* sequentialLoopAroundSteps(const clang::Stmt* statement) {
-  auto* loop = llvm::dyn_cast<clang::ForStmt>(statement);
-  if (!loop || !loop->getBody()) return nullptr;
+// The body of a `for`, `while` or `do` loop; null for any other statement.
+const clang::Stmt* sequentialBodyOf(const clang::Stmt* loop) {
+  if (auto* forLoop = llvm::dyn_cast<clang::ForStmt>(loop)) return forLoop->getBody();
+  if (auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(loop)) return whileLoop->getBody();
+  if (auto* doLoop = llvm::dyn_cast<clang::DoStmt>(loop)) return doLoop->getBody();
+  return nullptr;
+}
+
+// `for (t = 0; t < steps; t++) { ... }` (or `while (!converged) { ... }`, `do { ... } while (...)`)
+// at the top of a region whose body holds worksharing constructs or barriers of its own (a
+// time-step or convergence loop around the sweeps of one region).
+const clang::Stmt* sequentialLoopAroundSteps(const clang::Stmt* statement) {
+  const clang::Stmt* loop = statement;
+  const clang::Stmt* loopBody = sequentialBodyOf(loop);
+  if (!loopBody) return nullptr;
   std::vector<const clang::Stmt*> body;
-  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(loop->getBody()))
+  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(loopBody))
     body.assign(block->body_begin(), block->body_end());
   else
-    body.push_back(loop->getBody());
+    body.push_back(loopBody);
   for (const clang::Stmt* inner : body) {
     if (isBarrier(inner) || worksharingCallee(inner) || blockWithBarrier(inner)) return loop;
     auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(inner);
@@ -682,13 +692,14 @@ struct JumpOutOfBody : clang::RecursiveASTVisitor<JumpOutOfBody> {
 // iterations (each must meet the same worksharing constructs and barriers in the same order), so the
 // body's statements are steps, repeated. The header is a step of every thread too: its first test
 // meets what comes before the loop, its last one what comes after, so it is placed at both ends.
-void RegionBuilder::addCycleSteps(const clang::ForStmt& loop, size_t index) {
+void RegionBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
   if (inCycle_)
     return limit("a sequential loop holding worksharing constructs inside another such loop is not modelled", &loop);
+  const clang::Stmt* loopBody = sequentialBodyOf(&loop);
   // break and continue are taken by every thread in the same iteration (a conforming program has
   // every thread meet the same barriers): RegionStep::leavesCycle, restartsCycle.
   JumpOutOfBody exit;
-  exit.TraverseStmt(const_cast<clang::Stmt*>(loop.getBody()));
+  exit.TraverseStmt(const_cast<clang::Stmt*>(loopBody));
   if (exit.returnOrGoto)
     return limit("a return or goto out of the body of a sequential loop holding worksharing constructs is not "
                  "modelled",
@@ -700,8 +711,14 @@ void RegionBuilder::addCycleSteps(const clang::ForStmt& loop, size_t index) {
     header.construct = "statement";
     header.at = positionOf(loop.getBeginLoc(), sources_);
     Scope scope{sharing_.get(), translator_.get(), false, index, body_};
-    for (const clang::Stmt* part : {loop.getInit(), static_cast<const clang::Stmt*>(loop.getCond()),
-                                    static_cast<const clang::Stmt*>(loop.getInc())})
+    std::vector<const clang::Stmt*> parts;
+    if (auto* forLoop = llvm::dyn_cast<clang::ForStmt>(&loop))
+      parts = {forLoop->getInit(), forLoop->getCond(), forLoop->getInc()};
+    else if (auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(&loop))
+      parts = {whileLoop->getCond()};
+    else
+      parts = {llvm::cast<clang::DoStmt>(&loop)->getCond()};
+    for (const clang::Stmt* part : parts)
       if (part)
         for (RegionAccess& access : collect(part, scope)) header.accesses.push_back(std::move(access));
     for (size_t k = 0; k < header.accesses.size(); ++k) header.accesses[k].reference.id = static_cast<int>(k);
@@ -712,10 +729,10 @@ void RegionBuilder::addCycleSteps(const clang::ForStmt& loop, size_t index) {
   inCycle_ = true;
   model_.steps.push_back(headerStep());
   std::vector<const clang::Stmt*> body;
-  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(loop.getBody()))
+  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(loopBody))
     body.assign(block->body_begin(), block->body_end());
   else
-    body.push_back(loop.getBody());
+    body.push_back(loopBody);
   for (const clang::Stmt* inner : body) {
     size_t before = model_.steps.size();
     addStep(inner, index);
@@ -790,7 +807,7 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     return;
   }
   if (const clang::FunctionDecl* callee = calleeToInline(statement)) return addCalleeSteps(*callee, statement, index);
-  if (const clang::ForStmt* loop = sequentialLoopAroundSteps(statement)) return addCycleSteps(*loop, index);
+  if (const clang::Stmt* loop = sequentialLoopAroundSteps(statement)) return addCycleSteps(*loop, index);
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     bool initialises = false;
     for (const clang::Decl* decl : declaration->decls())

@@ -281,9 +281,11 @@ TEST(RegionCheck, WhatTheModelLeavesOutIsUnsupported) {
       {
         g(a);
         int t = 10;
-        while (t-- > 0) {  /* only for loops are read as steps that repeat */
+        if (t > 5) {  /* a block with an else is not read as steps */
           #pragma omp for
           for (int i = 0; i < n; i++) a[i] += 1;
+        } else {
+          t = 0;
         }
       }
     })");

@@ -273,6 +273,35 @@ TEST(SequentialLoopSteps, AContinueMeetsTheNextStep) {
   EXPECT_TRUE(checkSnippet(skipping("")).findings.empty());
 }
 
+// A convergence loop written with while or do: the same steps, repeated.
+std::string convergenceWhile(const std::string& loopStart, const std::string& loopEnd, const std::string& clauses) {
+  return R"(
+    double u[1000], v[1000], err;
+    void relax(int n) {
+      int i;
+    #pragma omp parallel private(i)
+      )" + loopStart + R"( {
+    #pragma omp for )" + clauses + R"(
+        for (i = 1; i < n - 1; i++) v[i] = 0.5 * (u[i - 1] + u[i + 1]);
+    #pragma omp for
+        for (i = 1; i < n - 1; i++) u[i] = v[i];
+    #pragma omp single
+        err = u[1] - v[2];
+      } )" + loopEnd + R"(
+    })";
+}
+
+TEST(SequentialLoopSteps, WhileAndDoLoopsAroundTheSweeps) {
+  for (auto [start, end] : {std::pair{"while (err > 1e-6)", ""}, std::pair{"do", "while (err > 1e-6);"}}) {
+    CheckedSnippet checked = checkSnippet(convergenceWhile(start, end, ""));
+    EXPECT_TRUE(checked.findings.empty()) << start << ": " << describe(checked.findings);
+    EXPECT_FALSE(anyUnsupported(checked)) << start << ": " << describe(checked.findings);
+    // The first sweep reads u while the second, no longer after a barrier, writes it.
+    CheckedSnippet racy = checkSnippet(convergenceWhile(start, end, "nowait"));
+    EXPECT_TRUE(reportsRaceOn(racy, "u", true)) << start << ": " << describe(racy.findings);
+  }
+}
+
 // A goto out of the steps stays unsupported.
 TEST(SequentialLoopSteps, AGotoOutOfTheStepsIsNotModelled) {
   CheckedSnippet checked = checkSnippet(R"(
