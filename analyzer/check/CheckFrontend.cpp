@@ -71,8 +71,9 @@ class ModelsBuilder {
  private:
   int addLoop(const clang::OMPLoopDirective& directive, const clang::OMPExecutableDirective* region,
               const clang::FunctionDecl* function) {
-    LoopModelResult built =
-        buildLoopModel({&directive, region, function, static_cast<int>(models_.loops.size())}, context_);
+    LoopModelRequest request{&directive, region, function, static_cast<int>(models_.loops.size())};
+    request.partlyKnownSubscripts = true;
+    LoopModelResult built = buildLoopModel(request, context_);
     if (built.error) diagnostics_.push_back(*built.error);
     if (!built.model) return -1;
     loopIndex_[&directive] = static_cast<int>(models_.loops.size());
@@ -84,6 +85,7 @@ class ModelsBuilder {
   // Tasks created in a loop: a loop model over the creating loop, whose iterations are the tasks.
   void addTaskLoop(const TaskLoopSite& site) {
     LoopModelRequest request{nullptr, site.region, site.function, static_cast<int>(models_.loops.size()), &site};
+    request.partlyKnownSubscripts = true;
     LoopModelResult built = buildLoopModel(request, context_);
     if (built.error) diagnostics_.push_back(*built.error);
     if (!built.model) return;

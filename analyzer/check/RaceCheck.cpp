@@ -332,7 +332,8 @@ class LoopChecker {
     smt::Coincidence answer = knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices);
     if (answer.status == smt::Coincidence::Status::Disjoint) return;
     bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead &&
-                    !write.conditional && !other.conditional;
+                    !write.conditional && !other.conditional && write.unknownSubscripts.empty() &&
+                    other.unknownSubscripts.empty();
     // A definite race's witness is evaluated again, with plain arithmetic, against every constraint of
     // the loop: one that fails is an adrace bug, and the finding is only possible.
     std::optional<std::string> violation;
@@ -377,6 +378,9 @@ class LoopChecker {
         finding.message += " if the index arrays hold such values";
       else if (write.conditional || other.conditional)
         finding.message += " if the called function makes the access (it is under a condition there)";
+      else if (!write.unknownSubscripts.empty() || !other.unknownSubscripts.empty())
+        finding.message += " if the subscripts it cannot follow are equal (" +
+                           (write.unknownSubscripts.empty() ? other.unknownSubscripts : write.unknownSubscripts) + ")";
       else if (!unknownValues.empty())
         finding.message += " if " + unknownValues + " can differ between iterations (its value is not known)";
     }
@@ -397,7 +401,9 @@ class LoopChecker {
       smt::ExprRef expr = pending.back();
       pending.pop_back();
       smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
-        if (symbol.op != smt::Expr::Op::Var || symbol.scope != smt::Scope::Private) return;
+        if (symbol.op != smt::Expr::Op::Var || symbol.scope != smt::Scope::Private ||
+            symbol.name.rfind("unknown subscript ", 0) == 0)
+          return;
         smt::ExprRef variable = smt::variable(symbol.name, symbol.instance, symbol.scope);
         std::string name = smt::toString(variable);
         if (!seen.insert(name).second) return;

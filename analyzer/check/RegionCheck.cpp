@@ -257,6 +257,8 @@ class RegionChecker {
           if (tree.isAncestorOrSelf(fact.context, reference.context))
             side.site.facts.push_back({fact.lhs, fact.relation, fact.rhs});
         if (reference.opaque) uncertain(side, "its index cannot be compared: " + reference.opaqueReason);
+        if (!reference.unknownSubscripts.empty())
+          uncertain(side, "some of its subscripts cannot be compared: " + reference.unknownSubscripts);
         if (mentionsAny(reference.indices, region_.unknownValues))
           uncertain(side, "its index uses a private variable whose value is not modelled");
         result.push_back(std::move(side));

@@ -252,6 +252,7 @@ LoopModelResult Builder::build() {
   DerivedPointers aliases(request_.function);
   ReferenceCollector collector(context_, *sharing_, *translator_, *contexts_, *cfg_, written_, aliases);
   if (request_.taskLoop) collector.allowConstruct(request_.taskLoop->task);
+  if (request_.partlyKnownSubscripts) collector.followPartlyKnownSubscripts();
   collector.collect(body);
   model_.references = std::move(collector.references());
   memberVariables_ = collector.memberVariables();

@@ -20,6 +20,9 @@ struct LoopModelRequest {
   // Instead of `directive`: tasks created in a loop, modelled as the iterations of that loop
   // (TaskLoops.h); region and function are the site's.
   const TaskLoopSite* taskLoop = nullptr;
+  // For the race check: a subscript that cannot be translated becomes a free symbol
+  // (Reference::unknownSubscripts) when others of the access can; otherwise the access is opaque.
+  bool partlyKnownSubscripts = false;
 };
 
 // The model, or an error diagnostic when the loop cannot be modelled at all (a header that is

@@ -609,9 +609,35 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
     reference.opaqueReason = "pointer '" + split.variable->getName().str() +
                              "' is assigned inside the loop: pointer chasing is not followed";
   } else if (!translator_.translateSubscripts(split, reference.indices, reference.opaqueReason)) {
-    reference.opaque = true;
+    reference.opaque = !translatePartly(split, reference);
   }
   references_.push_back(std::move(reference));
+}
+
+// `bins[tid][bin_of(x)]`: when some subscripts of a multi-dimensional access cannot be translated,
+// each of those becomes a symbol of its own, free on every iteration, so that the others still
+// tell accesses apart (Reference::unknownSubscripts). False when none can be translated.
+bool ReferenceCollector::translatePartly(const IndexTranslator::Access& split, Reference& reference) {
+  if (!partlyKnownSubscripts_ || split.subscripts.size() < 2 || !split.offsets.empty()) return false;
+  std::vector<smt::ExprRef> indices;
+  std::string why;
+  bool someKnown = false;
+  for (size_t k = 0; k < split.subscripts.size(); ++k) {
+    IndexTranslator::Result subscript = translator_.translate(split.subscripts[k]);
+    if (subscript.expr) {
+      someKnown = true;
+      indices.push_back(subscript.expr);
+      continue;
+    }
+    if (why.empty()) why = subscript.reason;
+    indices.push_back(smt::variable("unknown subscript " + std::to_string(reference.id) + "." + std::to_string(k), 0,
+                                    smt::Scope::Private));
+  }
+  if (!someKnown) return false;
+  reference.indices = std::move(indices);
+  reference.unknownSubscripts = why;
+  reference.opaqueReason.clear();
+  return true;
 }
 
 }  // namespace adrace::analyzer

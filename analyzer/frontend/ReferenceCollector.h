@@ -44,6 +44,8 @@ class ReferenceCollector {
   // A directive of the body that is part of the model itself (the task of tasks created in a
   // loop), not a construct nested in the loop.
   void allowConstruct(const clang::OMPExecutableDirective* directive) { allowed_ = directive; }
+  // See LoopModelRequest::partlyKnownSubscripts.
+  void followPartlyKnownSubscripts() { partlyKnownSubscripts_ = true; }
   std::vector<Reference>& references() { return references_; }
   std::vector<Limitation>& limitations() { return limitations_; }
   // Contexts and facts of the called functions' loops around the references made in them, to add
@@ -62,6 +64,7 @@ class ReferenceCollector {
  private:
   friend class ReferenceVisitor;
   void addAccess(const clang::Expr* access, AccessKind kind);
+  bool translatePartly(const IndexTranslator::Access& split, Reference& reference);
   void addScalar(const clang::DeclRefExpr* use, AccessKind kind);
   // `leading`: indices of an array-of-structs element passed by address to the callee making the access.
   void addMemberAccess(Reference reference, const IndexTranslator::Access& split, std::vector<smt::ExprRef> leading = {});
@@ -94,6 +97,7 @@ class ReferenceCollector {
   std::set<std::string> rootsAsStruct_, rootsAsArray_;  // roots of d->x and of p[i].x
   std::vector<std::pair<std::string, const clang::Stmt*>> wholeStructMembers_;  // "d->mesh" read as a whole
   const clang::OMPExecutableDirective* allowed_ = nullptr;
+  bool partlyKnownSubscripts_ = false;
 };
 
 }  // namespace adrace::analyzer

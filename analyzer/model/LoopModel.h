@@ -85,6 +85,10 @@ struct Reference {
   // Made inside a called function under one of its branches or loops, which the model does not
   // follow: a call may not make it, so a race through it is possible, not definite.
   bool conditional = false;
+  // Some subscripts could not be expressed (`bins[tid][bin_of(x)]`): each is a symbol of its own
+  // that may take any value, and this says why; the others still tell accesses apart, but a race
+  // through the unknown ones is only possible.
+  std::string unknownSubscripts;
 };
 
 // A control context (seed 004, section 5.1): the statements executed by exactly the same
