@@ -1248,6 +1248,10 @@ std::vector<smt::Condition> RegionBuilder::guardsOf(const clang::Stmt* statement
       if (child != loop->getBody()) continue;
       path.insert(loop);
       unknown |= !addSequentialRange(*loop, scope, guards);
+    } else if (auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(parent);
+               choice && (child == choice->getTrueExpr() || child == choice->getFalseExpr())) {
+      // `(hi > lo) ? out[hi - 1] : 0`: each arm under the condition or its negation.
+      unknown |= !addCondition(choice->getCond(), child == choice->getTrueExpr(), scope, guards);
     } else if (llvm::isa<clang::WhileStmt>(parent) || llvm::isa<clang::DoStmt>(parent) ||
                llvm::isa<clang::SwitchStmt>(parent) || llvm::isa<clang::ConditionalOperator>(parent) ||
                llvm::isa<clang::BinaryConditionalOperator>(parent)) {

@@ -273,6 +273,29 @@ TEST(RegionCheck, UnknownValuesMakeARaceOnlyPossible) {
   EXPECT_EQ(checked.findings[0].certainty, Certainty::Possible);
 }
 
+// Each arm of `c ? x : y` in a region's statement runs under c or its negation.
+TEST(RegionCheck, TheArmsOfAConditionalExpressionAreGuarded) {
+  auto lastOfBlock = [](const std::string& guard) {
+    return R"(
+      #include <omp.h>
+      long out[1024], last[65];
+      void f(int n) {
+      #pragma omp parallel
+        {
+          int tid = omp_get_thread_num(), nt = omp_get_num_threads();
+          int lo = tid * n / nt, hi = (tid + 1) * n / nt, i;
+          for (i = lo; i < hi; i++) out[i] = i;
+          if (tid < 64) last[tid + 1] = )" + guard + R"( ? out[hi - 1] : 0;
+        }
+      })";
+  };
+  CheckedSnippet checked = checkSnippet(lastOfBlock("(hi > lo)"));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  // hi >= lo lets an empty block read its neighbour's last element.
+  CheckedSnippet racy = checkSnippet(lastOfBlock("(hi >= lo)"));
+  EXPECT_TRUE(reportsRaceOn(racy, "out", true)) << describe(racy.findings);
+}
+
 TEST(RegionCheck, WhatTheModelLeavesOutIsUnsupported) {
   CheckedSnippet checked = checkSnippet(R"(
     void g(double *);
