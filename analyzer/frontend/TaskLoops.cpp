@@ -9,6 +9,14 @@
 
 namespace adrace::analyzer {
 
+bool containsDirective(const clang::Stmt* statement) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool found = false;
+    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective*) { return !(found = true); }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
+  return finder.found;
+}
 
 std::vector<const clang::Stmt*> statementsOf(const clang::Stmt* block) {
   while (auto* captured = llvm::dyn_cast_or_null<clang::CapturedStmt>(block)) block = captured->getCapturedStmt();

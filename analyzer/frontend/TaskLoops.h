@@ -34,5 +34,7 @@ const clang::VarDecl* sharedGeneratorCounter(const TaskLoopSite& site);
 // A structured block's statements (through captured statements): a compound's children, or the one
 // statement.
 std::vector<const clang::Stmt*> statementsOf(const clang::Stmt* block);
+// Whether an OpenMP directive is anywhere in `statement` (itself included).
+bool containsDirective(const clang::Stmt* statement);
 
 }  // namespace adrace::analyzer

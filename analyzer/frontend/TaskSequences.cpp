@@ -179,15 +179,6 @@ bool startsPhase(const clang::OMPSingleDirective& single, const clang::OMPExecut
   return false;
 }
 
-bool containsDirective(const clang::Stmt* statement) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    bool found = false;
-    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective*) { return !(found = true); }
-  } finder;
-  finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
-  return finder.found;
-}
-
 bool waitsForTasks(const clang::Stmt* statement) {
   return llvm::isa<clang::OMPTaskwaitDirective>(statement) || llvm::isa<clang::OMPTaskgroupDirective>(statement);
 }

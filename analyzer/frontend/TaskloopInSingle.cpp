@@ -2,8 +2,6 @@
 
 #include "analyzer/frontend/TaskLoops.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
-
 namespace adrace::analyzer {
 namespace {
 
@@ -35,15 +33,6 @@ const char* unmodelledClause(const clang::OMPExecutableDirective& taskloop) {
     }
   }
   return nullptr;
-}
-
-bool containsDirective(const clang::Stmt* statement) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    bool found = false;
-    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective*) { return !(found = true); }
-  } finder;
-  finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
-  return finder.found;
 }
 
 }  // namespace
