@@ -402,7 +402,7 @@ class LoopChecker {
       pending.pop_back();
       smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
         if (symbol.op != smt::Expr::Op::Var || symbol.scope != smt::Scope::Private ||
-            symbol.name.rfind("unknown subscript ", 0) == 0)
+            symbol.name.rfind(kUnknownSubscript, 0) == 0)
           return;
         smt::ExprRef variable = smt::variable(symbol.name, symbol.instance, symbol.scope);
         std::string name = smt::toString(variable);

@@ -630,7 +630,7 @@ bool ReferenceCollector::translatePartly(const IndexTranslator::Access& split, R
       continue;
     }
     if (why.empty()) why = subscript.reason;
-    indices.push_back(smt::variable("unknown subscript " + std::to_string(reference.id) + "." + std::to_string(k), 0,
+    indices.push_back(smt::variable(kUnknownSubscript + std::to_string(reference.id) + "." + std::to_string(k), 0,
                                     smt::Scope::Private));
   }
   if (!someKnown) return false;

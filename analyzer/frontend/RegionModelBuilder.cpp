@@ -661,8 +661,7 @@ std::string RegionBuilder::symbolOf(const clang::VarDecl* variable, const Scope&
 // return or a goto.
 struct JumpOutOfBody : clang::RecursiveASTVisitor<JumpOutOfBody> {
   using Base = clang::RecursiveASTVisitor<JumpOutOfBody>;
-  const clang::Stmt* found = nullptr;           // the first
-  const clang::Stmt* returnOrGoto = nullptr;
+  const clang::Stmt* returnOrGoto = nullptr;   // the first
   bool breaks = false, continues = false;
   int loops = 0, switches = 0;
   bool TraverseForStmt(clang::ForStmt* s) { return inside(loops, [&] { return Base::TraverseForStmt(s); }); }
@@ -683,7 +682,6 @@ struct JumpOutOfBody : clang::RecursiveASTVisitor<JumpOutOfBody> {
     if (exits && !returnOrGoto) returnOrGoto = statement;
     breaks |= breaksLoop;
     continues |= continuesLoop;
-    if (!found && (exits || breaksLoop || continuesLoop)) found = statement;
     return true;
   }
 };

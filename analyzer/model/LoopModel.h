@@ -90,6 +90,8 @@ struct Reference {
   // through the unknown ones is only possible.
   std::string unknownSubscripts;
 };
+// The prefix of the symbols that stand for such subscripts: values that may differ anywhere.
+inline constexpr const char* kUnknownSubscript = "unknown subscript ";
 
 // A control context (seed 004, section 5.1): the statements executed by exactly the same
 // iterations. Context 0 is the loop body's root; a child is executed only when its parent is.
