@@ -7,18 +7,6 @@
 namespace adrace::analyzer::testing {
 namespace {
 
-bool hasDefinite(const CheckedSnippet& checked) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Definite) return true;
-  return false;
-}
-
-bool unsupportedSaying(const CheckedSnippet& checked, const std::string& words) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Unsupported && finding.message.find(words) != std::string::npos) return true;
-  return false;
-}
-
 const char* kSetup = R"(
     #define LEN 1000
     double scale;

@@ -71,6 +71,20 @@ inline bool anyUnsupported(const CheckedSnippet& checked) {
   return false;
 }
 
+// Whether some finding is a definite race.
+inline bool hasDefinite(const CheckedSnippet& checked) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Definite) return true;
+  return false;
+}
+
+// Whether a "cannot check" finding says `words`.
+inline bool unsupportedSaying(const CheckedSnippet& checked, const std::string& words) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Unsupported && finding.message.find(words) != std::string::npos) return true;
+  return false;
+}
+
 // A snippet template with each "%s" replaced by the next of `parts`, in order.
 inline std::string fillIn(std::string code, std::initializer_list<std::string> parts) {
   size_t at = 0;

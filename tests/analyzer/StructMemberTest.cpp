@@ -6,18 +6,6 @@
 namespace adrace::analyzer::testing {
 namespace {
 
-bool hasDefinite(const CheckedSnippet& checked) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Definite) return true;
-  return false;
-}
-
-bool unsupportedSays(const CheckedSnippet& checked, const std::string& text) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Unsupported && finding.message.find(text) != std::string::npos) return true;
-  return false;
-}
-
 const char* kGrid = R"(
   #define NX 256
   typedef struct { float u[NX]; float unew[NX]; float coef; } Grid;
@@ -163,7 +151,7 @@ TEST(StructMembers, PointerMemberAssignedInTheLoopCannotBeChecked) {
       #pragma omp parallel for
       for (i = 0; i < n; i++) { d->m_xd = pick(i); d->m_xd[i] = 1.0; }
     })");
-  EXPECT_TRUE(unsupportedSays(checked, "pointer member 'd->m_xd' is assigned inside the loop")) << describe(checked.findings);
+  EXPECT_TRUE(unsupportedSaying(checked, "pointer member 'd->m_xd' is assigned inside the loop")) << describe(checked.findings);
 }
 
 TEST(StructMembers, StructPointerReassignedInTheLoopCannotBeChecked) {
@@ -173,7 +161,7 @@ TEST(StructMembers, StructPointerReassignedInTheLoopCannotBeChecked) {
       #pragma omp parallel for
       for (i = 0; i < n; i++) { if (i == 3) grid = other; grid->u[i] = 0.0f; }
     })");
-  EXPECT_TRUE(unsupportedSays(checked, "'grid' is assigned inside the loop")) << describe(checked.findings);
+  EXPECT_TRUE(unsupportedSaying(checked, "'grid' is assigned inside the loop")) << describe(checked.findings);
 }
 
 TEST(StructMembers, PrivatePointerToAnElementIsNeverDefinite) {
@@ -218,7 +206,7 @@ TEST(StructMembers, WholeStructBesideItsFieldsIsRefused) {
       #pragma omp parallel for
       for (i = 1; i < n; i++) { Vec v = b[i - 1].pos; b[i].pos.v[0] = v.v[1]; }
     })");
-  EXPECT_TRUE(unsupportedSays(checked, "used as a whole")) << describe(checked.findings);
+  EXPECT_TRUE(unsupportedSaying(checked, "used as a whole")) << describe(checked.findings);
 }
 
 TEST(StructMembers, WholeElementBesideItsFieldsIsRefused) {
@@ -229,7 +217,7 @@ TEST(StructMembers, WholeElementBesideItsFieldsIsRefused) {
       #pragma omp parallel for
       for (i = 0; i < n - 1; i++) { Particle q = p[i + 1]; p[i].x = q.y; }
     })");
-  EXPECT_TRUE(unsupportedSays(checked, "accessed as whole structs")) << describe(checked.findings);
+  EXPECT_TRUE(unsupportedSaying(checked, "accessed as whole structs")) << describe(checked.findings);
 }
 
 const char* kDomain = R"(

@@ -10,12 +10,6 @@
 namespace adrace::analyzer::testing {
 namespace {
 
-bool hasDefinite(const CheckedSnippet& checked) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Definite) return true;
-  return false;
-}
-
 // ---- linear ---------------------------------------------------------------------------------
 
 TEST(LinearClause, EachIterationStartsAtItsOwnValue) {
