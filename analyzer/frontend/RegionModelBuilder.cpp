@@ -478,6 +478,25 @@ const clang::Stmt* sequentialLoopAroundSteps(const clang::Stmt* statement) {
   return nullptr;
 }
 
+// The first `return` before the last statement of a function's body, or `goto`, in it; null if none.
+const clang::Stmt* earlyExitIn(const clang::CompoundStmt& body) {
+  struct EarlyExit : clang::RecursiveASTVisitor<EarlyExit> {
+    const clang::Stmt* last = nullptr;
+    const clang::Stmt* found = nullptr;
+    bool VisitReturnStmt(clang::ReturnStmt* exit) {
+      if (exit != last) found = exit;
+      return !found;
+    }
+    bool VisitGotoStmt(clang::GotoStmt* jump) {
+      found = jump;
+      return false;
+    }
+  } exit;
+  exit.last = body.body_empty() ? nullptr : body.body_back();
+  exit.TraverseStmt(const_cast<clang::CompoundStmt*>(&body));
+  return exit.found;
+}
+
 // `f(...);` where f is a function of the file, typically one whose body holds OpenMP constructs at
 // its top level (orphaned worksharing loops, single, master, critical, atomic, barriers): OpenMP
 // binds them to this region, so f's statements are read as steps of the region where it is called,
@@ -508,23 +527,9 @@ void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clan
         return limit("call to '" + name + "', which holds a worksharing loop and has pointer parameters, next to "
                      "other statements of the region is not modelled", call);
   // A return before the end (or a goto) would make the statements after it conditional.
-  struct EarlyExit : clang::RecursiveASTVisitor<EarlyExit> {
-    const clang::Stmt* last = nullptr;
-    const clang::Stmt* found = nullptr;
-    bool VisitReturnStmt(clang::ReturnStmt* exit) {
-      if (exit != last) found = exit;
-      return !found;
-    }
-    bool VisitGotoStmt(clang::GotoStmt* jump) {
-      found = jump;
-      return false;
-    }
-  } exit;
-  exit.last = body->body_empty() ? nullptr : body->body_back();
-  exit.TraverseStmt(const_cast<clang::CompoundStmt*>(body));
-  if (exit.found)
+  if (const clang::Stmt* exit = earlyExitIn(*body))
     return limit("a return or goto inside called function '" + name + "', which holds OpenMP constructs, is not "
-                 "modelled", exit.found);
+                 "modelled", exit);
   std::string whyNot;
   std::optional<InlinedCall> inlined = bindInlinedCall(*llvm::cast<clang::CallExpr>(call), inlinedCalls_, whyNot);
   if (!inlined) return limit(whyNot, call);
@@ -1291,15 +1296,7 @@ bool RegionBuilder::collectCallee(const clang::CallExpr& call, const Scope& scop
   CallSite site;
   site.guards = guardsOf(&call, scope, site.loops, site.guardUnknown);
   // A return before the end makes what follows it conditional.
-  struct EarlyExit : clang::RecursiveASTVisitor<EarlyExit> {
-    const clang::Stmt* last = nullptr;
-    bool found = false;
-    bool VisitReturnStmt(clang::ReturnStmt* exit) { return !(found |= exit != last); }
-    bool VisitGotoStmt(clang::GotoStmt*) { return !(found = true); }
-  } exit;
-  exit.last = body->body_empty() ? nullptr : body->body_back();
-  exit.TraverseStmt(const_cast<clang::CompoundStmt*>(body));
-  site.guardUnknown |= exit.found;
+  site.guardUnknown |= earlyExitIn(*body) != nullptr;
   std::string exclusionName;
   Protection protection = analyzer::protectionOf(&call, parents_, false, &exclusionName);
 
