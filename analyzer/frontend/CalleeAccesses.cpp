@@ -171,7 +171,7 @@ class CalleeWalker {
       bool memberAccess(const clang::Expr* access, const MemberPath& member, size_t subscripts) {
         const clang::VarDecl* root = member.root;
         bool parameter = llvm::isa<clang::ParmVarDecl>(root);
-        bool pointee = member.throughPointer || (member.memberIsPointer() && subscripts > member.rootSubscripts.size());
+        bool pointee = member.reachesPointee(subscripts);
         if (!parameter && !isStaticStorage(root)) {
           if (!pointee && !root->getType()->isPointerType()) return true;  // the call's own struct
           unmodelled("access through local struct pointer '" + root->getName().str() + "'");

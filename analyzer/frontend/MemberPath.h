@@ -36,6 +36,12 @@ struct MemberPath {
   // The member is a pointer (`double *m_xd`): another pointer of its element type may point into
   // the same array, as two pointer variables may.
   bool memberIsPointer() const { return memberType->isPointerType(); }
+  // Whether an access with `subscripts` subscripts (the root's first) reaches memory through a
+  // pointer (`d->`, `(*d).`, an element of `struct P *p`, what a pointer member points to): shared
+  // whatever the root's own sharing, where the fields of a struct variable share as the variable.
+  bool reachesPointee(size_t subscripts) const {
+    return throughPointer || (memberIsPointer() && subscripts > rootSubscripts.size());
+  }
 };
 
 // The path of `expression` when it is a chain of member accesses from a variable; nullopt with

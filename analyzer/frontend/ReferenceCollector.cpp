@@ -359,9 +359,7 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
     member.root = root;
     // A local struct of an intermediate callee is that call's own; what a local pointer reaches is not followed.
     if (level > 1 && !llvm::isa<clang::ParmVarDecl>(root) && !root->hasGlobalStorage()) {
-      bool pointee = member.throughPointer ||
-                     (member.memberIsPointer() && split.subscripts.size() > member.rootSubscripts.size());
-      if (!pointee) return;
+      if (!member.reachesPointee(split.subscripts.size())) return;
       return limit("struct pointer '" + root->getName().str() + "' local to '" + calleeName(binding) + "' is not followed", call);
     }
   }
@@ -730,10 +728,7 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
   reference.isScalar = split.subscripts.empty() && leading.empty();
   memberRoots_.emplace(root.name, member.outermost);
   (member.rootSubscripts.empty() && leading.empty() ? rootsAsStruct_ : rootsAsArray_).insert(root.name);
-  // Pointee memory (`d->`, `(*d).`, an element of `struct P *p`, what a pointer member points to)
-  // is shared whatever the root's sharing; the fields of a struct variable share as the variable.
-  bool pointee = member.throughPointer ||
-                 (member.memberIsPointer() && split.subscripts.size() > member.rootSubscripts.size());
+  bool pointee = member.reachesPointee(split.subscripts.size());
   Sharing sharing = pointee ? Sharing::Shared : root.sharing;
   std::string sharingReason = pointee ? "reached through pointer '" + rootName + "': shared memory"
                                       : "member of '" + rootName + "' (" + root.reason + ")";

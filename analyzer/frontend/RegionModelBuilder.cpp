@@ -1431,7 +1431,7 @@ void RegionBuilder::addMemberAccess(const clang::Expr* access, IndexTranslator::
     }
   }
   const DataSharing::Entry& root = scope.sharing->of(member.root);
-  bool pointee = member.throughPointer || (member.memberIsPointer() && split.subscripts.size() > member.rootSubscripts.size());
+  bool pointee = member.reachesPointee(split.subscripts.size());
   if (!pointee && isPerThread(root.sharing)) return;  // a field of the thread's own struct
   reference.variable = root.name + member.path;
   reference.isScalar = split.subscripts.empty();
