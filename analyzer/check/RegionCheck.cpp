@@ -44,46 +44,37 @@ Phases phasesOfOneWorld(const std::vector<RegionStep>& steps) {
     if (endsWithBarrier) ++phase;
   }
   int extra = phase + 1;
-  // Each run of consecutive steps with the same group number (>= 0): the steps outside it in the
-  // phases where it starts and ends meet when it is skipped, and with `repeats`, the steps inside
-  // it in those phases meet their next run.
-  auto addGroupPhases = [&](int RegionStep::*group, bool repeats) {
-    for (size_t first = 0; first < steps.size();) {
-      int number = steps[first].*group;
-      size_t end = first + 1;
-      while (end < steps.size() && steps[end].*group == number) ++end;
-      if (number >= 0) {
-        int entry = linear[first];
-        int exit = end < steps.size() ? linear[end] : phase;
-        int again = extra++, skipped = extra++;
+  // Each cycle, a run of consecutive steps with one cycle number (>= 0).
+  for (size_t first = 0; first < steps.size();) {
+    int cycle = steps[first].cycle;
+    size_t end = first + 1;
+    while (end < steps.size() && steps[end].cycle == cycle) ++end;
+    if (cycle < 0) {
+      first = end;
+      continue;
+    }
+    int entry = linear[first];
+    int exit = end < steps.size() ? linear[end] : phase;
+    auto inside = [&](size_t k) { return k >= first && k < end; };
+    // Its steps in the phases where it starts and ends meet their next run; the steps around it in
+    // those phases meet when it runs no iteration.
+    int again = extra++, skipped = extra++;
+    for (size_t k = 0; k < steps.size(); ++k)
+      if (linear[k] == entry || linear[k] == exit) phases[k].insert(inside(k) ? again : skipped);
+    // A break (continue): the steps of its phase up to it meet the steps after the loop (of the
+    // next iteration's first phase).
+    for (size_t jump = first; jump < end; ++jump)
+      for (bool leaving : {true, false}) {
+        if (leaving ? !steps[jump].leavesCycle : !steps[jump].restartsCycle) continue;
+        int met = leaving ? exit : entry;
+        int together = extra++;
         for (size_t k = 0; k < steps.size(); ++k) {
-          bool inside = k >= first && k < end;
-          if ((linear[k] == entry || linear[k] == exit) && (!inside || repeats))
-            phases[k].insert(inside ? again : skipped);
+          bool upToTheJump = inside(k) && k <= jump && linear[k] == linear[jump];
+          bool meets = linear[k] == met && inside(k) != leaving;
+          if (upToTheJump || meets) phases[k].insert(together);
         }
       }
-      first = end;
-    }
-  };
-  addGroupPhases(&RegionStep::cycle, true);
-  // A break (continue) in a cycle: the steps of its phase up to it meet the steps after the loop
-  // (of the next iteration's first phase).
-  for (size_t jump = 0; jump < steps.size(); ++jump) {
-    if (steps[jump].cycle < 0 || !(steps[jump].leavesCycle || steps[jump].restartsCycle)) continue;
-    size_t first = jump, end = jump + 1;
-    while (first > 0 && steps[first - 1].cycle == steps[jump].cycle) --first;
-    while (end < steps.size() && steps[end].cycle == steps[jump].cycle) ++end;
-    for (bool leaving : {true, false}) {
-      if (leaving ? !steps[jump].leavesCycle : !steps[jump].restartsCycle) continue;
-      int met = leaving ? (end < steps.size() ? linear[end] : phase) : linear[first];
-      int together = extra++;
-      for (size_t k = 0; k < steps.size(); ++k) {
-        bool inside = k >= first && k < end;
-        bool upToTheJump = inside && k <= jump && linear[k] == linear[jump];
-        bool meets = leaving ? !inside && linear[k] == met : inside && linear[k] == met;
-        if (upToTheJump || meets) phases[k].insert(together);
-      }
-    }
+    first = end;
   }
   // A task that outlives barriers shares the phases up to the one its end barrier closes.
   for (size_t k = 0; k < steps.size(); ++k)
