@@ -436,7 +436,7 @@ bool isBlockStep(const clang::Stmt* statement) {
 // has every thread or none reach a barrier or a worksharing construct, so the threads that run the
 // block wait for each other there; when none runs it, the statements around it meet
 // (RegionStep::conditionalBlock).
-const clang::CompoundStmt* blockWithBarrier(const clang::Stmt* statement) {
+const clang::CompoundStmt* blockOfSteps(const clang::Stmt* statement) {
   auto* branch = llvm::dyn_cast<clang::IfStmt>(statement);
   if (!branch || branch->getElse() || branch->hasInitStorage() || branch->hasVarStorage()) return nullptr;
   auto* block = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen());
@@ -469,7 +469,7 @@ const clang::Stmt* sequentialLoopAroundSteps(const clang::Stmt* statement) {
   else
     body.push_back(loopBody);
   for (const clang::Stmt* inner : body) {
-    if (isBarrier(inner) || worksharingCallee(inner) || blockWithBarrier(inner)) return loop;
+    if (isBarrier(inner) || worksharingCallee(inner) || blockOfSteps(inner)) return loop;
     auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(inner);
     if (directive && !llvm::isa<clang::OMPAtomicDirective>(directive) &&
         !llvm::isa<clang::OMPCriticalDirective>(directive) && !llvm::isa<clang::OMPFlushDirective>(directive))
@@ -776,16 +776,16 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   // A barrier or worksharing construct in a function called from a teams region would bind to one
   // team (a conforming program has none there): not modelled.
   if (model_.units == RegionUnits::Teams &&
-      (worksharingCallee(statement) || callsBarrierFunction(statement) || blockWithBarrier(statement) ||
+      (worksharingCallee(statement) || callsBarrierFunction(statement) || blockOfSteps(statement) ||
        sequentialLoopAroundSteps(statement)))
     return limit("a call to a function with OpenMP constructs inside a teams region is not modelled", statement);
   if (callsBarrierFunction(statement)) return addBarrierStep(statement);
   // In a called function the statements around its call are outside the block: if no thread runs
   // the block, nothing separates them.
-  if (inlined_ && blockWithBarrier(statement))
+  if (inlined_ && blockOfSteps(statement))
     return limit("a barrier under a condition in called function '" + inlined_->callee->getNameAsString() +
                  "' is not modelled", statement);
-  if (const clang::CompoundStmt* block = blockWithBarrier(statement)) {
+  if (const clang::CompoundStmt* block = blockOfSteps(statement)) {
     size_t first = model_.steps.size();
     for (const clang::Stmt* inner : block->body()) {
       if (isBarrier(inner)) {
