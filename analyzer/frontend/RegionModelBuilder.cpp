@@ -786,6 +786,8 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     return limit("a barrier under a condition in called function '" + inlined_->callee->getNameAsString() +
                  "' is not modelled", statement);
   if (const clang::CompoundStmt* block = blockOfSteps(statement)) {
+    // Every thread evaluates the condition, whether or not it runs the block.
+    addStatementsStep(llvm::cast<clang::IfStmt>(statement)->getCond(), index, Executor::EveryThread, "statement");
     size_t first = model_.steps.size();
     for (const clang::Stmt* inner : block->body()) {
       if (isBarrier(inner)) {

@@ -296,6 +296,32 @@ TEST(RegionCheck, TheArmsOfAConditionalExpressionAreGuarded) {
   EXPECT_TRUE(reportsRaceOn(racy, "out", true)) << describe(racy.findings);
 }
 
+// The condition of a block holding a single is read by every thread, also while another thread
+// already runs what follows the block (here a single that increments it).
+TEST(RegionCheck, TheConditionOfABlockOfStepsIsReadByEveryThread) {
+  auto counter = [](const std::string& fence) {
+    return R"(
+      int it;
+      double norm;
+      void f(int every) {
+      #pragma omp parallel firstprivate(every)
+        {
+          if (it % every == 0) {
+      #pragma omp single
+            norm = 0.0;
+          }
+          )" + fence + R"(
+      #pragma omp single
+          it++;
+        }
+      })";
+  };
+  CheckedSnippet racy = checkSnippet(counter(""));
+  EXPECT_TRUE(reportsRaceOn(racy, "it", true)) << describe(racy.findings);
+  CheckedSnippet fenced = checkSnippet(counter("\n#pragma omp barrier\n"));
+  EXPECT_TRUE(fenced.findings.empty()) << describe(fenced.findings);
+}
+
 TEST(RegionCheck, WhatTheModelLeavesOutIsUnsupported) {
   CheckedSnippet checked = checkSnippet(R"(
     void g(double *);
