@@ -174,11 +174,16 @@ Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
 }
 
 Coincidence KnowledgeBase::mayCoincideAt(int firstContext, int secondContext, const IndexTuple& first,
-                                         const IndexTuple& second, const std::vector<ExprRef>& sameOnBoth) {
+                                         const IndexTuple& second, const std::vector<ExprRef>& sameOnBoth,
+                                         const NonNegative* nonNegative) {
   // Cached apart from mayCoincide's answers: a negative key no context has.
   int key = -2 - (firstContext * 65536 + secondContext);
   std::string question = questionText(first, second);
   for (const ExprRef& symbol : sameOnBoth) question += " | " + toString(symbol) + " alike";
+  if (nonNegative) {
+    for (const ExprRef& index : nonNegative->onFirst) question += " | " + toString(index) + " >= 0";
+    for (const ExprRef& index : nonNegative->onSecond) question += " | " + toString(index, true) + " >= 0";
+  }
   if (auto entry = cache_.find(question); entry != cache_.end())
     if (auto hit = entry->second.find({key, false}); hit != entry->second.end()) {
       session_.countCachedQuery();
@@ -200,6 +205,10 @@ Coincidence KnowledgeBase::mayCoincideAt(int firstContext, int secondContext, co
   arithmetic_.add(session_.encoder().sameElement(first, Thread::A, second, Thread::B));
   for (const ExprRef& symbol : sameOnBoth)
     arithmetic_.add(session_.encoder().encode(symbol, Thread::A) == session_.encoder().encode(symbol, Thread::B));
+  if (nonNegative) {
+    for (const ExprRef& index : nonNegative->onFirst) arithmetic_.add(session_.encoder().encode(index, Thread::A) >= 0);
+    for (const ExprRef& index : nonNegative->onSecond) arithmetic_.add(session_.encoder().encode(index, Thread::B) >= 0);
+  }
   CheckOutcome outcome = session_.check(arithmetic_, assumptions, &reason);
   if (outcome == CheckOutcome::Sat) answer.witness = witnessFrom(arithmetic_.get_model(), first, second);
   arithmetic_.pop();

@@ -79,9 +79,15 @@ class KnowledgeBase {
   // where `secondContext` holds, be one element on two different iterations? Each thread brings the
   // facts of its own access's context (an inner loop's bounds on one side only), not merely those
   // of the two contexts' common ancestor; the knowledge is not used.
-  // `sameOnBoth`: symbols taken to hold one value on both threads for this question only.
+  // `sameOnBoth`: symbols taken to hold one value on both threads for this question only;
+  // `nonNegative`: subscripts taken to be at least 0 on the first access's thread and on the
+  // second's (a program that works indexes its arrays in bounds, so a witness needing a negative
+  // subscript proves no race).
+  struct NonNegative {
+    std::vector<ExprRef> onFirst, onSecond;
+  };
   Coincidence mayCoincideAt(int firstContext, int secondContext, const IndexTuple& first, const IndexTuple& second,
-                            const std::vector<ExprRef>& sameOnBoth = {});
+                            const std::vector<ExprRef>& sameOnBoth = {}, const NonNegative* nonNegative = nullptr);
 
   const ContextTree& contexts() const { return contexts_; }
   unsigned knowledgeAssertions() const { return knowledgeAssertions_; }

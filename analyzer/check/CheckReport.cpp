@@ -87,6 +87,13 @@ json physicalLocation(const SourcePosition& at) {
           {"region", {{"startLine", std::max(1u, at.line)}, {"startColumn", std::max(1u, at.column)}}}};
 }
 
+// Every value of the witness, so that a developer can replay it: "witness: i=0, i'=1, n=2".
+std::string witnessText(const std::vector<std::pair<std::string, std::string>>& witness) {
+  std::string text = "witness:";
+  for (size_t k = 0; k < witness.size(); ++k) text += (k ? ", " : " ") + witness[k].first + "=" + witness[k].second;
+  return text;
+}
+
 }  // namespace
 
 std::string checkText(const std::vector<CheckedFile>& files) {
@@ -98,6 +105,7 @@ std::string checkText(const std::vector<CheckedFile>& files) {
       if (finding.related.line && !finding.relatedMessage.empty())
         out << location(finding.related) << ": note: " << finding.relatedMessage << "\n";
       if (!finding.suggestion.empty()) out << location(finding.at) << ": note: " << finding.suggestion << "\n";
+      if (!finding.witness.empty()) out << location(finding.at) << ": note: " << witnessText(finding.witness) << "\n";
     }
   return out.str();
 }

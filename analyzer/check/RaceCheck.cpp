@@ -3,9 +3,11 @@
 #include "smt/Encoder.h"
 #include "smt/KnowledgeBase.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace adrace::analyzer {
 
@@ -67,6 +69,9 @@ std::string scalarSuggestion(const LoopModel& loop, const std::string& name) {
   }
   // A clause cannot name a struct member ("g->n", "p[].x"): the fix goes through a local.
   bool member = name.find_first_of(".-[") != std::string::npos;
+  // An inner loop's counter declared outside the loop (C89) is shared unless it is made private.
+  if (const Variable* variable = loop.findVariable(name); variable && variable->countsInnerLoop)
+    return "it counts an inner loop: declare it private(" + name + "), or declare it in the loop's own header";
   if (incremented)
     return member ? "accumulate into a local variable with reduction(+:local), then add it to " + name +
                         " after the loop, or protect the update with #pragma omp atomic"
@@ -305,10 +310,14 @@ class LoopChecker {
     for (const std::string& name : reported)
       if (name == write.variable) return;
     reported.push_back(write.variable);
-    Certainty certainty = write.conditional ? Certainty::Possible : Certainty::Definite;
+    const UnmodelledSynchronisation* ordered = orderingUnmodelled(write.variable);
+    Certainty certainty = write.conditional || ordered ? Certainty::Possible : Certainty::Definite;
     RaceFinding finding = base(RaceFinding::Kind::SharedScalar, certainty, write.variable);
-    finding.message = "data race on shared variable '" + write.variable + "': every iteration writes it (" +
-                      accessPhrase(write) + ")";
+    finding.message = std::string(certainty == Certainty::Possible ? "possible " : "") + "data race on shared variable '" +
+                      write.variable + "': every iteration writes it (" + accessPhrase(write) + ")";
+    if (ordered)
+      finding.message += ", unless the loop's " + ordered->what + " at line " + std::to_string(ordered->at.line) +
+                         " orders the iterations";
     finding.at = write.span.begin;
     finding.related = other.span.begin;
     finding.relatedMessage = accessPhrase(other) + " in another iteration";
@@ -318,6 +327,9 @@ class LoopChecker {
 
   void checkPair(const Reference& write, const Reference& other) {
     if (write.opaque || other.opaque) {
+      // Accesses that cannot be compared say the same thing for every pair of their two statements
+      // (a helper called with `rhs[i][j][k]` makes hundreds): one finding per pair of statements.
+      if (!opaquePairs_.insert({write.variable, write.span.begin.line, other.span.begin.line}).second) return;
       RaceFinding finding = base(RaceFinding::Kind::ArrayConflict, Certainty::Possible, write.variable);
       finding.message = "possible data race on '" + write.variable + "': " + accessPhrase(write) + " and " +
                         accessPhrase(other) + " cannot be compared (" +
@@ -340,22 +352,20 @@ class LoopChecker {
     if (answer.status == smt::Coincidence::Status::Overlap)
       violation = WitnessEvaluator(answer.witness).violation(loop_, knowledge_.contexts(), write, other);
     if (violation) definite = false;
-    // Private values the model knows nothing of (`int nx = m->nx;` that it cannot translate) are free
-    // in Z3, each iteration its own, which the program may never make them: a race that needs them
-    // to differ is only possible; one that does not keeps a witness where they agree.
+    // Private values the model knows nothing of (`int nx = m->nx;` that it cannot translate, a second
+    // counter `k` of `for (k = m * box, ii = 0; ...; ++ii, ++k)`) are free in Z3, each iteration its
+    // own: a witness that needs any value of them proves nothing about the program.
     std::string unknownValues;
-    if (definite && !violation) {
-      std::vector<smt::ExprRef> unknown = unknownPrivatesIn(write, other);
-      if (!unknown.empty()) {
-        smt::Coincidence alike = knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices, unknown);
-        if (alike.status == smt::Coincidence::Status::Overlap) {
-          answer.witness = alike.witness;
-        } else {
-          definite = false;
-          for (const smt::ExprRef& symbol : unknown) unknownValues += (unknownValues.empty() ? "" : ", ") + symbol->name;
-        }
-      }
-    }
+    if (definite && !violation)
+      for (const smt::ExprRef& symbol : unknownPrivatesIn(write, other))
+        unknownValues += (unknownValues.empty() ? "" : ", ") + symbol->name;
+    if (!unknownValues.empty()) definite = false;
+    // The witness must stand for a run of the program: every value it names is one the function can
+    // give (docs/check.md, "What a definite race means"), the loop's synchronisation is all modelled,
+    // and the subscripts are in bounds.
+    std::string notProven;
+    if (definite && !violation) notProven = unprovenBy(answer, write, other);
+    if (!notProven.empty()) definite = false;
     // What Z3 could not decide is not a finding either way: a timeout never makes a race a pass.
     Certainty certainty = answer.status == smt::Coincidence::Status::Unknown ? Certainty::Undecided
                           : definite                                       ? Certainty::Definite
@@ -382,17 +392,119 @@ class LoopChecker {
         finding.message += " if the subscripts it cannot follow are equal (" +
                            (write.unknownSubscripts.empty() ? other.unknownSubscripts : write.unknownSubscripts) + ")";
       else if (!unknownValues.empty())
-        finding.message += " if " + unknownValues + " can differ between iterations (its value is not known)";
+        finding.message += " if " + unknownValues + " can take such values (not known to the model)";
+      else if (!notProven.empty())
+        finding.message += " " + notProven;
     }
     findings_.push_back(finding);
   }
 
+  // Why a witness Z3 found does not prove a race of the program, "" when it does: an unpinned value
+  // it needs, synchronisation the model does not follow, or a subscript that must be negative.
+  std::string unprovenBy(smt::Coincidence& answer, const Reference& write, const Reference& other) {
+    if (const UnmodelledSynchronisation* sync = orderingUnmodelled(write.variable))
+      return "unless the loop's " + sync->what + " at line " + std::to_string(sync->at.line) + " orders them";
+    std::set<std::string> shared;
+    std::set<std::string> reached = symbolsReached(write, other, shared);
+    if (const UnpinnedValue* unpinned = unpinnedAmong(reached))
+      return "if " + unpinned->symbol + " can take such a value (its value is not modelled: " + unpinned->reason + ")";
+    smt::KnowledgeBase::NonNegative subscripts{subscriptsReaching(write.context), subscriptsReaching(other.context)};
+    for (const smt::ExprRef& input : inputsAmong(shared)) subscripts.onFirst.push_back(input);
+    smt::Coincidence inBounds = knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices,
+                                                         {}, &subscripts);
+    if (inBounds.status == smt::Coincidence::Status::Overlap) {
+      answer.witness = inBounds.witness;
+      return "";
+    }
+    if (inBounds.status == smt::Coincidence::Status::Disjoint)
+      return "only with a negative subscript or size (an empty or degenerate problem)";
+    return "(Z3 could not decide whether the subscripts can all be in bounds)";
+  }
+
+  // Synchronisation of the loop that the model does not follow and that may order accesses of
+  // `variable` (a flag's own accesses are not ordered by the protocol built on it).
+  const UnmodelledSynchronisation* orderingUnmodelled(const std::string& variable) const {
+    for (const UnmodelledSynchronisation& sync : loop_.unmodelledSynchronisation)
+      if (std::find(sync.flags.begin(), sync.flags.end(), variable) == sync.flags.end()) return &sync;
+    return nullptr;
+  }
+
+  // The subscripts of every access an iteration makes whenever it reaches `context` (its own
+  // context's and its ancestors'), which a working program keeps in bounds.
+  std::vector<smt::ExprRef> subscriptsReaching(int context) const {
+    std::vector<smt::ExprRef> subscripts;
+    for (const Reference& reference : loop_.references)
+      if (!reference.opaque && knowledge_.contexts().isAncestorOrSelf(reference.context, context))
+        subscripts.insert(subscripts.end(), reference.indices.begin(), reference.indices.end());
+    return subscripts;
+  }
+
+  // The symbols two accesses depend on: through their subscripts, the loop's bounds, and the facts
+  // that relate those symbols on either side.
+  // `shared` gets those that hold one value on both iterations (instance 0 of a shared symbol).
+  std::set<std::string> symbolsReached(const Reference& first, const Reference& second,
+                                       std::set<std::string>& shared) const {
+    std::set<std::string> reached;
+    auto symbolsOf = [&shared](const smt::ExprRef& expr, std::set<std::string>& into) {
+      smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
+        if (symbol.op != smt::Expr::Op::Var) return;
+        into.insert(symbol.name);
+        if (symbol.scope == smt::Scope::Shared && symbol.instance == 0) shared.insert(symbol.name);
+      });
+    };
+    for (const Reference* reference : {&first, &second})
+      for (const smt::ExprRef& index : reference->indices) symbolsOf(index, reached);
+    for (const LoopDimensionModel& dimension : loop_.dimensions)
+      for (const smt::ExprRef& part : {dimension.domain.first, dimension.domain.bound, dimension.domain.step})
+        if (part) symbolsOf(part, reached);
+    const smt::ContextTree& contexts = knowledge_.contexts();
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const Fact& fact : loop_.facts) {
+        if (!contexts.isAncestorOrSelf(fact.context, first.context) &&
+            !contexts.isAncestorOrSelf(fact.context, second.context))
+          continue;
+        std::set<std::string> mentioned;
+        symbolsOf(fact.lhs, mentioned);
+        symbolsOf(fact.rhs, mentioned);
+        if (std::none_of(mentioned.begin(), mentioned.end(), [&](const std::string& name) { return reached.count(name); }))
+          continue;
+        for (const std::string& name : mentioned) grew |= reached.insert(name).second;
+      }
+    }
+    return reached;
+  }
+
+  // The first unpinned value (LoopModel::unpinnedValues) among `reached`.
+  const UnpinnedValue* unpinnedAmong(const std::set<std::string>& reached) const {
+    for (const UnpinnedValue& value : loop_.unpinnedValues)
+      if (reached.count(value.symbol)) return &value;
+    return nullptr;
+  }
+
+  // The inputs among `reached`: values shared by both iterations that no fact defines (parameters,
+  // file-scope variables, sizes read from structs). A working program's sizes are not negative.
+  std::vector<smt::ExprRef> inputsAmong(const std::set<std::string>& shared) const {
+    std::set<std::string> defined;
+    for (const Fact& fact : loop_.facts)
+      if (fact.lhs->op == smt::Expr::Op::Var) defined.insert(fact.lhs->name);
+    std::vector<smt::ExprRef> inputs;
+    for (const std::string& name : shared) {
+      if (defined.count(name)) continue;
+      for (const LoopDimensionModel& dimension : loop_.dimensions)
+        if (dimension.domain.counter == name) defined.insert(name);
+      if (!defined.count(name)) inputs.push_back(smt::variable(name, 0, smt::Scope::Shared));
+    }
+    return inputs;
+  }
+
   // The private symbols the two accesses' indices depend on (directly, or through the facts that
   // define the symbols they name) that no fact defines or bounds: values the model does not know.
+  // A ticket (LoopModel::distinctPerIteration) is only known to differ between iterations: which
+  // values two tickets take, a race through them needs, is not known either.
   std::vector<smt::ExprRef> unknownPrivatesIn(const Reference& first, const Reference& second) const {
     std::set<std::string> constrained;
     for (const Fact& fact : loop_.facts) constrained.insert(smt::toString(fact.lhs));
-    for (const smt::ExprRef& distinct : loop_.distinctPerIteration) constrained.insert(smt::toString(distinct));
     std::vector<smt::ExprRef> pending, unknown;
     for (const Reference* reference : {&first, &second})
       for (const smt::ExprRef& index : reference->indices) pending.push_back(index);
@@ -462,6 +574,7 @@ class LoopChecker {
   smt::SolverSession session_;
   smt::KnowledgeBase knowledge_;
   std::vector<RaceFinding> findings_;
+  std::set<std::tuple<std::string, unsigned, unsigned>> opaquePairs_;
 };
 
 }  // namespace

@@ -137,6 +137,31 @@ bool mentionsAny(const smt::IndexTuple& tuple, const std::vector<std::string>& n
   return found;
 }
 
+// An unpinned value of the loop (LoopModel::unpinnedValues) that the access's subscripts or the
+// loop's bounds name, directly or through the facts of the access's context.
+const UnpinnedValue* unpinnedIn(const LoopModel& loop, const Reference& reference) {
+  if (loop.unpinnedValues.empty()) return nullptr;
+  std::set<std::string> reached;
+  auto note = [&](const smt::ExprRef& expr) {
+    if (expr) smt::forEachSymbol(expr, [&](const smt::Expr& symbol) { reached.insert(symbol.name); });
+  };
+  for (const smt::ExprRef& index : reference.indices) note(index);
+  for (const LoopDimensionModel& dimension : loop.dimensions) {
+    note(dimension.domain.first);
+    note(dimension.domain.bound);
+    note(dimension.domain.step);
+  }
+  smt::ContextTree tree = loop.contextTree();
+  for (const Fact& fact : loop.facts)
+    if (tree.isAncestorOrSelf(fact.context, reference.context)) {
+      note(fact.lhs);
+      note(fact.rhs);
+    }
+  for (const UnpinnedValue& value : loop.unpinnedValues)
+    if (reached.count(value.symbol)) return &value;
+  return nullptr;
+}
+
 std::string valueOf(const Witness& witness, const std::string& name) {
   for (const auto& [symbol, value] : witness)
     if (symbol == name) return value;
@@ -252,6 +277,8 @@ class RegionChecker {
           uncertain(side, "some of its subscripts cannot be compared: " + reference.unknownSubscripts);
         if (mentionsAny(reference.indices, region_.unknownValues))
           uncertain(side, "its index uses a private variable whose value is not modelled");
+        if (const UnpinnedValue* unpinned = unpinnedIn(*loop, reference))
+          uncertain(side, "it depends on " + unpinned->symbol + ", whose value is not modelled: " + unpinned->reason);
         result.push_back(std::move(side));
       }
     } else if (step.executor == Executor::MasterThread) {
@@ -448,8 +475,12 @@ class RegionChecker {
     if (step.executor != Executor::EveryThread)
       return "add #pragma omp barrier after the " + step.construct + " construct at line " + line + " (" +
              step.construct + " has no implied barrier)";
-    return "add #pragma omp barrier between line " + line + " and line " +
-           std::to_string(region_.steps[later.step].at.line);
+    unsigned laterLine = region_.steps[later.step].at.line;
+    // A statement that meets itself, or one before it, does so in the next iteration of a loop around them.
+    if (laterLine <= step.at.line)
+      return "add #pragma omp barrier after line " + line + ": the accesses meet in consecutive iterations of the "
+             "loop around them";
+    return "add #pragma omp barrier between line " + line + " and line " + std::to_string(laterLine);
   }
 
   void report(const Side& x, const Side& y, const smt::Coincidence& answer, bool definite, const std::string& qualifier,

@@ -132,6 +132,57 @@ bool readLoopInduction(const clang::ForStmt& loop, LoopHeader& header) {
          readIncrement(loop.getInc(), header) && !modifies(loop.getBody(), header.counter);
 }
 
+namespace {
+
+// The operands of a comma list, left to right: `a, b, c` gives a, b, c.
+void commaOperands(const clang::Expr* expression, std::vector<const clang::Expr*>& operands) {
+  const clang::Expr* e = expression->IgnoreParens();
+  if (auto* comma = llvm::dyn_cast<clang::BinaryOperator>(e); comma && comma->getOpcode() == clang::BO_Comma) {
+    commaOperands(comma->getLHS(), operands);
+    commaOperands(comma->getRHS(), operands);
+    return;
+  }
+  operands.push_back(e);
+}
+
+}  // namespace
+
+bool readCounterList(const clang::ForStmt& loop, std::vector<LoopHeader>& headers) {
+  headers.clear();
+  if (auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit())) {
+    for (const clang::Decl* declared : declaration->decls()) {
+      auto* variable = llvm::dyn_cast<clang::VarDecl>(declared);
+      if (!variable || !variable->getInit()) return false;
+      headers.push_back({});
+      headers.back().counter = variable;
+      headers.back().first = variable->getInit();
+    }
+  } else if (auto* init = llvm::dyn_cast_or_null<clang::Expr>(loop.getInit())) {
+    std::vector<const clang::Expr*> assignments;
+    commaOperands(init, assignments);
+    for (const clang::Expr* operand : assignments) {
+      auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(operand);
+      if (!assignment || assignment->getOpcode() != clang::BO_Assign || !variableOf(assignment->getLHS())) return false;
+      headers.push_back({});
+      headers.back().counter = variableOf(assignment->getLHS());
+      headers.back().first = assignment->getRHS();
+    }
+  } else {
+    return false;
+  }
+  if (!loop.getInc()) return false;
+  std::vector<const clang::Expr*> increments;
+  commaOperands(loop.getInc(), increments);
+  if (increments.size() != headers.size()) return false;
+  for (LoopHeader& header : headers) {
+    bool stepped = false;
+    for (const clang::Expr* increment : increments) stepped |= readIncrement(increment, header);
+    if (!stepped || !header.counter->getType()->isIntegerType() || modifies(loop.getBody(), header.counter))
+      return false;
+  }
+  return true;
+}
+
 bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string& reason, LoopBounds bounds) {
   if (!readLoopInit(loop, header)) {
     reason = "loop initialisation is not `counter = start`";

@@ -11,6 +11,7 @@
 #include <clang/AST/Decl.h>
 
 #include <string>
+#include <vector>
 
 namespace adrace::analyzer {
 
@@ -42,6 +43,11 @@ bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string&
 // as long as its body leaves the counter alone: then the counter takes the values start + k*step
 // in the body. `header.bound` stays null.
 bool readLoopInduction(const clang::ForStmt& loop, LoopHeader& header);
+
+// The counters of a `for` that steps several together, each as readLoopInduction reads one:
+// `for (k = m * box, ii = 0; ii < n; ++ii, ++k)` (or `int k = ..., ii = 0`) gives k and ii with their
+// starts and steps, all advancing once per iteration, none changed in the body. `bound` stays null.
+bool readCounterList(const clang::ForStmt& loop, std::vector<LoopHeader>& headers);
 
 // Inside the body, how the counter stands to the bound: `k < n` gives Less; `k != bound` with a
 // constant step runs until k reaches the bound from its side (null or non-constant step: NotEqual).

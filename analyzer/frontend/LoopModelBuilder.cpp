@@ -8,6 +8,7 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ContextBuilder.h"
 #include "analyzer/frontend/DataSharing.h"
+#include "analyzer/frontend/EnclosingFacts.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/frontend/InstanceNumbering.h"
 #include "analyzer/frontend/LoopCfg.h"
@@ -121,6 +122,9 @@ class Builder {
   void addSharedCounterWrite();
   bool drawsTicket(const clang::Stmt* definition) const;
   void addInductionFacts(const clang::ForStmt& loop, int context);
+  void addCounterListFacts(const clang::ForStmt& loop, int context);
+  void addEnclosingFacts();
+  void findUnmodelledSynchronisation(const clang::Stmt& body);
   void describeVariables();
   void describeInstances();
   Diagnostic error(const clang::Stmt* at, std::string message) {
@@ -142,6 +146,7 @@ class Builder {
   WrittenVariables written_;
   std::vector<ReferenceCollector::MemberVariable> memberVariables_;  // arrays and scalars in structs
   std::string sharedCounter_;  // tasks created in a loop that share its counter: its name
+  std::set<const clang::VarDecl*> outsideTheLoop_;  // named by addEnclosingFacts only
 };
 
 std::optional<Diagnostic> Builder::readHeaders() {
@@ -271,6 +276,8 @@ LoopModelResult Builder::build() {
   addConditionFacts();
   addDefinitionFacts();
   addEntryFacts();
+  addEnclosingFacts();
+  findUnmodelledSynchronisation(body);
   addLinearFacts();
   addThreadFacts();
   describeVariables();
@@ -355,7 +362,10 @@ void Builder::addBound(int context, const smt::ExprRef& plain, Relation relation
 // need the parity this gives, row blocks the lower bound).
 void Builder::addInductionFacts(const clang::ForStmt& loop, int context) {
   LoopHeader header;
-  if (!readLoopInduction(loop, header)) return;
+  if (!readLoopInduction(loop, header)) {
+    addCounterListFacts(loop, context);
+    return;
+  }
   // The counter's instance in the body is the one its condition reads.
   const clang::DeclRefExpr* counterUse = firstUse(loop.getCond(), header.counter);
   if (!counterUse) return;
@@ -373,6 +383,37 @@ void Builder::addInductionFacts(const clang::ForStmt& loop, int context) {
   model_.facts.push_back({context, counter.expr, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
                           "inner loop stride", at});
   model_.facts.push_back({context, trip, Relation::GreaterEqual, smt::constant(0), "inner loop stride", at});
+}
+
+// `for (k = m * box, ii = 0; ii < n; ++ii, ++k)`: every counter of the list advances once per
+// iteration, so each is its start plus its step times one trip count shared by all of them.
+void Builder::addCounterListFacts(const clang::ForStmt& loop, int context) {
+  std::vector<LoopHeader> headers;
+  if (!readCounterList(loop, headers)) return;
+  smt::ExprRef trip;
+  SourcePosition at = positionOf(loop.getBeginLoc(), sources_);
+  for (const LoopHeader& header : headers) {
+    // The value in the body is the one the condition reads, or the body's first use for a counter
+    // the condition does not name (the body does not change it).
+    const clang::DeclRefExpr* use = firstUse(loop.getCond(), header.counter);
+    if (!use) use = firstUse(loop.getBody(), header.counter);
+    if (!use) continue;
+    IndexTranslator::Result counter = translator_->translate(use);
+    IndexTranslator::Result first = translator_->translate(header.first);
+    smt::ExprRef step = smt::constant(header.unitStep);
+    if (header.step) {
+      IndexTranslator::Result translated = translator_->translate(header.step);
+      if (!translated.expr || translated.expr->op != smt::Expr::Op::Const) return;
+      step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
+    }
+    if (!counter.expr || !first.expr || counter.expr->op != smt::Expr::Op::Var) return;
+    if (!trip) {
+      trip = smt::variable("trip_" + counter.expr->name, counter.expr->instance, smt::Scope::Private);
+      model_.facts.push_back({context, trip, Relation::GreaterEqual, smt::constant(0), "inner loop stride", at});
+    }
+    model_.facts.push_back({context, counter.expr, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
+                            "inner loop stride", at});
+  }
 }
 
 // A private integer whose value at a use comes from exactly one definition equals the defining
@@ -425,7 +466,9 @@ void Builder::addDefinitionFacts() {
           value = {unary->isIncrementOp() ? smt::add(old.expr, smt::constant(1)) : smt::sub(old.expr, smt::constant(1)), {}};
       }
       auto lhs = smt::variable(symbol.name, symbol.instance, symbol.scope);
-      if (!value.expr && drawsTicket(definition)) {
+      // A ticket's value is drawn at run time (`slot = count` inside a capture block reads the counter
+      // other threads move): never the expression it is copied from.
+      if (drawsTicket(definition)) {
         model_.distinctPerIteration.push_back(lhs);
         return;
       }
@@ -488,6 +531,85 @@ void Builder::addEntryFacts() {
       for (size_t k = before; k < model_.facts.size(); ++k) pending.push_back(model_.facts[k].rhs);
     });
   }
+}
+
+// The values the function gives the shared variables the loop reads (EnclosingFacts.h): the loops
+// around it and the assignments before it, and which values stay unknown.
+void Builder::addEnclosingFacts() {
+  if (!request_.function || !request_.function->hasBody()) return;
+  const clang::Stmt* statement = request_.taskLoop ? static_cast<const clang::Stmt*>(request_.taskLoop->generator)
+                                                   : static_cast<const clang::Stmt*>(request_.directive);
+  std::vector<smt::ExprRef> roots;
+  for (const Reference& reference : model_.references)
+    for (const smt::ExprRef& index : reference.indices) roots.push_back(index);
+  std::set<std::string> known;
+  for (const Fact& fact : model_.facts) {
+    roots.push_back(fact.lhs);
+    roots.push_back(fact.rhs);
+    if (fact.lhs->op == smt::Expr::Op::Var) known.insert(fact.lhs->name);
+  }
+  for (const LoopDimensionModel& dimension : model_.dimensions)
+    for (const smt::ExprRef& part : {dimension.domain.first, dimension.domain.bound, dimension.domain.step})
+      if (part) roots.push_back(part);
+  IndexTranslator entry(context_, *sharing_, nullptr, {});
+  entry.nameThreadQueries(loopThreadNumber(), loopTeamSize());
+  std::set<const clang::VarDecl*> before(sharing_->variables().begin(), sharing_->variables().end());
+  EnclosingValues values = enclosingValues(*request_.function, *statement, roots, known, *sharing_, entry, context_);
+  // Variables only the code around the loop reads (an enclosing loop's bound) are not the loop's.
+  for (const clang::VarDecl* variable : sharing_->variables())
+    if (!before.count(variable)) outsideTheLoop_.insert(variable);
+  model_.facts.insert(model_.facts.end(), values.facts.begin(), values.facts.end());
+  model_.unpinnedValues = std::move(values.unpinned);
+}
+
+// A flag protocol (`while (flag[i] == 0) { #pragma omp flush(flag) }`, or a wait on an atomic read)
+// orders iterations in a way the model does not follow: its races are at most possible, except
+// those on the flags themselves.
+void Builder::findUnmodelledSynchronisation(const clang::Stmt& body) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::SourceManager* sources = nullptr;
+    std::vector<UnmodelledSynchronisation> found;
+    std::set<const clang::VarDecl*> flags;
+    std::vector<const clang::Expr*> waitConditions;
+    void noteFlags(const clang::Stmt* statement) {
+      if (!statement) return;
+      if (auto* expression = llvm::dyn_cast<clang::Expr>(statement))
+        if (const clang::VarDecl* variable = variableOf(expression)) flags.insert(variable);
+      for (const clang::Stmt* child : statement->children()) noteFlags(child);
+    }
+    void noteWait(const clang::SourceLocation at, const char* what) {
+      found.push_back({what, positionOf(at, *sources), {}});
+      for (const clang::Expr* condition : waitConditions) noteFlags(condition);
+    }
+    bool VisitOMPFlushDirective(clang::OMPFlushDirective* flush) {
+      noteWait(flush->getBeginLoc(), "flush (a flag protocol, which is not modelled)");
+      for (const auto* clause : flush->getClausesOfKind<clang::OMPFlushClause>())
+        for (const clang::Expr* item : clause->varlists()) noteFlags(item);
+      return true;
+    }
+    bool TraverseWhileStmt(clang::WhileStmt* loop) {
+      waitConditions.push_back(loop->getCond());
+      bool result = clang::RecursiveASTVisitor<Finder>::TraverseWhileStmt(loop);
+      waitConditions.pop_back();
+      return result;
+    }
+    bool TraverseDoStmt(clang::DoStmt* loop) {
+      waitConditions.push_back(loop->getCond());
+      bool result = clang::RecursiveASTVisitor<Finder>::TraverseDoStmt(loop);
+      waitConditions.pop_back();
+      return result;
+    }
+    bool VisitOMPAtomicDirective(clang::OMPAtomicDirective* atomic) {
+      if (!waitConditions.empty())
+        noteWait(atomic->getBeginLoc(), "an atomic access in a wait loop (a flag protocol, which is not modelled)");
+      return true;
+    }
+  } finder;
+  finder.sources = &sources_;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(&body));
+  for (UnmodelledSynchronisation& synchronisation : finder.found)
+    for (const clang::VarDecl* flag : finder.flags) synchronisation.flags.push_back(sharing_->of(flag).name);
+  model_.unmodelledSynchronisation = std::move(finder.found);
 }
 
 // Tasks created in a loop that share the loop's counter (`shared(i)`, `default(shared)`, or a
@@ -564,41 +686,63 @@ void Builder::addLinearFacts() {
 bool Builder::drawsTicket(const clang::Stmt* definition) const {
   auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(definition);
   if (!assignment || assignment->getOpcode() != clang::BO_Assign) return false;
-  auto* atomic = llvm::dyn_cast_or_null<clang::OMPAtomicDirective>(cfg_->parents().getParent(assignment));
-  if (!atomic || !atomic->hasClausesOfKind<clang::OMPCaptureClause>()) return false;
-  auto incrementedVariable = [](const clang::Expr* expression) -> const clang::VarDecl* {
+  // The counter a statement moves and in which direction: ++x, x--, x += c, x -= c (c > 0).
+  struct Move {
+    const clang::VarDecl* counter = nullptr;
+    int direction = 0;
+  };
+  auto moveOf = [](const clang::Expr* expression) -> Move {
     expression = expression->IgnoreParenImpCasts();
     const clang::Expr* target = nullptr;
-    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expression); unary && unary->isIncrementOp())
+    int direction = 0;
+    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expression); unary && unary->isIncrementDecrementOp()) {
       target = unary->getSubExpr();
+      direction = unary->isIncrementOp() ? 1 : -1;
+    }
     if (auto* compound = llvm::dyn_cast<clang::CompoundAssignOperator>(expression);
-        compound && compound->getOpcode() == clang::BO_AddAssign)
+        compound && (compound->getOpcode() == clang::BO_AddAssign || compound->getOpcode() == clang::BO_SubAssign))
       if (auto* amount = llvm::dyn_cast<clang::IntegerLiteral>(compound->getRHS()->IgnoreParenImpCasts());
-          amount && amount->getValue().getZExtValue() > 0)
+          amount && amount->getValue().getZExtValue() > 0) {
         target = compound->getLHS();
+        direction = compound->getOpcode() == clang::BO_AddAssign ? 1 : -1;
+      }
     auto* reference = target ? llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts()) : nullptr;
-    return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+    auto* counter = reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+    return counter ? Move{counter, direction} : Move{};
   };
-  const clang::VarDecl* counter = incrementedVariable(assignment->getRHS());
-  if (!counter || !counter->getType()->isIntegerType()) return false;
-  // Every other write of the counter in the loop is an atomic increment too.
+  // `v = x++;` (any move of x), or a capture block `{ v = x; x += c; }` / `{ x += c; v = x; }`.
+  const clang::Stmt* parent = cfg_->parents().getParent(assignment);
+  Move drawn;
+  if (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(parent); block && block->size() == 2) {
+    parent = cfg_->parents().getParent(block);
+    const clang::Stmt* other = block->body_front() == assignment ? block->body_back() : block->body_front();
+    auto* moved = llvm::dyn_cast<clang::Expr>(other);
+    drawn = moved ? moveOf(moved) : Move{};
+    if (variableOf(assignment->getRHS()) != drawn.counter) return false;
+  } else {
+    drawn = moveOf(assignment->getRHS());
+  }
+  auto* atomic = llvm::dyn_cast_or_null<clang::OMPAtomicDirective>(parent);
+  if (!atomic || !atomic->hasClausesOfKind<clang::OMPCaptureClause>()) return false;
+  if (!drawn.counter || !drawn.counter->getType()->isIntegerType()) return false;
+  // Every write of the counter in the loop is an atomic move in the same direction.
   struct Writes : clang::RecursiveASTVisitor<Writes> {
-    const clang::VarDecl* counter;
+    Move drawn;
     const clang::ParentMap& parents;
-    std::function<const clang::VarDecl*(const clang::Expr*)> incremented;
-    bool onlyAtomicIncrements = true;
-    Writes(const clang::VarDecl* counter, const clang::ParentMap& parents,
-           std::function<const clang::VarDecl*(const clang::Expr*)> incremented)
-        : counter(counter), parents(parents), incremented(std::move(incremented)) {}
+    std::function<Move(const clang::Expr*)> moveOf;
+    bool onlyAtomicMoves = true;
+    Writes(Move drawn, const clang::ParentMap& parents, std::function<Move(const clang::Expr*)> moveOf)
+        : drawn(drawn), parents(parents), moveOf(std::move(moveOf)) {}
     bool writes(const clang::Expr* target) const {
       auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts());
-      return reference && reference->getDecl() == counter;
+      return reference && reference->getDecl() == drawn.counter;
     }
     void check(const clang::Expr* write) {
       bool atomic = false;
       for (const clang::Stmt* parent = parents.getParent(write); parent && !atomic; parent = parents.getParent(parent))
         atomic = llvm::isa<clang::OMPAtomicDirective>(parent);
-      onlyAtomicIncrements &= atomic && incremented(write) == counter;
+      Move move = moveOf(write);
+      onlyAtomicMoves &= atomic && move.counter == drawn.counter && move.direction == drawn.direction;
     }
     bool VisitBinaryOperator(clang::BinaryOperator* op) {
       if (op->isAssignmentOp() && writes(op->getLHS())) check(op);
@@ -609,9 +753,9 @@ bool Builder::drawsTicket(const clang::Stmt* definition) const {
         check(op);
       return true;
     }
-  } writes(counter, cfg_->parents(), incrementedVariable);
+  } writes(drawn, cfg_->parents(), moveOf);
   writes.TraverseStmt(const_cast<clang::Stmt*>(loops_.back()->getBody()));
-  return writes.onlyAtomicIncrements;
+  return writes.onlyAtomicMoves;
 }
 
 // omp_get_thread_num() in [0, omp_get_num_threads()) when the loop's facts or indices use it.
@@ -634,7 +778,18 @@ void Builder::addThreadFacts() {
 }
 
 void Builder::describeVariables() {
+  struct InnerLoops : clang::RecursiveASTVisitor<InnerLoops> {
+    std::set<const clang::VarDecl*> counters;
+    bool VisitForStmt(clang::ForStmt* loop) {
+      LoopHeader header;
+      if (readLoopInit(*loop, header)) counters.insert(header.counter);
+      return true;
+    }
+  } inner;
+  inner.TraverseStmt(const_cast<clang::Stmt*>(loops_.back()->getBody()));
+  const std::set<const clang::VarDecl*>& innerCounters = inner.counters;
   for (const clang::VarDecl* declaration : sharing_->variables()) {
+    if (outsideTheLoop_.count(declaration)) continue;
     const DataSharing::Entry& entry = sharing_->of(declaration);
     Variable variable;
     variable.name = entry.name;
@@ -647,6 +802,7 @@ void Builder::describeVariables() {
     }
     variable.isParameter = llvm::isa<clang::ParmVarDecl>(declaration);
     variable.writtenInLoop = written_.arrays.count(declaration) || written_.scalars.count(declaration);
+    variable.countsInnerLoop = innerCounters.count(declaration) > 0;
     variable.declaredAt = positionOf(declaration->getLocation(), sources_);
     describeType(*declaration, variable, context_);
     model_.variables.push_back(std::move(variable));

@@ -481,7 +481,8 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
   if (absorbed_.count(access)) return;
   if (isScalar) {
     const clang::VarDecl* variable = scalarVariable(access);
-    if (!variable || variable->getType()->isArrayType() || variable->getType()->isPointerType()) return;
+    // A pointer is a scalar too when the loop moves it (`*q++ = v` on a shared q loses updates).
+    if (!variable || variable->getType()->isArrayType()) return;
     if (!written_.scalars.count(variable) || isPerThread(sharing_.of(variable).sharing)) return;
   }
   // The parent that gives the access its role, looking through parentheses and casts.

@@ -867,9 +867,14 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   if (llvm::isa<clang::OMPMasterDirective>(directive))
     return addStatementsStep(associated, index, Executor::MasterThread, "master", true);
   if (llvm::isa<clang::OMPMaskedDirective>(directive)) {
-    // masked filter(k) runs on thread k, which need not be the master: treat it as some one thread.
-    bool filtered = directive->hasClausesOfKind<clang::OMPFilterClause>();
-    return addStatementsStep(associated, index, filtered ? Executor::OneThread : Executor::MasterThread, "masked",
+    // masked filter(k) runs on thread k: the master for k == 0 (as master does), otherwise a thread
+    // the model treats as some one thread.
+    bool onMaster = true;
+    if (const auto* filter = directive->getSingleClause<clang::OMPFilterClause>()) {
+      clang::Expr::EvalResult value;
+      onMaster = filter->getThreadID()->EvaluateAsInt(value, context_) && value.Val.getInt() == 0;
+    }
+    return addStatementsStep(associated, index, onMaster ? Executor::MasterThread : Executor::OneThread, "masked",
                              true);
   }
   if (llvm::isa<clang::OMPCriticalDirective>(directive) || llvm::isa<clang::OMPAtomicDirective>(directive))

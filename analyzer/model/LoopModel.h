@@ -52,6 +52,7 @@ struct Variable {
   std::string extent;          // number of elements when a declaration says it (e.g. "n*20"), else ""
   bool isParameter = false;
   bool writtenInLoop = false;
+  bool countsInnerLoop = false;  // the counter of a `for` in the loop body (`j` left shared races as one)
   SourcePosition declaredAt;
 };
 
@@ -129,6 +130,26 @@ struct Limitation {
   bool unsafe = true;  // false when it only weakens the knowledge (an unmodelled loop bound)
 };
 
+// A variable of the function whose value where the loop starts the model does not know: the
+// function assigns it where the model does not follow (in a `while` around the loop, twice, under a
+// condition). Z3 may give it any value, so a race whose witness needs one is only possible
+// (frontend/EnclosingFacts).
+struct UnpinnedValue {
+  std::string symbol;  // the IR's name for it: "offset"
+  std::string reason;  // "assigned at line 64 in a way the model does not follow"
+  SourcePosition at;
+};
+
+// Synchronisation in the loop that the model does not follow (a flag polled under `flush`): any
+// race it finds may be one the program orders, so none is definite.
+struct UnmodelledSynchronisation {
+  std::string what;  // "flush (a flag wait)"
+  SourcePosition at;
+  // The flags themselves (the flush list, what the wait loop's condition reads): the protocol
+  // orders other accesses, not theirs, so their own plain accesses race as any others.
+  std::vector<std::string> flags;
+};
+
 struct LoopDimensionModel {
   smt::LoopDimension domain;   // counter, first, bound, comparison, step in the IR
   std::string firstText, boundText, stepText;  // as written
@@ -183,6 +204,10 @@ struct LoopModel {
   std::vector<Instance> instances;
   std::vector<Fact> facts;
   std::vector<Limitation> limitations;
+  // Variables of the function the loop reads (in indices, bounds, facts) whose values are not
+  // modelled (EnclosingFacts.h), and synchronisation the model does not follow.
+  std::vector<UnpinnedValue> unpinnedValues;
+  std::vector<UnmodelledSynchronisation> unmodelledSynchronisation;
   // The symbol omp_get_thread_num() translates to in this loop ("omp_get_thread_num()", private:
   // one value per thread), when an index, fact or condition uses it; empty otherwise. Iterations
   // that race run on different threads, so the race check asserts the two values differ.

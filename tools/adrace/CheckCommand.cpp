@@ -2,6 +2,7 @@
 // files, checked in parallel.
 #include "analyzer/check/CheckFrontend.h"
 #include "analyzer/check/CheckReport.h"
+#include "analyzer/check/FindingSummary.h"
 #include "analyzer/check/RaceCheck.h"
 #include "analyzer/check/RegionCheck.h"
 #include "analyzer/frontend/CompileCommand.h"
@@ -84,6 +85,7 @@ FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, 
         outcome.checked.findings.push_back(std::move(finding));
     }
   }
+  analyzer::summariseFindings(outcome.checked.findings);
   return outcome;
 }
 

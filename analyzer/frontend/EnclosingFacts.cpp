@@ -1,0 +1,339 @@
+#include "analyzer/frontend/EnclosingFacts.h"
+
+#include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/LoopHeader.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/StmtOpenMP.h>
+
+#include <algorithm>
+#include <set>
+
+namespace adrace::analyzer {
+namespace {
+
+using Relation = smt::Relation;
+
+// The statements from `node` down to `target`, both included; empty when `target` is not below.
+// OpenMP directives are entered through their captured statements, which Clang does not list
+// among a CapturedStmt's children.
+bool findPath(const clang::Stmt* node, const clang::Stmt* target, std::vector<const clang::Stmt*>& path) {
+  if (!node) return false;
+  path.push_back(node);
+  if (node == target) return true;
+  if (auto* captured = llvm::dyn_cast<clang::CapturedStmt>(node)) {
+    if (findPath(captured->getCapturedStmt(), target, path)) return true;
+  } else if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(node)) {
+    if (directive->hasAssociatedStmt() && findPath(directive->getAssociatedStmt(), target, path)) return true;
+  } else {
+    for (const clang::Stmt* child : node->children())
+      if (findPath(child, target, path)) return true;
+  }
+  path.pop_back();
+  return false;
+}
+
+// Where the function changes a variable: assignments, increments, its address taken, and the
+// clauses that write the original after a construct (lastprivate, reduction, linear, copyprivate).
+std::vector<const clang::Stmt*> modificationsOf(const clang::Stmt& body, const clang::VarDecl* variable) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::VarDecl* variable = nullptr;
+    std::vector<const clang::Stmt*> sites;
+    bool names(const clang::Expr* e) const { return e && variableOf(e) == variable; }
+    bool VisitBinaryOperator(clang::BinaryOperator* op) {
+      if (op->isAssignmentOp() && names(op->getLHS())) sites.push_back(op);
+      return true;
+    }
+    bool VisitUnaryOperator(clang::UnaryOperator* op) {
+      if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) && names(op->getSubExpr()))
+        sites.push_back(op);
+      return true;
+    }
+    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+      for (const clang::OMPClause* clause : directive->clauses()) {
+        if (!llvm::isa<clang::OMPLastprivateClause>(clause) && !llvm::isa<clang::OMPReductionClause>(clause) &&
+            !llvm::isa<clang::OMPLinearClause>(clause) && !llvm::isa<clang::OMPCopyprivateClause>(clause))
+          continue;
+        for (const clang::Stmt* child : const_cast<clang::OMPClause*>(clause)->children())
+          if (auto* item = llvm::dyn_cast_or_null<clang::Expr>(child); item && names(item)) {
+            sites.push_back(directive);
+            break;
+          }
+      }
+      return true;
+    }
+  } finder;
+  finder.variable = variable;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(&body));
+  return finder.sites;
+}
+
+bool contains(const clang::Stmt* outer, const clang::Stmt* inner) {
+  if (!outer || !inner) return false;
+  if (outer == inner) return true;
+  std::vector<const clang::Stmt*> path;
+  return findPath(outer, inner, path);
+}
+
+bool isLoop(const clang::Stmt* statement) {
+  return llvm::isa<clang::ForStmt>(statement) || llvm::isa<clang::WhileStmt>(statement) ||
+         llvm::isa<clang::DoStmt>(statement) || llvm::isa<clang::CXXForRangeStmt>(statement);
+}
+
+class Resolver {
+ public:
+  Resolver(const clang::FunctionDecl& function, std::vector<const clang::Stmt*> path, DataSharing& sharing,
+           IndexTranslator& translator, clang::ASTContext& context)
+      : body_(*function.getBody()), path_(std::move(path)), sharing_(sharing), sources_(context.getSourceManager()),
+        translator_(translator) {}
+
+  EnclosingValues run(const std::vector<smt::ExprRef>& roots, const std::set<std::string>& known) {
+    known_ = known;
+    for (const smt::ExprRef& root : roots) pending_.push_back(root);
+    while (!pending_.empty()) {
+      smt::ExprRef expr = pending_.back();
+      pending_.pop_back();
+      std::vector<std::string> names;
+      smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
+        if (symbol.op == smt::Expr::Op::Var && symbol.instance == 0 && symbol.scope == smt::Scope::Shared)
+          names.push_back(symbol.name);
+      });
+      for (const std::string& name : names) resolve(name);
+    }
+    return std::move(result_);
+  }
+
+ private:
+  void resolve(const std::string& name) {
+    if (!done_.insert(name).second || known_.count(name)) return;
+    const clang::VarDecl* variable = variableNamed(name);
+    if (!variable) return;  // not a variable: the IR's own symbols, struct members read as inputs
+    if (!variable->getType()->isIntegerType()) return;
+    std::vector<const clang::Stmt*> sites = modificationsOf(body_, variable);
+    if (sites.empty()) return;  // an input, or a local holding its initialisation (entry facts)
+    symbol_ = smt::variable(name, 0, smt::Scope::Shared);
+    if (enclosingCounter(variable, sites)) return;
+    if (lastAssignment(variable, sites)) return;
+    if (!unpinnedReason_.empty()) return unpin(name, unpinnedReason_, unpinnedAt_);
+    unpin(name, "assigned at line " + std::to_string(lineOf(sites.front())) + " in a way the model does not follow",
+          sites.front());
+  }
+
+  // The variable the IR calls `name`: the translator names the variables it meets as it goes.
+  const clang::VarDecl* variableNamed(const std::string& name) const {
+    for (const clang::VarDecl* variable : sharing_.variables())
+      if (sharing_.of(variable).name == name) return variable;
+    return nullptr;
+  }
+
+  // The counter of a `for` around the loop whose body leaves it alone.
+  bool enclosingCounter(const clang::VarDecl* variable,
+                        const std::vector<const clang::Stmt*>& sites) {
+    for (size_t k = 0; k + 1 < path_.size(); ++k) {
+      auto* loop = llvm::dyn_cast<clang::ForStmt>(path_[k]);
+      if (!loop || path_[k + 1] != loop->getBody()) continue;
+      LoopHeader header;
+      std::string reason;
+      if (!readLoopInit(*loop, header) || header.counter != variable) continue;
+      if (std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(loop->getBody(), site); })) {
+        unpinnedReason_ = "the loop at line " + std::to_string(lineOf(loop)) + " around this one changes it in its body";
+        unpinnedAt_ = loop;
+        return false;
+      }
+      std::string where = "loop at line " + std::to_string(lineOf(loop)) + " around this one";
+      if (!readLoopHeader(*loop, header, reason)) {
+        unpinnedReason_ = "it counts the " + where + ", whose header is not modelled (" + reason + ")";
+        unpinnedAt_ = loop;
+        return false;
+      }
+      // The header's operands are evaluated at every iteration: they must not change in the body.
+      for (const clang::Expr* operand : {header.first, header.bound, header.step})
+        if (operand && changedIn(operand, loop->getBody())) {
+          unpinnedReason_ = "it counts the " + where + ", whose bounds change in its body";
+          unpinnedAt_ = loop;
+          return false;
+        }
+      smt::ExprRef first = translate(header.first), bound = translate(header.bound);
+      smt::ExprRef step = header.step ? translate(header.step) : smt::constant(header.unitStep);
+      if (step && header.negateStep) step = smt::neg(step);
+      if (!first || !bound || !step || step->op != smt::Expr::Op::Const || step->value == 0) {
+        unpinnedReason_ = "it counts the " + where + ", whose bounds or step the model cannot say";
+        unpinnedAt_ = loop;
+        return false;
+      }
+      SourcePosition at = positionOf(loop->getBeginLoc(), sources_);
+      std::string origin = "enclosing loop";
+      bool upward = step->value > 0;
+      add(symbol_, upward ? Relation::GreaterEqual : Relation::LessEqual, first, origin, at);
+      std::optional<Relation> relation;
+      switch (header.comparison) {
+        case smt::Comparison::Less: relation = Relation::Less; break;
+        case smt::Comparison::LessEqual: relation = Relation::LessEqual; break;
+        case smt::Comparison::Greater: relation = Relation::Greater; break;
+        case smt::Comparison::GreaterEqual: relation = Relation::GreaterEqual; break;
+        case smt::Comparison::NotEqual: break;
+      }
+      if (relation) {
+        add(symbol_, *relation, bound, origin, at);
+      } else {
+        // `i != n` with a unit step stops at n from its side.
+        if (step->value != 1 && step->value != -1) {
+          unpinnedReason_ = "it counts the " + where + ", whose condition `!=` with a step other than 1 is not modelled";
+          unpinnedAt_ = loop;
+          return false;
+        }
+        add(symbol_, upward ? Relation::Less : Relation::Greater, bound, origin, at);
+      }
+      if (step->value != 1 && step->value != -1)
+        add(smt::mod(smt::sub(symbol_, first), step), Relation::Equal, smt::constant(0), origin + " stride", at);
+      return true;
+    }
+    return false;
+  }
+
+  // `v = e;` (or `T v = e;`) as a statement of a block around the loop, the last change of v before
+  // the loop on the way there, with nothing `e` reads changed in between.
+  bool lastAssignment(const clang::VarDecl* variable,
+                      const std::vector<const clang::Stmt*>& sites) {
+    for (size_t k = path_.size() - 1; k-- > 0;) {
+      const clang::Stmt* node = path_[k];
+      if (isLoop(node)) {
+        // Not assigned before the loop inside this loop's body: a change anywhere in the loop
+        // reaches the next iteration's start.
+        for (const clang::Stmt* site : sites)
+          if (contains(node, site)) {
+            unpinnedReason_ = "assigned at line " + std::to_string(lineOf(site)) + ", in the loop at line " +
+                              std::to_string(lineOf(node)) + " around this one";
+            unpinnedAt_ = site;
+            return false;
+          }
+        continue;
+      }
+      auto* block = llvm::dyn_cast<clang::CompoundStmt>(node);
+      if (!block) continue;
+      std::vector<const clang::Stmt*> before;
+      for (const clang::Stmt* child : block->body()) {
+        if (child == path_[k + 1]) break;
+        before.push_back(child);
+      }
+      if (std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(path_[k + 1], site); })) {
+        unpinnedReason_ = "assigned at line " + std::to_string(lineOf(sites.front())) + " on the way to this loop";
+        unpinnedAt_ = sites.front();
+        return false;
+      }
+      for (size_t b = before.size(); b-- > 0;) {
+        const clang::Stmt* statement = before[b];
+        const clang::Expr* value = definitionIn(statement, variable);
+        bool changes = std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(statement, site); });
+        if (!value && !changes) continue;
+        if (!value) {
+          unpinnedReason_ = "assigned at line " + std::to_string(lineOf(statement)) + " inside a condition, a loop or a construct";
+          unpinnedAt_ = statement;
+          return false;
+        }
+        std::vector<const clang::Stmt*> between(before.begin() + b + 1, before.end());
+        between.push_back(path_[k + 1]);
+        for (const clang::VarDecl* read : variablesIn(value))
+          for (const clang::Stmt* later : between)
+            if (!modificationsOf(*later, read).empty()) {
+              unpinnedReason_ = "assigned at line " + std::to_string(lineOf(statement)) + " from '" +
+                                read->getNameAsString() + "', which changes before this loop";
+              unpinnedAt_ = statement;
+              return false;
+            }
+        smt::ExprRef translated = translate(value);
+        if (!translated) {
+          unpinnedReason_ = "assigned at line " + std::to_string(lineOf(statement)) + " a value the model cannot say";
+          unpinnedAt_ = statement;
+          return false;
+        }
+        add(symbol_, Relation::Equal, translated, "assignment before the loop", positionOf(statement->getBeginLoc(), sources_));
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The value `statement` gives `variable` when it is `v = e;`, a declaration `T v = e;`, or a
+  // `single` (whose barrier shows every thread the value) holding only `v = e;`.
+  static const clang::Expr* definitionIn(const clang::Stmt* statement, const clang::VarDecl* variable) {
+    if (auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(statement)) {
+      if (single->hasClausesOfKind<clang::OMPNowaitClause>() || single->hasClausesOfKind<clang::OMPCopyprivateClause>())
+        return nullptr;
+      statement = single->getInnermostCapturedStmt()->getCapturedStmt();
+      while (auto* block = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
+        if (block->size() != 1) return nullptr;
+        statement = block->body_front();
+      }
+    }
+    if (auto* expression = llvm::dyn_cast<clang::Expr>(statement)) statement = expression->IgnoreImplicit();
+    if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement))
+      if (assignment->getOpcode() == clang::BO_Assign && variableOf(assignment->getLHS()) == variable)
+        return assignment->getRHS();
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement))
+      for (const clang::Decl* declared : declaration->decls())
+        if (declared == variable) return variable->getInit();
+    return nullptr;
+  }
+
+  static std::vector<const clang::VarDecl*> variablesIn(const clang::Stmt* statement) {
+    struct Finder : clang::RecursiveASTVisitor<Finder> {
+      std::vector<const clang::VarDecl*> found;
+      bool VisitDeclRefExpr(clang::DeclRefExpr* reference) {
+        if (auto* variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) found.push_back(variable);
+        return true;
+      }
+    } finder;
+    finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
+    return finder.found;
+  }
+
+  bool changedIn(const clang::Expr* expression, const clang::Stmt* body) const {
+    for (const clang::VarDecl* read : variablesIn(expression))
+      if (!modificationsOf(*body, read).empty()) return true;
+    return false;
+  }
+
+  smt::ExprRef translate(const clang::Expr* expression) {
+    IndexTranslator::Result result = translator_.translate(expression);
+    if (result.expr) pending_.push_back(result.expr);
+    return result.expr;
+  }
+
+  void add(smt::ExprRef lhs, Relation relation, smt::ExprRef rhs, const std::string& origin, SourcePosition at) {
+    result_.facts.push_back({0, std::move(lhs), relation, std::move(rhs), origin, at});
+  }
+
+  void unpin(const std::string& name, const std::string& reason, const clang::Stmt* at) {
+    result_.unpinned.push_back({name, reason, positionOf(at->getBeginLoc(), sources_)});
+    unpinnedReason_.clear();
+  }
+
+  unsigned lineOf(const clang::Stmt* statement) const { return positionOf(statement->getBeginLoc(), sources_).line; }
+
+  const clang::Stmt& body_;
+  std::vector<const clang::Stmt*> path_;
+  DataSharing& sharing_;
+  const clang::SourceManager& sources_;
+  IndexTranslator& translator_;
+  std::vector<smt::ExprRef> pending_;
+  std::set<std::string> done_, known_;
+  smt::ExprRef symbol_;
+  std::string unpinnedReason_;
+  const clang::Stmt* unpinnedAt_ = nullptr;
+  EnclosingValues result_;
+};
+
+}  // namespace
+
+EnclosingValues enclosingValues(const clang::FunctionDecl& function, const clang::Stmt& statement,
+                                const std::vector<smt::ExprRef>& symbols, const std::set<std::string>& known,
+                                DataSharing& sharing, IndexTranslator& translator, clang::ASTContext& context) {
+  if (!function.hasBody()) return {};
+  std::vector<const clang::Stmt*> path;
+  findPath(function.getBody(), &statement, path);
+  if (path.empty()) return {};
+  return Resolver(function, std::move(path), sharing, translator, context).run(symbols, known);
+}
+
+}  // namespace adrace::analyzer

@@ -1,0 +1,268 @@
+// What makes a race definite (docs/check.md, "What a definite race means"): a witness that every
+// fact of the function allows. Each race-free kernel, written as application code is, had a false
+// definite race whose witness broke a fact the model did not carry; each racing twin must stay
+// definite.
+#include "CheckSnippet.h"
+
+namespace adrace::analyzer::testing {
+namespace {
+
+const RaceFinding* findingOn(const CheckedSnippet& checked, const std::string& variable) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.variable == variable) return &finding;
+  return nullptr;
+}
+
+// Blocks of a vector updated one block row after another: the sequential loop around the
+// parallel one starts at 0 and steps by the block size, so `off + c` never meets another `c'`.
+const char* kBlockSweep = R"(
+  #define BS 16
+  void block_sweep(double *y, int n)
+  {
+    int off, c;
+    for (off = %s; off < n; off += BS) {
+  #pragma omp parallel for
+      for (c = 0; c < BS; c++)
+        y[off + c] = 0.5 * y[c];
+    }
+  })";
+
+TEST(DefiniteWitness, EnclosingLoopCounterKeepsItsRangeAndStride) {
+  CheckedSnippet clean = checkSnippet(fillIn(kBlockSweep, {"0"}));
+  EXPECT_FALSE(hasDefinite(clean)) << describe(clean.findings);
+  EXPECT_FALSE(reportsRaceOn(clean, "y")) << describe(clean.findings);
+
+  CheckedSnippet racing = checkSnippet(fillIn(kBlockSweep, {"1"}));
+  EXPECT_TRUE(reportsRaceOn(racing, "y", true)) << describe(racing.findings);
+}
+
+// The block count is computed in the sequential loop from its counter: `nchunks` has the value
+// of the assignment, not any value.
+const char* kPerimeter = R"(
+  #define BS 16
+  void perimeter(float *a, int size)
+  {
+    int offset, chunk, nchunks, rest;
+    for (offset = 0; offset < size - BS; offset += BS) {
+      rest = size - offset - BS;
+      nchunks = rest / BS;
+  #pragma omp parallel for
+      for (chunk = 0; chunk < nchunks; chunk++) {
+        int j;
+        for (j = 0; j < BS; j++)
+          a[offset + BS * (chunk + 1) + j] = a[offset + BS * (chunk + 1) + j] - a[offset + j %s];
+      }
+    }
+  })";
+
+TEST(DefiniteWitness, AssignmentsBeforeTheLoopAreFacts) {
+  CheckedSnippet clean = checkSnippet(fillIn(kPerimeter, {""}));
+  EXPECT_FALSE(hasDefinite(clean)) << describe(clean.findings);
+
+  CheckedSnippet racing = checkSnippet(fillIn(kPerimeter, {"+ BS"}));
+  EXPECT_TRUE(reportsRaceOn(racing, "a", true)) << describe(racing.findings);
+}
+
+// A variable the function changes where the model does not follow (here at the end of a `while`
+// around the loop) is not pinned: lo is always a multiple of n, but a race needing lo = 1 is only
+// possible, and says which value it needs.
+TEST(DefiniteWitness, ValueChangedInAWhileLoopIsNotPinned) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void spread(double *u, int n, int total)
+    {
+      int lo = 0, i;
+      while (lo < total) {
+    #pragma omp parallel for
+        for (i = 0; i < n; i++)
+          u[lo + i] = 2.0 * u[i];
+        lo += n;
+      }
+    })");
+  const RaceFinding* finding = findingOn(checked, "u");
+  ASSERT_NE(finding, nullptr) << describe(checked.findings);
+  EXPECT_EQ(finding->certainty, Certainty::Possible) << finding->message;
+  EXPECT_NE(finding->message.find("lo"), std::string::npos) << finding->message;
+}
+
+// A witness that needs a negative subscript (a row length of -1) proves nothing: programs that
+// work index in bounds.
+const char* kRowWrap = R"(
+  void wrap_rows(double *u, int rows, int cols)
+  {
+    int i;
+  #pragma omp parallel for
+    for (i = 0; i < rows; i++)
+      u[i * cols] = u[i * cols + cols %s];
+  })";
+
+TEST(DefiniteWitness, NegativeSubscriptsProveNoRace) {
+  CheckedSnippet clean = checkSnippet(fillIn(kRowWrap, {"- 1"}));
+  EXPECT_FALSE(hasDefinite(clean)) << describe(clean.findings);
+
+  CheckedSnippet racing = checkSnippet(fillIn(kRowWrap, {"+ 0"}));
+  EXPECT_TRUE(reportsRaceOn(racing, "u", true)) << describe(racing.findings);
+}
+
+// A pipeline whose iterations wait on flags under `flush` (as NAS LU's SSOR sweeps do): the order
+// it gives is not modelled, so the races between neighbouring iterations are only possible.
+TEST(DefiniteWitness, FlushFlagPipelineIsOnlyPossible) {
+  CheckedSnippet checked = checkSnippet(R"(
+    static int flag[64];
+    void sweep(double *v, int n)
+    {
+      int i;
+    #pragma omp parallel
+      {
+    #pragma omp for nowait schedule(static)
+        for (i = 1; i < n; i++) {
+          if (i != 1) {
+            while (flag[i - 1] == 0) {
+    #pragma omp flush(flag)
+            }
+          }
+          v[i] = v[i] + 0.5 * v[i - 1];
+          flag[i] = 1;
+    #pragma omp flush(flag)
+        }
+      }
+    })");
+  const RaceFinding* finding = findingOn(checked, "v");
+  ASSERT_NE(finding, nullptr) << describe(checked.findings);
+  EXPECT_EQ(finding->certainty, Certainty::Possible) << finding->message;
+  EXPECT_NE(finding->message.find("flush"), std::string::npos) << finding->message;
+}
+
+// The same sweep without the flags races, definitely.
+TEST(DefiniteWitness, TheSweepWithoutFlagsIsDefinite) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void sweep(double *v, int n)
+    {
+      int i;
+    #pragma omp parallel for
+      for (i = 1; i < n; i++)
+        v[i] = v[i] + 0.5 * v[i - 1];
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "v", true)) << describe(checked.findings);
+}
+
+// A second counter of a comma list (`k` below) is not the loop's counter: unless the model knows
+// its value, a race through it is not definite.
+const char* kBoxCopy = R"(
+  #define MAXPER 32
+  void copy_boxes(double *out, const double *pos, int nbox)
+  {
+    int box;
+  #pragma omp parallel for
+    for (box = 0; box < nbox; box++) {
+      int k, ii;
+      for (k = %s * box, ii = 0; ii < MAXPER; ++ii, ++k)
+        out[k] = 2.0 * pos[k];
+    }
+  })";
+
+TEST(DefiniteWitness, CommaListCounterIsNoDefiniteRaceWithoutItsValue) {
+  CheckedSnippet clean = checkSnippet(fillIn(kBoxCopy, {"MAXPER"}));
+  EXPECT_FALSE(hasDefinite(clean)) << describe(clean.findings);
+
+  CheckedSnippet racing = checkSnippet(fillIn(kBoxCopy, {"(MAXPER - 1)"}));
+  EXPECT_TRUE(reportsRaceOn(racing, "out")) << describe(racing.findings);
+}
+
+// A bound read from memory through struct members (`s->boxes->natoms[b]`) is data: the race it
+// allows is only possible.
+TEST(DefiniteWitness, BoundReadThroughStructMembersIsData) {
+  CheckedSnippet checked = checkSnippet(R"(
+    #define MAXPER 64
+    struct boxes { int nboxes; int natoms[1024]; };
+    struct sim { struct boxes *boxes; double *f; };
+    void zero_forces(struct sim *s)
+    {
+      int b;
+    #pragma omp parallel for
+      for (b = 0; b < s->boxes->nboxes; b++) {
+        int m = s->boxes->natoms[b];
+        int i;
+        for (i = 0; i < m; i++)
+          s->f[b * MAXPER + i] = 0.0;
+      }
+    })");
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
+}
+
+// A shared pointer moved by every iteration loses updates: a definite race on the pointer.
+TEST(DefiniteWitness, SharedPointerBumpedInEveryIterationRaces) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void pack(double *out, const double *in, int n)
+    {
+      double *q = out;
+      int i;
+    #pragma omp parallel for
+      for (i = 0; i < n; i++)
+        *q++ = in[i];
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "q", true)) << describe(checked.findings);
+}
+
+// Tickets drawn with atomic capture, in the forms programs write them: each iteration gets its own
+// slot, so out[slot] never races; a race that needs two tickets to be one apart is only possible.
+const char* kTickets = R"(
+  int count = 0;
+  void compact(double *out, const double *in, int n)
+  {
+    int i;
+  #pragma omp parallel for
+    for (i = 0; i < n; i++) {
+      int slot;
+  #pragma omp atomic capture
+      %s
+      out[slot] = in[i];
+      %s
+    }
+  })";
+
+TEST(DefiniteWitness, CaptureTicketsOfEveryFormAreDistinct) {
+  for (const char* draw : {"{ slot = count; count += 1; }", "{ count++; slot = count; }", "slot = --count;",
+                           "slot = count -= 3;", "slot = count++;"}) {
+    CheckedSnippet checked = checkSnippet(fillIn(kTickets, {draw, ""}));
+    EXPECT_FALSE(reportsRaceOn(checked, "out")) << draw << "\n" << describe(checked.findings);
+  }
+  CheckedSnippet pairs = checkSnippet(fillIn(kTickets, {"slot = count += 2;", "out[slot + 1] = in[i];"}));
+  EXPECT_FALSE(hasDefinite(pairs)) << describe(pairs.findings);
+  // Tickets drawn up and down the same counter may repeat: no ticket, and a race.
+  CheckedSnippet mixed = checkSnippet(fillIn(kTickets, {"slot = count++;", "\n  #pragma omp atomic\n      count--;"}));
+  EXPECT_TRUE(reportsRaceOn(mixed, "out")) << describe(mixed.findings);
+}
+
+// masked filter(0) runs on the master thread, as master does: one thread, no race between them.
+TEST(DefiniteWitness, MaskedFilterZeroIsTheMaster) {
+  CheckedSnippet checked = checkSnippet(R"(
+    double status[4];
+    void report(void)
+    {
+    #pragma omp parallel
+      {
+    #pragma omp masked filter(0)
+        status[0] = 1.0;
+    #pragma omp master
+        status[0] += 2.0;
+      }
+    })");
+  EXPECT_FALSE(reportsRaceOn(checked, "status")) << describe(checked.findings);
+
+  CheckedSnippet other = checkSnippet(R"(
+    double status[4];
+    void report(void)
+    {
+    #pragma omp parallel num_threads(4)
+      {
+    #pragma omp masked filter(1)
+        status[0] = 1.0;
+    #pragma omp master
+        status[0] += 2.0;
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(other, "status")) << describe(other.findings);
+}
+
+}  // namespace
+}  // namespace adrace::analyzer::testing
