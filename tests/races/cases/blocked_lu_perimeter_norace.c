@@ -1,0 +1,27 @@
+// adrace-expect: race-free
+// The chunk count is computed in the sequential loop from its counter (rest = n - off - BS), so the
+// chunks stay inside the row; the read block [off, off + BS) lies left of every written one.
+/* One step of a blocked LU factorisation: the top perimeter, one chunk per iteration. */
+#include <stdio.h>
+
+#define N 128
+#define BS 16
+
+float a[N];
+
+int main(void)
+{
+  int off, chunk, nchunks, rest, j;
+  for (j = 0; j < N; j++) a[j] = 1.0f + j;
+  for (off = 0; off < N - BS; off += BS) {
+    rest = N - off - BS;
+    nchunks = rest / BS;
+#pragma omp parallel for private(j)
+    for (chunk = 0; chunk < nchunks; chunk++) {
+      for (j = 0; j < BS; j++)
+        a[off + BS * (chunk + 1) + j] = a[off + BS * (chunk + 1) + j] - 0.25f * a[off + j];
+    }
+  }
+  printf("%f\n", a[N - 1]);
+  return 0;
+}
