@@ -11,6 +11,7 @@
 #include "ad/FileScopeVariables.h"
 #include "ad/FieldPointers.h"
 #include "ad/HelperInlining.h"
+#include "ad/OpenMPSubset.h"
 #include "ad/Sweeps.h"
 #include "ad/TapePlan.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -154,6 +155,8 @@ void findRegionPrivate(AdjointContext& context) {
 std::string generate(AdjointContext& context) {
   context.collectNames();
   if (!context.function.getReturnType()->isVoidType()) context.resultAdjoint = context.freshName("result_b");
+  checkOpenMPSubset(context);
+  if (context.failed()) return "";
   inlineHelpers(context);
   if (context.failed()) return "";
   substituteFieldPointers(context);
