@@ -164,8 +164,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile, std
   if (!context.function.getReturnType()->isVoidType()) context.resultAdjoint = context.freshName("result_b");
   checkOpenMPSubset(context);
   if (context.failed()) return "";
-  checkPrimalRaces(context, sourceFile, warnings);
-  if (context.failed()) return "";
+  const std::vector<analyzer::RaceFinding> races = definitePrimalRaces(context, sourceFile);
   inlineHelpers(context);
   if (context.failed()) return "";
   substituteFieldPointers(context);
@@ -182,6 +181,8 @@ std::string generate(AdjointContext& context, const std::string& sourceFile, std
   CodeWriter forward, backward;
   sweeps.forward(context.body(), forward);
   sweeps.backward(context.body(), backward);
+  if (context.failed()) return "";
+  refuseRacyPrimal(context, races, warnings);
   if (context.failed()) return "";
 
   // Adjoints of function-scope locals live across both sweeps' code.

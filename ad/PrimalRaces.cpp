@@ -1,7 +1,6 @@
 #include "ad/PrimalRaces.h"
 
 #include "analyzer/check/CheckFrontend.h"
-#include "analyzer/check/RaceCheck.h"
 #include "analyzer/check/RegionCheck.h"
 
 namespace adrace::ad {
@@ -16,7 +15,7 @@ std::string describe(const analyzer::RaceFinding& finding) {
 
 }  // namespace
 
-void checkPrimalRaces(AdjointContext& context, const std::string& file, std::vector<analyzer::Diagnostic>& warnings) {
+std::vector<analyzer::RaceFinding> definitePrimalRaces(const AdjointContext& context, const std::string& file) {
   std::vector<analyzer::Diagnostic> ignored;  // constructs check cannot model are the support check's to refuse
   analyzer::CheckModels models = analyzer::buildCheckModels(file, context.ast, ignored);
   const std::string name = context.function.getNameAsString();
@@ -30,8 +29,15 @@ void checkPrimalRaces(AdjointContext& context, const std::string& file, std::vec
     if (region.function == name)
       for (analyzer::RaceFinding& finding : analyzer::checkRegion(region, models.loops, context.request.z3TimeoutMs, {}))
         findings.push_back(std::move(finding));
-  for (const analyzer::RaceFinding& finding : findings) {
-    if (finding.certainty != analyzer::Certainty::Definite) continue;
+  std::vector<analyzer::RaceFinding> definite;
+  for (analyzer::RaceFinding& finding : findings)
+    if (finding.certainty == analyzer::Certainty::Definite) definite.push_back(std::move(finding));
+  return definite;
+}
+
+void refuseRacyPrimal(AdjointContext& context, const std::vector<analyzer::RaceFinding>& races,
+                      std::vector<analyzer::Diagnostic>& warnings) {
+  for (const analyzer::RaceFinding& finding : races) {
     analyzer::Diagnostic diagnostic;
     diagnostic.at = finding.at;
     if (!context.request.allowRacyPrimal) {

@@ -6,13 +6,21 @@
 #pragma once
 
 #include "ad/AdjointContext.h"
+#include "analyzer/check/RaceCheck.h"
 
 #include <vector>
 
 namespace adrace::ad {
 
-// Run on the function's AST before anything rewrites it. Records "unsupported" on `context` at the
-// first definite race, or appends a warning per race to `warnings` when request.allowRacyPrimal.
-void checkPrimalRaces(AdjointContext& context, const std::string& file, std::vector<analyzer::Diagnostic>& warnings);
+// The definite races of the function's loops and regions. Run on the AST as written, before
+// anything rewrites it.
+std::vector<analyzer::RaceFinding> definitePrimalRaces(const AdjointContext& context, const std::string& file);
+
+// Records "unsupported" on `context` at the first race, or appends a warning per race to
+// `warnings` when request.allowRacyPrimal. Called once the sweeps are built, so that a construct
+// the adjoint refuses anyway (a shared loop counter, code every thread of a region runs) is
+// refused with its own, more specific, diagnostic.
+void refuseRacyPrimal(AdjointContext& context, const std::vector<analyzer::RaceFinding>& races,
+                      std::vector<analyzer::Diagnostic>& warnings);
 
 }  // namespace adrace::ad
