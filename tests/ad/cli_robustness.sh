@@ -321,6 +321,7 @@ C
     grep -q "adrace: debug: differentiating square" "$work/adjoint.stderr" || fail "adjoint -v logs nothing"
     grep -q "adrace: debug: parallel loop at line 3: x_b shared" "$work/adjoint.stderr" || fail "adjoint -v logs no verdict"
     "$adrace" --help | grep -q "3 could not analyse or check" || fail "--help omits exit code 3"
+    "$adrace" analyze --help | grep -q "3: some loop or construct" || fail "analyze --help omits exit code 3"
     ;;
 *)
     fail "unknown mode $mode"

@@ -35,7 +35,9 @@ int runAdjoint(const std::vector<std::string>& arguments) {
   if (parsed.has("--help")) {
     std::cout << usageText("adjoint", "FILE --function NAME --active P[,P...] [options] [-- compiler flags]",
                            "Writes a C file defining NAME_b, the reverse-mode adjoint of NAME, with each parallel\n"
-                           "loop's adjoint arrays protected as the analysis proves necessary (--strategy formad).",
+                           "loop's adjoint arrays protected as the analysis proves necessary (--strategy formad).\n"
+                           "Exit 0: written; 2: usage error, unsupported input or a primal that races (with its\n"
+                           "location; no output file).",
                            options);
     return kExitOk;
   }
