@@ -11,13 +11,18 @@
 #include "ad/FileScopeVariables.h"
 #include "ad/FieldPointers.h"
 #include "ad/HelperInlining.h"
+#include "ad/OpenMPSubset.h"
+#include "ad/PrimalRaces.h"
 #include "ad/Sweeps.h"
 #include "ad/TapePlan.h"
+#include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Lex/Lexer.h>
+
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 
@@ -107,6 +112,9 @@ void buildLoops(AdjointContext& context) {
       quick.z3TimeoutMs = 1;
       loop.analysis = analyzer::analyzeLoop(loop.model, quick);
     }
+    for (const analyzer::ArrayVerdict& verdict : loop.analysis.arrays)
+      spdlog::debug("parallel loop at line {}: {} {}", loop.model.pragmaAt.line, verdict.adjoint,
+                    analyzer::verdictName(verdict.verdict));
     auto inserted = context.loops.emplace(site.directive, std::move(loop));
     ParallelLoop& stored = inserted.first->second;
     stored.indexReferences();
@@ -151,9 +159,12 @@ void findRegionPrivate(AdjointContext& context) {
   }
 }
 
-std::string generate(AdjointContext& context) {
+std::string generate(AdjointContext& context, const std::string& sourceFile, std::vector<analyzer::Diagnostic>& warnings) {
   context.collectNames();
   if (!context.function.getReturnType()->isVoidType()) context.resultAdjoint = context.freshName("result_b");
+  checkOpenMPSubset(context);
+  if (context.failed()) return "";
+  const std::vector<analyzer::RaceFinding> races = definitePrimalRaces(context, sourceFile);
   inlineHelpers(context);
   if (context.failed()) return "";
   substituteFieldPointers(context);
@@ -170,6 +181,8 @@ std::string generate(AdjointContext& context) {
   CodeWriter forward, backward;
   sweeps.forward(context.body(), forward);
   sweeps.backward(context.body(), backward);
+  if (context.failed()) return "";
+  refuseRacyPrimal(context, races, warnings);
   if (context.failed()) return "";
 
   // Adjoints of function-scope locals live across both sweeps' code.
@@ -256,6 +269,35 @@ std::string generate(AdjointContext& context) {
   return c::print(file);
 }
 
+// The definitions in the main file named `name`, unqualified or qualified (`ns::f`, `S::f`), each
+// with why it cannot be differentiated (empty: it can). Only functions at file scope can, `extern
+// "C"` ones included: the adjoint is written at file scope and names what the function names as
+// written, which inside a namespace or class may mean something else there.
+class FunctionCandidates : public clang::RecursiveASTVisitor<FunctionCandidates> {
+ public:
+  FunctionCandidates(const clang::ASTContext& ast, std::string name) : sources_(ast.getSourceManager()), name_(std::move(name)) {}
+  bool VisitFunctionDecl(clang::FunctionDecl* function) {
+    if (!function->doesThisDeclarationHaveABody() || !sources_.isInMainFile(sources_.getExpansionLoc(function->getLocation())))
+      return true;
+    if (function->getNameAsString() != name_ && function->getQualifiedNameAsString() != name_) return true;
+    std::string why;
+    if (function->getDescribedFunctionTemplate() || function->isTemplateInstantiation() || function->isDependentContext())
+      why = "function templates are not supported (only functions at file scope)";
+    else if (auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(function))
+      why = method->isStatic() ? "static member functions are not supported (only functions at file scope)"
+                               : "methods are not supported (only functions at file scope)";
+    else if (!function->getDeclContext()->getRedeclContext()->isTranslationUnit())
+      why = "functions in a namespace are not supported (only functions at file scope)";
+    found.push_back({function, why});
+    return true;
+  }
+  std::vector<std::pair<const clang::FunctionDecl*, std::string>> found;  // in the file's order
+
+ private:
+  const clang::SourceManager& sources_;
+  std::string name_;
+};
+
 }  // namespace
 
 AdjointResult generateAdjoint(const AdjointRequest& request) {
@@ -266,30 +308,39 @@ AdjointResult generateAdjoint(const AdjointRequest& request) {
     result.diagnostics.push_back(diagnostic);
     return result;
   }
-  bool found = false;
   analyzer::parseFiles(request.settings, result.diagnostics, [&](const std::string& file, clang::ASTContext& ast) {
-    const clang::SourceManager& sources = ast.getSourceManager();
-    for (const clang::Decl* decl : ast.getTranslationUnitDecl()->decls()) {
-      auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl);
-      if (!function || !function->hasBody() || function->getNameAsString() != request.function ||
-          !sources.isInMainFile(function->getLocation()) || !function->doesThisDeclarationHaveABody())
-        continue;
-      found = true;
-      AdjointContext context(ast, *function, request);
-      clang::QualType returned = function->getReturnType();
-      if (!returned->isVoidType() && !returned->isRealFloatingType())
-        context.unsupported(function->getLocation(), "function returning a value of type " + returned.getAsString() +
-                                                         " (only float and double results have an adjoint)");
-      std::string code = context.failed() ? "" : generate(context);
-      if (context.error) result.diagnostics.push_back(*context.error);
-      else result.code = code;
-    }
-    if (!found) {
+    FunctionCandidates candidates(ast, request.function);
+    candidates.TraverseDecl(ast.getTranslationUnitDecl());
+    std::vector<const clang::FunctionDecl*> usable;
+    for (const auto& [function, why] : candidates.found)
+      if (why.empty()) usable.push_back(function);
+    auto refuse = [&](const clang::FunctionDecl* function, const std::string& why) {
+      analyzer::Diagnostic diagnostic;
+      diagnostic.at = analyzer::positionOf(function->getLocation(), ast.getSourceManager());
+      diagnostic.message = "unsupported: '" + function->getQualifiedNameAsString() + "': " + why;
+      diagnostic.unsupported = true;
+      result.diagnostics.push_back(diagnostic);
+    };
+    if (usable.size() > 1) return refuse(usable[1], "more than one function of that name (overloads are not supported)");
+    if (usable.empty()) {
+      if (!candidates.found.empty()) return refuse(candidates.found.front().first, candidates.found.front().second);
       analyzer::Diagnostic diagnostic;
       diagnostic.at.file = file;
       diagnostic.message = "no function '" + request.function + "' with a body in " + file;
       result.diagnostics.push_back(diagnostic);
+      return;
     }
+    const clang::FunctionDecl* function = usable.front();
+    AdjointContext context(ast, *function, request);
+    clang::QualType returned = function->getReturnType();
+    if (!returned->isVoidType() && !returned->isRealFloatingType())
+      context.unsupported(function->getLocation(), "function returning a value of type " + returned.getAsString() +
+                                                       " (only float and double results have an adjoint)");
+    std::vector<analyzer::Diagnostic> warnings;
+    std::string code = context.failed() ? "" : generate(context, file, warnings);
+    result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());
+    if (context.error) result.diagnostics.push_back(*context.error);
+    else result.code = code;
   });
   for (const analyzer::Diagnostic& diagnostic : result.diagnostics)
     if (diagnostic.severity == analyzer::Diagnostic::Severity::Error) result.code.clear();

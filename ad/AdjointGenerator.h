@@ -37,11 +37,14 @@ struct AdjointRequest {
   unsigned budgetMs = analyzer::kDefaultLoopBudgetMs;  // for the Z3 queries of each loop
   // formad: arrays the analysis proves gatherable get a gather loop instead of guards (--no-gather: off)
   bool gather = true;
+  // A primal that definitely races (as `adrace check` finds) is refused; with this, written with a
+  // warning naming the race (--allow-racy-primal).
+  bool allowRacyPrimal = false;
 };
 
 struct AdjointResult {
   std::string code;                              // the generated C file; empty on error
-  std::vector<analyzer::Diagnostic> diagnostics; // errors: nothing was generated
+  std::vector<analyzer::Diagnostic> diagnostics; // errors (nothing was generated) and warnings
   bool ok() const { return !code.empty(); }
 };
 

@@ -197,7 +197,7 @@ class Substitution {
       return stmt;
     }
     if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(stmt)) {
-      if (directive->hasAssociatedStmt()) replaceIn(directive->getInnermostCapturedStmt()->getCapturedStmt());
+      if (directive->hasAssociatedStmt()) replaceIn(directive->getRawStmt());
       return stmt;
     }
     replaceIn(stmt);

@@ -22,7 +22,11 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
   if (!element->isIntegerType() && !element->isRealFloatingType())
     return refuse("file-scope variable '" + name + "' of type " + type.getAsString());
   if (type->isArrayType() && !type->isConstantArrayType()) return refuse("file-scope array '" + name + "' without a size");
-  if (var->getStorageClass() == clang::SC_Static && !(type.isConstQualified() && var->getInit() && !type->isArrayType()))
+  if (!var->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return refuse("variable '" + var->getQualifiedNameAsString() + "' of a namespace (only file-scope variables)");
+  // `static` in C, and in C++ also a namespace-scope const (internal linkage): the adjoint's file
+  // cannot reach it, so a const scalar with an initializer is repeated there.
+  if (!var->hasExternalFormalLinkage() && !(type.isConstQualified() && var->getInit() && !type->isArrayType()))
     return refuse("static file-scope variable '" + name + "': the adjoint's file cannot reach it (only a static const "
                   "scalar with an initializer is repeated there; give the others external linkage)");
   if (active && !element->isRealFloatingType()) return refuse("--active " + name + ": not a floating-point variable");
@@ -51,7 +55,7 @@ c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::func
     bool inHeader = false;  // an included header already declares it
     for (const clang::VarDecl* declaration : var->redecls())
       inHeader |= !sources.isInMainFile(sources.getExpansionLoc(declaration->getLocation()));
-    if (var->getStorageClass() == clang::SC_Static)
+    if (!var->hasExternalFormalLinkage())
       declarations.push_back(
           c::withStorage(c::declaration(context.from.declaredType(var), info->name, context.tree(var->getInit())), "static"));
     else if (!inHeader)

@@ -46,7 +46,17 @@ class Inliner {
     }
     if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) {
       if (directive->hasAssociatedStmt()) {
-        clang::CapturedStmt* captured = directive->getInnermostCapturedStmt();
+        // Clang 14 captures the statement of some directives (parallel, for, single) and not of
+        // others (master, atomic, critical, section): getInnermostCapturedStmt() trusts a table
+        // that lists a capture for master and critical too, and so read their raw statement as a
+        // CapturedStmt (a wild read and write, and a recursion through what it found).
+        clang::Stmt*& associated = *directive->children().begin();
+        auto* captured = llvm::dyn_cast<clang::CapturedStmt>(associated);
+        if (!captured) {
+          associated = this->statement(braced(associated));
+          return statement;
+        }
+        while (auto* inner = llvm::dyn_cast<clang::CapturedStmt>(captured->getCapturedStmt())) captured = inner;
         clang::Stmt* body = this->statement(braced(captured->getCapturedStmt()));
         // (CapturedStmt's setter is private: its statement is stored in the slot after the captures'
         // initialisers.)
@@ -208,6 +218,14 @@ class Inliner {
   const clang::FunctionDecl* helperDefinition(const clang::CallExpr* call) {
     const clang::FunctionDecl* callee = call->getDirectCallee();
     std::string name = callee ? callee->getNameAsString() : context_.text(call->getCallee());
+    if (auto* method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee)) {
+      if (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator())
+        context_.unsupported(call->getBeginLoc(), "assignment of a whole struct ('" + method->getParent()->getNameAsString() +
+                                                      "'): assign its members one by one");
+      else
+        context_.unsupported(call->getBeginLoc(), "call to the C++ member function '" + method->getQualifiedNameAsString() + "'");
+      return nullptr;
+    }
     const clang::FunctionDecl* definition = callee ? callee->getDefinition() : nullptr;
     const clang::SourceManager& sources = ast_.getSourceManager();
     if (!definition || !sources.isInMainFile(sources.getExpansionLoc(definition->getLocation()))) {
@@ -462,7 +480,8 @@ class Inliner {
   // Whether `call` calls a helper whose body has statements before its return, or whose returned
   // expression calls one (so that it can only be inlined as a statement, too).
   bool isStatementHelper(const clang::CallExpr* call) {
-    if (isLibraryCall(call) || !call->getDirectCallee()) return false;
+    // (a C++ member function is refused where it is called, never hoisted)
+    if (isLibraryCall(call) || !call->getDirectCallee() || llvm::isa<clang::CXXMethodDecl>(call->getDirectCallee())) return false;
     const clang::FunctionDecl* definition = call->getDirectCallee()->getDefinition();
     if (!definition || definition->getReturnType()->isVoidType()) return false;
     const clang::Expr* returned = singleReturn(definition);

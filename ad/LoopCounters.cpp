@@ -40,7 +40,7 @@ class CounterUses {
       const clang::OMPLoopDirective* saved = directive_;
       if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(directive)) directive_ = loop;
       ++parallelDepth_;
-      walk(directive->getInnermostCapturedStmt()->getCapturedStmt());
+      walk(directive->getRawStmt());
       --parallelDepth_;
       directive_ = saved;
       return;

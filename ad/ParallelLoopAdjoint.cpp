@@ -5,6 +5,7 @@
 #include "ad/CollapsedNest.h"
 #include "ad/Sweeps.h"
 
+#include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MemberPath.h"
 
@@ -451,7 +452,9 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
 
 c::Directive ParallelLoopAdjoint::scheduledFor() const {
   std::vector<c::ExprRef> schedule = {c::name(loop_.model.schedule)};
-  if (!loop_.model.scheduleChunk.empty()) schedule.push_back(c::literal(loop_.model.scheduleChunk));
+  // The chunk as a tree of the expression the user wrote (`c * 2`), never its source text.
+  for (const auto* clause : loop_.directive->getClausesOfKind<clang::OMPScheduleClause>())
+    if (clause->getChunkSize()) schedule.push_back(context_.tree(analyzer::uncapturedClauseExpr(clause->getChunkSize())));
   return c::directive("omp for", {c::clause("schedule", schedule)});
 }
 

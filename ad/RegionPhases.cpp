@@ -18,7 +18,7 @@ namespace {
 
 const clang::Stmt* onceBody(const clang::Stmt* item) {
   if (!llvm::isa<clang::OMPSingleDirective>(item) && !llvm::isa<clang::OMPMasterDirective>(item)) return nullptr;
-  return llvm::cast<clang::OMPExecutableDirective>(item)->getInnermostCapturedStmt()->getCapturedStmt();
+  return llvm::cast<clang::OMPExecutableDirective>(item)->getRawStmt();
 }
 
 bool callsTheRuntime(const clang::Stmt* statement) {
@@ -38,7 +38,7 @@ std::vector<const clang::Stmt*> Sweeps::regionPhases(const clang::OMPExecutableD
     phases.push_back(loop);
     return phases;
   }
-  const clang::Stmt* body = directive->getInnermostCapturedStmt()->getCapturedStmt();
+  const clang::Stmt* body = directive->getRawStmt();
   std::vector<const clang::Stmt*> items{body};
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) items.assign(compound->body_begin(), compound->body_end());
   for (const clang::Stmt* item : items) {

@@ -226,7 +226,7 @@ class SupportChecker {
         return;
       }
       clauses(parallel);
-      const clang::Stmt* body = parallel->getInnermostCapturedStmt()->getCapturedStmt();
+      const clang::Stmt* body = parallel->getRawStmt();
       std::vector<const clang::Stmt*> items;
       if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) items.assign(compound->body_begin(), compound->body_end());
       else items.push_back(body);
@@ -262,6 +262,12 @@ class SupportChecker {
     if (llvm::isa<clang::ContinueStmt>(statement))
       return context_.unsupported(statement->getBeginLoc(), "continue (only ending a branch of an if at the top level of the "
                                                             "loop body)");
+    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement))
+      return context_.unsupported(directive->getBeginLoc(),
+                                  "OpenMP directive '" +
+                                      llvm::omp::getOpenMPDirectiveName(directive->getDirectiveKind()).str() +
+                                      "' here (single, master and barrier only directly in a parallel region, simd "
+                                      "only on a loop in a loop body)");
     context_.unsupported(statement->getBeginLoc(), std::string("statement of kind ") + statement->getStmtClassName());
   }
 
@@ -580,7 +586,7 @@ class SupportChecker {
           return context_.unsupported(clause->getBeginLoc(), "OpenMP clause '" +
                                                                  std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) +
                                                                  "' on " + analyzer::directiveName(*directive));
-      const clang::Stmt* body = directive->getInnermostCapturedStmt()->getCapturedStmt();
+      const clang::Stmt* body = directive->getRawStmt();
       ++parallelDepth_;  // a parallel loop inside would be a nested region
       this->statement(body, body);
       --parallelDepth_;

@@ -8,8 +8,11 @@ include(CMakePackageConfigHelpers)
 set(ADRACE_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/adrace)
 
 # Exported as adrace::smt, adrace::model, ..., adrace::runtime: the names used inside this tree.
-set(adrace_installed_libraries adrace_smt adrace_model adrace_verdicts adrace_protocol adrace_frontend adrace_check
-    adrace_analysis)
+# Two export sets: the libraries that need no Clang (adraceProtocolTargets, with the runtime), which
+# find_package(adrace COMPONENTS protocol) loads alone, and those that do (adraceTargets).
+set(adrace_clang_free_libraries adrace_smt adrace_model adrace_verdicts adrace_protocol)
+set(adrace_clang_libraries adrace_frontend adrace_check adrace_analysis)
+set(adrace_installed_libraries ${adrace_clang_free_libraries} ${adrace_clang_libraries})
 foreach(library IN LISTS adrace_installed_libraries)
   string(REPLACE "adrace_" "" export_name ${library})
   set_target_properties(${library} PROPERTIES EXPORT_NAME ${export_name})
@@ -18,7 +21,10 @@ if(TARGET adrace_runtime)
   set_target_properties(adrace_runtime PROPERTIES EXPORT_NAME runtime)
 endif()
 
-install(TARGETS ${adrace_installed_libraries} EXPORT adraceTargets
+install(TARGETS ${adrace_clang_free_libraries} EXPORT adraceProtocolTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS ${adrace_clang_libraries} EXPORT adraceTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 
@@ -33,6 +39,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/analyzer/
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/analyzer/include/adrace
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
+install(EXPORT adraceProtocolTargets NAMESPACE adrace:: DESTINATION ${ADRACE_PACKAGE_DIR})
 install(EXPORT adraceTargets NAMESPACE adrace:: DESTINATION ${ADRACE_PACKAGE_DIR})
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/adraceConfig.cmake.in
   ${PROJECT_BINARY_DIR}/adraceConfig.cmake

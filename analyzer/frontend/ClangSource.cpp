@@ -1,5 +1,6 @@
 #include "analyzer/frontend/ClangSource.h"
 
+#include <clang/AST/DeclOpenMP.h>
 #include <clang/AST/StmtOpenMP.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
@@ -50,6 +51,12 @@ std::string calleeName(const clang::CallExpr* call) {
 const clang::VarDecl* variableOf(const clang::Expr* expression) {
   auto* reference = llvm::dyn_cast_or_null<clang::DeclRefExpr>(expression ? expression->IgnoreParenImpCasts() : nullptr);
   return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
+}
+
+const clang::Expr* uncapturedClauseExpr(const clang::Expr* expression) {
+  auto* reference = llvm::dyn_cast_or_null<clang::DeclRefExpr>(expression ? expression->IgnoreImpCasts() : nullptr);
+  auto* captured = reference ? llvm::dyn_cast<clang::OMPCapturedExprDecl>(reference->getDecl()) : nullptr;
+  return captured && captured->getInit() ? captured->getInit() : expression;
 }
 
 clang::SourceRange wholeRangeOf(const clang::Stmt* statement) {

@@ -22,6 +22,10 @@ std::string calleeName(const clang::CallExpr* call);
 // The variable an expression names (`x`, through parentheses and implicit casts), or null (also
 // for a null expression).
 const clang::VarDecl* variableOf(const clang::Expr* expression);
+// A clause's expression as the user wrote it: Sema replaces a non-constant one (`schedule(dynamic,
+// c * 2)`) by a reference to a captured copy whose range is one token; this returns the copy's
+// initialiser (implicit casts included), and any other expression unchanged.
+const clang::Expr* uncapturedClauseExpr(const clang::Expr* expression);
 // A statement's whole range. Clang ends a directive's own range with its pragma line: the end of
 // its structured block (and of the directive that block may be) is taken instead.
 clang::SourceRange wholeRangeOf(const clang::Stmt* statement);

@@ -172,7 +172,7 @@ void Builder::readClauses() {
   const clang::OMPLoopDirective& directive = *request_.directive;
   for (const auto* clause : directive.getClausesOfKind<clang::OMPScheduleClause>()) {
     model_.schedule = clang::getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_schedule, clause->getScheduleKind());
-    if (clause->getChunkSize()) model_.scheduleChunk = sourceText(clause->getChunkSize(), context_);
+    if (clause->getChunkSize()) model_.scheduleChunk = sourceText(uncapturedClauseExpr(clause->getChunkSize()), context_);
   }
   // A taskloop's iterations go to whichever thread runs their task: no thread owns an iteration.
   if (isTaskloop(directive)) model_.schedule = "tasks";

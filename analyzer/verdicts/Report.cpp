@@ -11,6 +11,13 @@ using nlohmann::json;
 
 namespace {
 
+// The verdict `adrace adjoint --strategy formad` writes: "gather" where the gather applies (plain
+// stores over the targets), else the verdict itself; the guard a consumer that writes no gathers
+// uses is then reported as "guard".
+std::string reportedVerdict(const ArrayVerdict& verdict) {
+  return verdict.gather && verdict.gather->applies ? "gather" : verdictName(verdict.verdict);
+}
+
 const Reference* referenceById(const LoopModel& loop, int id) {
   for (const Reference& reference : loop.references)
     if (reference.id == id) return &reference;
@@ -51,13 +58,14 @@ json toJson(const LoopAnalysis& analysis, const LoopModel& loop) {
     json entry = {{"array", verdict.array},
                   {"adjoint", verdict.adjoint},
                   {"scalar", verdict.scalar},
-                  {"verdict", verdictName(verdict.verdict)},
+                  {"verdict", reportedVerdict(verdict)},
                   {"proven", verdict.proven},
                   {"reason", verdict.reason},
                   {"primal_read_only", verdict.primalReadOnly},
                   {"adjoint_writes", verdict.adjointWrites},
                   {"guarded_references", verdict.guardedReferences},
                   {"unproven_pairs", unproven}};
+    if (reportedVerdict(verdict) != verdictName(verdict.verdict)) entry["guard"] = verdictName(verdict.verdict);
     if (!verdict.extent.empty()) entry["extent"] = verdict.extent;
     if (verdict.unlistedPairs) entry["unlisted_pairs"] = verdict.unlistedPairs;
     if (verdict.gather) {
@@ -132,7 +140,7 @@ std::string reportText(const std::vector<AnalyzedFile>& files) {
           << " (omp " << model.directive << ", counter " << model.dimensions.front().domain.counter << ")\n";
       if (!loop.analysis) continue;
       for (const ArrayVerdict& verdict : loop.analysis->arrays) {
-        out << "  " << std::left << std::setw(14) << verdict.adjoint << std::setw(13) << verdictName(verdict.verdict)
+        out << "  " << std::left << std::setw(14) << verdict.adjoint << std::setw(13) << reportedVerdict(verdict)
             << verdict.reason << "\n";
         if (verdict.gather)
           out << "      " << (verdict.gather->applies ? "gather: " : "no gather: ") << verdict.gather->reason << "\n";

@@ -1250,7 +1250,7 @@ TEST(AdjointGenerator, RegionRunsAsPhasesWithoutNowait) {
         for (int i = 0; i < n; i++)
             y[i] = x[i] * x[i];
 #pragma omp barrier
-#pragma omp single nowait
+#pragma omp single
         *s = y[0];
 #pragma omp for
         for (int i = 0; i < n; i++)

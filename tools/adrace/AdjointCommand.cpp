@@ -2,6 +2,8 @@
 #include "ad/AdjointGenerator.h"
 #include "tools/adrace/Commands.h"
 
+#include <spdlog/spdlog.h>
+
 #include <iostream>
 #include <sstream>
 
@@ -19,6 +21,7 @@ std::vector<OptionSpec> adjointOptions() {
       {"--extent", "", true, "NAME=EXPR,...", "element count of arrays (for per-thread reduction copies)"},
       {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
       {"--budget-ms", "", true, "MS", "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
+      {"--allow-racy-primal", "", false, "", "write the adjoint of a primal that races (a warning names the race) instead of refusing it"},
       {"--output", "-o", true, "FILE", "write the C file to FILE instead of stdout"},
   });
   return options;
@@ -32,7 +35,9 @@ int runAdjoint(const std::vector<std::string>& arguments) {
   if (parsed.has("--help")) {
     std::cout << usageText("adjoint", "FILE --function NAME --active P[,P...] [options] [-- compiler flags]",
                            "Writes a C file defining NAME_b, the reverse-mode adjoint of NAME, with each parallel\n"
-                           "loop's adjoint arrays protected as the analysis proves necessary (--strategy formad).",
+                           "loop's adjoint arrays protected as the analysis proves necessary (--strategy formad).\n"
+                           "Exit 0: written; 2: usage error, unsupported input or a primal that races (with its\n"
+                           "location; no output file).",
                            options);
     return kExitOk;
   }
@@ -61,6 +66,9 @@ int runAdjoint(const std::vector<std::string>& arguments) {
   request.settings = compileSettingsFrom(parsed);
   request.function = parsed.value("--function");
   request.active = splitList(parsed.value("--active"));
+  request.allowRacyPrimal = parsed.has("--allow-racy-primal");
+  spdlog::debug("differentiating {} in {} (strategy {})", request.function, parsed.positional.front(),
+                ad::strategyName(request.strategy));
   ad::AdjointResult result = ad::generateAdjoint(request);
   reportDiagnostics(result.diagnostics);
   if (!result.ok()) return kExitUsage;

@@ -63,7 +63,9 @@ int runAnalyze(const std::vector<std::string>& arguments) {
   if (parsed.has("--help")) {
     std::cout << usageText("analyze", "[options] FILE... [-- compiler flags]",
                            "Models every OpenMP parallel loop and proves, per adjoint array, whether its updates\n"
-                           "are race-free (shared) or need reduction(+) or atomic.",
+                           "are race-free (shared) or need reduction(+) or atomic.\n"
+                           "Exit 0: every loop analysed; 2: usage or input error; 3: some loop or construct\n"
+                           "could not be analysed (listed under not_analysed, the others are analysed).",
                            options);
     return kExitOk;
   }

@@ -76,11 +76,13 @@ FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, 
       options.z3TimeoutMs = timeoutMs;
       options.deadline = deadline;
       if (checkAliasing) options.mayAlias = model.mayAlias[index];
+      spdlog::debug("checking loop {} of {} (line {})", loop.id, file, loop.pragmaAt.line);
       for (analyzer::RaceFinding& finding : analyzer::checkLoop(loop, options))
         outcome.checked.findings.push_back(std::move(finding));
     }
     for (const analyzer::RegionModel& region : model.regions) {
       outcome.checked.regions.push_back(&region);
+      spdlog::debug("checking parallel region {} of {} (line {})", region.id, file, region.pragmaAt.line);
       for (analyzer::RaceFinding& finding : analyzer::checkRegion(region, model.loops, timeoutMs, deadline))
         outcome.checked.findings.push_back(std::move(finding));
     }

@@ -33,9 +33,12 @@ analyzer::CompileSettings compileSettingsFrom(const ParsedCommandLine& parsed) {
 
 bool reportDiagnostics(const std::vector<analyzer::Diagnostic>& diagnostics) {
   bool errors = false;
+  // -q (configureLogging) keeps errors only
+  const bool quiet = !spdlog::default_logger()->should_log(spdlog::level::warn);
   for (const analyzer::Diagnostic& diagnostic : diagnostics) {
-    std::cerr << analyzer::formatDiagnostic(diagnostic) << "\n";
-    errors |= diagnostic.severity == analyzer::Diagnostic::Severity::Error;
+    bool error = diagnostic.severity == analyzer::Diagnostic::Severity::Error;
+    if (error || !quiet) std::cerr << analyzer::formatDiagnostic(diagnostic) << "\n";
+    errors |= error;
   }
   return errors;
 }

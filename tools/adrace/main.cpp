@@ -17,7 +17,9 @@ const char* kUsage =
     "  version   print the version\n"
     "\n"
     "Run `adrace <command> --help` for a command's options.\n"
-    "Exit codes: 0 ok, 1 race or unsafe found (check), 2 usage or input error.\n";
+    "Exit codes: 0 ok, 1 race found (check), 2 usage or input error, 3 could not analyse or check\n"
+    "something (analyze: a loop listed under not_analysed; check: an unsupported construct or an\n"
+    "undecided pair).\n";
 
 }  // namespace
 
