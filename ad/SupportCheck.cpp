@@ -515,18 +515,21 @@ class SupportChecker {
       std::vector<clang::Stmt*> rest(items.begin() + k + 1, items.end());
       clang::SourceLocation end = compound->getRBracLoc();
       auto* elseBody = const_cast<clang::Stmt*>(withoutJumps(
-          clang::CompoundStmt::Create(ast, rest, rest.empty() ? end : rest.front()->getBeginLoc(), end), kept));
-      auto* thenBody = clang::CompoundStmt::Create(ast, then, branch->getThen()->getBeginLoc(), branch->getThen()->getEndLoc());
+          clang::CompoundStmt::Create(ast, rest, clang::FPOptionsOverride(),
+              rest.empty() ? end : rest.front()->getBeginLoc(), end), kept));
+      auto* thenBody = clang::CompoundStmt::Create(ast, then, clang::FPOptionsOverride(),
+          branch->getThen()->getBeginLoc(), branch->getThen()->getEndLoc());
       auto* rewritten = clang::IfStmt::Create(ast, branch->getIfLoc(), branch->getStatementKind(), nullptr, nullptr,
                                               branch->getCond(), branch->getLParenLoc(), branch->getRParenLoc(), thenBody,
                                               branch->getEndLoc(), elseBody);
       std::vector<clang::Stmt*> head(items.begin(), items.begin() + k);
       head.push_back(rewritten);
-      return clang::CompoundStmt::Create(ast, head, compound->getLBracLoc(), end);
+      return clang::CompoundStmt::Create(ast, head, clang::FPOptionsOverride(), compound->getLBracLoc(), end);
     }
     if (inLoop && !items.empty() && llvm::isa<clang::ContinueStmt>(items.back())) {  // `continue;` last: no jump at all
       items.pop_back();
-      return clang::CompoundStmt::Create(context_.ast, items, compound->getLBracLoc(), compound->getRBracLoc());
+      return clang::CompoundStmt::Create(context_.ast, items, clang::FPOptionsOverride(),
+          compound->getLBracLoc(), compound->getRBracLoc());
     }
     return body;
   }
@@ -562,7 +565,8 @@ class SupportChecker {
       item = unwrapped;
     }
     if (!changed) return body;
-    return clang::CompoundStmt::Create(context_.ast, items, compound->getLBracLoc(), compound->getRBracLoc());
+    return clang::CompoundStmt::Create(context_.ast, items, clang::FPOptionsOverride(),
+        compound->getLBracLoc(), compound->getRBracLoc());
   }
 
   // One item of a parallel region, as RegionPhases.cpp runs it: a worksharing loop, a barrier, a

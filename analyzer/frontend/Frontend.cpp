@@ -39,7 +39,7 @@ const char* unsupportedConstruct(const clang::OMPExecutableDirective& directive)
     default: break;
   }
   llvm::StringRef name = llvm::omp::getOpenMPDirectiveName(directive.getDirectiveKind());
-  if (name.startswith("target")) return "target offload";
+  if (name.starts_with("target")) return "target offload";
   if (name.contains("taskloop")) return "taskloop";  // master taskloop, parallel master taskloop...
   if (llvm::isa<clang::OMPGenericLoopDirective>(directive)) return "loop";
   if (llvm::isa<clang::OMPTileDirective>(directive)) return "tile";
@@ -344,14 +344,14 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
   auto database = compilationDatabase(settings, diagnostics);
   if (!database) return;
 
-  // Clang 14 segfaults on some input it should reject (`allocate(i)` on a loop counter, in Sema):
+  // Clang (14 and 19) segfaults on some input it should reject (`allocate(i)` on a loop counter, in Sema):
   // recover from a crash as from an error, so the user gets a diagnostic naming the file.
   llvm::CrashRecoveryContext::Enable();
   // One file at a time, so that an error Clang gives without a location can name its file.
   for (const std::string& file : files) {
     std::vector<Diagnostic> fileDiagnostics;
     clang::tooling::ClangTool tool(*database, {file});
-    // OpenMP pragmas are what we read; the builtin headers (omp.h, stddef.h) come from Clang 14's
+    // OpenMP pragmas are what we read; the builtin headers (omp.h, stddef.h) come from our Clang's
     // resource directory, which a tool outside the LLVM tree cannot find by itself.
     tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
         {"-fopenmp", std::string("-resource-dir=") + clangResourceDirectory(), "-Wno-everything"},
@@ -372,7 +372,8 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
           file, fileFactory.visiting
                     ? "internal error: adrace crashed while processing this file (a bug in adrace: please report it "
                       "with the file)"
-                    : "the C front-end (Clang 14) crashed on this file; adrace cannot read it (an OpenMP clause Clang "
+                    : "the C front-end (Clang " ADRACE_CLANG_MAJOR
+                      ") crashed on this file; adrace cannot read it (an OpenMP clause Clang "
                       "mishandles, such as allocate() on a loop counter, is a known cause)"));
     for (Diagnostic& diagnostic : fileDiagnostics) {
       if (diagnostic.at.file.empty()) diagnostic.at.file = file;

@@ -55,7 +55,7 @@ const char* unsupportedOpenMPConstruct(const clang::OMPExecutableDirective& dire
 void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagnostics,
                 const std::function<void(const std::string& file, clang::ASTContext&)>& visit);
 
-// Clang 14's resource directory (builtin headers such as omp.h), fixed at build time.
+// The resource directory of the Clang adrace is built with (builtin headers such as omp.h), fixed at build time.
 const char* clangResourceDirectory();
 
 // parseFiles + findLoops + buildLoopModel.

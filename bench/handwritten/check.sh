@@ -7,7 +7,7 @@
 # usage: check.sh SOURCE_DIR WORK_DIR KERNEL CC [archer]
 set -u
 source=$1 work=$2 kernel=$3 cc=$4 mode=${5:-}
-archer=/usr/lib/llvm-14/lib/libarcher.so
+archer=${ADRACE_ARCHER:?libarcher.so of adrace's LLVM, set by CTest (bench/handwritten/CMakeLists.txt)}
 flags=(-O2 -fopenmp)
 [ "$mode" = archer ] && flags=(-g -O1 -fsanitize=thread -fopenmp)
 rm -rf "$work" && mkdir -p "$work" || exit 1

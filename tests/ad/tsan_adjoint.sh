@@ -12,7 +12,7 @@ read -r -a cflags <<< "${10:-}"
 extent_args=()
 [ -n "${11:-}" ] && extent_args=(--extent "${11}")
 dir=$source/$root/$kernel
-archer=/usr/lib/llvm-14/lib/libarcher.so
+archer=${ADRACE_ARCHER:?libarcher.so of adrace's LLVM, set by CTest (tests/ad/CMakeLists.txt)}
 [ -f "$archer" ] || { echo "FAIL: $archer missing"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
 flags=(-g -O1 -fsanitize=thread -fopenmp "${cflags[@]}" -I"$source/runtime" -I"$dir")

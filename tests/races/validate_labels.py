@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the labels of the race cases dynamically, with ThreadSanitizer and Archer.
 
-Every case that has a `main` is compiled with `clang-14 -fopenmp -fsanitize=thread -g` and run at
+Every case that has a `main` is compiled with `clang-19 -fopenmp -fsanitize=thread -g` and run at
 OMP_NUM_THREADS=4 under Archer (the OpenMP-aware TSan tool, libarcher.so), as tests/ad/tsan_adjoint.sh
 runs the adjoints:
 
@@ -33,7 +33,6 @@ EXPECT = re.compile(r"^// adrace-expect: (race definite|race possible|race-free|
 # VAR is a variable, or memory in a struct as adrace names it: grid->u, s.x, particles[].x
 RACE = re.compile(r"^// adrace-race: (\d+) (\w+(?:->\w+|\.\w+|\[\])*)\s*$")
 MAIN = re.compile(r"^\s*int\s+main\s*\(", re.M)
-ARCHER = "/usr/lib/llvm-14/lib/libarcher.so"
 REPORT = "WARNING: ThreadSanitizer: data race"
 
 # Cases whose truth a dynamic run on the host cannot show, with the reason.
@@ -169,7 +168,7 @@ def run_case(path, args, work):
         env.pop("OMP_TOOL_LIBRARIES", None)
         env["OMP_TOOL"] = "disabled"
     else:
-        env["OMP_TOOL_LIBRARIES"] = ARCHER
+        env["OMP_TOOL_LIBRARIES"] = args.archer
     runs = args.clean_runs if label == "race-free" else args.runs
     runs = max(runs, MORE_RUNS.get(path.name, 0))
     seen = []
@@ -235,7 +234,8 @@ def static_check(dirs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dirs", nargs="+", type=pathlib.Path, help="directories of labelled .c cases")
-    parser.add_argument("--clang", default="clang-14")
+    parser.add_argument("--clang", default="clang-19")
+    parser.add_argument("--archer", help="libarcher.so (default: the one of --clang's LLVM)")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--runs", type=int, default=5, help="runs of a race case before calling it missed")
     parser.add_argument("--clean-runs", type=int, default=2, help="runs of a race-free case")
@@ -249,8 +249,12 @@ def main():
     args = parser.parse_args()
     if args.static_only:
         return static_check(args.dirs)
-    if not pathlib.Path(ARCHER).is_file():
-        raise SystemExit(f"error: {ARCHER} missing (Archer ships with the LLVM 14 OpenMP runtime)")
+    if not args.archer:
+        # Archer lies in the LLVM library directory, above clang's resource directory.
+        found = subprocess.run([args.clang, "-print-file-name=libarcher.so"], capture_output=True, text=True)
+        args.archer = os.path.realpath(found.stdout.strip()) if found.returncode == 0 else "libarcher.so"
+    if not pathlib.Path(args.archer).is_file():
+        raise SystemExit(f"error: {args.archer} missing (Archer ships with the LLVM OpenMP runtime, libomp-19-dev)")
     files = []
     for directory in args.dirs:
         for path in sorted(directory.glob("*.c")):
