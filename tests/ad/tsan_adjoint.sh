@@ -12,7 +12,7 @@ read -r -a cflags <<< "${10:-}"
 extent_args=()
 [ -n "${11:-}" ] && extent_args=(--extent "${11}")
 dir=$source/$root/$kernel
-archer=${ADRACE_ARCHER:?libarcher.so of adrace's LLVM, set by CTest (tests/ad/CMakeLists.txt)}
+archer=${ADRACE_ARCHER:?libarcher.so of the LLVM adrace is built with, set by CTest (tests/ad/CMakeLists.txt)}
 [ -f "$archer" ] || { echo "FAIL: $archer missing"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
 flags=(-g -O1 -fsanitize=thread -fopenmp "${cflags[@]}" -I"$source/runtime" -I"$dir")
@@ -35,7 +35,9 @@ done
 "$clang" "${flags[@]}" -w -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
 "$clang" "${flags[@]}" -w "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
 run_under_archer() {
+    # The OpenMP runtime beside Archer (a machine may hold another LLVM's as the system libomp.so.5).
     TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" OMP_TOOL_LIBRARIES=$archer OMP_NUM_THREADS=2 \
+        LD_LIBRARY_PATH="$(dirname "$archer")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
         "$work/driver" check > "$work/out.txt" 2>&1
     rc=$?
     races=$(grep -c "WARNING: ThreadSanitizer: data race" "$work/out.txt")

@@ -169,6 +169,8 @@ def run_case(path, args, work):
         env["OMP_TOOL"] = "disabled"
     else:
         env["OMP_TOOL_LIBRARIES"] = args.archer
+        # The OpenMP runtime beside Archer, not another LLVM's system libomp.so.5.
+        env["LD_LIBRARY_PATH"] = os.path.dirname(args.archer)
     runs = args.clean_runs if label == "race-free" else args.runs
     runs = max(runs, MORE_RUNS.get(path.name, 0))
     seen = []
