@@ -10,6 +10,7 @@
 #include "ad/MathLibrary.h"
 #include "ad/PassiveCalls.h"
 
+#include "analyzer/frontend/Frontend.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/OpenMPClause.h>
@@ -150,6 +151,7 @@ class SupportChecker {
 
   void statement(const clang::Stmt* statement, const clang::Stmt* scope) {
     if (!statement || context_.failed()) return;
+    if (fromMetadirective(statement)) return;
     if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
       for (const clang::Stmt* child : compound->body()) {
         this->statement(child, compound);
@@ -262,10 +264,20 @@ class SupportChecker {
     if (llvm::isa<clang::ContinueStmt>(statement))
       return context_.unsupported(statement->getBeginLoc(), "continue (only ending a branch of an if at the top level of the "
                                                             "loop body)");
+    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement))
+      return context_.unsupported(directive->getBeginLoc(), "OpenMP directive '" + analyzer::directiveName(*directive) + "'");
     context_.unsupported(statement->getBeginLoc(), std::string("statement of kind ") + statement->getStmtClassName());
   }
 
  private:
+  // The variant Clang selected for a metadirective may not be the one another compiler runs.
+  bool fromMetadirective(const clang::Stmt* statement) {
+    auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement);
+    if (!directive || !analyzer::fromMetadirective(*directive, context_.ast.getSourceManager())) return false;
+    context_.unsupported(directive->getBeginLoc(), "OpenMP metadirective (the variant a compiler selects is its own)");
+    return true;
+  }
+
   static bool containsDirective(const clang::Stmt* statement) {
     if (!statement) return false;
     if (llvm::isa<clang::OMPExecutableDirective>(statement)) return true;
@@ -575,6 +587,7 @@ class SupportChecker {
   // store at omp_get_thread_num()): the adjoint runs the region as separate phases and would run it
   // once, so it is refused.
   void regionItem(const clang::Stmt* item, const clang::Stmt* scope) {
+    if (fromMetadirective(item)) return;
     if (llvm::isa<clang::NullStmt>(item) || llvm::isa<clang::OMPBarrierDirective>(item)) return;
     if (llvm::isa<clang::OMPForDirective, clang::OMPForSimdDirective>(item)) return this->statement(item, scope);
     if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item)) {
@@ -601,6 +614,10 @@ class SupportChecker {
         if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) regionLocals_.insert(var);
       return this->statement(item, scope);
     }
+    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(item))
+      return context_.unsupported(directive->getBeginLoc(), "OpenMP directive '" + analyzer::directiveName(*directive) +
+                                                                "' in a parallel region (only for, single, master and "
+                                                                "barrier are run as phases of the adjoint)");
     context_.unsupported(item->getBeginLoc(), "statement that every thread of the omp parallel region runs (only "
                                               "worksharing loops, single, master, barrier and uninitialised region "
                                               "locals are supported)");
