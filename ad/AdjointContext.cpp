@@ -6,6 +6,7 @@
 #include "smt/IndexExpr.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/Support/raw_ostream.h>
 

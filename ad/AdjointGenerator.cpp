@@ -20,6 +20,7 @@
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
 #include <spdlog/spdlog.h>

@@ -1,6 +1,7 @@
 #include "ad/FilePrelude.h"
 
 #include <clang/AST/Decl.h>
+#include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
 #include <map>

@@ -58,8 +58,8 @@ class Inliner {
         }
         while (auto* inner = llvm::dyn_cast<clang::CapturedStmt>(captured->getCapturedStmt())) captured = inner;
         clang::Stmt* body = this->statement(braced(captured->getCapturedStmt()));
-        // (CapturedStmt's setter is private: its statement is stored in the slot after the captures'
-        // initialisers.)
+        // (CapturedStmt's setter is private, in Clang 19 as in 14: its statement is stored in the slot
+        // after the captures' initialisers.)
         *reinterpret_cast<clang::Stmt**>(captured->capture_init_end()) = body;
         captured->getCapturedDecl()->setBody(body);
       }
@@ -105,14 +105,16 @@ class Inliner {
       items.push_back(rewritten);
     }
     if (!changed || context_.failed()) return block;
-    return clang::CompoundStmt::Create(ast_, items, block->getLBracLoc(), block->getRBracLoc());
+    return clang::CompoundStmt::Create(ast_, items, clang::FPOptionsOverride(),
+        block->getLBracLoc(), block->getRBracLoc());
   }
 
   // A body that is one statement calling a statement helper, as a block of that statement, where the
   // calls can be hoisted (`if (c) v = volume(x);`, `#pragma omp single` over `v = volume(x);`).
   clang::Stmt* braced(clang::Stmt* body) {
     if (!body || llvm::isa<clang::CompoundStmt>(body) || !hoistableExpression(body) || !hasStatementHelperCall(body)) return body;
-    return clang::CompoundStmt::Create(ast_, {body}, body->getBeginLoc(), body->getEndLoc());
+    return clang::CompoundStmt::Create(ast_, {body}, clang::FPOptionsOverride(),
+        body->getBeginLoc(), body->getEndLoc());
   }
 
   // The bodies of an if/for/while/do, braced where calls must be hoisted.
@@ -359,7 +361,7 @@ class Inliner {
     }
     --copying_;
     if (context_.failed()) return call;
-    return clang::CompoundStmt::Create(ast_, items, call->getBeginLoc(), call->getEndLoc());
+    return clang::CompoundStmt::Create(ast_, items, clang::FPOptionsOverride(), call->getBeginLoc(), call->getEndLoc());
   }
 
   // One statement of a void helper's body, copied for the call `call`; null for nothing to copy.
@@ -430,7 +432,8 @@ class Inliner {
     for (clang::Stmt* item : compound ? std::vector<clang::Stmt*>(compound->body_begin(), compound->body_end())
                                       : std::vector<clang::Stmt*>{block})
       copyItem(item, bindings, helper, call, false, nullptr, items);
-    return clang::CompoundStmt::Create(ast_, items, block->getBeginLoc(), block->getEndLoc());
+    return clang::CompoundStmt::Create(ast_, items, clang::FPOptionsOverride(),
+        block->getBeginLoc(), block->getEndLoc());
   }
 
   // One statement of a helper's body copied into `items`, after the calls of statement helpers it

@@ -24,7 +24,7 @@ const clang::Stmt* onceBody(const clang::Stmt* item) {
 bool callsTheRuntime(const clang::Stmt* statement) {
   if (!statement) return false;
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement))
-    if (auto* callee = call->getDirectCallee(); callee && callee->getName().startswith("omp_")) return true;
+    if (auto* callee = call->getDirectCallee(); callee && callee->getName().starts_with("omp_")) return true;
   for (const clang::Stmt* child : statement->children())
     if (callsTheRuntime(child)) return true;
   return false;

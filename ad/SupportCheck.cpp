@@ -10,6 +10,7 @@
 #include "ad/MathLibrary.h"
 #include "ad/PassiveCalls.h"
 
+#include "analyzer/frontend/Frontend.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/OpenMPClause.h>
@@ -150,6 +151,7 @@ class SupportChecker {
 
   void statement(const clang::Stmt* statement, const clang::Stmt* scope) {
     if (!statement || context_.failed()) return;
+    if (fromMetadirective(statement)) return;
     if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
       for (const clang::Stmt* child : compound->body()) {
         this->statement(child, compound);
@@ -264,14 +266,21 @@ class SupportChecker {
                                                             "loop body)");
     if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement))
       return context_.unsupported(directive->getBeginLoc(),
-                                  "OpenMP directive '" +
-                                      llvm::omp::getOpenMPDirectiveName(directive->getDirectiveKind()).str() +
+                                  "OpenMP directive '" + analyzer::directiveName(*directive) +
                                       "' here (single, master and barrier only directly in a parallel region, simd "
                                       "only on a loop in a loop body)");
     context_.unsupported(statement->getBeginLoc(), std::string("statement of kind ") + statement->getStmtClassName());
   }
 
  private:
+  // The variant Clang selected for a metadirective may not be the one another compiler runs.
+  bool fromMetadirective(const clang::Stmt* statement) {
+    auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement);
+    if (!directive || !analyzer::fromMetadirective(*directive, context_.ast.getSourceManager())) return false;
+    context_.unsupported(directive->getBeginLoc(), "OpenMP metadirective (the variant a compiler selects is its own)");
+    return true;
+  }
+
   static bool containsDirective(const clang::Stmt* statement) {
     if (!statement) return false;
     if (llvm::isa<clang::OMPExecutableDirective>(statement)) return true;
@@ -521,18 +530,21 @@ class SupportChecker {
       std::vector<clang::Stmt*> rest(items.begin() + k + 1, items.end());
       clang::SourceLocation end = compound->getRBracLoc();
       auto* elseBody = const_cast<clang::Stmt*>(withoutJumps(
-          clang::CompoundStmt::Create(ast, rest, rest.empty() ? end : rest.front()->getBeginLoc(), end), kept));
-      auto* thenBody = clang::CompoundStmt::Create(ast, then, branch->getThen()->getBeginLoc(), branch->getThen()->getEndLoc());
+          clang::CompoundStmt::Create(ast, rest, clang::FPOptionsOverride(),
+              rest.empty() ? end : rest.front()->getBeginLoc(), end), kept));
+      auto* thenBody = clang::CompoundStmt::Create(ast, then, clang::FPOptionsOverride(),
+          branch->getThen()->getBeginLoc(), branch->getThen()->getEndLoc());
       auto* rewritten = clang::IfStmt::Create(ast, branch->getIfLoc(), branch->getStatementKind(), nullptr, nullptr,
                                               branch->getCond(), branch->getLParenLoc(), branch->getRParenLoc(), thenBody,
                                               branch->getEndLoc(), elseBody);
       std::vector<clang::Stmt*> head(items.begin(), items.begin() + k);
       head.push_back(rewritten);
-      return clang::CompoundStmt::Create(ast, head, compound->getLBracLoc(), end);
+      return clang::CompoundStmt::Create(ast, head, clang::FPOptionsOverride(), compound->getLBracLoc(), end);
     }
     if (inLoop && !items.empty() && llvm::isa<clang::ContinueStmt>(items.back())) {  // `continue;` last: no jump at all
       items.pop_back();
-      return clang::CompoundStmt::Create(context_.ast, items, compound->getLBracLoc(), compound->getRBracLoc());
+      return clang::CompoundStmt::Create(context_.ast, items, clang::FPOptionsOverride(),
+          compound->getLBracLoc(), compound->getRBracLoc());
     }
     return body;
   }
@@ -568,7 +580,8 @@ class SupportChecker {
       item = unwrapped;
     }
     if (!changed) return body;
-    return clang::CompoundStmt::Create(context_.ast, items, compound->getLBracLoc(), compound->getRBracLoc());
+    return clang::CompoundStmt::Create(context_.ast, items, clang::FPOptionsOverride(),
+        compound->getLBracLoc(), compound->getRBracLoc());
   }
 
   // One item of a parallel region, as RegionPhases.cpp runs it: a worksharing loop, a barrier, a
@@ -577,6 +590,7 @@ class SupportChecker {
   // store at omp_get_thread_num()): the adjoint runs the region as separate phases and would run it
   // once, so it is refused.
   void regionItem(const clang::Stmt* item, const clang::Stmt* scope) {
+    if (fromMetadirective(item)) return;
     if (llvm::isa<clang::NullStmt>(item) || llvm::isa<clang::OMPBarrierDirective>(item)) return;
     if (llvm::isa<clang::OMPForDirective, clang::OMPForSimdDirective>(item)) return this->statement(item, scope);
     if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item)) {
@@ -603,6 +617,10 @@ class SupportChecker {
         if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) regionLocals_.insert(var);
       return this->statement(item, scope);
     }
+    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(item))
+      return context_.unsupported(directive->getBeginLoc(), "OpenMP directive '" + analyzer::directiveName(*directive) +
+                                                                "' in a parallel region (only for, single, master and "
+                                                                "barrier are run as phases of the adjoint)");
     context_.unsupported(item->getBeginLoc(), "statement that every thread of the omp parallel region runs (only "
                                               "worksharing loops, single, master, barrier and uninitialised region "
                                               "locals are supported)");

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The long fuzz run (README "Exit codes and limits"; issue 12): builds adrace with clang-14 under
+# The long fuzz run (README "Exit codes and limits"; issue 12): builds adrace with clang-19 under
 # AddressSanitizer and UndefinedBehaviorSanitizer in its own build directory (the default build's
 # flags are untouched), then, for the given minutes, runs the libFuzzer targets for the JSON protocol
 # and the index parser, and scripts/fuzz_sources.py, which mutates C sources and question documents
@@ -28,7 +28,7 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 # LLVM is built without RTTI, so UBSan's vptr check (which needs it) is off.
 sanitize="-fsanitize=address,undefined -fno-sanitize=vptr -fno-omit-frame-pointer -fsanitize=fuzzer-no-link"
 cmake -S "$source" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 "${launcher[@]}" \
+    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 "${launcher[@]}" \
     -DCMAKE_CXX_FLAGS="$sanitize" -DCMAKE_C_FLAGS="$sanitize" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
     -DADRACE_BUILD_BENCHMARKS=OFF -DADRACE_BUILD_TESTS=OFF -DADRACE_FUZZ=ON -DADRACE_LIBFUZZER=ON >/dev/null || exit 2

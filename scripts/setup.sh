@@ -5,11 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev   # front-end, linked as libclang-cpp
+  clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev   # front-end, linked as libclang-cpp
   libz3-dev z3                                              # the prover
   nlohmann-json3-dev libspdlog-dev                          # report output, logging
   libgtest-dev libbenchmark-dev                             # unit tests, micro-benchmarks
-  libomp-14-dev libclang-rt-14-dev                          # OpenMP runtime, Archer/TSan for race tests
+  libomp-19-dev libclang-rt-19-dev                          # OpenMP runtime, Archer/TSan for race tests
   cmake ninja-build gcc g++ make python3                    # build and test drivers
   gnuplot-nox                                               # plots of scripts/bench_adjoint.sh
   libadolc-dev                                              # the ADOL-C peer of scripts/bench_adjoint.sh

@@ -3,7 +3,9 @@
 #include "ad/c/MacroExpansion.h"
 
 #include <clang/AST/TypeLoc.h>
+#include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
+#include <llvm/ADT/StringExtras.h>
 
 namespace adrace::ad::c {
 

@@ -1,6 +1,7 @@
 #include "ad/c/MacroExpansion.h"
 
 #include <clang/AST/Decl.h>
+#include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
 namespace adrace::ad::c {

@@ -17,7 +17,7 @@ bool hasSourceOrHeaderExtension(const std::string& path) {
 }
 
 bool isCompiledSource(const std::string& path) {
-  return hasSourceOrHeaderExtension(path) && !llvm::sys::path::extension(path).startswith(".h");
+  return hasSourceOrHeaderExtension(path) && !llvm::sys::path::extension(path).starts_with(".h");
 }
 
 // Two spellings of one file name the same file (k.c and /abs/dir/k.c).

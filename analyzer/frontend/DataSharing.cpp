@@ -28,7 +28,7 @@ class DeclarationCollector : public clang::RecursiveASTVisitor<DeclarationCollec
 const clang::VarDecl* listItemVariable(const clang::Expr* expression) {
   expression = expression->IgnoreParenImpCasts();
   while (true) {
-    if (auto* section = llvm::dyn_cast<clang::OMPArraySectionExpr>(expression))
+    if (auto* section = llvm::dyn_cast<clang::ArraySectionExpr>(expression))
       expression = section->getBase()->IgnoreParenImpCasts();
     else if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(expression))
       expression = element->getBase()->IgnoreParenImpCasts();

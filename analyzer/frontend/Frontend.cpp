@@ -24,6 +24,42 @@
 namespace adrace::analyzer {
 namespace {
 
+// The directives the models read (or that unsupportedConstruct names above): any other one,
+// such as those a newer Clang parses (scope, error, parallel masked, cancel, scan, interop...), is
+// unsupported by its name rather than read as plain statements.
+bool readDirective(const clang::OMPExecutableDirective& directive) {
+  switch (directive.getDirectiveKind()) {
+    case llvm::omp::OMPD_parallel:
+    case llvm::omp::OMPD_for:
+    case llvm::omp::OMPD_for_simd:
+    case llvm::omp::OMPD_parallel_for:
+    case llvm::omp::OMPD_parallel_for_simd:
+    case llvm::omp::OMPD_simd:
+    case llvm::omp::OMPD_sections:
+    case llvm::omp::OMPD_parallel_sections:
+    case llvm::omp::OMPD_section:
+    case llvm::omp::OMPD_single:
+    case llvm::omp::OMPD_master:
+    case llvm::omp::OMPD_masked:
+    case llvm::omp::OMPD_critical:
+    case llvm::omp::OMPD_atomic:
+    case llvm::omp::OMPD_barrier:
+    case llvm::omp::OMPD_flush:
+    case llvm::omp::OMPD_ordered:
+    case llvm::omp::OMPD_task:
+    case llvm::omp::OMPD_taskgroup:
+    case llvm::omp::OMPD_taskwait:
+    case llvm::omp::OMPD_taskyield:
+    case llvm::omp::OMPD_teams:
+    case llvm::omp::OMPD_distribute:
+    case llvm::omp::OMPD_teams_distribute:
+    case llvm::omp::OMPD_teams_distribute_parallel_for:
+    case llvm::omp::OMPD_teams_distribute_parallel_for_simd:
+      return true;
+    default: return false;
+  }
+}
+
 // The OpenMP constructs adrace has no model for. Anything else is either a loop it models, or
 // synchronisation/data-sharing it reads (atomic, critical, barrier, single, master, ordered...).
 const char* unsupportedConstruct(const clang::OMPExecutableDirective& directive) {
@@ -36,14 +72,19 @@ const char* unsupportedConstruct(const clang::OMPExecutableDirective& directive)
     case llvm::omp::OMPD_parallel_sections: return "sections";
     case llvm::omp::OMPD_distribute: return "distribute";
     case llvm::omp::OMPD_teams: return "teams";
+    case llvm::omp::OMPD_taskwait:
+      // It waits only for the tasks its depend items name, or (nowait) for none.
+      if (!directive.clauses().empty()) return "taskwait with depend or nowait";
+      break;
     default: break;
   }
   llvm::StringRef name = llvm::omp::getOpenMPDirectiveName(directive.getDirectiveKind());
-  if (name.startswith("target")) return "target offload";
+  if (name.starts_with("target")) return "target offload";
   if (name.contains("taskloop")) return "taskloop";  // master taskloop, parallel master taskloop...
   if (llvm::isa<clang::OMPGenericLoopDirective>(directive)) return "loop";
   if (llvm::isa<clang::OMPTileDirective>(directive)) return "tile";
   if (llvm::isa<clang::OMPUnrollDirective>(directive)) return "unroll";
+  if (!readDirective(directive)) return name.data();  // the names are string literals
   return nullptr;
 }
 
@@ -93,6 +134,13 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
     const clang::FunctionDecl* function = currentFunction();
     if (!function) return true;
+    if (fromMetadirective(*directive, context_.getSourceManager())) {
+      diagnostics_.push_back({Diagnostic::Severity::Error,
+                              positionOf(directive->getBeginLoc(), context_.getSourceManager()),
+                              "unsupported OpenMP construct: metadirective (the variant a compiler selects is its own)",
+                              true, function->getNameAsString()});
+      return true;
+    }
     std::string why;
     if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(directive); task && modelTaskLoops_) {
       TaskLoopSite site;
@@ -316,6 +364,27 @@ LoopsAndTaskLoops findLoopsAndTaskLoops(clang::ASTContext& context, std::vector<
   return {finder.sites(), finder.taskLoops()};
 }
 
+bool fromMetadirective(const clang::OMPExecutableDirective& directive, const clang::SourceManager& sources) {
+  clang::SourceLocation at = sources.getSpellingLoc(directive.getBeginLoc());
+  bool invalid = false;
+  llvm::StringRef buffer = sources.getBufferData(sources.getFileID(at), &invalid);
+  unsigned offset = sources.getFileOffset(at);
+  if (invalid || offset >= buffer.size() || buffer[offset] == '#') return false;
+  // Back to the `#` that starts the pragma, across line continuations.
+  size_t start = buffer.rfind('#', offset);
+  if (start == llvm::StringRef::npos) return false;
+  std::string text = buffer.slice(start + 1, offset).str();
+  for (char& c : text)
+    if (c == '\t' || c == '\r' || c == '\n' || c == '\\') c = ' ';
+  llvm::SmallVector<llvm::StringRef, 4> words;
+  llvm::StringRef(text).split(words, ' ', -1, false);
+  for (llvm::StringRef word : words) {
+    if (word == "metadirective") return true;
+    if (!word.empty() && word != "pragma" && word != "omp" && word != "begin") return false;
+  }
+  return false;
+}
+
 const char* unsupportedOpenMPConstruct(const clang::OMPExecutableDirective& directive) {
   return unsupportedConstruct(directive);
 }
@@ -344,14 +413,14 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
   auto database = compilationDatabase(settings, diagnostics);
   if (!database) return;
 
-  // Clang 14 segfaults on some input it should reject (`allocate(i)` on a loop counter, in Sema):
+  // Clang (14 and 19) segfaults on some input it should reject (`allocate(i)` on a loop counter, in Sema):
   // recover from a crash as from an error, so the user gets a diagnostic naming the file.
   llvm::CrashRecoveryContext::Enable();
   // One file at a time, so that an error Clang gives without a location can name its file.
   for (const std::string& file : files) {
     std::vector<Diagnostic> fileDiagnostics;
     clang::tooling::ClangTool tool(*database, {file});
-    // OpenMP pragmas are what we read; the builtin headers (omp.h, stddef.h) come from Clang 14's
+    // OpenMP pragmas are what we read; the builtin headers (omp.h, stddef.h) come from our Clang's
     // resource directory, which a tool outside the LLVM tree cannot find by itself.
     tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
         {"-fopenmp", std::string("-resource-dir=") + clangResourceDirectory(), "-Wno-everything"},
@@ -372,7 +441,8 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
           file, fileFactory.visiting
                     ? "internal error: adrace crashed while processing this file (a bug in adrace: please report it "
                       "with the file)"
-                    : "the C front-end (Clang 14) crashed on this file; adrace cannot read it (an OpenMP clause Clang "
+                    : "the C front-end (Clang " ADRACE_CLANG_MAJOR
+                      ") crashed on this file; adrace cannot read it (an OpenMP clause Clang "
                       "mishandles, such as allocate() on a loop counter, is a known cause)"));
     for (Diagnostic& diagnostic : fileDiagnostics) {
       if (diagnostic.at.file.empty()) diagnostic.at.file = file;

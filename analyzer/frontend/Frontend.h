@@ -50,12 +50,16 @@ LoopsAndTaskLoops findLoopsAndTaskLoops(clang::ASTContext& context, std::vector<
 // null: findLoops reports these, so other passes can leave them to it.
 const char* unsupportedOpenMPConstruct(const clang::OMPExecutableDirective& directive);
 
+// Whether Clang made `directive` of a metadirective's variant: it replaces a metadirective by the
+// variant it selects (for dynamic user conditions too), so only the pragma's text tells.
+bool fromMetadirective(const clang::OMPExecutableDirective& directive, const clang::SourceManager& sources);
+
 // Parses each file and calls `visit` on its AST when it parsed without errors. Clang errors
 // (syntax, missing headers) land in `diagnostics`.
 void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagnostics,
                 const std::function<void(const std::string& file, clang::ASTContext&)>& visit);
 
-// Clang 14's resource directory (builtin headers such as omp.h), fixed at build time.
+// The resource directory of the Clang adrace is built with (builtin headers such as omp.h), fixed at build time.
 const char* clangResourceDirectory();
 
 // parseFiles + findLoops + buildLoopModel.

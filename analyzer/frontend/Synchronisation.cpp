@@ -57,13 +57,39 @@ int lockChange(const clang::Stmt* statement, std::string& lock) {
   return 0;
 }
 
+// OpenMP 5.2 spells depend(sink: v) and depend(source) as doacross(sink: v) and doacross(source:);
+// doacross(sink: omp_cur_iteration - 1) names the previous iteration whatever the counters are.
+enum class Doacross { None, Sink, PreviousIteration, Source };
+Doacross doacrossOf(const clang::OMPOrderedDirective& ordered, const clang::Expr** vector) {
+  if (const auto* depend = ordered.getSingleClause<clang::OMPDependClause>()) {
+    if (depend->getDependencyKind() == clang::OMPC_DEPEND_source) return Doacross::Source;
+    if (depend->getDependencyKind() != clang::OMPC_DEPEND_sink || depend->varlist_size() != 1) return Doacross::None;
+    *vector = *depend->varlist_begin();
+    return Doacross::Sink;
+  }
+  const auto* doacross = ordered.getSingleClause<clang::OMPDoacrossClause>();
+  if (!doacross) return Doacross::None;
+  switch (doacross->getDependenceType()) {
+    case clang::OMPC_DOACROSS_source:
+    case clang::OMPC_DOACROSS_source_omp_cur_iteration: return Doacross::Source;
+    case clang::OMPC_DOACROSS_sink_omp_cur_iteration: return Doacross::PreviousIteration;
+    case clang::OMPC_DOACROSS_sink:
+      if (doacross->varlist_size() != 1) return Doacross::None;
+      *vector = *doacross->varlist_begin();
+      return Doacross::Sink;
+    default: return Doacross::None;
+  }
+}
+
 // `#pragma omp ordered depend(sink: i - 1)` where i is the counter of the loop the block belongs to,
 // stepping by 1: the statements after it wait for iteration i - 1 to reach depend(source).
 bool waitsForPreviousIteration(const clang::OMPOrderedDirective& ordered, const clang::Stmt* block,
                                const clang::ParentMap& parents) {
-  const auto* depend = ordered.getSingleClause<clang::OMPDependClause>();
-  if (!depend || depend->getDependencyKind() != clang::OMPC_DEPEND_sink || depend->varlist_size() != 1) return false;
-  auto* minus = llvm::dyn_cast<clang::BinaryOperator>((*depend->varlist_begin())->IgnoreParenImpCasts());
+  const clang::Expr* vector = nullptr;
+  Doacross kind = doacrossOf(ordered, &vector);
+  if (kind == Doacross::PreviousIteration) return true;
+  if (kind != Doacross::Sink) return false;
+  auto* minus = llvm::dyn_cast<clang::BinaryOperator>(vector->IgnoreParenImpCasts());
   if (!minus || minus->getOpcode() != clang::BO_Sub) return false;
   auto* counter = llvm::dyn_cast<clang::DeclRefExpr>(minus->getLHS()->IgnoreParenImpCasts());
   auto* distance = llvm::dyn_cast<clang::IntegerLiteral>(minus->getRHS()->IgnoreParenImpCasts());
@@ -81,9 +107,8 @@ bool waitsForPreviousIteration(const clang::OMPOrderedDirective& ordered, const 
 
 bool signalsSource(const clang::Stmt* statement) {
   auto* ordered = llvm::dyn_cast<clang::OMPOrderedDirective>(statement);
-  if (!ordered) return false;
-  const auto* depend = ordered->getSingleClause<clang::OMPDependClause>();
-  return depend && depend->getDependencyKind() == clang::OMPC_DEPEND_source;
+  const clang::Expr* vector = nullptr;
+  return ordered && doacrossOf(*ordered, &vector) == Doacross::Source;
 }
 
 // Between `ordered depend(sink: i - 1)` and a later `ordered depend(source)` of one block: each

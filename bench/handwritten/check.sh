@@ -7,7 +7,6 @@
 # usage: check.sh SOURCE_DIR WORK_DIR KERNEL CC [archer]
 set -u
 source=$1 work=$2 kernel=$3 cc=$4 mode=${5:-}
-archer=/usr/lib/llvm-14/lib/libarcher.so
 flags=(-O2 -fopenmp)
 [ "$mode" = archer ] && flags=(-g -O1 -fsanitize=thread -fopenmp)
 rm -rf "$work" && mkdir -p "$work" || exit 1
@@ -16,8 +15,11 @@ rm -rf "$work" && mkdir -p "$work" || exit 1
 "$cc" "${flags[@]}" -w "$source/corpus/$kernel/$kernel.c" "$source/corpus/$kernel/driver.c" "$work/adjoint.o" -lm \
     -o "$work/driver" || exit 1
 if [ "$mode" = archer ]; then
+    archer=${ADRACE_ARCHER:?libarcher.so of the LLVM adrace is built with, set by CTest (bench/handwritten/CMakeLists.txt)}
     [ -f "$archer" ] || { echo "FAIL: $archer missing"; exit 1; }
+    # The OpenMP runtime beside Archer (a machine may hold another LLVM's as the system libomp.so.5).
     TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" OMP_TOOL_LIBRARIES=$archer OMP_NUM_THREADS=2 \
+        LD_LIBRARY_PATH="$(dirname "$archer")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
         "$work/driver" check > "$work/out.txt" 2>&1
     rc=$?
     cat "$work/out.txt"

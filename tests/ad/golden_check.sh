@@ -7,4 +7,4 @@ shift 6
 file=$source/corpus/$kernel/$kernel.c
 [ -f "$file" ] || file=$source/tests/ad/kernels/$kernel/$kernel.c  # kernels written for the tests
 "$adrace" adjoint "$file" --function "$function" --active "$active" "$@" |
-    /usr/lib/llvm-14/bin/FileCheck "$check"
+    "${ADRACE_FILECHECK:?FileCheck of the LLVM adrace is built with, set by CTest (tests/ad/CMakeLists.txt)}" "$check"

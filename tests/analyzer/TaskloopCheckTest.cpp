@@ -197,7 +197,9 @@ TEST(Taskloop, ShapesWhoseTasksOutliveTheSingleStayUnsupported) {
   }
 }
 
-TEST(UnmodelledLoopConstructs, AreReportedNotSkipped) {
+// Clang 19 gives `loop` the construct its binding makes it: `for` inside a parallel region, `simd`
+// inside a loop's body. Each is checked as that construct, and these iterations race.
+TEST(LoopConstruct, IsCheckedAsTheConstructItBindsTo) {
   const char* shapes[] = {
       R"(double a[64]; void f(void) {
          #pragma omp parallel
@@ -214,7 +216,7 @@ TEST(UnmodelledLoopConstructs, AreReportedNotSkipped) {
   };
   for (const char* code : shapes) {
     CheckedSnippet checked = checkSnippet(code);
-    EXPECT_TRUE(anyUnsupported(checked)) << code << describe(checked.findings);
+    EXPECT_TRUE(hasDefinite(checked)) << code << describe(checked.findings);
   }
 }
 
