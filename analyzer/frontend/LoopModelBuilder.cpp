@@ -15,6 +15,7 @@
 #include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/PerfectNest.h"
 #include "analyzer/frontend/ReferenceCollector.h"
+#include "analyzer/frontend/Synchronisation.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
 #include "analyzer/model/RegionModel.h"
 
@@ -568,6 +569,7 @@ void Builder::addEnclosingFacts() {
 void Builder::findUnmodelledSynchronisation(const clang::Stmt& body) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     const clang::SourceManager* sources = nullptr;
+    const clang::ParentMap* parents = nullptr;
     std::vector<UnmodelledSynchronisation> found;
     std::set<const clang::VarDecl*> flags;
     std::vector<const clang::Expr*> waitConditions;
@@ -599,6 +601,12 @@ void Builder::findUnmodelledSynchronisation(const clang::Stmt& body) {
       waitConditions.pop_back();
       return result;
     }
+    bool VisitOMPOrderedDirective(clang::OMPOrderedDirective* ordered) {
+      if (waitsUnmodelled(*ordered, *parents))
+        found.push_back({"ordered sink (a doacross distance or direction the model does not follow)",
+                         positionOf(ordered->getBeginLoc(), *sources), {}});
+      return true;
+    }
     bool VisitOMPAtomicDirective(clang::OMPAtomicDirective* atomic) {
       if (!waitConditions.empty())
         noteWait(atomic->getBeginLoc(), "an atomic access in a wait loop (a flag protocol, which is not modelled)");
@@ -606,6 +614,7 @@ void Builder::findUnmodelledSynchronisation(const clang::Stmt& body) {
     }
   } finder;
   finder.sources = &sources_;
+  finder.parents = &cfg_->parents();
   finder.TraverseStmt(const_cast<clang::Stmt*>(&body));
   for (UnmodelledSynchronisation& synchronisation : finder.found)
     for (const clang::VarDecl* flag : finder.flags) synchronisation.flags.push_back(sharing_->of(flag).name);

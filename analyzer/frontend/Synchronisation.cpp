@@ -136,6 +136,19 @@ bool betweenSinkAndSource(const clang::CompoundStmt& block, const clang::Stmt* c
 
 bool isTestLock(const clang::CallExpr& call) { return lockTaken(&call) != nullptr; }
 
+bool waitsUnmodelled(const clang::OMPOrderedDirective& ordered, const clang::ParentMap& parents) {
+  size_t sinks = 0;
+  for (const clang::OMPClause* clause : ordered.clauses()) {
+    if (auto* depend = llvm::dyn_cast<clang::OMPDependClause>(clause))
+      sinks += depend->getDependencyKind() == clang::OMPC_DEPEND_sink;
+    if (auto* doacross = llvm::dyn_cast<clang::OMPDoacrossClause>(clause))
+      sinks += doacross->getDependenceType() == clang::OMPC_DOACROSS_sink ||
+               doacross->getDependenceType() == clang::OMPC_DOACROSS_sink_omp_cur_iteration;
+  }
+  if (sinks == 0) return false;
+  return sinks != 1 || !waitsForPreviousIteration(ordered, &ordered, parents);
+}
+
 bool isModelledTestLock(const clang::CallExpr& call, const clang::ParentMap& parents) {
   const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::CallExpr*>(&call));
   if (auto* branch = llvm::dyn_cast_or_null<clang::IfStmt>(parent)) return lockTaken(branch->getCond()) == &call;

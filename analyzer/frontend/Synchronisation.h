@@ -6,6 +6,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/Stmt.h>
+#include <clang/AST/StmtOpenMP.h>
 
 #include <string>
 
@@ -28,5 +29,11 @@ Protection protectionOf(const clang::Stmt* statement, const clang::ParentMap& pa
 // an else branch) the protection it gives is not modelled; callers report that.
 bool isModelledTestLock(const clang::CallExpr& call, const clang::ParentMap& parents);
 bool isTestLock(const clang::CallExpr& call);
+
+// An `ordered` directive that waits on other iterations (depend or doacross sink) in a way the
+// model does not follow: a distance other than `i - 1` on a counter stepping by 1, a count-down
+// loop, several sink vectors (ordered(2) wavefronts). The order it gives is not modelled, so the
+// races of its loop are at most possible.
+bool waitsUnmodelled(const clang::OMPOrderedDirective& ordered, const clang::ParentMap& parents);
 
 }  // namespace adrace::analyzer

@@ -142,7 +142,10 @@ TEST(Doacross, SinkTwoIterationsBackDoesNotOrderANeighbour) {
     #pragma omp ordered depend(source)
       }
     })");
-  EXPECT_TRUE(hasDefinite(checked)) << describe(checked.findings);
+  // Iterations i and i + 1 are not ordered by a sink two back, so this races; the order that sink
+  // does give (i after i - 2) is not modelled, so the race is reported as possible, naming it.
+  EXPECT_TRUE(reportsRaceOn(checked, "a")) << describe(checked.findings);
+  EXPECT_NE(describe(checked.findings).find("ordered sink"), std::string::npos) << describe(checked.findings);
 }
 
 TEST(Doacross, AccessesBeforeTheSinkAreNotOrdered) {
