@@ -123,7 +123,6 @@ class Builder {
   void addSharedCounterWrite();
   bool drawsTicket(const clang::Stmt* definition) const;
   void addInductionFacts(const clang::ForStmt& loop, int context);
-  void addCounterListFacts(const clang::ForStmt& loop, int context);
   void addEnclosingFacts();
   void findUnmodelledSynchronisation(const clang::Stmt& body);
   void describeVariables();
@@ -360,37 +359,11 @@ void Builder::addBound(int context, const smt::ExprRef& plain, Relation relation
 
 // In the body of an inner `for (j = first; ...; j += step)` with a constant step that the body
 // leaves alone, j sits on its stride: j == first + step * trip with trip >= 0 (red-black sweeps
-// need the parity this gives, row blocks the lower bound).
+// need the parity this gives, row blocks the lower bound). The counters of a comma list
+// (`for (k = m * box, ii = 0; ii < n; ++ii, ++k)`) advance together: one trip count for all.
 void Builder::addInductionFacts(const clang::ForStmt& loop, int context) {
-  LoopHeader header;
-  if (!readLoopInduction(loop, header)) {
-    addCounterListFacts(loop, context);
-    return;
-  }
-  // The counter's instance in the body is the one its condition reads.
-  const clang::DeclRefExpr* counterUse = firstUse(loop.getCond(), header.counter);
-  if (!counterUse) return;
-  IndexTranslator::Result counter = translator_->translate(counterUse);
-  IndexTranslator::Result first = translator_->translate(header.first);
-  smt::ExprRef step = smt::constant(header.unitStep);
-  if (header.step) {
-    IndexTranslator::Result translated = translator_->translate(header.step);
-    if (!translated.expr || translated.expr->op != smt::Expr::Op::Const) return;
-    step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
-  }
-  if (!counter.expr || !first.expr || counter.expr->op != smt::Expr::Op::Var) return;
-  smt::ExprRef trip = smt::variable("trip_" + counter.expr->name, counter.expr->instance, smt::Scope::Private);
-  SourcePosition at = positionOf(loop.getBeginLoc(), sources_);
-  model_.facts.push_back({context, counter.expr, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
-                          "inner loop stride", at});
-  model_.facts.push_back({context, trip, Relation::GreaterEqual, smt::constant(0), "inner loop stride", at});
-}
-
-// `for (k = m * box, ii = 0; ii < n; ++ii, ++k)`: every counter of the list advances once per
-// iteration, so each is its start plus its step times one trip count shared by all of them.
-void Builder::addCounterListFacts(const clang::ForStmt& loop, int context) {
-  std::vector<LoopHeader> headers;
-  if (!readCounterList(loop, headers)) return;
+  std::vector<LoopHeader> headers(1);
+  if (!readLoopInduction(loop, headers.front()) && !readCounterList(loop, headers)) return;
   smt::ExprRef trip;
   SourcePosition at = positionOf(loop.getBeginLoc(), sources_);
   for (const LoopHeader& header : headers) {
@@ -408,12 +381,12 @@ void Builder::addCounterListFacts(const clang::ForStmt& loop, int context) {
       step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
     }
     if (!counter.expr || !first.expr || counter.expr->op != smt::Expr::Op::Var) return;
-    if (!trip) {
-      trip = smt::variable("trip_" + counter.expr->name, counter.expr->instance, smt::Scope::Private);
-      model_.facts.push_back({context, trip, Relation::GreaterEqual, smt::constant(0), "inner loop stride", at});
-    }
+    bool firstCounter = !trip;
+    if (firstCounter) trip = smt::variable("trip_" + counter.expr->name, counter.expr->instance, smt::Scope::Private);
     model_.facts.push_back({context, counter.expr, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
                             "inner loop stride", at});
+    if (firstCounter)
+      model_.facts.push_back({context, trip, Relation::GreaterEqual, smt::constant(0), "inner loop stride", at});
   }
 }
 
