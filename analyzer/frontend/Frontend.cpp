@@ -3,6 +3,7 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/CompileCommand.h"
 #include "analyzer/frontend/ExpressionDepth.h"
+#include "analyzer/frontend/LargeStack.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
 #include "analyzer/frontend/TaskLoops.h"
@@ -15,7 +16,6 @@
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
-#include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
@@ -345,8 +345,8 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
   if (!database) return;
 
   // Clang 14 segfaults on some input it should reject (`allocate(i)` on a loop counter, in Sema):
-  // recover from a crash as from an error, so the user gets a diagnostic naming the file.
-  llvm::CrashRecoveryContext::Enable();
+  // recover from a crash, a stack overflow included, as from an error, so the user gets a diagnostic
+  // naming the file (runRecoverablyOnLargeStack).
   // One file at a time, so that an error Clang gives without a location can name its file.
   for (const std::string& file : files) {
     std::vector<Diagnostic> fileDiagnostics;
@@ -366,8 +366,12 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
     tool.setDiagnosticConsumer(&errors);
     tool.setPrintErrorMessage(false);
     VisitActionFactory fileFactory(visit, fileDiagnostics);
-    llvm::CrashRecoveryContext recovery;
-    if (!recovery.RunSafely([&] { tool.run(&fileFactory); }))
+    LargeStackOutcome outcome = runRecoverablyOnLargeStack([&] { tool.run(&fileFactory); });
+    if (outcome.stackOverflow)
+      fileDiagnostics.push_back(fileError(
+          file, "nested too deeply: adrace ran out of stack reading this file (statements or expressions nested "
+                "thousands of levels deep; split the deepest one)"));
+    else if (!outcome.completed)
       fileDiagnostics.push_back(fileError(
           file, fileFactory.visiting
                     ? "internal error: adrace crashed while processing this file (a bug in adrace: please report it "
