@@ -12,6 +12,7 @@
 #include "analyzer/frontend/TeamsRegions.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/DiagnosticParse.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/CompilationDatabase.h>
@@ -213,6 +214,10 @@ class ErrorCollector : public clang::DiagnosticConsumer {
     if (level < clang::DiagnosticsEngine::Error) return;
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);
+    if (info.getID() == clang::diag::warn_omp_extra_tokens_at_eol)
+      message = (message.str() + " by Clang 14 (a directive or clause of a later OpenMP version, or a misspelt "
+                                 "one): adrace would read a different program than the one written")
+                    .str();
     SourcePosition at;
     if (info.hasSourceManager() && info.getLocation().isValid())
       at = positionOf(info.getLocation(), info.getSourceManager());
@@ -228,6 +233,14 @@ class VisitAction : public clang::ASTFrontendAction {
   using Visit = std::function<void(const std::string&, clang::ASTContext&)>;
   VisitAction(const Visit& visit, std::vector<Diagnostic>& diagnostics, bool& visiting)
       : visit_(visit), diagnostics_(diagnostics), visiting_(visiting) {}
+
+  // Clang 14 reads `#pragma omp parallel loop` (OpenMP 5.0) as `parallel` and ignores the rest with
+  // a warning: a parallel region in which every thread runs the whole loop. Make that an error.
+  bool BeginSourceFileAction(clang::CompilerInstance& instance) override {
+    instance.getDiagnostics().setSeverity(clang::diag::warn_omp_extra_tokens_at_eol, clang::diag::Severity::Error,
+                                          {});
+    return true;
+  }
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& instance,
                                                         llvm::StringRef file) override {

@@ -93,6 +93,14 @@ TEST(HostileInput, StackOverflowIsADiagnosticNamingTheFile) {
   EXPECT_NE(result.err.find(next + ":2:11: error: expected expression"), std::string::npos) << result.err.substr(0, 400);
 }
 
+// Clang 14 reads `parallel loop` (OpenMP 5.0) as `parallel` and drops `loop` with a warning:
+// check reported a race of every thread running the loop, in a race-free program.
+TEST(HostileInput, DirectiveWordsClangIgnoresAreAnError) {
+  std::string file = writeSource("parallel_loop.c", "void f(int n, double *a) {\n#pragma omp parallel loop\n"
+                                                    "  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
+  expectRefusedByEveryCommand(file, ":2:22:", "error: extra tokens at the end of '#pragma omp parallel' are ignored");
+}
+
 // The same shape well inside the bound is analysed as usual.
 TEST(HostileInput, SumOf300TermsIsStillAnalysed) {
   std::string file = writeSource("long_sum.c", "void f(int n, double *a, double *b) {\n#pragma omp parallel for\n"
