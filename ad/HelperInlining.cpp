@@ -2,6 +2,7 @@
 
 #include "ad/MathLibrary.h"
 #include "ad/PassiveCalls.h"
+#include "analyzer/frontend/ClangSource.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
@@ -207,7 +208,7 @@ class Inliner {
       std::vector<clang::Expr*> arguments(after.begin() + 1, after.end());
       copy = clang::CallExpr::Create(ast_, after[0], arguments, call->getType(), call->getValueKind(), call->getRParenLoc(), fp);
     } else {
-      context_.unsupported(expr->getBeginLoc(), std::string("expression of kind ") + expr->getStmtClassName() +
+      context_.unsupported(expr->getBeginLoc(), analyzer::constructName(*expr) +
                                                     " over a parameter in a helper's body");
       return expr;
     }
@@ -399,7 +400,7 @@ class Inliner {
     }
     if (llvm::isa<clang::CompoundStmt>(item)) return procedureBlock(item, bindings, helper, call);
     if (auto* loop = llvm::dyn_cast<clang::ForStmt>(item)) return procedureLoop(loop, bindings, helper, call);
-    return refuse(std::string("statement of kind ") + item->getStmtClassName());
+    return refuse(analyzer::constructName(*item));
   }
 
   // A `for` loop of a void helper's body: the same loop over its copied header and body (its counter,

@@ -3,6 +3,7 @@
 #include "ad/FileScopeVariables.h"
 #include "ad/MathLibrary.h"
 #include "ad/PassiveCalls.h"
+#include "analyzer/frontend/ClangSource.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
@@ -109,7 +110,7 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
     checkExpression(context, conditional->getFalseExpr());
     return;
   }
-  context.unsupported(expr->getBeginLoc(), std::string("expression of kind ") + expr->getStmtClassName());
+  context.unsupported(expr->getBeginLoc(), analyzer::constructName(*expr));
 }
 
 void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, const c::ExprRef& seed, bool negate,

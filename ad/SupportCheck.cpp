@@ -10,6 +10,7 @@
 #include "ad/MathLibrary.h"
 #include "ad/PassiveCalls.h"
 
+#include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/Frontend.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
@@ -269,7 +270,7 @@ class SupportChecker {
                                   "OpenMP directive '" + analyzer::directiveName(*directive) +
                                       "' here (single, master and barrier only directly in a parallel region, simd "
                                       "only on a loop in a loop body)");
-    context_.unsupported(statement->getBeginLoc(), std::string("statement of kind ") + statement->getStmtClassName());
+    context_.unsupported(statement->getBeginLoc(), analyzer::constructName(*statement));
   }
 
  private:

@@ -1,6 +1,7 @@
 #include "ad/c/FromClang.h"
 
 #include "ad/c/MacroExpansion.h"
+#include "analyzer/frontend/ClangSource.h"
 
 #include <clang/AST/TypeLoc.h>
 #include <clang/Basic/SourceManager.h>
@@ -163,7 +164,7 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
     for (const clang::Expr* item : syntactic->inits()) items.push_back(convert(item));
     return initList(items);
   }
-  return unsupported(std::string("expression of kind ") + e->getStmtClassName());
+  return unsupported(analyzer::constructName(*e));
 }
 
 namespace {

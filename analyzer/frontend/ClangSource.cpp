@@ -69,4 +69,39 @@ clang::SourceRange wholeRangeOf(const clang::Stmt* statement) {
   return {statement->getBeginLoc(), last->getEndLoc()};
 }
 
+std::string constructName(const clang::Stmt& statement) {
+  switch (statement.getStmtClass()) {
+    case clang::Stmt::SwitchStmtClass: return "a switch statement";
+    case clang::Stmt::CaseStmtClass:
+    case clang::Stmt::DefaultStmtClass: return "a case label";
+    case clang::Stmt::GotoStmtClass:
+    case clang::Stmt::IndirectGotoStmtClass: return "a goto";
+    case clang::Stmt::LabelStmtClass: return "a label";
+    case clang::Stmt::WhileStmtClass: return "a while loop";
+    case clang::Stmt::DoStmtClass: return "a do-while loop";
+    case clang::Stmt::BreakStmtClass: return "a break";
+    case clang::Stmt::ContinueStmtClass: return "a continue";
+    case clang::Stmt::ReturnStmtClass: return "a return";
+    case clang::Stmt::GCCAsmStmtClass:
+    case clang::Stmt::MSAsmStmtClass: return "inline assembly";
+    case clang::Stmt::StmtExprClass: return "a statement expression";
+    // Clang 14 writes a call that '#pragma omp declare variant' may replace as a pseudo-object.
+    case clang::Stmt::PseudoObjectExprClass: return "a call to a function with a '#pragma omp declare variant'";
+    case clang::Stmt::CompoundLiteralExprClass: return "a compound literal";
+    case clang::Stmt::InitListExprClass: return "an initialiser list";
+    case clang::Stmt::GenericSelectionExprClass: return "a _Generic selection";
+    case clang::Stmt::VAArgExprClass: return "va_arg";
+    case clang::Stmt::AtomicExprClass: return "an atomic builtin";
+    case clang::Stmt::CXXThrowExprClass: return "a throw";
+    case clang::Stmt::CXXTryStmtClass: return "a try block";
+    case clang::Stmt::LambdaExprClass: return "a lambda";
+    case clang::Stmt::CXXNewExprClass: return "a new expression";
+    case clang::Stmt::CXXDeleteExprClass: return "a delete expression";
+    case clang::Stmt::CXXForRangeStmtClass: return "a range-based for loop";
+    default: break;
+  }
+  return std::string(llvm::isa<clang::Expr>(statement) ? "expression" : "statement") + " of kind " +
+         statement.getStmtClassName();
+}
+
 }  // namespace adrace::analyzer

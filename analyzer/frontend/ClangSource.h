@@ -22,6 +22,9 @@ std::string calleeName(const clang::CallExpr* call);
 // The variable an expression names (`x`, through parentheses and implicit casts), or null (also
 // for a null expression).
 const clang::VarDecl* variableOf(const clang::Expr* expression);
+// What a statement or expression is, in the language's words ("a switch statement"), for
+// refusals; Clang's class name ("statement of kind ...") for kinds not listed.
+std::string constructName(const clang::Stmt& statement);
 // A clause's expression as the user wrote it: Sema replaces a non-constant one (`schedule(dynamic,
 // c * 2)`) by a reference to a captured copy whose range is one token; this returns the copy's
 // initialiser (implicit casts included), and any other expression unchanged.

@@ -3,6 +3,7 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/CompileCommand.h"
 #include "analyzer/frontend/ExpressionDepth.h"
+#include "analyzer/frontend/LargeStack.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
 #include "analyzer/frontend/TaskLoops.h"
@@ -11,11 +12,11 @@
 #include "analyzer/frontend/TeamsRegions.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/DiagnosticParse.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
-#include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
@@ -261,6 +262,10 @@ class ErrorCollector : public clang::DiagnosticConsumer {
     if (level < clang::DiagnosticsEngine::Error) return;
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);
+    if (info.getID() == clang::diag::warn_omp_extra_tokens_at_eol)
+      message = (message.str() + " by Clang (a directive or clause of a later OpenMP version, or a misspelt "
+                                 "one): adrace would read a different program than the one written")
+                    .str();
     SourcePosition at;
     if (info.hasSourceManager() && info.getLocation().isValid())
       at = positionOf(info.getLocation(), info.getSourceManager());
@@ -276,6 +281,15 @@ class VisitAction : public clang::ASTFrontendAction {
   using Visit = std::function<void(const std::string&, clang::ASTContext&)>;
   VisitAction(const Visit& visit, std::vector<Diagnostic>& diagnostics, bool& visiting)
       : visit_(visit), diagnostics_(diagnostics), visiting_(visiting) {}
+
+  // Clang reads a directive it does not know the end of (`#pragma omp parallel frobnicate`; Clang 14
+  // also `parallel loop`) as the part it knows and ignores the rest with a warning: a parallel
+  // region in which every thread runs the whole loop. Make that an error.
+  bool BeginSourceFileAction(clang::CompilerInstance& instance) override {
+    instance.getDiagnostics().setSeverity(clang::diag::warn_omp_extra_tokens_at_eol, clang::diag::Severity::Error,
+                                          {});
+    return true;
+  }
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& instance,
                                                         llvm::StringRef file) override {
@@ -413,9 +427,9 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
   auto database = compilationDatabase(settings, diagnostics);
   if (!database) return;
 
-  // Clang (14 and 19) segfaults on some input it should reject (`allocate(i)` on a loop counter, in Sema):
-  // recover from a crash as from an error, so the user gets a diagnostic naming the file.
-  llvm::CrashRecoveryContext::Enable();
+  // Clang (14 and 19) segfaults on some input it should reject (`allocate(i)` on a loop counter, in
+  // Sema): recover from a crash, a stack overflow included, as from an error, so the user gets a
+  // diagnostic naming the file (runRecoverablyOnLargeStack).
   // One file at a time, so that an error Clang gives without a location can name its file.
   for (const std::string& file : files) {
     std::vector<Diagnostic> fileDiagnostics;
@@ -435,8 +449,12 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
     tool.setDiagnosticConsumer(&errors);
     tool.setPrintErrorMessage(false);
     VisitActionFactory fileFactory(visit, fileDiagnostics);
-    llvm::CrashRecoveryContext recovery;
-    if (!recovery.RunSafely([&] { tool.run(&fileFactory); }))
+    LargeStackOutcome outcome = runRecoverablyOnLargeStack([&] { tool.run(&fileFactory); });
+    if (outcome.stackOverflow)
+      fileDiagnostics.push_back(fileError(
+          file, "nested too deeply: adrace ran out of stack reading this file (statements or expressions nested "
+                "thousands of levels deep; split the deepest one)"));
+    else if (!outcome.completed)
       fileDiagnostics.push_back(fileError(
           file, fileFactory.visiting
                     ? "internal error: adrace crashed while processing this file (a bug in adrace: please report it "

@@ -95,7 +95,7 @@ void f(int n, const double *x, double *y)
         total(&x[4 * i], 4, &y[i]);
 }
 C
-refuses helper_while x,y "1:69: error: unsupported: statement of kind WhileStmt in the body of helper 'total'"
+refuses helper_while x,y "1:69: error: unsupported: a while loop in the body of helper 'total'"
 
 cat > "$work/kernel.c" <<'C'
 static double *slot(double *a, int i) { return a + 2 * i; }

@@ -34,6 +34,74 @@ TEST(HostileInput, FlatSumOf25000TermsInSourceIsTooDeep) {
   }
 }
 
+std::string repeated(const std::string& text, int times) {
+  std::string result;
+  for (int i = 0; i < times; ++i) result += text;
+  return result;
+}
+
+const std::string kThreeCommands[] = {" analyze ", " check ", " adjoint "};
+
+// Runs analyze, check and adjoint (of f, active a) on `file`: each must exit 2, print nothing on
+// stdout, and name the file with `where` (":line:" or ": error:") in a diagnostic holding `message`.
+void expectRefusedByEveryCommand(const std::string& file, const std::string& where, const std::string& message) {
+  for (const std::string& command : kThreeCommands) {
+    std::string options = command == " adjoint " ? " --function f --active a --" : " --";
+    CommandResult result = runCommand(kAdrace + command + file + options);
+    EXPECT_EQ(result.exitCode, 2) << command << result.err.substr(0, 400);
+    EXPECT_NE(result.err.find(file + where), std::string::npos) << command << result.err.substr(0, 400);
+    EXPECT_NE(result.err.find(message), std::string::npos) << command << result.err.substr(0, 400);
+    EXPECT_TRUE(result.out.empty()) << command;
+  }
+}
+
+// 100,000 statements nested in a loop body: Clang's parser recursed past the default 8 MiB stack
+// (a silent SIGSEGV); on the analysis thread's stack it parses, and the depth limit refuses it.
+TEST(HostileInput, StatementsNested100000DeepAreTooDeep) {
+  std::string file = writeSource("deep_ifs.c", "void f(int n, double *a) {\n#pragma omp parallel for\n"
+                                               "  for (int i = 0; i < n; i++)\n    " +
+                                                   repeated("if (1) ", 100000) + "a[i] = 1;\n}\n");
+  expectRefusedByEveryCommand(file, ":4:", "error: expression too deep");
+}
+
+// A right-deep chain of 100,000 assignments: the parser recursion again.
+TEST(HostileInput, ExpressionNested100000DeepIsTooDeep) {
+  std::string file =
+      writeSource("deep_assign.c", "void f(int n, double *a) {\n  double x;\n  " + repeated("x = ", 100000) +
+                                       "n;\n  a[0] = x;\n}\n");
+  expectRefusedByEveryCommand(file, ":3:", "error: expression too deep");
+}
+
+// 100,000 nested blocks: Clang's bracket limit, at the 257th brace.
+TEST(HostileInput, BlocksNested100000DeepAreClangsError) {
+  std::string file = writeSource("deep_blocks.c", "void f(int n, double *a) {\n" + repeated("{", 100000) +
+                                                      "a[0] = n;" + repeated("}", 100000) + "\n}\n");
+  expectRefusedByEveryCommand(file, ":2:256:", "error: bracket nesting level exceeded");
+}
+
+// Deeper than even the analysis thread's stack holds: the overflow is caught on the alternate
+// signal stack and the file is named, where the process used to die of SIGSEGV without a word.
+TEST(HostileInput, StackOverflowIsADiagnosticNamingTheFile) {
+  std::string file = writeSource("overflow.c", "void f(int n, double *a) {\n  a[0] = " + repeated("n ? ", 600000) +
+                                                   "1" + repeated(" : 2", 600000) + ";\n}\n");
+  expectRefusedByEveryCommand(file, ": error: nested too deeply", "ran out of stack");
+  // The files after it are still read: the error of the next one is reported too.
+  std::string next = writeSource("after_overflow.c", "void g(void) {\n  int x = ;\n}\n");
+  CommandResult result = runCommand(kAdrace + " check " + file + " " + next + " --");
+  EXPECT_EQ(result.exitCode, 2) << result.err.substr(0, 400);
+  EXPECT_NE(result.err.find(file + ": error: nested too deeply"), std::string::npos) << result.err.substr(0, 400);
+  EXPECT_NE(result.err.find(next + ":2:11: error: expected expression"), std::string::npos) << result.err.substr(0, 400);
+}
+
+// Clang reads `parallel frobnicate` as `parallel` and drops the rest with a warning (Clang 14 did
+// the same with `parallel loop`): check reported a race of every thread running the loop, in a
+// race-free program.
+TEST(HostileInput, DirectiveWordsClangIgnoresAreAnError) {
+  std::string file = writeSource("parallel_typo.c", "void f(int n, double *a) {\n#pragma omp parallel frobnicate\n"
+                                                    "  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
+  expectRefusedByEveryCommand(file, ":2:22:", "error: extra tokens at the end of '#pragma omp parallel' are ignored");
+}
+
 // The same shape well inside the bound is analysed as usual.
 TEST(HostileInput, SumOf300TermsIsStillAnalysed) {
   std::string file = writeSource("long_sum.c", "void f(int n, double *a, double *b) {\n#pragma omp parallel for\n"

@@ -1,0 +1,7 @@
+/* order(concurrent) */
+void f(int n, double *x, double *y)
+{
+#pragma omp parallel for order(concurrent)
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] * x[i];
+}

@@ -1,0 +1,9 @@
+/* RACY: sum into a shared scalar */
+void f(int n, double *x, double *y)
+{
+    double s = 0.0;
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        s += x[i];
+    y[0] = s;
+}

@@ -1,0 +1,10 @@
+/* RACY: a shared temporary */
+void f(int n, double *x, double *y)
+{
+    double t;
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+        t = x[i] * 2.0;
+        y[i] = t;
+    }
+}

@@ -1,0 +1,7 @@
+/* schedule(static, 4) */
+void f(int n, double *x, double *y)
+{
+#pragma omp parallel for schedule(static, 4)
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] * x[i];
+}

@@ -1,0 +1,7 @@
+/* target region with a loop */
+void f(int n, double *x, double *y)
+{
+#pragma omp target map(to: x[0:n]) map(tofrom: y[0:n])
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] + 1.0;
+}
