@@ -47,7 +47,7 @@ class Inliner {
     }
     if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) {
       if (directive->hasAssociatedStmt()) {
-        // Clang 14 captures the statement of some directives (parallel, for, single) and not of
+        // Clang (14 at least) captures the statement of some directives (parallel, for, single) and not of
         // others (master, atomic, critical, section): getInnermostCapturedStmt() trusts a table
         // that lists a capture for master and critical too, and so read their raw statement as a
         // CapturedStmt (a wild read and write, and a recursion through what it found).
