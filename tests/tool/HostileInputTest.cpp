@@ -79,17 +79,29 @@ TEST(HostileInput, BlocksNested100000DeepAreClangsError) {
   expectRefusedByEveryCommand(file, ":2:256:", "error: bracket nesting level exceeded");
 }
 
-// Deeper than even the analysis thread's stack holds: the overflow is caught on the alternate
-// signal stack and the file is named, where the process used to die of SIGSEGV without a word.
+// Deeper than even the analysis thread's stack held with Clang 14: the overflow was caught on the
+// alternate signal stack and the file named, where the process used to die of SIGSEGV without a
+// word. Clang 19 moves its parser to fresh stack when it runs low, so the nest now reaches the depth
+// limit instead; either way the file is refused with its name and the files after it are read.
 TEST(HostileInput, StackOverflowIsADiagnosticNamingTheFile) {
   std::string file = writeSource("overflow.c", "void f(int n, double *a) {\n  a[0] = " + repeated("n ? ", 600000) +
                                                    "1" + repeated(" : 2", 600000) + ";\n}\n");
-  expectRefusedByEveryCommand(file, ": error: nested too deeply", "ran out of stack");
+  auto refused = [&](const std::string& err) {
+    return err.find(file + ": error: nested too deeply") != std::string::npos ||
+           (err.find(file + ":2:") != std::string::npos && err.find("error: expression too deep") != std::string::npos);
+  };
+  for (const std::string& command : kThreeCommands) {
+    std::string options = command == " adjoint " ? " --function f --active a --" : " --";
+    CommandResult result = runCommand(kAdrace + command + file + options);
+    EXPECT_EQ(result.exitCode, 2) << command << result.err.substr(0, 400);
+    EXPECT_TRUE(refused(result.err)) << command << result.err.substr(0, 400);
+    EXPECT_TRUE(result.out.empty()) << command;
+  }
   // The files after it are still read: the error of the next one is reported too.
   std::string next = writeSource("after_overflow.c", "void g(void) {\n  int x = ;\n}\n");
   CommandResult result = runCommand(kAdrace + " check " + file + " " + next + " --");
   EXPECT_EQ(result.exitCode, 2) << result.err.substr(0, 400);
-  EXPECT_NE(result.err.find(file + ": error: nested too deeply"), std::string::npos) << result.err.substr(0, 400);
+  EXPECT_TRUE(refused(result.err)) << result.err.substr(0, 400);
   EXPECT_NE(result.err.find(next + ":2:11: error: expected expression"), std::string::npos) << result.err.substr(0, 400);
 }
 

@@ -109,10 +109,13 @@ TEST(NewDirectives, DoacrossClausesAreModelled) {
     CommandResult result = runCommand(kAdrace + " check " + file + " -- -fopenmp-version=52");
     EXPECT_EQ(result.exitCode, 0) << file << "\n" << result.out << result.err;
   }
-  for (const std::string& file : {racy, farther}) {
-    CommandResult result = runCommand(kAdrace + " check " + file + " -- -fopenmp-version=52");
-    EXPECT_EQ(result.exitCode, 1) << file << "\n" << result.out << result.err;
-  }
+  CommandResult result = runCommand(kAdrace + " check " + racy + " -- -fopenmp-version=52");
+  EXPECT_EQ(result.exitCode, 1) << racy << "\n" << result.out << result.err;
+  // A sink two iterations back leaves i and i + 1 unordered, but the order it gives is not modelled:
+  // the race is possible, naming the sink.
+  result = runCommand(kAdrace + " check --fail-on possible " + farther + " -- -fopenmp-version=52");
+  EXPECT_EQ(result.exitCode, 1) << farther << "\n" << result.out << result.err;
+  EXPECT_NE(result.out.find("ordered sink"), std::string::npos) << result.out;
 }
 
 // depend(inout: omp_all_memory) orders a task after every earlier one: not modelled, so not a pass.
