@@ -605,8 +605,11 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
   if (split.variable->getType()->isPointerType() &&
       (isPerThread(entry.sharing) || written_.scalars.count(split.variable))) {
     reference.opaque = true;
-    reference.opaqueReason = "pointer '" + split.variable->getName().str() +
-                             "' is assigned inside the loop: pointer chasing is not followed";
+    reference.opaqueReason = written_.scalars.count(split.variable)
+                                 ? "pointer '" + split.variable->getName().str() +
+                                       "' is assigned inside the loop: pointer chasing is not followed"
+                                 : "pointer '" + split.variable->getName().str() +
+                                       "' is each thread's own: where it points is not followed";
   } else if (!translator_.translateSubscripts(split, reference.indices, reference.opaqueReason)) {
     reference.opaque = !translatePartly(split, reference);
   }

@@ -256,6 +256,23 @@ TEST(DefiniteWitness, UnmodelledDoacrossSinksGiveNoDefiniteRace) {
   EXPECT_TRUE(reportsRaceOn(plain, "a", true)) << describe(plain.findings);
 }
 
+// A firstprivate pointer is each thread's own copy; where it points is not followed, so the race
+// through it is possible, and the reason says so (it said the pointer was assigned in the loop).
+TEST(DefiniteWitness, FirstprivatePointerSaysWhyItIsOnlyPossible) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void total(const double *x, double *acc, int n)
+    {
+      int i;
+    #pragma omp parallel for firstprivate(acc)
+      for (i = 0; i < n; i++)
+        acc[0] += x[i];
+    })");
+  const RaceFinding* finding = findingOn(checked, "acc");
+  ASSERT_NE(finding, nullptr) << describe(checked.findings);
+  EXPECT_EQ(finding->certainty, Certainty::Possible) << finding->message;
+  EXPECT_NE(finding->message.find("is each thread's own"), std::string::npos) << finding->message;
+}
+
 // masked filter(0) runs on the master thread, as master does: one thread, no race between them.
 TEST(DefiniteWitness, MaskedFilterZeroIsTheMaster) {
   CheckedSnippet checked = checkSnippet(R"(
