@@ -62,7 +62,7 @@ void summariseFindings(std::vector<RaceFinding>& findings) {
       std::pair<int, int> construct = constructOf(finding);
       if (possibleShown[construct] >= kPossibleFindingsShown) {
         ++possibleHidden[construct];
-        lastHidden[construct] = finding;
+        lastHidden[construct] = std::move(finding);
         continue;
       }
       ++possibleShown[construct];
@@ -70,7 +70,7 @@ void summariseFindings(std::vector<RaceFinding>& findings) {
     findings.push_back(std::move(finding));
   }
   for (const auto& [construct, count] : possibleHidden) {
-    RaceFinding summary = lastHidden[construct];
+    RaceFinding summary = std::move(lastHidden[construct]);
     summary.message = std::to_string(count) + " more possible data race" + (count == 1 ? "" : "s") + " in this " +
                       (construct.first >= 0 ? "loop" : "region") + " not shown (the first " +
                       std::to_string(kPossibleFindingsShown) + " are)";

@@ -112,12 +112,24 @@ class Resolver {
     std::vector<const clang::Stmt*> sites = modificationsOf(body_, variable);
     if (sites.empty()) return;  // an input, or a local holding its initialisation (entry facts)
     symbol_ = smt::variable(name, 0, smt::Scope::Shared);
-    if (enclosingCounter(variable, sites)) return;
-    if (lastAssignment(variable, sites)) return;
-    if (!unpinnedReason_.empty()) return unpin(name, unpinnedReason_, unpinnedAt_);
-    unpin(name, "assigned at line " + std::to_string(lineOf(sites.front())) + " in a way the model does not follow",
-          sites.front());
+    Ruling ruling = enclosingCounter(variable, sites);
+    if (ruling.kind == Ruling::None) ruling = lastAssignment(variable, sites);
+    if (ruling.kind == Ruling::Pinned) return;
+    if (ruling.kind == Ruling::None)
+      ruling = unpinned("assigned at line " + std::to_string(lineOf(sites.front())) +
+                            " in a way the model does not follow",
+                        sites.front());
+    result_.unpinned.push_back({name, ruling.reason, positionOf(ruling.at->getBeginLoc(), sources_)});
   }
+
+  // What a rule says of a variable: nothing (it does not apply), its value as facts (pinned), or
+  // why its value is not modelled.
+  struct Ruling {
+    enum Kind { None, Pinned, Unpinned } kind = None;
+    std::string reason;
+    const clang::Stmt* at = nullptr;
+  };
+  static Ruling unpinned(std::string reason, const clang::Stmt* at) { return {Ruling::Unpinned, std::move(reason), at}; }
 
   // The variable the IR calls `name`: the translator names the variables it meets as it goes.
   const clang::VarDecl* variableNamed(const std::string& name) const {
@@ -127,40 +139,27 @@ class Resolver {
   }
 
   // The counter of a `for` around the loop whose body leaves it alone.
-  bool enclosingCounter(const clang::VarDecl* variable,
-                        const std::vector<const clang::Stmt*>& sites) {
+  Ruling enclosingCounter(const clang::VarDecl* variable, const std::vector<const clang::Stmt*>& sites) {
     for (size_t k = 0; k + 1 < path_.size(); ++k) {
       auto* loop = llvm::dyn_cast<clang::ForStmt>(path_[k]);
       if (!loop || path_[k + 1] != loop->getBody()) continue;
       LoopHeader header;
       std::string reason;
       if (!readLoopInit(*loop, header) || header.counter != variable) continue;
-      if (std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(loop->getBody(), site); })) {
-        unpinnedReason_ = "the loop at line " + std::to_string(lineOf(loop)) + " around this one changes it in its body";
-        unpinnedAt_ = loop;
-        return false;
-      }
+      if (std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(loop->getBody(), site); }))
+        return unpinned("the loop at line " + std::to_string(lineOf(loop)) + " around this one changes it in its body", loop);
       std::string where = "loop at line " + std::to_string(lineOf(loop)) + " around this one";
-      if (!readLoopHeader(*loop, header, reason)) {
-        unpinnedReason_ = "it counts the " + where + ", whose header is not modelled (" + reason + ")";
-        unpinnedAt_ = loop;
-        return false;
-      }
+      if (!readLoopHeader(*loop, header, reason))
+        return unpinned("it counts the " + where + ", whose header is not modelled (" + reason + ")", loop);
       // The header's operands are evaluated at every iteration: they must not change in the body.
       for (const clang::Expr* operand : {header.first, header.bound, header.step})
-        if (operand && changedIn(operand, loop->getBody())) {
-          unpinnedReason_ = "it counts the " + where + ", whose bounds change in its body";
-          unpinnedAt_ = loop;
-          return false;
-        }
+        if (operand && changedIn(operand, loop->getBody()))
+          return unpinned("it counts the " + where + ", whose bounds change in its body", loop);
       smt::ExprRef first = translate(header.first), bound = translate(header.bound);
       smt::ExprRef step = header.step ? translate(header.step) : smt::constant(header.unitStep);
       if (step && header.negateStep) step = smt::neg(step);
-      if (!first || !bound || !step || step->op != smt::Expr::Op::Const || step->value == 0) {
-        unpinnedReason_ = "it counts the " + where + ", whose bounds or step the model cannot say";
-        unpinnedAt_ = loop;
-        return false;
-      }
+      if (!first || !bound || !step || step->op != smt::Expr::Op::Const || step->value == 0)
+        return unpinned("it counts the " + where + ", whose bounds or step the model cannot say", loop);
       SourcePosition at = positionOf(loop->getBeginLoc(), sources_);
       std::string origin = "enclosing loop";
       bool upward = step->value > 0;
@@ -177,36 +176,31 @@ class Resolver {
         add(symbol_, *relation, bound, origin, at);
       } else {
         // `i != n` with a unit step stops at n from its side.
-        if (step->value != 1 && step->value != -1) {
-          unpinnedReason_ = "it counts the " + where + ", whose condition `!=` with a step other than 1 is not modelled";
-          unpinnedAt_ = loop;
-          return false;
-        }
+        if (step->value != 1 && step->value != -1)
+          return unpinned("it counts the " + where + ", whose condition `!=` with a step other than 1 is not modelled",
+                          loop);
         add(symbol_, upward ? Relation::Less : Relation::Greater, bound, origin, at);
       }
       if (step->value != 1 && step->value != -1)
         add(smt::mod(smt::sub(symbol_, first), step), Relation::Equal, smt::constant(0), origin + " stride", at);
-      return true;
+      return {Ruling::Pinned};
     }
-    return false;
+    return {};
   }
 
   // `v = e;` (or `T v = e;`) as a statement of a block around the loop, the last change of v before
   // the loop on the way there, with nothing `e` reads changed in between.
-  bool lastAssignment(const clang::VarDecl* variable,
-                      const std::vector<const clang::Stmt*>& sites) {
+  Ruling lastAssignment(const clang::VarDecl* variable, const std::vector<const clang::Stmt*>& sites) {
     for (size_t k = path_.size() - 1; k-- > 0;) {
       const clang::Stmt* node = path_[k];
       if (isLoop(node)) {
         // Not assigned before the loop inside this loop's body: a change anywhere in the loop
         // reaches the next iteration's start.
         for (const clang::Stmt* site : sites)
-          if (contains(node, site)) {
-            unpinnedReason_ = "assigned at line " + std::to_string(lineOf(site)) + ", in the loop at line " +
-                              std::to_string(lineOf(node)) + " around this one";
-            unpinnedAt_ = site;
-            return false;
-          }
+          if (contains(node, site))
+            return unpinned("assigned at line " + std::to_string(lineOf(site)) + ", in the loop at line " +
+                                std::to_string(lineOf(node)) + " around this one",
+                            site);
         continue;
       }
       auto* block = llvm::dyn_cast<clang::CompoundStmt>(node);
@@ -216,42 +210,35 @@ class Resolver {
         if (child == path_[k + 1]) break;
         before.push_back(child);
       }
-      if (std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(path_[k + 1], site); })) {
-        unpinnedReason_ = "assigned at line " + std::to_string(lineOf(sites.front())) + " on the way to this loop";
-        unpinnedAt_ = sites.front();
-        return false;
-      }
+      if (std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(path_[k + 1], site); }))
+        return unpinned("assigned at line " + std::to_string(lineOf(sites.front())) + " on the way to this loop",
+                        sites.front());
       for (size_t b = before.size(); b-- > 0;) {
         const clang::Stmt* statement = before[b];
         const clang::Expr* value = definitionIn(statement, variable);
         bool changes = std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(statement, site); });
         if (!value && !changes) continue;
-        if (!value) {
-          unpinnedReason_ = "assigned at line " + std::to_string(lineOf(statement)) + " inside a condition, a loop or a construct";
-          unpinnedAt_ = statement;
-          return false;
-        }
+        if (!value)
+          return unpinned("assigned at line " + std::to_string(lineOf(statement)) +
+                              " inside a condition, a loop or a construct",
+                          statement);
         std::vector<const clang::Stmt*> between(before.begin() + b + 1, before.end());
         between.push_back(path_[k + 1]);
         for (const clang::VarDecl* read : variablesIn(value))
           for (const clang::Stmt* later : between)
-            if (!modificationsOf(*later, read).empty()) {
-              unpinnedReason_ = "assigned at line " + std::to_string(lineOf(statement)) + " from '" +
-                                read->getNameAsString() + "', which changes before this loop";
-              unpinnedAt_ = statement;
-              return false;
-            }
+            if (!modificationsOf(*later, read).empty())
+              return unpinned("assigned at line " + std::to_string(lineOf(statement)) + " from '" +
+                                  read->getNameAsString() + "', which changes before this loop",
+                              statement);
         smt::ExprRef translated = translate(value);
-        if (!translated) {
-          unpinnedReason_ = "assigned at line " + std::to_string(lineOf(statement)) + " a value the model cannot say";
-          unpinnedAt_ = statement;
-          return false;
-        }
+        if (!translated)
+          return unpinned("assigned at line " + std::to_string(lineOf(statement)) + " a value the model cannot say",
+                          statement);
         add(symbol_, Relation::Equal, translated, "assignment before the loop", positionOf(statement->getBeginLoc(), sources_));
-        return true;
+        return {Ruling::Pinned};
       }
     }
-    return false;
+    return {};
   }
 
   // The value `statement` gives `variable` when it is `v = e;`, a declaration `T v = e;`, or a
@@ -304,11 +291,6 @@ class Resolver {
     result_.facts.push_back({0, std::move(lhs), relation, std::move(rhs), origin, at});
   }
 
-  void unpin(const std::string& name, const std::string& reason, const clang::Stmt* at) {
-    result_.unpinned.push_back({name, reason, positionOf(at->getBeginLoc(), sources_)});
-    unpinnedReason_.clear();
-  }
-
   unsigned lineOf(const clang::Stmt* statement) const { return positionOf(statement->getBeginLoc(), sources_).line; }
 
   const clang::Stmt& body_;
@@ -319,8 +301,6 @@ class Resolver {
   std::vector<smt::ExprRef> pending_;
   std::set<std::string> done_, known_;
   smt::ExprRef symbol_;
-  std::string unpinnedReason_;
-  const clang::Stmt* unpinnedAt_ = nullptr;
   EnclosingValues result_;
 };
 
