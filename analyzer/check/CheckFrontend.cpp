@@ -1,5 +1,6 @@
 #include "analyzer/check/CheckFrontend.h"
 
+#include "analyzer/check/WitnessReplayBuilder.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/RegionModelBuilder.h"
@@ -79,6 +80,7 @@ class ModelsBuilder {
     loopIndex_[&directive] = static_cast<int>(models_.loops.size());
     models_.loops.push_back(std::move(*built.model));
     models_.mayAlias.push_back(mayAliasPairs(directive, context_, options_.constPointeesMayAlias));
+    models_.replays.push_back(buildLoopReplay(directive, function, context_));
     return static_cast<int>(models_.loops.size()) - 1;
   }
 
@@ -91,6 +93,7 @@ class ModelsBuilder {
     if (!built.model) return;
     models_.loops.push_back(std::move(*built.model));
     models_.mayAlias.push_back(mayAliasPairs(*site.generator->getBody(), context_, options_.constPointeesMayAlias));
+    models_.replays.emplace_back();  // tasks of a loop: not replayed
   }
 
   // Each nested `parallel for` gets its own model; the enclosing loops' "nested parallel region"

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analyzer/check/MayAliasPairs.h"
+#include "analyzer/check/WitnessReplay.h"
 #include "analyzer/frontend/Frontend.h"
 #include "analyzer/model/RegionModel.h"
 
@@ -19,6 +20,7 @@ struct CheckModels {
   std::string file;
   std::vector<LoopModel> loops;
   std::vector<std::vector<MayAlias>> mayAlias;  // per loop, in the order of `loops`
+  std::vector<LoopReplay> replays;              // per loop: what a definite witness is replayed on
   std::vector<RegionModel> regions;
 };
 

@@ -366,6 +366,11 @@ class LoopChecker {
     std::string notProven;
     if (definite && !violation) notProven = unprovenBy(answer, write, other);
     if (!notProven.empty()) definite = false;
+    // And replayed on the source itself, by a translation that shares none of the model's.
+    std::optional<ReplayOutcome> replayed;
+    if (definite && options_.replay)
+      replayed = replayWitness(*options_.replay, answer.witness, write.span, other.span);
+    if (replayed && replayed->status == ReplayOutcome::Status::Refuted) definite = false;
     // What Z3 could not decide is not a finding either way: a timeout never makes a race a pass.
     Certainty certainty = answer.status == smt::Coincidence::Status::Unknown ? Certainty::Undecided
                           : definite                                       ? Certainty::Definite
@@ -384,6 +389,9 @@ class LoopChecker {
                         accessPhrase(other) + " " + iterationPhrase(loop_, answer.witness, true);
       if (violation)
         finding.message += " (adrace bug: the witness does not satisfy the loop: " + *violation + "; reported as possible)";
+      else if (replayed && replayed->status == ReplayOutcome::Status::Refuted)
+        finding.message += " (adrace bug: the witness is not a run of the source: " + replayed->reason +
+                           "; reported as possible)";
       else if (answer.throughArrayRead)
         finding.message += " if the index arrays hold such values";
       else if (write.conditional || other.conditional)
@@ -396,6 +404,12 @@ class LoopChecker {
       else if (!notProven.empty())
         finding.message += " " + notProven;
     }
+    if (violation) finding.witnessReplay = "model bug: " + *violation;
+    if (replayed)
+      finding.witnessReplay = replayed->status == ReplayOutcome::Status::Confirmed ? "replayed on the source"
+                              : replayed->status == ReplayOutcome::Status::Refuted
+                                  ? "model bug, the source refutes the witness: " + replayed->reason
+                                  : "not replayed: " + replayed->reason;
     findings_.push_back(finding);
   }
 

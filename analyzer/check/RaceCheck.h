@@ -3,6 +3,7 @@
 // shared scalars written without protection. Knowledge is not used: it is what is being checked.
 #pragma once
 
+#include "analyzer/check/WitnessReplay.h"
 #include "analyzer/model/LoopModel.h"
 #include "smt/Deadline.h"
 
@@ -39,6 +40,7 @@ struct RaceFinding {
   std::string relatedMessage;
   std::vector<std::pair<std::string, std::string>> witness;
   std::string suggestion;              // e.g. "declare it reduction(+:s)"
+  std::string witnessReplay;           // a definite witness replayed on the source: what came of it (-v)
   std::string function;
   int loop = -1;    // the loop's id, or -1 for a finding about a parallel region
   int region = -1;  // the region's id, for region findings
@@ -55,6 +57,7 @@ struct LoopCheckOptions {
   unsigned z3TimeoutMs = 2000;
   smt::Deadline deadline;          // the file's time budget (check --budget-ms)
   std::vector<MayAlias> mayAlias;  // pointer pairs to check as if they were one array
+  const LoopReplay* replay = nullptr;  // the source the witnesses of definite races are replayed on
 };
 
 std::vector<RaceFinding> checkLoop(const LoopModel& loop, const LoopCheckOptions& options = {});

@@ -37,6 +37,7 @@ inline CheckedSnippet checkSnippet(const std::string& code, const CheckModelOpti
   for (size_t index = 0; index < checked.models.loops.size(); ++index) {
     LoopCheckOptions options;
     if (checkAliasing) options.mayAlias = checked.models.mayAlias[index];
+    options.replay = &checked.models.replays[index];
     for (RaceFinding& finding : checkLoop(checked.models.loops[index], options))
       checked.findings.push_back(std::move(finding));
   }

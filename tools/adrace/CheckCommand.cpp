@@ -76,9 +76,14 @@ FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, 
       options.z3TimeoutMs = timeoutMs;
       options.deadline = deadline;
       if (checkAliasing) options.mayAlias = model.mayAlias[index];
+      if (index < model.replays.size()) options.replay = &model.replays[index];
       spdlog::debug("checking loop {} of {} (line {})", loop.id, file, loop.pragmaAt.line);
-      for (analyzer::RaceFinding& finding : analyzer::checkLoop(loop, options))
+      for (analyzer::RaceFinding& finding : analyzer::checkLoop(loop, options)) {
+        if (!finding.witnessReplay.empty())
+          spdlog::debug("{}:{}:{}: witness of the race on '{}': {}", finding.at.file, finding.at.line, finding.at.column,
+                        finding.variable, finding.witnessReplay);
         outcome.checked.findings.push_back(std::move(finding));
+      }
     }
     for (const analyzer::RegionModel& region : model.regions) {
       outcome.checked.regions.push_back(&region);
