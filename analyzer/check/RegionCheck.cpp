@@ -290,6 +290,7 @@ class RegionChecker {
       if (access.reference.opaque) uncertain(side, "its index cannot be compared: " + access.reference.opaqueReason);
       if (access.valueUnknown) uncertain(side, "its index uses a private variable whose value is not modelled");
       if (access.guardUnknown) uncertain(side, "it runs under a condition the analysis cannot follow");
+      if (!access.approximated.empty()) uncertain(side, access.approximated);
       result.push_back(std::move(side));
     }
     return result;

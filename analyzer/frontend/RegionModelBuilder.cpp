@@ -167,6 +167,12 @@ class RegionBuilder {
   // The call whose callee's statements are being read as if written at the call (CalleeInlining.h).
   std::optional<InlinedCall> inlined_;
   std::map<std::string, int> inlinedCalls_;             // calls inlined so far, per callee
+  // Sequential loops whose step is not a constant, and how they are approximated (addSequentialRange).
+  struct ApproximatedRange {
+    std::string counter;  // the IR's name for the loop's counter
+    std::string how;
+  };
+  std::map<const clang::ForStmt*, ApproximatedRange> approximatedRanges_;
   // The DataSharing and translator of each worksharing loop, alive as long as the builder.
   std::vector<std::unique_ptr<DataSharing>> loopSharings_;
   std::vector<std::unique_ptr<IndexTranslator>> loopTranslators_;
@@ -1230,6 +1236,31 @@ bool RegionBuilder::addSequentialRange(const clang::ForStmt& loop, const Scope& 
   if (!first.expr || !bound.expr) return false;
   std::string name = symbolOf(header.counter, scope);
   smt::ExprRef counter = smt::variable(name, 0, smt::Scope::Private);
+  if (step->op != smt::Expr::Op::Const) {
+    // `for (i = t; i < n; i += nt)`: counter = first + step * trip is not linear, and Z3 gives up on
+    // it. What keeps threads apart is the residue: every value of the counter is its first value
+    // modulo the step, a function (x mod step) both threads share; a thread number, below the team
+    // size, is its own residue modulo the team size. The loop's other values are not modelled, so a
+    // race through them is only possible.
+    const std::string residue = "residue modulo the step";
+    // `int t = omp_get_thread_num()` is a fact of the region: t stands for the thread number.
+    auto definedAs = [&](const smt::ExprRef& expr) {
+      std::string text = smt::toString(expr);
+      for (const smt::Condition& fact : model_.facts)
+        if (fact.relation == Relation::Equal && smt::toString(fact.lhs) == text) return smt::toString(fact.rhs);
+      return text;
+    };
+    bool byTeamSize = definedAs(step) == smt::toString(teamSize());
+    bool threadStrided = byTeamSize && definedAs(first.expr) == smt::toString(threadNumber());
+    out.push_back({smt::arrayRead(residue, {counter, step}), Relation::Equal,
+                   threadStrided ? first.expr : smt::arrayRead(residue, {first.expr, step})});
+    if (byTeamSize) out.push_back({counter, Relation::GreaterEqual, first.expr});
+    out.push_back({counter, boundRelation(header.comparison, smt::constant(header.negateStep ? -1 : 1)), bound.expr});
+    approximatedRanges_[&loop] = {name, "the loop at line " +
+                                            std::to_string(positionOf(loop.getBeginLoc(), sources_).line) + " steps by " +
+                                            smt::toString(step) + ", which the model follows only modulo the step"};
+    return true;
+  }
   smt::ExprRef trip = smt::variable("trip of " + name, 0, smt::Scope::Private);
   out.push_back({counter, Relation::Equal, smt::add(first.expr, smt::mul(step, trip))});
   out.push_back({trip, Relation::GreaterEqual, smt::constant(0)});
@@ -1284,6 +1315,25 @@ void RegionBuilder::addGuards(const clang::Stmt* statement, const Scope& scope, 
     unknown |= !knownAt(guard.lhs, scope, path) || !knownAt(guard.rhs, scope, path);
   access.guards = std::move(guards);
   access.guardUnknown = unknown;
+  // An approximated loop matters to an access whose element depends on its counter: one that does
+  // not is made by the loop's first iteration as well as by any.
+  std::set<std::string> reached;
+  auto collect = [&reached](const smt::ExprRef& expr) {
+    smt::forEachSymbol(expr, [&](const smt::Expr& symbol) { reached.insert(symbol.name); });
+  };
+  for (const smt::ExprRef& index : access.reference.indices) collect(index);
+  for (bool grew = true; grew;) {
+    size_t before = reached.size();
+    for (const auto* conditions : {&model_.facts, &access.guards})
+      for (const smt::Condition& fact : *conditions)
+        if (fact.relation == Relation::Equal && fact.lhs->op == smt::Expr::Op::Var && reached.count(fact.lhs->name))
+          collect(fact.rhs);
+    grew = reached.size() > before;
+  }
+  for (const clang::ForStmt* loop : path)
+    if (auto approximated = approximatedRanges_.find(loop);
+        approximated != approximatedRanges_.end() && reached.count(approximated->second.counter))
+      access.approximated = approximated->second.how;
   for (const smt::ExprRef& index : access.reference.indices)
     access.valueUnknown |= !knownAt(index, scope, path);
 }

@@ -28,6 +28,7 @@ struct RegionAccess {
   std::vector<smt::Condition> guards;  // what holds where it executes: branch conditions, inner loop ranges
   bool guardUnknown = false;        // under a condition the IR cannot say: it may never execute
   bool valueUnknown = false;        // an index uses a private variable whose value is not modelled
+  std::string approximated;         // a loop around it modelled only in part, and how: a race is possible
 };
 
 struct RegionStep {
