@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The construct sweep: every program of tests/fuzz/constructs (one OpenMP directive, clause or C
-feature each, in `void f(int n, double *x, double *y)`) through analyze, check and adjoint.
+or C++ feature each, in `void f(int n, double *x, double *y)`; .c files are C, .cpp files C++)
+through analyze, check and adjoint.
 
 Asserted for each program:
   - every exit code is one the subcommand documents (analyze 0/2/3, check 0-3, adjoint 0/2), never a
@@ -8,11 +9,12 @@ Asserted for each program:
   - every error, warning and note line names the program with file:line:col;
   - check finds no definite race in a race-free program, and does not call a racy twin (a comment
     starting RACY) clean;
-  - where adjoint exits 0, its f_b compiles warning-free with gcc, links with the primal and a
-    driver, and matches central finite differences at 1 and 4 threads.
+  - where adjoint exits 0, its f_b compiles warning-free with gcc (g++ for C++, the adjoint keeping
+    the input's language), links with the primal and a driver, and matches central finite
+    differences at 1 and 4 threads.
 A program's first line may hold [no-fd] (compile the adjoint only) and [flags: ...] (Clang flags).
 
-usage: construct_sweep.py --adrace ADRACE --work DIR [--shard K/N] [--cc gcc] [PROGRAM...]
+usage: construct_sweep.py --adrace ADRACE --work DIR [--shard K/N] [--cc gcc] [--cxx g++] [PROGRAM...]
 """
 import argparse
 import os
@@ -83,7 +85,9 @@ def located(lines, source):
 
 def sweep(program, args, work):
     """Runs one program; returns (exit codes by subcommand, fd result, failures)."""
-    source = os.path.join(HERE, "constructs", program + ".c")
+    source = os.path.join(HERE, "constructs", program)
+    stem, extension = os.path.splitext(program)
+    compiler = args.cxx if extension == ".cpp" else args.cc
     with open(source) as text:
         first = text.readline()
     racy = "RACY" in first
@@ -91,7 +95,7 @@ def sweep(program, args, work):
     flags = re.search(r"\[flags: ([^]]*)\]", first)
     flags = flags.group(1).split() if flags else []
     failures, codes = [], {}
-    out_c = os.path.join(work, program + "_b.c")
+    out_c = os.path.join(work, stem + "_b" + extension)
     commands = {
         "analyze": [args.adrace, "analyze", source, "--"] + flags,
         "check": [args.adrace, "check", source, "--"] + flags,
@@ -118,17 +122,18 @@ def sweep(program, args, work):
         failures.append("check: a racy twin called clean")
     fd = "-"
     if codes.get("adjoint") == 0 and not failures:
-        driver = os.path.join(work, "driver.c")
-        binary = os.path.join(work, program + ".driver")
-        compiled = run([args.cc, "-O1", "-fopenmp", "-Wall", "-Werror", "-I" + RUNTIME, "-c", out_c,
-                        "-o", os.path.join(work, program + "_b.o")])
+        binary = os.path.join(work, stem + ".driver")
+        compiled = run([compiler, "-O1", "-fopenmp", "-Wall", "-Werror", "-I" + RUNTIME, "-c", out_c,
+                        "-o", os.path.join(work, stem + "_b.o")])
         if compiled is None or compiled.returncode != 0:
             failures.append("gcc does not compile the adjoint warning-free: " +
                             (compiled.stderr[-600:] if compiled else "timeout"))
         elif no_fd:
             fd = "compiled"
         else:
-            linked = run([args.cc, "-O1", "-fopenmp", "-w", driver, source, os.path.join(work, program + "_b.o"),
+            # A C++ f and f_b have C++ linkage: the driver is compiled as C++ with them.
+            driver = os.path.join(work, "driver" + extension)
+            linked = run([compiler, "-O1", "-fopenmp", "-w", driver, source, os.path.join(work, stem + "_b.o"),
                           "-o", binary, "-lm"])
             if linked is None or linked.returncode != 0:
                 failures.append("the adjoint does not link with the primal: " +
@@ -150,16 +155,19 @@ def main():
     parser.add_argument("--adrace", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--cc", default="gcc")
+    parser.add_argument("--cxx", default="g++")
     parser.add_argument("--shard", default="0/1")
     parser.add_argument("programs", nargs="*")
     args = parser.parse_args()
     shard, shards = (int(part) for part in args.shard.split("/"))
-    programs = args.programs or sorted(name[:-2] for name in os.listdir(os.path.join(HERE, "constructs"))
-                                       if name.endswith(".c"))
+    programs = args.programs or sorted(name for name in os.listdir(os.path.join(HERE, "constructs"))
+                                       if name.endswith((".c", ".cpp")))
+    programs = [name if name.endswith((".c", ".cpp")) else name + ".c" for name in programs]
     programs = [name for index, name in enumerate(programs) if index % shards == shard]
     os.makedirs(args.work, exist_ok=True)
-    with open(os.path.join(args.work, "driver.c"), "w") as driver:
-        driver.write(DRIVER)
+    for extension in (".c", ".cpp"):
+        with open(os.path.join(args.work, "driver" + extension), "w") as driver:
+            driver.write(DRIVER)
     failed = 0
     counts = {name: {} for name in EXIT_CODES}
     gradients = {}
