@@ -2,8 +2,8 @@
 # The GoogleTest units under AddressSanitizer and UndefinedBehaviorSanitizer: a Debug build with
 # clang-19 in its own build directory (the default build's flags are untouched), then every unit
 # executable run with halt_on_error. The units that run adrace (cli_tests, corpus_verdict_tests) run the
-# sanitized binary too, so a sample of the end-to-end paths is covered. Not part of .ci/run (its time
-# budget): a CI job or a person runs it.
+# sanitized binary too, so a sample of the end-to-end paths is covered. .ci/run runs it after the
+# test suite.
 #
 #   scripts/sanitize_units.sh [--jobs J] [--build-dir DIR]
 #
