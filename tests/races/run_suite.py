@@ -89,6 +89,8 @@ def main():
     parser.add_argument("--realistic", type=pathlib.Path, help="directory of labelled application-style kernels")
     parser.add_argument("--known-gaps", type=pathlib.Path, help="file of known failures: `FILE  why` per line")
     parser.add_argument("--jobs", help="passed to adrace check -j (default: all cores)")
+    parser.add_argument("--only", help="score one file alone, as the table names it (CTest runs one entry "
+                                       "per file): `x_race.c`, `realistic/x.c` or `corpus/x.c`")
     args = parser.parse_args()
 
     cases = sorted(args.cases.glob("*.c"))
@@ -97,6 +99,13 @@ def main():
     if not cases:
         raise SystemExit(f"{args.cases}: error: no cases")
     known_gaps = read_known_gaps(args.known_gaps) if args.known_gaps else {}
+    if args.only:
+        cases = [case for case in cases if case.name == args.only]
+        realistic = [case for case in realistic if "realistic/" + case.name == args.only]
+        kernels = [kernel for kernel in kernels if "corpus/" + kernel.name == args.only]
+        if not cases + realistic + kernels:
+            raise SystemExit(f"{args.only}: error: no such case, realistic kernel or corpus kernel")
+        known_gaps = {name: why for name, why in known_gaps.items() if name == args.only}
     cases += realistic
     labels = {str(case.resolve()): read_label(case) for case in cases}
 
