@@ -34,6 +34,21 @@ inline CheckedSnippet checkSnippet(const std::string& code, const CheckModelOpti
   // A snippet with an error would pass any test that expects no finding.
   if (checked.unit->getDiagnostics().hasErrorOccurred()) ADD_FAILURE() << "the snippet does not compile:\n" << code;
   checked.models = buildCheckModels("snippet.c", checked.unit->getASTContext(), checked.diagnostics, modelOptions);
+  // As `adrace check` does: a construct the front-end could not model is a finding, so that a test
+  // expecting no finding fails when the snippet was not modelled at all; any other error fails it.
+  for (const Diagnostic& diagnostic : checked.diagnostics) {
+    if (!diagnostic.unsupported) {
+      if (diagnostic.severity == Diagnostic::Severity::Error)
+        ADD_FAILURE() << "the front-end reports an error: " << formatDiagnostic(diagnostic);
+      continue;
+    }
+    RaceFinding finding;
+    finding.kind = RaceFinding::Kind::Unsupported;
+    finding.certainty = Certainty::Unsupported;
+    finding.message = "cannot check: " + diagnostic.message;
+    finding.at = diagnostic.at;
+    checked.findings.push_back(finding);
+  }
   for (size_t index = 0; index < checked.models.loops.size(); ++index) {
     LoopCheckOptions options;
     if (checkAliasing) options.mayAlias = checked.models.mayAlias[index];
