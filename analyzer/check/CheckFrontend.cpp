@@ -1,5 +1,6 @@
 #include "analyzer/check/CheckFrontend.h"
 
+#include "analyzer/check/ClauseCoverage.h"
 #include "analyzer/check/WitnessReplayBuilder.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -64,14 +65,18 @@ class ModelsBuilder {
       if (indices[k] >= 0) addNestedLoops(*sites[k].directive, {indices[k]}, sites[k].function);
     for (const TaskLoopSite& site : found.taskLoops) addTaskLoop(site);
     int id = 0;
-    for (const RegionSite& site : findRegions(context_))
+    for (const RegionSite& site : findRegions(context_)) {
+      if (reportUnmodelledClause(*site.directive, site.function)) continue;
       models_.regions.push_back(buildRegionModel({site, id++, &loopIndex_}, context_));
+    }
     return std::move(models_);
   }
 
  private:
   int addLoop(const clang::OMPLoopDirective& directive, const clang::OMPExecutableDirective* region,
               const clang::FunctionDecl* function) {
+    if (reportUnmodelledClause(directive, function) || (region && reportUnmodelledClause(*region, function)))
+      return -1;
     LoopModelRequest request{&directive, region, function, static_cast<int>(models_.loops.size())};
     request.partlyKnownSubscripts = true;
     LoopModelResult built = buildLoopModel(request, context_);
@@ -121,6 +126,17 @@ class ModelsBuilder {
       inner.push_back(index);
       addNestedLoops(*nested, inner, function);
     }
+  }
+
+  // A clause the check does not read makes the construct "cannot check" (check/ClauseCoverage.h).
+  bool reportUnmodelledClause(const clang::OMPExecutableDirective& directive, const clang::FunctionDecl* function) {
+    std::optional<Diagnostic> unmodelled = unmodelledClause(directive, context_);
+    if (!unmodelled) return false;
+    if (function) unmodelled->function = function->getNameAsString();
+    for (const Diagnostic& reported : diagnostics_)
+      if (reported.at.line == unmodelled->at.line && reported.at.column == unmodelled->at.column) return true;
+    diagnostics_.push_back(*unmodelled);
+    return true;
   }
 
   clang::ASTContext& context_;
