@@ -1,7 +1,7 @@
 #include "analyzer/check/CheckFrontend.h"
 
-#include "analyzer/check/ClauseCoverage.h"
 #include "analyzer/check/WitnessReplayBuilder.h"
+#include "analyzer/frontend/ClauseCoverage.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/RegionModelBuilder.h"

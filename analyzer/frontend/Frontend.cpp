@@ -1,6 +1,7 @@
 #include "analyzer/frontend/Frontend.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ClauseCoverage.h"
 #include "analyzer/frontend/CompileCommand.h"
 #include "analyzer/frontend/ExpressionDepth.h"
 #include "analyzer/frontend/LargeStack.h"
@@ -478,6 +479,12 @@ FrontendResult buildModels(const CompileSettings& settings) {
     FileModel model{file, {}};
     std::vector<LoopSite> sites = findLoops(context, result.diagnostics);
     for (const LoopSite& site : sites) {
+      std::optional<Diagnostic> unmodelled = unmodelledClause(*site.directive, context);
+      if (!unmodelled && site.region) unmodelled = unmodelledClause(*site.region, context);
+      if (unmodelled) {
+        result.diagnostics.push_back(*unmodelled);
+        continue;
+      }
       LoopModelResult built = buildLoopModel(
           {site.directive, site.region, site.function, static_cast<int>(model.loops.size())}, context);
       if (built.error) result.diagnostics.push_back(*built.error);

@@ -1,7 +1,9 @@
-// The clauses `adrace check` reads on a parallel loop or region. A clause outside this list may
+// The clauses the loop and region models read on a parallel loop or region (or that cannot change
+// a race or a verdict). A clause outside this list may
 // change what races (`bind(thread)` runs a `loop` on one thread, `defaultmap(tofrom: scalar)`
 // shares the scalars a target region would copy, `in_reduction` joins a task reduction): the
-// construct is reported "cannot check", naming the clause, never checked as if it were absent.
+// construct is not modelled ("cannot check" for `check`, `not_analysed` for `analyze`), naming the
+// clause, never analysed as if it were absent.
 // Tasks and taskloops are not covered here: their models read and refuse their own clauses.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "analyzer/check/ClauseCoverage.h"
+#include "analyzer/frontend/ClauseCoverage.h"
 
 #include "analyzer/frontend/ClangSource.h"
 
