@@ -29,6 +29,7 @@ fi
 
 build_type="${CMAKE_BUILD_TYPE:-Release}"
 if [ ! -f build/build.ninja ]; then
-  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type"
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" \
+    -DADRACE_WARNINGS_AS_ERRORS="${ADRACE_WARNINGS_AS_ERRORS:-OFF}"
 fi
 cmake --build build -j "$(nproc)"

@@ -18,10 +18,10 @@ const clang::VarDecl* arrayVariable(const clang::Expr* expression) {
 // p, p + e, e + p, &p[e]
 std::optional<DerivedPointers::Alias> aliasOf(const clang::Expr* init) {
   const clang::Expr* e = init->IgnoreParenCasts();
-  if (const clang::VarDecl* base = arrayVariable(e)) return DerivedPointers::Alias{base, nullptr};
+  if (const clang::VarDecl* base = arrayVariable(e)) return DerivedPointers::Alias{base, nullptr, {}};
   if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(e); sum && sum->getOpcode() == clang::BO_Add) {
-    if (const clang::VarDecl* base = arrayVariable(sum->getLHS())) return DerivedPointers::Alias{base, sum->getRHS()};
-    if (const clang::VarDecl* base = arrayVariable(sum->getRHS())) return DerivedPointers::Alias{base, sum->getLHS()};
+    if (const clang::VarDecl* base = arrayVariable(sum->getLHS())) return DerivedPointers::Alias{base, sum->getRHS(), {}};
+    if (const clang::VarDecl* base = arrayVariable(sum->getRHS())) return DerivedPointers::Alias{base, sum->getLHS(), {}};
   }
   if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(e); address && address->getOpcode() == clang::UO_AddrOf)
     if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(address->getSubExpr()->IgnoreParens())) {

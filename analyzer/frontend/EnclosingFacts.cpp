@@ -183,7 +183,7 @@ class Resolver {
       }
       if (step->value != 1 && step->value != -1)
         add(smt::mod(smt::sub(symbol_, first), step), Relation::Equal, smt::constant(0), origin + " stride", at);
-      return {Ruling::Pinned};
+      return {Ruling::Pinned, "", nullptr};
     }
     return {};
   }
@@ -235,7 +235,7 @@ class Resolver {
           return unpinned("assigned at line " + std::to_string(lineOf(statement)) + " a value the model cannot say",
                           statement);
         add(symbol_, Relation::Equal, translated, "assignment before the loop", positionOf(statement->getBeginLoc(), sources_));
-        return {Ruling::Pinned};
+        return {Ruling::Pinned, "", nullptr};
       }
     }
     return {};

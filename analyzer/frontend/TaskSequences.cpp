@@ -248,7 +248,7 @@ std::vector<size_t> addTaskParts(const clang::OMPTaskDirective& task, const std:
   std::vector<const clang::Stmt*> stretch;
   auto closeStretch = [&] {
     if (stretch.empty()) return;
-    TaskSequencePart part{TaskSequencePart::Kind::Task, stretch, &task, "task", exclusion, &task, after};
+    TaskSequencePart part{TaskSequencePart::Kind::Task, stretch, &task, "task", exclusion, &task, after, {}};
     part.after.insert(part.after.end(), done.begin(), done.end());
     done.push_back(parts.size());
     parts.push_back(std::move(part));
@@ -333,9 +333,9 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
     ++k;
 
     if (!before.empty()) {
-      parts.push_back({TaskSequencePart::Kind::Statements, before, nullptr, "single", "", before.front(), {}});
+      parts.push_back({TaskSequencePart::Kind::Statements, before, nullptr, "single", "", before.front(), {}, {}});
       if (!tasks.empty())
-        parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "task creation", "", tasks.front(), {}});
+        parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "task creation", "", tasks.front(), {}, {}});
     }
     // Each task in the order of creation, with the tasks it depends on, directly or through others.
     std::vector<std::vector<Dependence>> dependences;
@@ -378,12 +378,12 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
     }
     // The creating thread goes on at once: no dependence orders its statements after the tasks.
     if (!after.empty())
-      parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front(), {}});
+      parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front(), {}, {}});
     if (taskwait) {
       partOfStatement[waitAt] = parts.size();
       parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr,
                        llvm::isa<clang::OMPTaskgroupDirective>(taskwait) ? "end of taskgroup" : "taskwait", "",
-                       taskwait, {}});
+                       taskwait, {}, {}});
     }
   }
   for (const auto& [part, end] : outlivingUntil) {

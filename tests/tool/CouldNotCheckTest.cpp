@@ -76,7 +76,7 @@ TEST(CouldNotCheck, SpentBudgetIsReportedInEveryFormat) {
 // Issue 12 item 7: at a tiny timeout and budget a race was "possible" and exit 0. However little time
 // Z3 gets, a racy file never passes.
 TEST(CouldNotCheck, TimeoutNeverTurnsARaceIntoAPass) {
-  for (const std::string& limits : {" --z3-timeout-ms 1 ", " --budget-ms 1 ", " --z3-timeout-ms 1 --budget-ms 1 "}) {
+  for (const char* limits : {" --z3-timeout-ms 1 ", " --budget-ms 1 ", " --z3-timeout-ms 1 --budget-ms 1 "}) {
     int exitCode = runCommand(kAdrace + " check" + limits + racyFile() + " --").exitCode;
     EXPECT_TRUE(exitCode == 1 || exitCode == 3) << limits << " exit " << exitCode;
   }
@@ -97,8 +97,11 @@ TEST(CouldNotCheck, AnalyzeGuardsWhatTheBudgetLeaves) {
   nlohmann::json report = nlohmann::json::parse(result.out);
   const nlohmann::json& last = report["files"][0]["loops"].back()["analysis"];
   EXPECT_NE(last.dump().find("time budget exhausted"), std::string::npos) << last.dump(1);
-  for (const auto& array : last["arrays"])
-    if (array["array"] == "y") EXPECT_NE(array["verdict"], "shared") << array.dump(1);
+  for (const auto& array : last["arrays"]) {
+    if (array["array"] == "y") {
+      EXPECT_NE(array["verdict"], "shared") << array.dump(1);
+    }
+  }
 }
 
 }  // namespace
