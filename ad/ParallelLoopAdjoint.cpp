@@ -516,7 +516,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     tripStatement = out.size() - 1;
   }
   for (const VariableInfo* info : lastprivate)
-    if (info->active) {  // seed 000 figure 10: only the thread that ran the last iteration gets v_b
+    if (info->active) {  // docs/design.md [TOMS-AD] figure 10: only the thread that ran the last iteration gets v_b
       out.statement(c::declaration(c::plainType("double"), "adrace_last_" + info->adjoint, c::name(info->adjoint)));
       out.statement(c::expression(c::assign("=", c::name(info->adjoint), c::literal("0.0"))));
     }

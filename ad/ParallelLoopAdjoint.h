@@ -1,4 +1,4 @@
-// The adjoint of one parallel loop (seed 000 sections 3.2.2 and 4.3, seed 004 section 4.2): both
+// The adjoint of one parallel loop (docs/design.md [TOMS-AD] §3.2.2 and §4.3, [FormAD] §4.2): both
 // sweeps run the loop as `omp parallel` over one static schedule (adrace_static_chunk), the backward
 // sweep running each thread's chunk in reverse, so that the thread that pushed a value pops it
 // (forwards when it pops nothing); schedule(dynamic) is recorded in the forward sweep and replayed
@@ -73,7 +73,7 @@ class ParallelLoopAdjoint {
     std::set<const clang::VarDecl*> gathered;         // adjoint written as a gather (GatherAdjoint.h)
   };
   LoopScope scopeOf();
-  // Per-thread copies of one adjoint array (seed 004's reduction): the runtime's buffer, typed as
+  // Per-thread copies of one adjoint array (the reduction variant of docs/design.md [FormAD] §7): the runtime's buffer, typed as
   // the adjoint's elements, and this thread's slice declared with the adjoint's shape.
   struct ReductionCopy {
     const VariableInfo* info = nullptr;

@@ -1,4 +1,4 @@
-// Parallel regions (seed 000 section 3.2): both sweeps run a region as its phases in order (the
+// Parallel regions (docs/design.md [TOMS-AD] §3.1): both sweeps run a region as its phases in order (the
 // forward sweep) or in reverse (the backward sweep). A worksharing loop becomes a parallel region of
 // its own (ParallelLoopAdjoint.h); a `single` or `master` body runs once, between those regions.
 // Every phase ends where the next begins, so the adjoint synchronises at least as much as the primal

@@ -1,6 +1,6 @@
 // Derivative rules: the adjoint of an expression (+ - * /, unary minus, casts, ?:, and the math
 // library's calls, ad/MathLibrary.h) as increments of its active leaves, and the
-// adjoint of an assignment, compound assignment or initialised declaration (seed 004, figure 1).
+// adjoint of an assignment, compound assignment or initialised declaration (docs/design.md [FormAD] figure 1).
 #pragma once
 
 #include "ad/AdjointContext.h"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of the generated adjoints, after seed 004 section 7 (figures 3-10).
+# Benchmark of the generated adjoints, after docs/design.md [FormAD] §7 (figures 3-10).
 #
 #   scripts/bench_adjoint.sh [--quick] [--threads "1 2 4"] [--kernels "green_gauss lbm"] [--out DIR]
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Analysis cost per corpus case, beside seed 004's Table 1 (run it through scripts/bench_analysis.sh).
+"""Analysis cost per corpus case, beside docs/design.md [FormAD] Table 1 (run it through scripts/bench_analysis.sh).
 
 Every corpus kernel is analysed with `adrace analyze --format json` (with the `analyze_args` of its
 expected.json) --repeat times; the table gives, per parallel loop, the median analysis time (after
@@ -22,7 +22,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TARGET_MS = 50.0
 
-# seed 004, Table 1: time (s), Z3 size, queries, exprs, loc.
+# docs/design.md [FormAD] Table 1: time (s), Z3 size, queries, exprs, loc.
 PAPER = {
     "stencil_compact3": ("stencil 1", 0.677, 5, 3, 2, 3),
     "stencil_compact17": ("stencil 8", 1.033, 82, 82, 9, 17),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The FormAD analysis' cost per corpus case beside seed 004's Table 1 (time, Z3 size, queries,
+# The FormAD analysis' cost per corpus case beside docs/design.md [FormAD] Table 1 (time, Z3 size, queries,
 # exprs, loc). Builds adrace if needed; arguments go to scripts/bench_analysis.py
 # (--repeat N, --markdown FILE, --adrace PATH).
 set -euo pipefail

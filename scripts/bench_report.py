@@ -4,7 +4,7 @@
 usage: bench_report.py RESULTS.csv OUT_DIR PLOT_WORK_DIR "MACHINE DESCRIPTION" [SKIPPED.csv]
 
 Writes OUT_DIR/results.md and OUT_DIR/plot_<kernel>.png (gnuplot, from data files in PLOT_WORK_DIR).
-Speedups are over the serial build, as in seed 004 section 7: the primal's over the serial primal,
+Speedups are over the serial build, as in docs/design.md [FormAD] §7: the primal's over the serial primal,
 every adjoint's over the serial adjoint. The ADOL-C peer (adolc-tape, adolc-reuse) runs serially on a
 smaller problem, so it is compared with the serial primal at that size (adolc-primal), per call.
 SKIPPED.csv (kernel,variant,reason) lists the variants that could not be made; results.md says why.
@@ -18,7 +18,7 @@ from collections import OrderedDict
 ADJOINTS = ["formad", "handwritten", "atomic", "reduction"]
 ADOLC = ["adolc-tape", "adolc-reuse"]
 COMPACT = ["stencil_compact3", "stencil_compact17"]
-GATHER_TARGET = ["stencil_gather3", "stencil2d_nonlinear"]  # issue 15: formad / primal <= 1.5 at 1 and 2 threads
+GATHER_TARGET = ["stencil_gather3", "stencil2d_nonlinear"]  # gather target (README, Performance): formad / primal <= 1.5 at 1 and 2 threads
 
 
 def load(path):
@@ -108,7 +108,7 @@ def kernel_table(kernel, rows):
 
 
 def side_by_side(kernels, skipped):
-    """Issue 15's table: every adjoint's time over its primal's, one row per kernel."""
+    """Every adjoint's time over its primal's, one row per kernel."""
     threads = [t for t in sorted({row["threads"] for rows in kernels.values() for row in rows}) if t <= 2]
     head = ["kernel"]
     for v in ["formad", "reduction", "atomic", "handwritten"]:
@@ -206,7 +206,7 @@ def targets(kernels):
                 "≥ 4", lambda m: m >= 4)
         if kernel in GATHER_TARGET:
             for t in [t for t in sorted({row["threads"] for row in rows}) if t <= 2]:
-                add("formad / primal time (issue 15, gather form)", kernel, t,
+                add("formad / primal time (gather form)", kernel, t,
                     ratio(time_of(rows, "formad", t), time_of(rows, "primal", t)), "≤ 1.5", lambda m: m <= 1.5,
                     missing="no formad adjoint")
         linear = rows[0]["linear"] == "linear"

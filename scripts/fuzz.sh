@@ -1,5 +1,5 @@
 #!/bin/bash
-# The long fuzz run (README "Exit codes and limits"; issue 12): builds adrace with clang-19 under
+# The long fuzz run (README "Exit codes and limits"): builds adrace with clang-19 under
 # AddressSanitizer and UndefinedBehaviorSanitizer in its own build directory (the default build's
 # flags are untouched), then, for the given minutes, runs the libFuzzer targets for the JSON protocol
 # and the index parser, and scripts/fuzz_sources.py, which mutates C sources and question documents

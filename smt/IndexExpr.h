@@ -16,7 +16,7 @@ namespace adrace::smt {
 // How a symbol relates to the two threads of a query.
 enum class Scope {
   Shared,   // one value for every thread (shared scalars, read-only shared integer arrays)
-  Private,  // each thread holds its own copy: primed on thread B (seed 004, section 5.3)
+  Private,  // each thread holds its own copy: primed on thread B (docs/design.md [FormAD] §5.3)
   Counter,  // a parallel loop counter: private, and distinct between the two iterations compared
 };
 

@@ -136,7 +136,7 @@ Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
   Coincidence answer;
   Coincidence mirrored;
   std::string reason;
-  // The equality holds for this question only (seed 004, section 5.5's testVar).
+  // The equality holds for this question only (docs/design.md [FormAD] §5.5's testVar).
   auto ask = [&](z3::solver& solver, bool withKnowledge) {
     solver.push();
     solver.add(coincide);

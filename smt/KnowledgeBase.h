@@ -1,4 +1,4 @@
-// Knowledge per control context (seed 004, sections 5.1 and 5.5), and the questions asked of it.
+// Knowledge per control context (docs/design.md [FormAD] §5.1 and §5.5), and the questions asked of it.
 //
 // Two incremental solvers: the session's holds everything, a second one only the loop's domain
 // and facts (questions go there first: the knowledge slows every query down, and most questions

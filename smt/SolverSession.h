@@ -1,5 +1,5 @@
 // One Z3 context and incremental solver per analysed loop, with a per-query timeout and the
-// counters that the report's statistics (seed 004, Table 1) are made of. The context is not shared
+// counters that the report's statistics (docs/design.md [FormAD] Table 1) are made of. The context is not shared
 // between sessions although making one costs 2-10 ms: Z3's models depend on the context's history,
 // and a witness must not depend on which loops or documents were analysed before.
 #pragma once

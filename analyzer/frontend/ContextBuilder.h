@@ -1,4 +1,4 @@
-// Control contexts of a loop body (seed 004, section 5.1), from the CFG's dominator and
+// Control contexts of a loop body (docs/design.md [FormAD] §5.1), from the CFG's dominator and
 // post-dominator trees: two blocks share a context when one dominates the other and is
 // post-dominated by it (every iteration that runs one runs the other). A context's parent is the
 // context of its head block's immediate dominator.

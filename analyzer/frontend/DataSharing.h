@@ -1,5 +1,5 @@
 // OpenMP data-sharing of every variable a loop uses: its clauses (and the enclosing parallel
-// region's), then C's implicit rules. Seed 000 lists each clause's meaning for the adjoint.
+// region's), then C's implicit rules. docs/design.md [TOMS-AD] §3.2 gives each clause's meaning for the adjoint.
 #pragma once
 
 #include "analyzer/model/LoopModel.h"

@@ -1,4 +1,4 @@
-// Instance numbers for the integer scalars of a loop body (seed 004, section 5.2), by reaching
+// Instance numbers for the integer scalars of a loop body (docs/design.md [FormAD] §5.2), by reaching
 // definitions over the CFG: two uses get the same instance exactly when the same set of
 // definitions reaches them. Instance 0 is the value the variable had before the iteration.
 #pragma once

@@ -1,5 +1,5 @@
 // Which variables of a loop get an adjoint. Without an activity analysis over the whole program,
-// every floating-point variable is active (seed 004, section 5.4); the user narrows or widens
+// every floating-point variable is active (docs/design.md [FormAD] §5.4); the user narrows or widens
 // that with --active / --inactive.
 #pragma once
 

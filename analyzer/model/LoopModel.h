@@ -23,7 +23,7 @@ struct SourceSpan {
   SourcePosition end;
 };
 
-// Data sharing of a variable inside the loop (seed 000 describes each clause's adjoint).
+// Data sharing of a variable inside the loop (docs/design.md [TOMS-AD] §3.2 gives each clause's adjoint).
 enum class Sharing {
   Shared,
   Private,        // private clause, declared in the loop body or in the enclosing parallel region
@@ -94,7 +94,7 @@ struct Reference {
 // The prefix of the symbols that stand for such subscripts: values that may differ anywhere.
 inline constexpr const char* kUnknownSubscript = "unknown subscript ";
 
-// A control context (seed 004, section 5.1): the statements executed by exactly the same
+// A control context (docs/design.md [FormAD] §5.1): the statements executed by exactly the same
 // iterations. Context 0 is the loop body's root; a child is executed only when its parent is.
 struct Context {
   int id = 0;
@@ -104,7 +104,7 @@ struct Context {
   std::vector<unsigned> cfgBlocks;  // Clang CFG block ids in this context
 };
 
-// One instance of a scalar that occurs in index expressions (seed 004, section 5.2): the set of
+// One instance of a scalar that occurs in index expressions (docs/design.md [FormAD] §5.2): the set of
 // definitions that reach its uses.
 struct Instance {
   std::string variable;

@@ -3,7 +3,7 @@
 //
 // Both C and Fortran spellings are accepted so that questions written by either kind of tool work
 // unchanged: c[i] + 7 and c(i)+7, a[i][j] and a(i,j), i != j and i .ne. j, k % 2 and mod(k, 2).
-// `k#1` names instance 1 of k (seed 004, section 5.2), as the report prints it.
+// `k#1` names instance 1 of k (docs/design.md [FormAD] §5.2), as the report prints it.
 #pragma once
 
 #include "smt/IndexExpr.h"

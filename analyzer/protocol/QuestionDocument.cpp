@@ -341,7 +341,7 @@ std::vector<AdjointQuestion> Reader::readQuestions(const Field& field) {
       int id = 0;
       for (const Field& reference : references->array()) {
         reference.object({"kind", "index", "context", "opaque"});
-        // Each adjoint access stands for the primal access it comes from (seed 004, section 5.4).
+        // Each adjoint access stands for the primal access it comes from (docs/design.md [FormAD] §5.4).
         static constexpr AccessKind kPrimalKinds[] = {AccessKind::Read, AccessKind::Write, AccessKind::Increment};
         AccessKind kind = kPrimalKinds[reference.member("kind").choice({"increment", "reset", "read"})];
         Reference adjointReference = readReference(reference, question.array, kind, id++);

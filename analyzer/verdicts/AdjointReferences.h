@@ -1,5 +1,5 @@
 // The references the adjoint loop makes to x_b, derived from the primal's references to x
-// (seed 004, section 5.4): a primal read becomes an increment of x_b; a primal write becomes a
+// (docs/design.md [FormAD] §5.4): a primal read becomes an increment of x_b; a primal write becomes a
 // read and a reset of x_b; a primal increment becomes a read of x_b only.
 #pragma once
 

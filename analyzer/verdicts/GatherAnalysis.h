@@ -16,7 +16,7 @@
 //     private scalars the innermost body assigns once before reading them (a term recomputes
 //     those: LoopModel::singleDefinitions), writes no shared scalar,
 //     reads no array it writes, and each
-//     active array it writes has seed 004's shared verdict and one writing reference, so the adjoint
+//     active array it writes has FormAD's shared verdict and one writing reference, so the adjoint
 //     of a statement's left side is owned by its iteration and unchanged until the gather ran;
 //   - nothing the model cannot see (a limitation, an opaque write, the thread number) is involved;
 //   - Z3 proves each read's offsets exact and that no two iterations read the same element through

@@ -1,4 +1,4 @@
-// Turns a race-free primal loop into knowledge (seed 004, sections 5.1 and 5.5): for every shared
+// Turns a race-free primal loop into knowledge (docs/design.md [FormAD] §5.1 and §5.5): for every shared
 // array and every pair (write, read-or-write) of its references, the two elements differ on two
 // different iterations — asserted in the deepest context that must execute both references.
 #pragma once

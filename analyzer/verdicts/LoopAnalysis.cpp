@@ -1,5 +1,5 @@
 // analyzeLoop: knowledge extraction, then one question per pair of adjoint references with at
-// least one write, asked in the common ancestor of their contexts (seed 004, section 5.5).
+// least one write, asked in the common ancestor of their contexts (docs/design.md [FormAD] §5.5).
 #include "analyzer/verdicts/AdjointReferences.h"
 #include "analyzer/verdicts/GatherAnalysis.h"
 #include "analyzer/verdicts/KnowledgeExtraction.h"
@@ -33,7 +33,7 @@ const char* verdictName(Verdict verdict) {
 
 namespace {
 
-// Verdicts for scalars follow from their data sharing (seed 000): no question to ask.
+// Verdicts for scalars follow from their data sharing (docs/design.md [TOMS-AD] §3.2): no question to ask.
 ArrayVerdict scalarVerdict(const Variable& variable, const std::string& adjoint, const LoopModel& loop) {
   ArrayVerdict verdict;
   verdict.array = variable.name;
@@ -44,13 +44,13 @@ ArrayVerdict scalarVerdict(const Variable& variable, const std::string& adjoint,
     case Sharing::Reduction:
       verdict.verdict = Verdict::FirstPrivate;
       verdict.reason = "reduction(" + variable.reductionOperator + ") variable: every thread reads the same adjoint, so " +
-                       verdict.adjoint + " is firstprivate (seed 000)";
+                       verdict.adjoint + " is firstprivate (docs/design.md [TOMS-AD] §3.2)";
       return verdict;
     case Sharing::FirstPrivate:
       verdict.verdict = Verdict::Reduction;
       verdict.proven = false;
       verdict.reason = "firstprivate variable: each thread's copy starts from the shared value, so the copies' adjoints "
-                       "are summed back: reduction(+:" + verdict.adjoint + ") (seed 000)";
+                       "are summed back: reduction(+:" + verdict.adjoint + ") (docs/design.md [TOMS-AD] §3.2)";
       return verdict;
     case Sharing::Shared: break;
     default:

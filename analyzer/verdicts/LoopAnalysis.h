@@ -95,7 +95,7 @@ struct ArrayVerdict {
 constexpr size_t kMaximumListedPairs = 100;
 
 // A pair of primal references whose disjointness the knowledge could not take on: asserting it
-// made the knowledge unsatisfiable (the primal itself races there, seed 004 section 5.5).
+// made the knowledge unsatisfiable (the primal itself races there: docs/design.md [FormAD] §5.5).
 struct Inconsistency {
   int first = 0;
   int second = 0;
@@ -127,7 +127,7 @@ struct LoopAnalysis {
 // Every active variable's verdict, its adjoint references derived from the loop's references.
 LoopAnalysis analyzeLoop(const LoopModel& loop, const AnalysisOptions& options);
 
-// One question about an adjoint array (seed 004, section 5.4): may two iterations' updates of its
+// One question about an adjoint array (docs/design.md [FormAD] §5.4): may two iterations' updates of its
 // adjoint touch the same element? An AD tool that knows its adjoint references names them.
 struct AdjointQuestion {
   std::string array;    // the primal variable x, as the loop model names it

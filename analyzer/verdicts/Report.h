@@ -1,5 +1,5 @@
 // The `adrace analyze` report: per loop, the model plus the analysis (verdicts, unproven pairs
-// with witnesses, statistics named after seed 004's Table 1). Schema: docs/report-format.md.
+// with witnesses, statistics named after docs/design.md [FormAD] Table 1). Schema: docs/report-format.md.
 #pragma once
 
 #include "analyzer/verdicts/LoopAnalysis.h"

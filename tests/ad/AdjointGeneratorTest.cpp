@@ -378,7 +378,7 @@ TEST(AdjointGenerator, ChunksRunBackwardsOnlyToPopTheTape) {
 }
 
 TEST(AdjointGenerator, PerThreadVariablesKeepTheReverseOrder) {
-  // No tape, but `in` carries a value from one iteration of a thread to its next (seed 003, figure 6):
+  // No tape, but `in` carries a value from one iteration of a thread to its next (docs/design.md [Enzyme] figure 6):
   // the backward sweep must run each chunk backwards for in_b to flow the other way.
   Generated g = generate(R"(void f(int n, double *out, double in)
 {
@@ -1318,7 +1318,7 @@ void f(int n, const double *x, double *partial)
   EXPECT_TRUE(contains(generate(copyprivate, "f", {"x", "y"}).error, "unsupported: OpenMP clause 'copyprivate' on single"));
 }
 
-// C89 counters (issue 13, item 2): declared before the loops and assigned in the for-init. Used
+// C89 counters: declared before the loops and assigned in the for-init. Used
 // only inside the loops that assign them, they are declared in each generated header instead.
 TEST(AdjointGenerator, C89CountersAreDeclaredInTheGeneratedHeaders) {
   const char* source = R"(void rows(int n, int m, const double *a, double *b)
@@ -1454,7 +1454,7 @@ TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
   EXPECT_TRUE(contains(generate(parameter, "f", {"x", "y"}).error, ":3:10: error: unsupported: loop counter 'n' must be a local"));
 }
 
-// `simd` (issue 13, item 2): a `parallel for simd` is a parallel loop and an `omp simd` loop in a body
+// `simd`: a `parallel for simd` is a parallel loop and an `omp simd` loop in a body
 // a sequential one, in both sweeps (running the iterations in order is a valid execution of simd,
 // and the tape needs that order); simd clauses with data sharing are refused.
 TEST(AdjointGenerator, SimdLoopsRunInOrder) {

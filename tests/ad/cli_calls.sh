@@ -1,5 +1,5 @@
 #!/bin/bash
-# `adrace adjoint` on calls it must refuse (issue 13, item 2): exit 2, a file:line:col diagnostic
+# `adrace adjoint` on calls it must refuse: exit 2, a file:line:col diagnostic
 # naming the callee or the construct, and no output file.
 # usage: cli_calls.sh ADRACE WORK_DIR
 set -u

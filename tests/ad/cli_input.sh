@@ -1,5 +1,5 @@
 #!/bin/bash
-# `adrace adjoint` on input it must refuse or rename around (issue 12, items 8-12): each MODE is one
+# `adrace adjoint` on input it must refuse or rename around: each MODE is one
 # CTest test named after what it guards.
 #   names            generated names never clash with the input's: x_b taken -> x_b2, a local `adj`,
 #                    a non-ASCII parameter keeps its _b; the output compiles warning-free

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 13, bug 4: comments and line breaks between any two tokens must not change the adjoint.
+"""Comments and line breaks between any two tokens must not change the adjoint.
 
 Every kernel of tests/ad/kernels.txt is copied with comments (`/* c */`, `// c` + newline) and line
 breaks inserted at random token boundaries (a fixed seed; preprocessor lines left alone, since a

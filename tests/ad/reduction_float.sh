@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 13, bug 2: per-thread adjoint copies of a float array have the adjoint's element type and
+# Per-thread adjoint copies of a float array have the adjoint's element type and
 # shape. The smooth2d_float adjoint is generated with every strategy, built with AddressSanitizer,
 # and checked exactly (the kernel is linear) at 1, 2 and 4 threads.
 # usage: reduction_float.sh ADRACE SOURCE_DIR WORK_DIR CC

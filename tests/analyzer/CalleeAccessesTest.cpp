@@ -1,4 +1,4 @@
-// Calls to functions of the translation unit inside a loop (issue 14, item 1): their accesses are
+// Calls to functions of the translation unit inside a loop (docs/check.md, Loops): their accesses are
 // followed with the call's arguments; pure helpers and known library functions leave the loop
 // checkable; unknown externals and recursion stay unsafe, naming the callee.
 #include "CheckSnippet.h"

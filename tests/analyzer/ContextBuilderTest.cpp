@@ -1,4 +1,4 @@
-// Control contexts from the CFG's dominator and post-dominator trees (seed 004, section 5.1).
+// Control contexts from the CFG's dominator and post-dominator trees (docs/design.md [FormAD] §5.1).
 #include "ParseSnippet.h"
 
 #include <set>

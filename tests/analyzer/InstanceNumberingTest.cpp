@@ -1,4 +1,4 @@
-// Instance numbers (seed 004, section 5.2) and the definition facts built on them.
+// Instance numbers (docs/design.md [FormAD] §5.2) and the definition facts built on them.
 #include "ParseSnippet.h"
 
 namespace adrace::analyzer::testing {

@@ -1,4 +1,4 @@
-// No false "definite" from the way a loop is written (issue 14, items 2 and 3): orphaned
+// No false "definite" from the way a loop is written (docs/check.md, "What a definite race means"): orphaned
 // worksharing, values the same on every thread, min/max bounds written with ?:, `&&` conditions,
 // and omp_get_thread_num() as one value per thread.
 #include "CheckSnippet.h"

@@ -1,4 +1,4 @@
-// Memory kept in structs (issue 14): member arrays, pointer members, arrays of structs, scalar
+// Memory kept in structs (docs/check.md, "Memory in structs"): member arrays, pointer members, arrays of structs, scalar
 // fields and accessors, in `check` (races) and in the loop model `analyze` reads (verdicts).
 #include "CheckSnippet.h"
 #include "analyzer/verdicts/LoopAnalysis.h"

@@ -1,5 +1,5 @@
-// Question documents that once crashed `adrace answer` or answered out of all proportion (issue 12,
-// items 1, 2 and 18): each is a malformed document now, with a JSON error and exit code 2, and
+// Question documents that once crashed `adrace answer` or answered out of all proportion: each
+// is a malformed document now, with a JSON error and exit code 2, and
 // `--stdio` goes on answering the documents after it.
 #include "../RunCommand.h"
 

@@ -9,7 +9,7 @@ namespace {
 
 using nlohmann::json;
 
-// y(c(i)) = x(c(i) + 7): seed 004's figure 2, questions derived from the primal.
+// y(c(i)) = x(c(i) + 7): docs/design.md [FormAD] figure 2, questions derived from the primal.
 json figure2() {
   return json::parse(R"json({
     "loop": {"counter": "i", "first": "1", "bound": "n", "comparison": "<=", "step": "1"},

@@ -41,7 +41,7 @@ TEST(ContextTreeTest, AncestorsFollowParents) {
   EXPECT_EQ(tree.commonAncestor(2, 2), 2);
 }
 
-// Seed 004, figure 2: y[c[i]] = x[c[i] + 7]. The primal's writes to y tell us c[i] != c[i'], which
+// docs/design.md [FormAD] figure 2: y[c[i]] = x[c[i] + 7]. The primal's writes to y tell us c[i] != c[i'], which
 // makes the adjoint's increments of xb at c[i] + 7 disjoint.
 TEST(KnowledgeBaseTest, IndirectWritesProveShiftedIncrementsDisjoint) {
   SolverSession session;

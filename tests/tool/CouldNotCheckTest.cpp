@@ -1,4 +1,4 @@
-// `adrace check`'s third outcome (issue 12 item 7, issue 14 item 5): what it could not check (an
+// `adrace check`'s third outcome (README, "Exit codes and limits"): what it could not check (an
 // unsupported construct, Z3 undecided within the timeout or the time budget) is reported as such
 // in text, JSON and SARIF and exits 3 — never 0, and never instead of a race it found (exit 1).
 #include "../RunCommand.h"
@@ -73,7 +73,7 @@ TEST(CouldNotCheck, SpentBudgetIsReportedInEveryFormat) {
   EXPECT_EQ(runCommand(kAdrace + " check --fail-on never --budget-ms 1 " + file + " --").exitCode, 0);
 }
 
-// Issue 12 item 7: at a tiny timeout and budget a race was "possible" and exit 0. However little time
+// At a tiny timeout and budget a race was once "possible" with exit 0. However little time
 // Z3 gets, a racy file never passes.
 TEST(CouldNotCheck, TimeoutNeverTurnsARaceIntoAPass) {
   for (const char* limits : {" --z3-timeout-ms 1 ", " --budget-ms 1 ", " --z3-timeout-ms 1 --budget-ms 1 "}) {

@@ -1,4 +1,4 @@
-// Hostile and malformed input (issue 12): each case once crashed a subcommand, or gave output out
+// Hostile and malformed input (README, "Exit codes and limits"): each case once crashed a subcommand, or gave output out
 // of all proportion to the input. Every one must end in a diagnostic and exit code 2.
 #include "../RunCommand.h"
 

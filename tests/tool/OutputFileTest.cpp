@@ -1,4 +1,4 @@
-// -o as every subcommand takes it (issue 12, items 13 and 14): never over an input, never over a
+// -o as every subcommand takes it (README, "Exit codes and limits"): never over an input, never over a
 // read-only file, through symlinks, straight into devices and FIFOs, and never a partial file.
 #include "../RunCommand.h"
 

@@ -1,4 +1,4 @@
-// Seed 004's figure 2 through both clang-free entries of the installed library: a LoopModel built
+// [FormAD] figure 2 (docs/design.md) through both clang-free entries of the installed library: a LoopModel built
 // in code, and the same loop as a JSON question document. Exit 0 when x_b and y_b are shared.
 #include <adrace/Analysis.h>
 #include <adrace/Protocol.h>

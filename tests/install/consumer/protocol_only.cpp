@@ -1,6 +1,6 @@
 // A tool that only asks questions in JSON (<adrace/Protocol.h>): linked with adrace::protocol alone,
 // it must not pull in libclang-cpp (run.sh checks the executable's dynamic dependencies).
-// Exit 0 when seed 004's figure 2 gets x_b and y_b shared.
+// Exit 0 when [FormAD] figure 2 (docs/design.md) gets x_b and y_b shared.
 #include <adrace/Protocol.h>
 
 #include <iostream>
