@@ -290,6 +290,7 @@ class RegionChecker {
       if (access.reference.opaque) uncertain(side, "its index cannot be compared: " + access.reference.opaqueReason);
       if (access.valueUnknown) uncertain(side, "its index uses a private variable whose value is not modelled");
       if (access.guardUnknown) uncertain(side, "it runs under a condition the analysis cannot follow");
+      if (access.reference.conditional) uncertain(side, "the library call may not make it, or may serialise it (" + access.reference.text + ")");
       result.push_back(std::move(side));
     }
     return result;
@@ -442,6 +443,7 @@ class RegionChecker {
       return "nothing orders the teams of a league: give each team its own elements (index them by "
              "omp_get_team_num()), or make the updates #pragma omp atomic";
     if (kind == RaceFinding::Kind::SharedScalar) {
+      if (write.hiddenState) return kHiddenStateSuggestion;
       if (write.kind == AccessKind::Increment)
         return "declare it reduction(+:" + write.variable + ") on the " + directive() + " construct, or protect the update with "
                "#pragma omp atomic";

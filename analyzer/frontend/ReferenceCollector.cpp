@@ -3,7 +3,7 @@
 #include "analyzer/frontend/BlockCopies.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ElementAddresses.h"
-#include "analyzer/frontend/KnownFunctions.h"
+#include "analyzer/frontend/LibraryCalls.h"
 #include "analyzer/frontend/Synchronisation.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -153,6 +153,7 @@ void ReferenceCollector::addCall(const clang::CallExpr* call) {
     return limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: the "
                  "protection it gives is not modelled", call);
   if (isBlockCopy(*call)) return addBlockCopy(*call);
+  if (const LibraryFunction* function = libraryFunction(*call)) return addLibraryCall(*call, *function);
   CallSummary summary = followCall(*call);
   for (const std::string& note : summary.notes)
     limitations_.push_back({note, positionOf(call->getBeginLoc(), context_.getSourceManager()), false});
@@ -206,7 +207,90 @@ void ReferenceCollector::addBlockCopy(const clang::CallExpr& call) {
   }
 }
 
+// A function of the C library, POSIX or the OpenMP runtime (LibraryCalls.h): its hidden state is a
+// shared variable every call writes (or reads), its pointer arguments are accesses of any element
+// of the arrays they point into.
+void ReferenceCollector::addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function) {
+  if (function.kind == LibraryKind::InputOutput)
+    limitations_.push_back({"call to '" + calleeName(&call) + "': I/O is not a race on program data (the order of "
+                            "lines from different threads is unspecified)",
+                            positionOf(call.getBeginLoc(), context_.getSourceManager()), false});
+  for (const LibraryAccess& access : libraryAccessesOf(call, function, context_)) {
+    if (!access.whyNot.empty()) {
+      limit(access.whyNot, &call);
+      continue;
+    }
+    if (access.element) {
+      addLibraryElement(access, calleeName(&call));
+      continue;
+    }
+    Reference reference;
+    reference.id = static_cast<int>(references_.size());
+    reference.kind = access.kind;
+    reference.text = access.text;
+    reference.context = contexts_.contextOf(&call);
+    reference.span = spanOf(access.at->getSourceRange(), context_.getSourceManager());
+    reference.protection = analyzer::protectionOf(&call, cfg_.parents(), true, &reference.exclusionName);
+    reference.isScalar = access.scalar;
+    reference.hiddenState = !access.state.empty();
+    // Definite only when every iteration makes the call (the body's root context) and makes the access.
+    reference.conditional = !access.certain || reference.context != 0;
+    if (access.variable) {
+      const DataSharing::Entry& entry = sharing_.of(access.variable);
+      bool pointer = access.variable->getType()->isPointerType();
+      if (isPerThread(entry.sharing) && (access.scalar || !pointer)) continue;  // the thread's own memory
+      reference.variable = entry.name;
+    } else {
+      reference.variable = access.state;
+    }
+    if (!access.opaqueReason.empty()) {
+      reference.opaque = true;
+      reference.opaqueReason = access.opaqueReason;
+    }
+    references_.push_back(std::move(reference));
+  }
+}
+
+// An element or a row a library call reaches through an argument (`&seeds[i]`, `names[i]`): the
+// access of that element, or of the row with the subscripts after it unknown (translatePartly's
+// symbols: a race through them is only possible).
+void ReferenceCollector::addLibraryElement(const LibraryAccess& access, const std::string& function) {
+  size_t before = references_.size();
+  addAccess(access.element, access.kind);
+  if (references_.size() == before) return;  // the thread's own array
+  Reference& reference = references_.back();
+  reference.text = access.text;
+  if (access.exact || reference.opaque) return;
+  if (access.knownSubscripts == 0 || !partlyKnownSubscripts_ || reference.indices.size() < access.knownSubscripts) {
+    reference.opaque = true;
+    reference.opaqueReason = access.opaqueReason;
+    reference.indices.clear();
+    return;
+  }
+  reference.indices.resize(access.knownSubscripts);
+  for (unsigned k = access.knownSubscripts; k < access.rank; ++k)
+    reference.indices.push_back(smt::variable(kUnknownSubscript + std::to_string(reference.id) + "." + std::to_string(k),
+                                              0, smt::Scope::Private));
+  reference.unknownSubscripts = "'" + function + "' " + (access.kind == AccessKind::Read ? "reads" : "writes") +
+                                " the row through it: which elements of it is not followed";
+}
+
 namespace {
+
+// `&a[e]`, `a[i]` (through casts) given to a library function: the call's accesses stand for it.
+bool passedToLibraryCall(const clang::Expr& access, const clang::ParentMap& parents) {
+  const clang::Stmt* child = &access;
+  const clang::Stmt* parent = parents.getParent(child);
+  while (parent && (llvm::isa<clang::ParenExpr>(parent) || llvm::isa<clang::CastExpr>(parent) ||
+                    (llvm::isa<clang::UnaryOperator>(parent) &&
+                     llvm::cast<clang::UnaryOperator>(parent)->getOpcode() == clang::UO_AddrOf))) {
+    child = parent;
+    parent = parents.getParent(parent);
+  }
+  auto* call = llvm::dyn_cast_or_null<clang::CallExpr>(parent);
+  return call && isLibraryPointerArgument(*llvm::cast<clang::Expr>(child), *call) &&
+         targetOf(*llvm::cast<clang::Expr>(child)).element == access.IgnoreParens();
+}
 
 // `&a[e]` (through casts) given to memcpy, memmove or memset: the call's block stands for it.
 bool passedToBlockCopy(const clang::Expr& address, const clang::ParentMap& parents) {
@@ -488,6 +572,7 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
   // The parent that gives the access its role, looking through parentheses and casts.
   const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
   if (!isScalar) {
+    if (passedToLibraryCall(*access, parents)) return;  // addLibraryElement
     // a[i] inside a[i][j], or p in *(p + 1): part of a larger access; p[i] in p[i].x, *d in (*d).x.
     if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent))
       if (outer->getBase()->IgnoreParenImpCasts() == access) return;

@@ -7,6 +7,7 @@
 #include "analyzer/frontend/CalleeLoops.h"
 #include "analyzer/frontend/ContextBuilder.h"
 #include "analyzer/frontend/IndexTranslator.h"
+#include "analyzer/frontend/LibraryCalls.h"
 #include "analyzer/model/LoopModel.h"
 #include "analyzer/frontend/DerivedPointers.h"
 
@@ -78,6 +79,8 @@ class ReferenceCollector {
   void limit(const std::string& message, const clang::Stmt* at);
   void addCall(const clang::CallExpr* call);
   void addBlockCopy(const clang::CallExpr& call);
+  void addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function);
+  void addLibraryElement(const LibraryAccess& access, const std::string& function);
   void addCalleeAccess(const CalleeAccess& access);
   void addCalleeMemberAccess(const CalleeAccess& access, IndexTranslator::Access split);
 

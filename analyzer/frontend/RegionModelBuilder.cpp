@@ -7,7 +7,7 @@
 #include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/Frontend.h"
 #include "analyzer/frontend/IndexTranslator.h"
-#include "analyzer/frontend/KnownFunctions.h"
+#include "analyzer/frontend/LibraryCalls.h"
 #include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
@@ -133,6 +133,8 @@ class RegionBuilder {
   void addScalarAccess(const clang::DeclRefExpr* use, const Scope& scope, std::vector<RegionAccess>& out);
   AccessKind kindOf(const clang::Expr* access, bool* addressTaken) const;
   void addGuards(const clang::Stmt* statement, const Scope& scope, RegionAccess& access);
+  void addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function, const Scope& scope,
+                      std::vector<RegionAccess>& out);
   std::vector<smt::Condition> guardsOf(const clang::Stmt* statement, const Scope& scope,
                                        std::set<const clang::ForStmt*>& path, bool& unknown);
   bool collectCallee(const clang::CallExpr& call, const Scope& scope, std::vector<RegionAccess>& out);
@@ -1141,6 +1143,13 @@ std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, c
         builder.limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: "
                       "the protection it gives is not modelled", call);
       if (scope.scalarsOnly || touchesNoUserMemory(call)) return false;
+      if (const LibraryFunction* library = libraryFunction(*call)) {
+        builder.addLibraryCall(*call, *library, scope, out);
+        // The arguments are read where they stand, but `&x`, which the call's own access stands for.
+        for (const clang::Expr* argument : call->arguments())
+          if (!targetOf(*argument).scalar) TraverseStmt(const_cast<clang::Expr*>(argument));
+        return true;
+      }
       CallSummary summary = followCall(*call);
       if (!summary.unmodelled.empty()) {
         builder.limit(summary.unmodelled, call);
@@ -1520,6 +1529,53 @@ void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& 
   reference.protection = analyzer::protectionOf(use, parents_, false, &reference.exclusionName);
   addGuards(use, scope, result);
   out.push_back(std::move(result));
+}
+
+// A function of the C library, POSIX or the OpenMP runtime (LibraryCalls.h), as in a loop
+// (ReferenceCollector::addLibraryCall); in an inlined callee its parameters stand for the caller's arrays.
+void RegionBuilder::addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function, const Scope& scope,
+                                   std::vector<RegionAccess>& out) {
+  for (const LibraryAccess& access : libraryAccessesOf(call, function, context_)) {
+    if (!access.whyNot.empty()) {
+      limit(access.whyNot, &call);
+      continue;
+    }
+    RegionAccess result;
+    Reference& reference = result.reference;
+    reference.kind = access.kind;
+    reference.text = access.text;
+    reference.span = spanOf(access.at->getSourceRange(), sources_);
+    reference.protection = analyzer::protectionOf(&call, parents_, false, &reference.exclusionName);
+    reference.isScalar = access.scalar;
+    reference.hiddenState = !access.state.empty();
+    reference.conditional = !access.certain;
+    reference.variable = access.state;
+    if (const clang::VarDecl* variable = access.variable) {
+      if (inlined_ && scope.translator == translator_.get()) {
+        if (auto array = inlined_->arrays.find(variable); array != inlined_->arrays.end()) {
+          variable = array->second;
+        } else if (auto scalar = inlined_->addressed.find(variable); scalar != inlined_->addressed.end()) {
+          variable = scalar->second;
+        } else if (inlined_->ownsVariable(variable)) {
+          if (variable->getType()->isArrayType() || access.scalar) continue;  // the activation's own
+          limit(access.text + ": pointer '" + variable->getName().str() + "' local to called function '" +
+                    inlined_->callee->getNameAsString() + "' is not followed",
+                &call);
+          continue;
+        }
+      }
+      const DataSharing::Entry& entry = scope.sharing->of(variable);
+      bool pointer = variable->getType()->isPointerType();
+      if (isPerThread(entry.sharing) && (access.scalar || !pointer)) continue;  // the thread's own memory
+      reference.variable = entry.name;
+    }
+    if (!access.opaqueReason.empty()) {
+      reference.opaque = true;
+      reference.opaqueReason = access.opaqueReason;
+    }
+    addGuards(&call, scope, result);
+    out.push_back(std::move(result));
+  }
 }
 
 // num_teams(n): at most n teams (OpenMP 5.2, 10.2), when n is a value known on entry.
