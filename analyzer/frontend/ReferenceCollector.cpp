@@ -1,5 +1,6 @@
 #include "analyzer/frontend/ReferenceCollector.h"
 
+#include "analyzer/frontend/AddressInArray.h"
 #include "analyzer/frontend/BlockCopies.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ElementAddresses.h"
@@ -486,6 +487,9 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
   if (!base) return limit("access in called function '" + callee->getNameAsString() + "' is not followed", call);
   bool scalar = access.isScalar;
   std::string elementArgument;  // set when an argument is an address inside an array, not the array
+  // That address, when it is an argument of the loop's own call to the callee making the access:
+  // the callee's subscripts then count from it (AddressInArray.h).
+  std::optional<AddressInArray> inArray;
   // Parameters stand for the arguments of the call that binds them, innermost call first.
   for (size_t level = access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(base); --level) {
     const clang::CallExpr* binding = access.calls[level - 1];
@@ -495,9 +499,11 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     const clang::Expr* argument = withoutAddressOf(passed, addressOf);
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
     base = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
-    if (!base && (base = arrayUnderAddress(argument))) {
+    std::optional<AddressInArray> address = base ? std::nullopt : addressInArray(*passed);
+    if (!base && (base = address ? address->array : arrayUnderAddress(argument))) {
       // `row(a[i])`, `f(&a[k])`, `g(a + k)`: the callee reaches a's elements from an address inside a.
-      if (elementArgument.empty()) elementArgument = sourceText(argument, context_) + "' of '" + calleeName(binding);
+      if (elementArgument.empty()) elementArgument = sourceText(passed, context_) + "' of '" + calleeName(binding);
+      if (address && access.calls.size() == 1) inArray = address;
       addressOf = false;
     }
     if (!base)
@@ -539,9 +545,11 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     if (base->getType()->isPointerType() && (isPerThread(entry.sharing) || written_.scalars.count(base))) {
       reference.opaque = true;
       reference.opaqueReason = "pointer '" + base->getName().str() + "' is assigned inside the loop";
+    } else if (inArray && addSubscriptsFrom(*inArray, access, split, reference)) {
+      // the callee's subscripts counted from the argument's address
     } else if (!elementArgument.empty()) {
-      // The callee's subscripts count from the argument's address, which the translator cannot add
-      // to them: any element of the array, compared as a possible race against every write of it.
+      // The callee's subscripts count from an address the translator cannot add to them (a call
+      // deeper than the loop's own): any element of the array, a possible race against every write.
       reference.opaque = true;
       reference.opaqueReason = "reached through argument '" + elementArgument +
                                "', an address inside the array: which elements is not followed";
@@ -557,6 +565,43 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     }
   }
   references_.push_back(std::move(reference));
+}
+
+// The indices of a callee's access `p[k]...` when the loop's call passed an address inside an array
+// for p: the row's subscripts, then the callee's first subscript plus the offset, then the callee's
+// others. False (nothing set) when a subscript cannot be translated or the count of subscripts is
+// not the array's.
+bool ReferenceCollector::addSubscriptsFrom(const AddressInArray& address, const CalleeAccess& access,
+                                           const IndexTranslator::Access& split, Reference& reference) {
+  if (!split.variable || !llvm::isa<clang::ParmVarDecl>(split.variable) || split.subscripts.empty()) return false;
+  std::vector<smt::ExprRef> indices;
+  for (const clang::Expr* subscript : address.leading) {
+    IndexTranslator::Result translated = translator_.translate(subscript);
+    if (!translated.expr) return false;
+    indices.push_back(translated.expr);
+  }
+  smt::ExprRef offset = smt::constant(0);
+  for (size_t k = 0; k < address.offsets.size(); ++k) {
+    IndexTranslator::Result translated = translator_.translate(address.offsets[k]);
+    if (!translated.expr) return false;
+    offset = address.subtracted[k] ? smt::sub(offset, translated.expr) : smt::add(offset, translated.expr);
+  }
+  std::vector<smt::ExprRef> inCallee;
+  std::string reason;
+  translator_.enterCall(*access.calls.front());
+  int context = reference.context;
+  if (!access.loops.empty())
+    if (int loopContext = calleeLoops_.enter(access.calls, access.loops, reference.context); loopContext >= 0)
+      context = loopContext;
+  bool translated = translator_.translateSubscripts(split, inCallee, reason);
+  calleeLoops_.leave();
+  translator_.leaveCall();
+  if (!translated || indices.size() + inCallee.size() != arrayRank(*address.array)) return false;
+  inCallee.front() = smt::add(offset, inCallee.front());
+  indices.insert(indices.end(), inCallee.begin(), inCallee.end());
+  reference.indices = std::move(indices);
+  reference.context = context;
+  return true;
 }
 
 // Decides what role `access` plays in its parent expression and records it.
@@ -621,9 +666,9 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
     if (unary->getOpcode() == clang::UO_AddrOf && !isScalar) {
       if (passedToLockRoutine(*unary, parents)) return;
       if (passedToBlockCopy(*unary, parents)) return;
-      // `force(&p[i], ...)`: the callee's accesses through the struct's address are followed
-      // (addCalleeMemberAccess), or the call is refused.
-      if (access->getType()->isRecordType() && passedToDefinedFunction(*unary, parents)) return;
+      // `force(&p[i], ...)`, `relax(&u[i][1], n)`: the callee's accesses through the address are
+      // followed (addCalleeMemberAccess, addCalleeAccess), or the call is refused.
+      if (passedToDefinedFunction(*unary, parents)) return;
       // `Node *node = &nodes[i];`, `double *row = &C[i][0];`: what is reached through the pointer
       // is followed as the array's elements (DerivedPointers).
       if (initialisesDerivedPointer(*unary, parents)) return;

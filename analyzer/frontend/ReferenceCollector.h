@@ -3,6 +3,7 @@
 // context and synchronisation. A reference the IR cannot express is kept as opaque, with why.
 #pragma once
 
+#include "analyzer/frontend/AddressInArray.h"
 #include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/CalleeLoops.h"
 #include "analyzer/frontend/ContextBuilder.h"
@@ -82,6 +83,8 @@ class ReferenceCollector {
   void addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function);
   void addLibraryElement(const LibraryAccess& access, const std::string& function);
   void addCalleeAccess(const CalleeAccess& access);
+  bool addSubscriptsFrom(const AddressInArray& address, const CalleeAccess& access,
+                         const IndexTranslator::Access& split, Reference& reference);
   void addCalleeMemberAccess(const CalleeAccess& access, IndexTranslator::Access split);
 
   clang::ASTContext& context_;
