@@ -321,7 +321,7 @@ class LoopChecker {
     finding.at = write.span.begin;
     finding.related = other.span.begin;
     finding.relatedMessage = accessPhrase(other) + " in another iteration";
-    finding.suggestion = scalarSuggestion(loop_, write.variable);
+    finding.suggestion = write.hiddenState ? kHiddenStateSuggestion : scalarSuggestion(loop_, write.variable);
     findings_.push_back(finding);
   }
 

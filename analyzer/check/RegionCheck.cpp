@@ -85,15 +85,35 @@ Phases phasesOfOneWorld(const std::vector<RegionStep>& steps) {
 
 // A conditional block (RegionStep::conditionalBlock) runs on every thread or on none. Each way is
 // a world of its own, with the block's steps and barriers or without them; two steps share a phase
-// when they do in some world. The worlds: every block runs, one block is skipped, every block is
-// skipped (a pair that needs two blocks skipped and a third run is not looked at).
+// when they do in some world. The two arms of an if/else (RegionStep::alternativeTo) are one choice:
+// exactly one of them runs. The worlds: every block runs (the `then` arm of each if/else), one choice
+// goes the other way, every choice goes the other way (a pair that needs two choices one way and a
+// third the other is not looked at).
 Phases phasesOf(const std::vector<RegionStep>& steps) {
   std::set<int> blocks;
-  for (const RegionStep& step : steps)
+  std::map<int, int> elseOf;  // then arm's block -> else arm's block
+  for (const RegionStep& step : steps) {
     if (step.conditionalBlock >= 0) blocks.insert(step.conditionalBlock);
-  std::vector<std::set<int>> worlds{{}};
-  for (int block : blocks) worlds.push_back({block});
-  if (blocks.size() > 1) worlds.push_back(blocks);
+    if (step.alternativeTo >= 0) elseOf[step.alternativeTo] = step.conditionalBlock;
+  }
+  std::set<int> elseArms;
+  for (const auto& [thenArm, elseArm] : elseOf) elseArms.insert(elseArm);
+  // Going the other way: a block is skipped; an if/else runs its else arm instead of its then arm.
+  auto flip = [&](std::set<int> skipped, int block) {
+    if (auto arm = elseOf.find(block); arm != elseOf.end()) skipped.erase(arm->second);
+    skipped.insert(block);
+    return skipped;
+  };
+  std::vector<std::set<int>> worlds{elseArms};
+  std::set<int> everyFlip = elseArms;
+  int choices = 0;
+  for (int block : blocks) {
+    if (elseArms.count(block)) continue;
+    worlds.push_back(flip(elseArms, block));
+    everyFlip = flip(everyFlip, block);
+    ++choices;
+  }
+  if (choices > 1) worlds.push_back(everyFlip);
   Phases phases(steps.size());
   int offset = 0;
   for (const std::set<int>& skipped : worlds) {
@@ -291,6 +311,7 @@ class RegionChecker {
       if (access.valueUnknown) uncertain(side, "its index uses a private variable whose value is not modelled");
       if (access.guardUnknown) uncertain(side, "it runs under a condition the analysis cannot follow");
       if (!access.approximated.empty()) uncertain(side, access.approximated);
+      if (access.reference.conditional) uncertain(side, "the library call may not make it, or may serialise it (" + access.reference.text + ")");
       result.push_back(std::move(side));
     }
     return result;
@@ -443,6 +464,7 @@ class RegionChecker {
       return "nothing orders the teams of a league: give each team its own elements (index them by "
              "omp_get_team_num()), or make the updates #pragma omp atomic";
     if (kind == RaceFinding::Kind::SharedScalar) {
+      if (write.hiddenState) return kHiddenStateSuggestion;
       if (write.kind == AccessKind::Increment)
         return "declare it reduction(+:" + write.variable + ") on the " + directive() + " construct, or protect the update with "
                "#pragma omp atomic";

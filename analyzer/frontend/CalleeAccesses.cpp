@@ -3,7 +3,7 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/Synchronisation.h"
 #include "analyzer/frontend/IndexTranslator.h"
-#include "analyzer/frontend/KnownFunctions.h"
+#include "analyzer/frontend/LibraryCalls.h"
 #include "analyzer/frontend/MemberPath.h"
 
 #include <clang/AST/ParentMap.h>
@@ -85,9 +85,21 @@ class CalleeWalker {
       return;
     }
     std::string name = callee->getNameAsString();
-    if (touchesNoUserMemory(&call)) {
-      if (isOutputFunction(&call)) note("call to '" + name + "': output is not a race on program data (the order "
+    if (const LibraryFunction* library = libraryFunction(call)) {
+      if (isOutputFunction(&call)) note("call to '" + name + "': I/O is not a race on program data (the order "
                                         "of lines from different threads is unspecified)");
+      if (touchesNoUserMemory(&call)) return;
+      // Output reading the strings it is given: a read, which only a write of them could race with,
+      // and called functions are not where programs write their messages' strings.
+      bool onlyReads = library->kind == LibraryKind::InputOutput;
+      for (const PointerArgument& argument : pointerArgumentsOf(call, *library)) onlyReads &= !argument.written;
+      if (onlyReads) return;
+      // What the library function reaches through its arguments or its hidden state is modelled
+      // where the loop or region calls it (ReferenceCollector::addLibraryCall), not deeper.
+      summary.unmodelled = "call to '" + name + "' " +
+                           (library->kind == LibraryKind::HiddenState ? "(which keeps hidden state)"
+                                                                      : "(which accesses memory through its arguments)") +
+                           " inside a called function is not followed";
       return;
     }
     const clang::FunctionDecl* definition = nullptr;

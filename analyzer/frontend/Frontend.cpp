@@ -22,6 +22,7 @@
 #include <llvm/Support/Path.h>
 
 #include <map>
+#include <set>
 
 namespace adrace::analyzer {
 namespace {
@@ -108,6 +109,47 @@ bool isOffloadedLoop(const clang::OMPExecutableDirective& directive) {
          !directive.hasClausesOfKind<clang::OMPDependClause>();
 }
 
+bool isModelledLoop(const clang::OMPExecutableDirective& directive);
+
+// The OpenMP directives inside `statement` (not inside nested directives), in source order.
+void directivesIn(const clang::Stmt* statement, std::vector<const clang::OMPExecutableDirective*>& out) {
+  if (!statement) return;
+  if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) {
+    out.push_back(directive);
+    return;
+  }
+  for (const clang::Stmt* child : statement->children()) directivesIn(child, out);
+}
+
+// A target construct that adds no concurrency of its own, so that what it holds is checked as on
+// the host (OpenMP 5.2, 13.8: the encountering thread waits for a target region without nowait):
+//   - `target data`, `target enter data`, `target exit data`, `target update`: they map or copy data
+//     and run no code; map clauses order nothing between threads in the model;
+//   - `target` outside a parallel region whose body is sequential code (one initial thread of the
+//     device runs it while the host waits), or exactly one construct the models read (`parallel for`,
+//     `parallel`, `teams distribute parallel for`, ...), which is then checked as that construct.
+// With nowait or depend the target task runs beside the host, which is not modelled; a target in a
+// parallel region runs once per thread, concurrently, which is not modelled either.
+bool isTransparentTarget(const clang::OMPExecutableDirective& directive, bool inParallelRegion) {
+  if (directive.hasClausesOfKind<clang::OMPNowaitClause>() || directive.hasClausesOfKind<clang::OMPDependClause>())
+    return false;
+  if (llvm::isa<clang::OMPTargetDataDirective>(directive) || llvm::isa<clang::OMPTargetEnterDataDirective>(directive) ||
+      llvm::isa<clang::OMPTargetExitDataDirective>(directive) || llvm::isa<clang::OMPTargetUpdateDirective>(directive))
+    return true;
+  if (!llvm::isa<clang::OMPTargetDirective>(directive) || inParallelRegion) return false;
+  std::vector<const clang::OMPExecutableDirective*> inner;
+  directivesIn(directive.getInnermostCapturedStmt()->getCapturedStmt(), inner);
+  if (inner.empty()) return true;
+  if (inner.size() != 1) return false;
+  // The one construct must be all the body holds but declarations.
+  const clang::Stmt* body = directive.getInnermostCapturedStmt()->getCapturedStmt();
+  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(body))
+    for (const clang::Stmt* statement : block->body())
+      if (statement != inner.front() && !llvm::isa<clang::DeclStmt>(statement) && !llvm::isa<clang::NullStmt>(statement))
+        return false;
+  return isModelledLoop(*inner.front()) || llvm::isa<clang::OMPParallelDirective>(inner.front());
+}
+
 bool isModelledLoop(const clang::OMPExecutableDirective& directive) {
   return llvm::isa<clang::OMPParallelForDirective>(directive) ||
          llvm::isa<clang::OMPParallelForSimdDirective>(directive) ||
@@ -123,6 +165,7 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
     for (const TeamsRegion& teams : findTeamsRegions(context)) {
       teamsRegions_[teams.teams] = teams;
       if (teams.target) teamsRegions_[teams.target] = teams;
+      if (teams.distributed) distributedLoops_.insert(teams.distributed);
     }
   }
 
@@ -180,18 +223,21 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
     // A teams region without distribute (and the target around it) is the region model's (check);
     // it holds no loop for analyze.
     if (auto teams = teamsRegions_.find(directive); teams != teamsRegions_.end()) {
-      if (teams->second.modelled) return true;
+      if (teams->second.modelled || teams->second.distributed) return true;
       why = " (not modelled: " + teams->second.whyNot + ")";
     }
+    if (isTransparentTarget(*directive, !regions_.empty())) return true;
+    // `teams { distribute parallel for }`: the combined construct, written in two directives.
+    bool distributed = distributedLoops_.count(directive) > 0;
     if (const char* construct = unsupportedConstruct(*directive);
-        construct && !modelledAsRegionSteps(*directive) && !isOffloadedLoop(*directive)) {
+        construct && !modelledAsRegionSteps(*directive) && !isOffloadedLoop(*directive) && !distributed) {
       diagnostics_.push_back({Diagnostic::Severity::Error,
                               positionOf(directive->getBeginLoc(), context_.getSourceManager()),
                               std::string("unsupported OpenMP construct: ") + construct + why, true,
                               function->getNameAsString()});
       return true;
     }
-    if (!isModelledLoop(*directive)) {
+    if (!isModelledLoop(*directive) && !distributed) {
       // A loop construct with no model (`loop`, `tile`, `unroll`...) must not pass unchecked.
       if (llvm::isa<clang::OMPLoopBasedDirective>(directive) && !insideModelledLoop(*directive, function))
         diagnostics_.push_back({Diagnostic::Severity::Error,
@@ -252,6 +298,7 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   bool modelTaskLoops_ = false;
   std::vector<TaskLoopSite> taskLoops_;
   std::map<const clang::Stmt*, TeamsRegion> teamsRegions_;  // by teams directive, and by a target around one
+  std::set<const clang::Stmt*> distributedLoops_;           // TeamsRegion::distributed
 };
 
 // Clang's errors as adrace diagnostics; warnings are the compiler's business, not ours.

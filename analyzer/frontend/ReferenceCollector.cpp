@@ -1,9 +1,10 @@
 #include "analyzer/frontend/ReferenceCollector.h"
 
+#include "analyzer/frontend/AddressInArray.h"
 #include "analyzer/frontend/BlockCopies.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ElementAddresses.h"
-#include "analyzer/frontend/KnownFunctions.h"
+#include "analyzer/frontend/LibraryCalls.h"
 #include "analyzer/frontend/Synchronisation.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -153,6 +154,7 @@ void ReferenceCollector::addCall(const clang::CallExpr* call) {
     return limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: the "
                  "protection it gives is not modelled", call);
   if (isBlockCopy(*call)) return addBlockCopy(*call);
+  if (const LibraryFunction* function = libraryFunction(*call)) return addLibraryCall(*call, *function);
   CallSummary summary = followCall(*call);
   for (const std::string& note : summary.notes)
     limitations_.push_back({note, positionOf(call->getBeginLoc(), context_.getSourceManager()), false});
@@ -206,7 +208,90 @@ void ReferenceCollector::addBlockCopy(const clang::CallExpr& call) {
   }
 }
 
+// A function of the C library, POSIX or the OpenMP runtime (LibraryCalls.h): its hidden state is a
+// shared variable every call writes (or reads), its pointer arguments are accesses of any element
+// of the arrays they point into.
+void ReferenceCollector::addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function) {
+  if (function.kind == LibraryKind::InputOutput)
+    limitations_.push_back({"call to '" + calleeName(&call) + "': I/O is not a race on program data (the order of "
+                            "lines from different threads is unspecified)",
+                            positionOf(call.getBeginLoc(), context_.getSourceManager()), false});
+  for (const LibraryAccess& access : libraryAccessesOf(call, function, context_)) {
+    if (!access.whyNot.empty()) {
+      limit(access.whyNot, &call);
+      continue;
+    }
+    if (access.element) {
+      addLibraryElement(access, calleeName(&call));
+      continue;
+    }
+    Reference reference;
+    reference.id = static_cast<int>(references_.size());
+    reference.kind = access.kind;
+    reference.text = access.text;
+    reference.context = contexts_.contextOf(&call);
+    reference.span = spanOf(access.at->getSourceRange(), context_.getSourceManager());
+    reference.protection = analyzer::protectionOf(&call, cfg_.parents(), true, &reference.exclusionName);
+    reference.isScalar = access.scalar;
+    reference.hiddenState = !access.state.empty();
+    // Definite only when every iteration makes the call (the body's root context) and makes the access.
+    reference.conditional = !access.certain || reference.context != 0;
+    if (access.variable) {
+      const DataSharing::Entry& entry = sharing_.of(access.variable);
+      bool pointer = access.variable->getType()->isPointerType();
+      if (isPerThread(entry.sharing) && (access.scalar || !pointer)) continue;  // the thread's own memory
+      reference.variable = entry.name;
+    } else {
+      reference.variable = access.state;
+    }
+    if (!access.opaqueReason.empty()) {
+      reference.opaque = true;
+      reference.opaqueReason = access.opaqueReason;
+    }
+    references_.push_back(std::move(reference));
+  }
+}
+
+// An element or a row a library call reaches through an argument (`&seeds[i]`, `names[i]`): the
+// access of that element, or of the row with the subscripts after it unknown (translatePartly's
+// symbols: a race through them is only possible).
+void ReferenceCollector::addLibraryElement(const LibraryAccess& access, const std::string& function) {
+  size_t before = references_.size();
+  addAccess(access.element, access.kind);
+  if (references_.size() == before) return;  // the thread's own array
+  Reference& reference = references_.back();
+  reference.text = access.text;
+  if (access.exact || reference.opaque) return;
+  if (access.knownSubscripts == 0 || !partlyKnownSubscripts_ || reference.indices.size() < access.knownSubscripts) {
+    reference.opaque = true;
+    reference.opaqueReason = access.opaqueReason;
+    reference.indices.clear();
+    return;
+  }
+  reference.indices.resize(access.knownSubscripts);
+  for (unsigned k = access.knownSubscripts; k < access.rank; ++k)
+    reference.indices.push_back(smt::variable(kUnknownSubscript + std::to_string(reference.id) + "." + std::to_string(k),
+                                              0, smt::Scope::Private));
+  reference.unknownSubscripts = "'" + function + "' " + (access.kind == AccessKind::Read ? "reads" : "writes") +
+                                " the row through it: which elements of it is not followed";
+}
+
 namespace {
+
+// `&a[e]`, `a[i]` (through casts) given to a library function: the call's accesses stand for it.
+bool passedToLibraryCall(const clang::Expr& access, const clang::ParentMap& parents) {
+  const clang::Stmt* child = &access;
+  const clang::Stmt* parent = parents.getParent(child);
+  while (parent && (llvm::isa<clang::ParenExpr>(parent) || llvm::isa<clang::CastExpr>(parent) ||
+                    (llvm::isa<clang::UnaryOperator>(parent) &&
+                     llvm::cast<clang::UnaryOperator>(parent)->getOpcode() == clang::UO_AddrOf))) {
+    child = parent;
+    parent = parents.getParent(parent);
+  }
+  auto* call = llvm::dyn_cast_or_null<clang::CallExpr>(parent);
+  return call && isLibraryPointerArgument(*llvm::cast<clang::Expr>(child), *call) &&
+         targetOf(*llvm::cast<clang::Expr>(child)).element == access.IgnoreParens();
+}
 
 // `&a[e]` (through casts) given to memcpy, memmove or memset: the call's block stands for it.
 bool passedToBlockCopy(const clang::Expr& address, const clang::ParentMap& parents) {
@@ -402,6 +487,9 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
   if (!base) return limit("access in called function '" + callee->getNameAsString() + "' is not followed", call);
   bool scalar = access.isScalar;
   std::string elementArgument;  // set when an argument is an address inside an array, not the array
+  // That address, when it is an argument of the loop's own call to the callee making the access:
+  // the callee's subscripts then count from it (AddressInArray.h).
+  std::optional<AddressInArray> inArray;
   // Parameters stand for the arguments of the call that binds them, innermost call first.
   for (size_t level = access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(base); --level) {
     const clang::CallExpr* binding = access.calls[level - 1];
@@ -411,9 +499,11 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     const clang::Expr* argument = withoutAddressOf(passed, addressOf);
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
     base = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
-    if (!base && (base = arrayUnderAddress(argument))) {
+    std::optional<AddressInArray> address = base ? std::nullopt : addressInArray(*passed);
+    if (!base && (base = address ? address->array : arrayUnderAddress(argument))) {
       // `row(a[i])`, `f(&a[k])`, `g(a + k)`: the callee reaches a's elements from an address inside a.
-      if (elementArgument.empty()) elementArgument = sourceText(argument, context_) + "' of '" + calleeName(binding);
+      if (elementArgument.empty()) elementArgument = sourceText(passed, context_) + "' of '" + calleeName(binding);
+      if (address && access.calls.size() == 1) inArray = address;
       addressOf = false;
     }
     if (!base)
@@ -455,9 +545,11 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     if (base->getType()->isPointerType() && (isPerThread(entry.sharing) || written_.scalars.count(base))) {
       reference.opaque = true;
       reference.opaqueReason = "pointer '" + base->getName().str() + "' is assigned inside the loop";
+    } else if (inArray && addSubscriptsFrom(*inArray, access, split, reference)) {
+      // the callee's subscripts counted from the argument's address
     } else if (!elementArgument.empty()) {
-      // The callee's subscripts count from the argument's address, which the translator cannot add
-      // to them: any element of the array, compared as a possible race against every write of it.
+      // The callee's subscripts count from an address the translator cannot add to them (a call
+      // deeper than the loop's own): any element of the array, a possible race against every write.
       reference.opaque = true;
       reference.opaqueReason = "reached through argument '" + elementArgument +
                                "', an address inside the array: which elements is not followed";
@@ -475,6 +567,43 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
   references_.push_back(std::move(reference));
 }
 
+// The indices of a callee's access `p[k]...` when the loop's call passed an address inside an array
+// for p: the row's subscripts, then the callee's first subscript plus the offset, then the callee's
+// others. False (nothing set) when a subscript cannot be translated or the count of subscripts is
+// not the array's.
+bool ReferenceCollector::addSubscriptsFrom(const AddressInArray& address, const CalleeAccess& access,
+                                           const IndexTranslator::Access& split, Reference& reference) {
+  if (!split.variable || !llvm::isa<clang::ParmVarDecl>(split.variable) || split.subscripts.empty()) return false;
+  std::vector<smt::ExprRef> indices;
+  for (const clang::Expr* subscript : address.leading) {
+    IndexTranslator::Result translated = translator_.translate(subscript);
+    if (!translated.expr) return false;
+    indices.push_back(translated.expr);
+  }
+  smt::ExprRef offset = smt::constant(0);
+  for (size_t k = 0; k < address.offsets.size(); ++k) {
+    IndexTranslator::Result translated = translator_.translate(address.offsets[k]);
+    if (!translated.expr) return false;
+    offset = address.subtracted[k] ? smt::sub(offset, translated.expr) : smt::add(offset, translated.expr);
+  }
+  std::vector<smt::ExprRef> inCallee;
+  std::string reason;
+  translator_.enterCall(*access.calls.front());
+  int context = reference.context;
+  if (!access.loops.empty())
+    if (int loopContext = calleeLoops_.enter(access.calls, access.loops, reference.context); loopContext >= 0)
+      context = loopContext;
+  bool translated = translator_.translateSubscripts(split, inCallee, reason);
+  calleeLoops_.leave();
+  translator_.leaveCall();
+  if (!translated || indices.size() + inCallee.size() != arrayRank(*address.array)) return false;
+  inCallee.front() = smt::add(offset, inCallee.front());
+  indices.insert(indices.end(), inCallee.begin(), inCallee.end());
+  reference.indices = std::move(indices);
+  reference.context = context;
+  return true;
+}
+
 // Decides what role `access` plays in its parent expression and records it.
 void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
   const clang::ParentMap& parents = cfg_.parents();
@@ -488,6 +617,7 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
   // The parent that gives the access its role, looking through parentheses and casts.
   const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
   if (!isScalar) {
+    if (passedToLibraryCall(*access, parents)) return;  // addLibraryElement
     // a[i] inside a[i][j], or p in *(p + 1): part of a larger access; p[i] in p[i].x, *d in (*d).x.
     if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent))
       if (outer->getBase()->IgnoreParenImpCasts() == access) return;
@@ -536,9 +666,9 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
     if (unary->getOpcode() == clang::UO_AddrOf && !isScalar) {
       if (passedToLockRoutine(*unary, parents)) return;
       if (passedToBlockCopy(*unary, parents)) return;
-      // `force(&p[i], ...)`: the callee's accesses through the struct's address are followed
-      // (addCalleeMemberAccess), or the call is refused.
-      if (access->getType()->isRecordType() && passedToDefinedFunction(*unary, parents)) return;
+      // `force(&p[i], ...)`, `relax(&u[i][1], n)`: the callee's accesses through the address are
+      // followed (addCalleeMemberAccess, addCalleeAccess), or the call is refused.
+      if (passedToDefinedFunction(*unary, parents)) return;
       // `Node *node = &nodes[i];`, `double *row = &C[i][0];`: what is reached through the pointer
       // is followed as the array's elements (DerivedPointers).
       if (initialisesDerivedPointer(*unary, parents)) return;

@@ -3,10 +3,12 @@
 // context and synchronisation. A reference the IR cannot express is kept as opaque, with why.
 #pragma once
 
+#include "analyzer/frontend/AddressInArray.h"
 #include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/CalleeLoops.h"
 #include "analyzer/frontend/ContextBuilder.h"
 #include "analyzer/frontend/IndexTranslator.h"
+#include "analyzer/frontend/LibraryCalls.h"
 #include "analyzer/model/LoopModel.h"
 #include "analyzer/frontend/DerivedPointers.h"
 
@@ -78,7 +80,11 @@ class ReferenceCollector {
   void limit(const std::string& message, const clang::Stmt* at);
   void addCall(const clang::CallExpr* call);
   void addBlockCopy(const clang::CallExpr& call);
+  void addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function);
+  void addLibraryElement(const LibraryAccess& access, const std::string& function);
   void addCalleeAccess(const CalleeAccess& access);
+  bool addSubscriptsFrom(const AddressInArray& address, const CalleeAccess& access,
+                         const IndexTranslator::Access& split, Reference& reference);
   void addCalleeMemberAccess(const CalleeAccess& access, IndexTranslator::Access split);
 
   clang::ASTContext& context_;

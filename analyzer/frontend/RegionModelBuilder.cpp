@@ -7,7 +7,7 @@
 #include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/Frontend.h"
 #include "analyzer/frontend/IndexTranslator.h"
-#include "analyzer/frontend/KnownFunctions.h"
+#include "analyzer/frontend/LibraryCalls.h"
 #include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
@@ -112,6 +112,8 @@ class RegionBuilder {
   void addStep(const clang::Stmt* statement, size_t index);
   void addLeagueSizeBound(const clang::OMPExecutableDirective& teams);
   void addBarrierStep(const clang::Stmt* at);
+  bool addArmSteps(const std::vector<const clang::Stmt*>& statements, size_t index);
+  void addBranchSteps(const clang::IfStmt& branch, size_t index);
   void addCycleSteps(const clang::Stmt& loop, size_t index);
   void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);
   void addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single, size_t index);
@@ -133,6 +135,8 @@ class RegionBuilder {
   void addScalarAccess(const clang::DeclRefExpr* use, const Scope& scope, std::vector<RegionAccess>& out);
   AccessKind kindOf(const clang::Expr* access, bool* addressTaken) const;
   void addGuards(const clang::Stmt* statement, const Scope& scope, RegionAccess& access);
+  void addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function, const Scope& scope,
+                      std::vector<RegionAccess>& out);
   std::vector<smt::Condition> guardsOf(const clang::Stmt* statement, const Scope& scope,
                                        std::set<const clang::ForStmt*>& path, bool& unknown);
   bool collectCallee(const clang::CallExpr& call, const Scope& scope, std::vector<RegionAccess>& out);
@@ -442,6 +446,25 @@ bool isBlockStep(const clang::Stmt* statement) {
 // has every thread or none reach a barrier or a worksharing construct, so the threads that run the
 // block wait for each other there; when none runs it, the statements around it meet
 // (RegionStep::conditionalBlock).
+// A statement that is, or whose block holds, a barrier, a worksharing loop or a single.
+bool holdsSteps(const clang::Stmt* arm) {
+  auto holds = [](const clang::Stmt* inner) {
+    return isBarrier(inner) || llvm::isa<clang::OMPForDirective>(inner) || llvm::isa<clang::OMPForSimdDirective>(inner) ||
+           llvm::isa<clang::OMPSingleDirective>(inner);
+  };
+  if (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(arm)) return std::any_of(block->body_begin(), block->body_end(), holds);
+  return arm && holds(arm);
+}
+
+// `if (c) { ... } else { ... }` (neither arm another `if`) where an arm holds a barrier, a worksharing
+// loop or a single (addBranchSteps).
+const clang::IfStmt* ifElseOfSteps(const clang::Stmt* statement) {
+  auto* branch = llvm::dyn_cast<clang::IfStmt>(statement);
+  if (!branch || !branch->getElse() || branch->hasInitStorage() || branch->hasVarStorage()) return nullptr;
+  if (llvm::isa<clang::IfStmt>(branch->getElse())) return nullptr;
+  return holdsSteps(branch->getThen()) || holdsSteps(branch->getElse()) ? branch : nullptr;
+}
+
 const clang::CompoundStmt* blockOfSteps(const clang::Stmt* statement) {
   auto* branch = llvm::dyn_cast<clang::IfStmt>(statement);
   if (!branch || branch->getElse() || branch->hasInitStorage() || branch->hasVarStorage()) return nullptr;
@@ -475,7 +498,7 @@ const clang::Stmt* sequentialLoopAroundSteps(const clang::Stmt* statement) {
   else
     body.push_back(loopBody);
   for (const clang::Stmt* inner : body) {
-    if (isBarrier(inner) || worksharingCallee(inner) || blockOfSteps(inner)) return loop;
+    if (isBarrier(inner) || worksharingCallee(inner) || blockOfSteps(inner) || ifElseOfSteps(inner)) return loop;
     auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(inner);
     if (directive && !llvm::isa<clang::OMPAtomicDirective>(directive) &&
         !llvm::isa<clang::OMPCriticalDirective>(directive) && !llvm::isa<clang::OMPFlushDirective>(directive))
@@ -769,6 +792,96 @@ void RegionBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
           &loop);
 }
 
+// The statements of a block that holds barriers or worksharing constructs, each a step of its own
+// (barriers, worksharing loops, single, master, critical, atomic) or a statement of every thread.
+// False when a directive it holds is not modelled there (the region is limited).
+bool RegionBuilder::addArmSteps(const std::vector<const clang::Stmt*>& statements, size_t index) {
+  for (const clang::Stmt* inner : statements) {
+    if (isBarrier(inner)) {
+      addBarrierStep(inner);
+    } else if (isBlockStep(inner)) {
+      addStep(inner, index);
+    } else if (const clang::Stmt* nested = unsupportedDirectiveIn(inner)) {
+      limit("'#pragma omp " + directiveName(*llvm::cast<clang::OMPExecutableDirective>(nested)) +
+                "' in a block with a barrier is not modelled",
+            nested);
+      return false;
+    } else if (!llvm::isa<clang::NullStmt>(inner)) {
+      addStatementsStep(inner, index, Executor::EveryThread, "statement");
+    }
+  }
+  return true;
+}
+
+// `if (c) { ...; #pragma omp for ...; } else { ...; #pragma omp barrier ...; }`: each arm a
+// conditional block (as blockOfSteps's), exactly one of which runs. OpenMP requires every thread of
+// the team or none to reach a worksharing construct or barrier, so a conforming program's threads
+// agree on c; a condition that reads a thread's own value may differ between threads, and then
+// the program is non-conforming: reported as such, not modelled.
+void RegionBuilder::addBranchSteps(const clang::IfStmt& branch, size_t index) {
+  struct PerThread : clang::RecursiveASTVisitor<PerThread> {
+    DataSharing& sharing;
+    const std::set<const clang::VarDecl*>& alike;
+    std::string what;
+    PerThread(DataSharing& sharing, const std::set<const clang::VarDecl*>& alike) : sharing(sharing), alike(alike) {}
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      if (auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl()))
+        if (!variable->getType().isConstQualified() && !alike.count(variable) &&
+            isPerThread(sharing.of(variable).sharing) && what.empty())
+          what = "'" + variable->getNameAsString() + "', each thread's own";
+      return what.empty();
+    }
+    bool VisitCallExpr(clang::CallExpr* call) {
+      if (what.empty()) what = "a call to '" + calleeName(call) + "'";
+      return what.empty();
+    }
+  };
+  // The counters of the sequential loops around the branch (a time-step loop) that every thread runs
+  // alike: a header without calls or other values of a thread's own, a body that leaves the counter alone.
+  std::vector<const clang::ForStmt*> around;
+  for (const clang::Stmt *child = &branch, *parent = parents_.getParent(child); parent && child != body_;
+       child = parent, parent = parents_.getParent(parent))
+    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(parent); loop && loop->getBody() == child) around.insert(around.begin(), loop);
+  std::set<const clang::VarDecl*> alike;
+  for (const clang::ForStmt* loop : around) {
+    LoopHeader header;
+    std::string reason;
+    if (!readLoopHeader(*loop, header, reason) || !header.counter || modifiedIn(*loop->getBody(), header.counter)) break;
+    bool uniform = true;
+    for (const clang::Expr* part : {header.first, header.bound, header.step}) {
+      PerThread inHeader(*sharing_, alike);
+      if (part) inHeader.TraverseStmt(const_cast<clang::Expr*>(part));
+      uniform &= inHeader.what.empty();
+    }
+    if (!uniform) break;
+    alike.insert(header.counter);
+  }
+  PerThread perThread(*sharing_, alike);
+  perThread.TraverseStmt(const_cast<clang::Expr*>(branch.getCond()));
+  if (!perThread.what.empty())
+    return limit("the condition of an if/else holding worksharing constructs or barriers reads " + perThread.what +
+                     ": if threads disagree on it, the program is non-conforming (every thread or none must reach "
+                     "them); not modelled",
+                 &branch);
+  // Every thread evaluates the condition.
+  addStatementsStep(branch.getCond(), index, Executor::EveryThread, "statement");
+  int thenArm = -1;
+  for (const clang::Stmt* arm : {branch.getThen(), branch.getElse()}) {
+    std::vector<const clang::Stmt*> statements;
+    if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(arm))
+      statements.assign(block->body_begin(), block->body_end());
+    else
+      statements.push_back(arm);
+    size_t first = model_.steps.size();
+    if (!addArmSteps(statements, index)) return;
+    for (size_t k = first; k < model_.steps.size(); ++k) {
+      model_.steps[k].conditionalBlock = conditionalBlocks_;
+      model_.steps[k].alternativeTo = thenArm;
+    }
+    thenArm = conditionalBlocks_++;
+  }
+}
+
 void RegionBuilder::addBarrierStep(const clang::Stmt* at) {
   RegionStep barrier;
   barrier.kind = RegionStep::Kind::Barrier;
@@ -783,31 +896,20 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   // team (a conforming program has none there): not modelled.
   if (model_.units == RegionUnits::Teams &&
       (worksharingCallee(statement) || callsBarrierFunction(statement) || blockOfSteps(statement) ||
-       sequentialLoopAroundSteps(statement)))
+       ifElseOfSteps(statement) || sequentialLoopAroundSteps(statement)))
     return limit("a call to a function with OpenMP constructs inside a teams region is not modelled", statement);
   if (callsBarrierFunction(statement)) return addBarrierStep(statement);
   // In a called function the statements around its call are outside the block: if no thread runs
   // the block, nothing separates them.
-  if (inlined_ && blockOfSteps(statement))
+  if (inlined_ && (blockOfSteps(statement) || ifElseOfSteps(statement)))
     return limit("a barrier under a condition in called function '" + inlined_->callee->getNameAsString() +
                  "' is not modelled", statement);
+  if (const clang::IfStmt* branch = ifElseOfSteps(statement)) return addBranchSteps(*branch, index);
   if (const clang::CompoundStmt* block = blockOfSteps(statement)) {
     // Every thread evaluates the condition, whether or not it runs the block.
     addStatementsStep(llvm::cast<clang::IfStmt>(statement)->getCond(), index, Executor::EveryThread, "statement");
     size_t first = model_.steps.size();
-    for (const clang::Stmt* inner : block->body()) {
-      if (isBarrier(inner)) {
-        addBarrierStep(inner);
-      } else if (isBlockStep(inner)) {
-        addStep(inner, index);
-      } else if (const clang::Stmt* nested = unsupportedDirectiveIn(inner)) {
-        return limit("'#pragma omp " + directiveName(*llvm::cast<clang::OMPExecutableDirective>(nested)) +
-                         "' in a block with a barrier is not modelled",
-                     nested);
-      } else if (!llvm::isa<clang::NullStmt>(inner)) {
-        addStatementsStep(inner, index, Executor::EveryThread, "statement");
-      }
-    }
+    if (!addArmSteps(std::vector<const clang::Stmt*>(block->body_begin(), block->body_end()), index)) return;
     // Unless the condition always holds, no thread may run the block.
     bool alwaysRuns = false;
     const clang::Expr* condition = llvm::cast<clang::IfStmt>(statement)->getCond();
@@ -1147,6 +1249,13 @@ std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, c
         builder.limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: "
                       "the protection it gives is not modelled", call);
       if (scope.scalarsOnly || touchesNoUserMemory(call)) return false;
+      if (const LibraryFunction* library = libraryFunction(*call)) {
+        builder.addLibraryCall(*call, *library, scope, out);
+        // The arguments are read where they stand, but `&x`, which the call's own access stands for.
+        for (const clang::Expr* argument : call->arguments())
+          if (!targetOf(*argument).scalar) TraverseStmt(const_cast<clang::Expr*>(argument));
+        return true;
+      }
       CallSummary summary = followCall(*call);
       if (!summary.unmodelled.empty()) {
         builder.limit(summary.unmodelled, call);
@@ -1570,6 +1679,53 @@ void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& 
   reference.protection = analyzer::protectionOf(use, parents_, false, &reference.exclusionName);
   addGuards(use, scope, result);
   out.push_back(std::move(result));
+}
+
+// A function of the C library, POSIX or the OpenMP runtime (LibraryCalls.h), as in a loop
+// (ReferenceCollector::addLibraryCall); in an inlined callee its parameters stand for the caller's arrays.
+void RegionBuilder::addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function, const Scope& scope,
+                                   std::vector<RegionAccess>& out) {
+  for (const LibraryAccess& access : libraryAccessesOf(call, function, context_)) {
+    if (!access.whyNot.empty()) {
+      limit(access.whyNot, &call);
+      continue;
+    }
+    RegionAccess result;
+    Reference& reference = result.reference;
+    reference.kind = access.kind;
+    reference.text = access.text;
+    reference.span = spanOf(access.at->getSourceRange(), sources_);
+    reference.protection = analyzer::protectionOf(&call, parents_, false, &reference.exclusionName);
+    reference.isScalar = access.scalar;
+    reference.hiddenState = !access.state.empty();
+    reference.conditional = !access.certain;
+    reference.variable = access.state;
+    if (const clang::VarDecl* variable = access.variable) {
+      if (inlined_ && scope.translator == translator_.get()) {
+        if (auto array = inlined_->arrays.find(variable); array != inlined_->arrays.end()) {
+          variable = array->second;
+        } else if (auto scalar = inlined_->addressed.find(variable); scalar != inlined_->addressed.end()) {
+          variable = scalar->second;
+        } else if (inlined_->ownsVariable(variable)) {
+          if (variable->getType()->isArrayType() || access.scalar) continue;  // the activation's own
+          limit(access.text + ": pointer '" + variable->getName().str() + "' local to called function '" +
+                    inlined_->callee->getNameAsString() + "' is not followed",
+                &call);
+          continue;
+        }
+      }
+      const DataSharing::Entry& entry = scope.sharing->of(variable);
+      bool pointer = variable->getType()->isPointerType();
+      if (isPerThread(entry.sharing) && (access.scalar || !pointer)) continue;  // the thread's own memory
+      reference.variable = entry.name;
+    }
+    if (!access.opaqueReason.empty()) {
+      reference.opaque = true;
+      reference.opaqueReason = access.opaqueReason;
+    }
+    addGuards(&call, scope, result);
+    out.push_back(std::move(result));
+  }
 }
 
 // num_teams(n): at most n teams (OpenMP 5.2, 10.2), when n is a value known on entry.

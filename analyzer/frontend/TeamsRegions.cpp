@@ -50,8 +50,10 @@ class Finder : public MainFileFunctionVisitor<Finder> {
       TeamsRegion region;
       region.teams = directive;
       region.function = function;
-      region.whyNot = whyNotModelled(region);
-      region.modelled = region.whyNot.empty();
+      const clang::OMPLoopDirective* distributed = onlyDistributeLoop(*directive);
+      region.whyNot = whyNotModelled(region, /*body=*/!distributed);
+      if (region.whyNot.empty()) region.distributed = distributed;
+      region.modelled = region.whyNot.empty() && !region.distributed;
       result.push_back(region);
     }
     return result;
@@ -66,7 +68,28 @@ class Finder : public MainFileFunctionVisitor<Finder> {
            !sources_.isBeforeInTranslationUnit(block->getEndLoc(), inner.getEndLoc());
   }
 
-  std::string whyNotModelled(TeamsRegion& region) const {
+  // The `distribute` loop that is all of the teams' body but declarations, or null.
+  static const clang::OMPLoopDirective* onlyDistributeLoop(const clang::OMPExecutableDirective& teams) {
+    const clang::Stmt* block = structuredBlock(teams);
+    const clang::OMPLoopDirective* loop = nullptr;
+    auto consider = [&](const clang::Stmt* statement) {
+      if (llvm::isa<clang::DeclStmt>(statement) || llvm::isa<clang::NullStmt>(statement)) return true;
+      auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement);
+      if (loop || !directive || directiveName(*directive).rfind("distribute", 0) != 0) return false;
+      loop = directive;
+      return true;
+    };
+    if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(block)) {
+      for (const clang::Stmt* statement : compound->body())
+        if (!consider(statement)) return nullptr;
+    } else if (!block || !consider(block)) {
+      return nullptr;
+    }
+    return loop;
+  }
+
+  // Why the region is not modelled: where it stands, and (`body`) what its body holds.
+  std::string whyNotModelled(TeamsRegion& region, bool body) const {
     const clang::OMPExecutableDirective& teams = *region.teams;
     if (runsAsynchronously(teams))
       return "a target region with nowait or depend runs asynchronously with the host, which is not modelled";
@@ -84,6 +107,7 @@ class Finder : public MainFileFunctionVisitor<Finder> {
              "' (which may run it more than once at a time) is not modelled";
     }
     for (const auto& [inner, function] : directives_) {
+      if (!body) break;
       if (function != region.function || !contains(teams, *inner)) continue;
       if (llvm::isa<clang::OMPAtomicDirective>(inner)) continue;
       std::string name = directiveName(*inner);

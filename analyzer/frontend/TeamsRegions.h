@@ -24,6 +24,9 @@ struct TeamsRegion {
   const clang::FunctionDecl* function = nullptr;
   bool modelled = false;
   std::string whyNot;                                      // when not modelled: why, for the diagnostic
+  // The body is one `distribute` loop (`teams { distribute parallel for ... }`): the pair is the
+  // combined construct `teams distribute parallel for`, checked as that loop (not as a teams region).
+  const clang::OMPLoopDirective* distributed = nullptr;
 };
 
 // Every `teams` and `target teams` directive in the main file's functions, in source order.

@@ -86,6 +86,8 @@ struct Reference {
   // Made inside a called function under one of its branches or loops, which the model does not
   // follow: a call may not make it, so a race through it is possible, not definite.
   bool conditional = false;
+  // The hidden state of a library function (`rand`, `strtok`: frontend/LibraryCalls), not a variable.
+  bool hiddenState = false;
   // Some subscripts could not be expressed (`bins[tid][bin_of(x)]`): each is a symbol of its own
   // that may take any value, and this says why; the others still tell accesses apart, but a race
   // through the unknown ones is only possible.
@@ -93,6 +95,10 @@ struct Reference {
 };
 // The prefix of the symbols that stand for such subscripts: values that may differ anywhere.
 inline constexpr const char* kUnknownSubscript = "unknown subscript ";
+// What to do about a race on a library function's hidden state.
+inline constexpr const char* kHiddenStateSuggestion =
+    "call the reentrant form (rand_r, strtok_r, localtime_r, ...) with state of each thread's own, or protect the "
+    "call with #pragma omp critical";
 
 // A control context (docs/design.md [FormAD] §5.1): the statements executed by exactly the same
 // iterations. Context 0 is the loop body's root; a child is executed only when its parent is.

@@ -55,6 +55,9 @@ struct RegionStep {
   // outside one. Its steps are consecutive. Every thread or none runs it: when none does, the steps
   // just before it and just after it are not separated by its barrier.
   int conditionalBlock = -1;
+  // The `else` arm of `if (c) { ... } else { ... }` is a conditional block too, run exactly when the
+  // block of the `then` arm (this number) is not; -1 for any other step.
+  int alternativeTo = -1;
   // Steps of the same phase that finish before this one starts, though no barrier lies between
   // them: the tasks a task depends on, the creating thread's statements before a taskloop.
   std::vector<size_t> after;

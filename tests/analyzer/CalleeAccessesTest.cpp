@@ -178,16 +178,42 @@ TEST(CalleeAccesses, WritesThroughAnElementAddressAreComparedWithEveryAccess) {
   EXPECT_TRUE(reportsRaceOn(checked, "feature")) << describe(checked.findings);
 }
 
-// An element of an array of pointers points somewhere else: not an address inside the array.
-TEST(CalleeAccesses, AnElementOfAnArrayOfPointersStaysUnfollowed) {
-  CheckedSnippet checked = checkSnippet(R"(
+// A row of an array of pointers is followed as the check takes `rows[i][j]` written in the loop:
+// row i of `rows` (distinct rows), its elements counted from the row's start.
+TEST(CalleeAccesses, ARowOfAnArrayOfPointersIsThatRow) {
+  const char* code = R"(
     static void scale(float *pt, int nf) { int j; for (j = 0; j < nf; j++) pt[j] *= 0.5f; }
     void f(int n, float **rows) {
       int i;
     #pragma omp parallel for
-      for (i = 0; i < n; i++) scale(rows[i], 4);
-    })");
-  EXPECT_TRUE(hasUnsupported(checked, "argument 'rows[i]'")) << describe(checked.findings);
+      for (i = 0; i < n; i++) scale(rows[%s], 4);
+    })";
+  CheckedSnippet own = checkSnippet(fillIn(code, {"i"}));
+  EXPECT_TRUE(own.findings.empty()) << describe(own.findings);
+  CheckedSnippet shared = checkSnippet(fillIn(code, {"i / 2"}));
+  EXPECT_TRUE(reportsRaceOn(shared, "rows")) << describe(shared.findings);
+}
+
+// `f(&u[i][1])`, `f(x + i * n)`: the callee's subscripts count from the address.
+TEST(CalleeAccesses, AnAddressInsideAnArrayOffsetsTheCalleesSubscripts) {
+  const char* code = R"(
+    #define NX 64
+    static double u[NX][NX], x[NX * NX];
+    static void pair(double *p) { p[0] = 1.0; p[1] = 2.0; }
+    void f(int n) {
+      int i;
+    #pragma omp parallel for
+      for (i = 0; i < n; i++) pair(%s);
+    })";
+  for (const char* own : {"&u[i][1]", "u[i] + 2", "x + 2 * i", "&x[2 * i]", "&x[NX * i + 1]"}) {
+    CheckedSnippet checked = checkSnippet(fillIn(code, {own}));
+    EXPECT_TRUE(checked.findings.empty()) << own << ": " << describe(checked.findings);
+  }
+  // p[1] of iteration i is p[0] of iteration i + 1: a definite race.
+  CheckedSnippet overlapping = checkSnippet(fillIn(code, {"x + i"}));
+  EXPECT_TRUE(reportsRaceOn(overlapping, "x", true)) << describe(overlapping.findings);
+  CheckedSnippet sameRow = checkSnippet(fillIn(code, {"&u[i / 2][0]"}));
+  EXPECT_TRUE(reportsRaceOn(sameRow, "u", true)) << describe(sameRow.findings);
 }
 
 // An index computed by a one-line helper is that helper's expression of the arguments.

@@ -132,6 +132,72 @@ TEST(OffloadedLoop, ThreadNumbersRepeatAcrossTeams) {
   EXPECT_TRUE(reportsRaceOn(checked, "slot")) << describe(checked.findings);
 }
 
+// `target data` and `target enter/exit data` run no code; `target` around one parallel loop (or
+// around sequential code) adds no concurrency: the host waits for it (OpenMP 5.2, 13.8).
+TEST(OffloadedLoop, ATargetAroundOneLoopIsThatLoop) {
+  const char* code = R"(
+    #define N 1024
+    double x[N], y[N];
+    void axpy(double a, int n) {
+      int i;
+    #pragma omp target enter data map(to: x[0:N])
+    #pragma omp target data map(tofrom: y[0:N])
+      {
+    #pragma omp target
+        {
+    #pragma omp parallel for
+          for (i = 0; i < n - 1; i++) y[i] = a * x[i] + %s;
+        }
+    #pragma omp target
+        y[0] = 0.0;
+      }
+    #pragma omp target exit data map(delete: x[0:N])
+    #pragma omp target update from(y[0:N])
+    })";
+  CheckedSnippet own = checkSnippet(fillIn(code, {"y[i]"}));
+  EXPECT_TRUE(own.findings.empty()) << describe(own.findings);
+  EXPECT_FALSE(anyUnsupported(own)) << describe(own.findings);
+  CheckedSnippet shifted = checkSnippet(fillIn(code, {"y[i + 1]"}));
+  EXPECT_TRUE(reportsRaceOn(shifted, "y", true)) << describe(shifted.findings);
+}
+
+TEST(OffloadedLoop, ATargetThatRunsBesideOthersIsUnsupported) {
+  for (const char* code : {R"(
+    double y[64];
+    void f(void) {
+    #pragma omp parallel
+      {
+    #pragma omp target map(tofrom: y[0:64])
+        y[0] += 1.0;
+      }
+    })", R"(
+    double y[64];
+    void f(void) {
+      int i;
+    #pragma omp target data map(tofrom: y[0:64])
+      {
+    #pragma omp target nowait
+    #pragma omp parallel for
+        for (i = 0; i < 64; i++) y[i] = i;
+        y[0] = -1.0;
+    #pragma omp taskwait
+      }
+    })", R"(
+    double y[64];
+    void f(void) {
+      int i;
+    #pragma omp target
+      {
+        y[0] = 1.0;
+    #pragma omp parallel for
+        for (i = 0; i < 64; i++) y[i] = i;
+      }
+    })"}) {
+    CheckedSnippet checked = checkSnippet(code);
+    EXPECT_TRUE(anyUnsupported(checked)) << code;
+  }
+}
+
 TEST(OffloadedLoop, AnAsynchronousTargetIsStillUnsupported) {
   CheckedSnippet checked = checkSnippet(R"(
     void axpy(int n, double *restrict y) {

@@ -162,16 +162,37 @@ TEST(TeamsRegion, AParallelRegionNestedInTheBodyIsUnsupported) {
   for (const RaceFinding& finding : checked.findings) EXPECT_NE(finding.certainty, Certainty::Definite);
 }
 
-TEST(TeamsRegion, DistributeInsideTeamsIsUnsupported) {
-  CheckedSnippet checked = checkSnippet(R"(
+// `teams` > `distribute [parallel for]` as its whole body is the combined construct written in two.
+TEST(TeamsRegion, ADistributeLoopThatIsAllOfTheBodyIsTheCombinedLoop) {
+  const char* code = R"(
     double y[1024];
+    void fill(int n) {
+      int i;
+    #pragma omp teams num_teams(4)
+    #pragma omp distribute%s
+      for (i = 0; i < n - 1; i++) y[i] = %s;
+    })";
+  for (const char* form : {"", " parallel for", " parallel for simd"}) {
+    CheckedSnippet own = checkSnippet(fillIn(code, {form, "2.0 * i"}));
+    EXPECT_TRUE(own.findings.empty()) << form << ": " << describe(own.findings);
+    EXPECT_FALSE(anyUnsupported(own)) << form;
+    CheckedSnippet shifted = checkSnippet(fillIn(code, {form, "y[i + 1]"}));
+    EXPECT_TRUE(reportsRaceOn(shifted, "y", true)) << form << ": " << describe(shifted.findings);
+  }
+  // Beside another statement the teams body is a region of its own, with distribute in it: not modelled.
+  CheckedSnippet beside = checkSnippet(R"(
+    double y[1024];
+    int calls;
     void fill(void) {
       int i;
     #pragma omp teams num_teams(4)
+      {
+        calls++;
     #pragma omp distribute
-      for (i = 0; i < 1024; i++) y[i] = 2.0 * i;
+        for (i = 0; i < 1024; i++) y[i] = 2.0 * i;
+      }
     })");
-  EXPECT_TRUE(diagnosesUnsupported(checked, "distribute")) << describe(checked.findings);
+  EXPECT_TRUE(diagnosesUnsupported(beside, "distribute")) << describe(beside.findings);
 }
 
 TEST(TeamsRegion, AnAsynchronousTargetTeamsIsUnsupported) {
