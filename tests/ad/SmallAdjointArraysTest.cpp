@@ -1,42 +1,21 @@
 // Unit tests of the small adjoint arrays (ad/SmallAdjointArrays.h): an adjoint array of known,
 // small extent that a parallel loop's iterations all increment is summed in a thread-local array
 // and added to the thread's copy once; anything not proven small keeps the heap copies or atomics.
-#include "ad/AdjointGenerator.h"
+#include "GeneratedAdjoint.h"
 
-#include <gtest/gtest.h>
-
-#include <unistd.h>
-
-#include <cstdio>
-#include <fstream>
 #include <regex>
-#include <string>
 
 namespace adrace::ad {
 namespace {
 
+using testing::contains;
+
 std::string generate(const std::string& source, const std::vector<std::string>& active, Strategy strategy = Strategy::FormAD,
                      std::map<std::string, std::string> extents = {},
                      analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto) {
-  // CTest runs every test in its own process, in parallel: the file name must be unique across them.
-  std::string path = ::testing::TempDir() + "adrace_small_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
-                     "_" + std::to_string(getpid()) + ".c";
-  std::ofstream(path) << source;
-  AdjointRequest request;
-  request.settings.files = {path};
-  request.settings.compilerArguments = {"-std=c99"};
-  request.function = "filter";
-  request.active = active;
-  request.strategy = strategy;
-  request.extents = std::move(extents);
-  request.guard = guard;
-  AdjointResult result = generateAdjoint(request);
-  std::remove(path.c_str());
-  EXPECT_TRUE(result.diagnostics.empty()) << analyzer::formatDiagnostic(result.diagnostics.front());
-  return result.code;
+  return testing::generatedAdjoint(source, "filter", active, strategy, std::move(extents), guard);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 // Whether some increment of w_b is guarded by `omp atomic` (the pragma on the line before it).
 bool atomicOnTaps(const std::string& code) { return std::regex_search(code, std::regex("#pragma omp atomic\\s*\\n\\s*w_b\\[")); }
 
