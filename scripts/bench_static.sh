@@ -14,12 +14,14 @@
 # the issue asks for 0.1-0.3 s on the target), and packs the binaries with run.sh and the manifest into
 # bench/work/static16.tar.xz.
 #
-# There (plain sh, no python):   tar xJf static16.tar.xz && cd static16 && ./run.sh > results.csv
+# There (plain sh, no python):   tar xJf static16.tar.xz && cd static16 && ./run.sh > results.csv 2> run.stderr
 #   ./run.sh [--scale D] [THREADS...]   (default threads: 1 2 4 8 16; --scale D divides every run's
 #                                        calls by D, for a quick check of the script itself)
 # prints the `lscpu` model line to stderr and the CSV (kernel,variant,threads,seconds) to stdout,
-# seconds = the median over 3 rounds of one call's time. Then, back here:
-#   python3 scripts/bench_static_table.py results.csv > bench/static16.md
+# seconds = the median over 3 rounds of one call's time, then to stderr the memory each adjoint
+# allocates at the largest thread count (`# memory KERNEL VARIANT MIB`). Then, back here:
+#   python3 scripts/bench_static_table.py results.csv "MACHINE LINE" run.stderr > bench/static16.md
+# (./run.sh > results.csv 2> run.stderr there keeps both.)
 # Problem sizes N are those of scripts/bench_adjoint.sh (the issue compares against its figures).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -12,7 +12,8 @@
 # tape and per-thread copies). seconds = the median of the 3 rounds of one call's time.
 # A build whose run takes more than SLOW_S (default 8) seconds is not run again at that or more
 # threads (stderr says so), so that one pathological variant cannot blow the time budget.
-# stdout: kernel,variant,threads,seconds; stderr: the lscpu model line, the settings, progress.
+# stdout: kernel,variant,threads,seconds; stderr: the lscpu model line, the settings, progress, and
+# then the memory each adjoint allocates (tape, per-thread copies) at the largest thread count.
 cd "$(dirname "$0")" || exit 1
 scale=1
 if [ "${1:-}" = "--scale" ]; then
@@ -78,4 +79,14 @@ awk '
         printf "%s,%s,%s,%.6g\n", f[1], f[2], f[3], median
       }
   }' manifest.txt "$raw"
+# what each adjoint allocates (tape, per-thread copies) at the largest thread count: the driver's
+# peak resident memory minus what it held before the first call (corpus/common/harness.h)
+most=$(for t in $threads_list; do echo "$t"; done | sort -n | tail -1)
+echo "# memory the adjoint allocates at $most threads (kernel variant MiB):" >&2
+while read -r k variant mode n calls; do
+  [ "$mode" = time ] || continue
+  OMP_NUM_THREADS=$most "bin/$k.$variant" time "$n" 1 --calls 1 2>&1 > /dev/null |
+    sed -n 's/.*rss_before_kib=\([0-9-]*\) peak_kib=\([0-9-]*\).*/\1 \2/p' |
+    awk -v k="$k" -v v="$variant" '{ printf "# memory %s %s %.1f\n", k, v, ($2 - $1) / 1024 }' >&2
+done < manifest.txt
 echo "# done in $(($(date +%s) - start)) s" >&2

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """The markdown table of a static benchmark sweep (scripts/bench_static.sh, its run.sh).
 
-    python3 scripts/bench_static_table.py results.csv ["machine line"] > bench/static16.md
+    python3 scripts/bench_static_table.py results.csv ["machine line" [run.sh's stderr]] > bench/static16.md
 
 results.csv: kernel,variant,threads,seconds (seconds: the median time of one call). The table has, per
 kernel, formad / primal at every thread count of the sweep, formad / handwritten (its range over the
 thread counts, where there is a hand-written adjoint), and reduction / formad and atomic / formad at the
-largest thread count; then the seconds themselves, so that every ratio can be checked.
+largest thread count; then the seconds themselves, so that every ratio can be checked; and, given
+run.sh's stderr, the memory each adjoint allocates (its `# memory KERNEL VARIANT MIB` lines).
 """
 import csv
 import sys
@@ -66,6 +67,21 @@ def main(argv):
             if all(c is None for c in cells):
                 continue
             print(f"| {kernel} | {variant} | " + " | ".join("–" if c is None else f"{c:.6f}" for c in cells) + " |")
+    if len(argv) > 3:
+        memory = {}  # kernel -> {variant: MiB}
+        with open(argv[3]) as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) == 5 and fields[:2] == ["#", "memory"]:
+                    memory.setdefault(fields[2], {})[fields[3]] = fields[4]
+        allocating = [v for v in variants if v != "primal"]
+        print()
+        print(f"Memory the adjoint allocates at {top} threads (MiB: tape and per-thread copies):")
+        print()
+        print("| kernel | " + " | ".join(allocating) + " |")
+        print("|---|" + "---:|" * len(allocating))
+        for kernel in kernels:
+            print(f"| {kernel} | " + " | ".join(memory.get(kernel, {}).get(v, "–") for v in allocating) + " |")
     return 0
 
 
