@@ -87,10 +87,15 @@ bool sameExpression(const c::ExprRef& a, const c::ExprRef& b) {
   return true;
 }
 
-// The adjoint array named `name` and its element type, when its elements are floating scalars.
+// The adjoint array named `name` and its element type, when its elements are floating scalars and
+// it neither is nor has a pointer local into an array (an alias could read or reset the element
+// while its sum waits).
 std::optional<c::Type> adjointElement(const AdjointContext& context, const std::string& name) {
   for (const auto& [decl, info] : context.variables) {
     if (!info.active || !info.array || info.adjoint != name) continue;
+    if (context.pointerAliases.count(decl)) return std::nullopt;  // itself a pointer local into an array
+    for (const auto& alias : context.pointerAliases)
+      if (alias.second == decl) return std::nullopt;
     clang::QualType type = decl->getType();
     clang::QualType element = type->isPointerType()                      ? type->getPointeeType()
                               : context.ast.getAsArrayType(type) != nullptr ? context.ast.getAsArrayType(type)->getElementType()

@@ -8,7 +8,8 @@
 // An array qualifies when every mention of it in the loop's backward iteration is such an increment
 // (`A[index] += v;` or `-=`, not under `omp atomic`) of the same index, and the index is invariant:
 // made only of names, literals and arithmetic, none of them the loop's counter or written (assigned,
-// incremented, declared, address taken) in the iteration.
+// incremented, declared, address taken) in the iteration; and no pointer local aliases the array
+// (ad/PointerAliases.h).
 #pragma once
 
 #include "ad/AdjointContext.h"
