@@ -356,6 +356,18 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   const c::ExprRef element = c::subscript(c::name(target.info->adjoint), jName);
   std::map<std::string, std::string> interiorLocals;
   c::StmtList interior;
+  // With family terms the interior target sums over inner loops: into a local, which the compiler
+  // keeps in a register (through x_b[j], which may alias every array the terms read, each term was a
+  // load and a store), stored once.
+  c::ExprRef interiorElement = element;
+  const bool summedInLoops = std::any_of(target.terms.begin(), target.terms.end(), [](const Term& term) { return bool(term.family); });
+  if (summedInLoops) {
+    c::Type elementType = context_.from.type(target.info->decl->getType(), true);
+    elementType.derivations.clear();
+    const std::string sum = context_.freshName(target.info->adjoint + "_sum");
+    interior.push_back(c::declaration(elementType, sum, c::literal("0.0")));
+    interiorElement = c::name(sum);
+  }
   std::vector<c::ExprRef> values;
   Target rootTerms{target.info, {}, target.linearised};  // the terms on the body's root, summed in one store
   for (const Term& term : target.terms) {
@@ -365,9 +377,10 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
     values.push_back(at.value);
     rootTerms.terms.push_back(term);
   }
-  if (!values.empty()) interior.push_back(c::expression(c::assign("+=", element, interiorSum(rootTerms, values))));
+  if (!values.empty()) interior.push_back(c::expression(c::assign("+=", interiorElement, interiorSum(rootTerms, values))));
   for (const Term& term : target.terms)
-    if (term.family) interior.push_back(familyLoop(term, jName, element, true));
+    if (term.family) interior.push_back(familyLoop(term, jName, interiorElement, true));
+  if (summedInLoops) interior.push_back(c::expression(c::assign("+=", element, interiorElement)));
   c::StmtList guarded;
   for (const Term& term : target.terms) {
     if (term.family) {

@@ -142,6 +142,13 @@ ParallelLoopAdjoint::LoopScope ParallelLoopAdjoint::scopeOf() {
     }
     bool wantReduction = false;
     if (strategy == Strategy::FormAD) wantReduction = verdict->verdict == analyzer::Verdict::Reduction;
+    // A small array every iteration may increment (a filter's taps): local sums beat an atomic per
+    // increment on addresses every thread hits (SmallAdjointArrays.h).
+    // (--guard atomic keeps the atomics it asks for.)
+    if (strategy == Strategy::FormAD && context_.request.guard == analyzer::GuardPolicy::Auto &&
+        verdict->verdict == analyzer::Verdict::Atomic && verdict->primalReadOnly && hasIncrements &&
+        smallAdjointArray(context_, *info, *analyzer::associatedLoops(*loop_.directive).front()))
+      wantReduction = true;
     if (strategy == Strategy::Reduction) wantReduction = verdict->primalReadOnly && hasIncrements;
     if (wantReduction) scope.reductionCopies.insert(decl);
   }
@@ -200,6 +207,8 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
     return copy;
   }
   copy.extent = context_.extentOf(info);
+  copy.small = smallAdjointArray(context_, info, *analyzer::associatedLoops(*loop_.directive).front());
+  if (!copy.extent && copy.small && copy.small->fromLoopBounds) copy.extent = c::integer(static_cast<long long>(copy.small->elements));
   if (!copy.extent) {
     context_.unsupported(loop_.directive->getBeginLoc(), "reduction of " + info.adjoint + " needs its element count: --extent " +
                                                             info.name + "=EXPR");
@@ -219,7 +228,30 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
       context_.unsupported(info.decl->getLocation(), "reduction over the type of " + info.name);
       return std::nullopt;
     }
+  if (copy.small) {
+    copy.mine = context_.freshName(info.adjoint + "_mine");
+    copy.local = copy.small->fromLoopBounds
+                     ? c::arrayOf(copy.element, c::integer(static_cast<long long>(copy.small->elements)))
+                     : context_.from.declaredType(info.decl, true);
+    for (const c::Type::Derivation& dimension : copy.local.derivations)
+      if (dimension.kind != c::Type::Derivation::Kind::Array || !dimension.size) copy.small.reset();  // keep the heap copy
+  }
   return copy;
+}
+
+// `for (e...) mine[e] += local[e];`: a small array's local sums into this thread's copy, element by
+// element through the element type (a multi-dimensional array's elements are contiguous).
+c::StmtRef ParallelLoopAdjoint::addToThreadCopy(const ReductionCopy& copy) const {
+  const c::ExprRef e = c::name("adrace_e");
+  c::ExprRef local = c::name(copy.info->adjoint), mine = c::name(copy.mine);
+  if (copy.perThread.derivations.size() > 1) {
+    local = c::cast(c::pointerTo(copy.element), local);
+    mine = c::cast(c::pointerTo(copy.element), mine);
+  }
+  c::ExprRef count;  // as the local array's declaration spells it: WIDTH, not 7
+  for (const c::Type::Derivation& dimension : copy.local.derivations) count = count ? c::mul(count, dimension.size) : dimension.size;
+  return c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)), c::binary("<", e, count), c::postfix("++", e),
+                    {c::expression(c::assign("+=", c::subscript(mine, e), c::subscript(local, e)))});
 }
 
 namespace {
@@ -494,7 +526,9 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     const analyzer::Variable* variable = loop_.model.findVariable(verdict.array);
     const VariableInfo* info = variable ? modelVariable(context_, *variable) : nullptr;
     if (!info || !info->active || scope_.perThread.count(info->decl) || context_.pointerAliases.count(info->decl)) continue;
-    std::string how = scope_.reductionCopies.count(info->decl) ? "per-thread copies (reduction)"
+    const bool small = scope_.reductionCopies.count(info->decl) && smallAdjointArray(context_, *info, *stmt);
+    std::string how = small ? "per-thread copies (reduction), each summed first in a local array (small: its extent is known)"
+                      : scope_.reductionCopies.count(info->decl) ? "per-thread copies (reduction)"
                       : scope_.reductionClause.count(info->decl) ? "reduction(+)"
                       : context_.request.strategy == Strategy::Atomic ? "atomic increments"
                       : !aliasesFollowed(info->decl) ? "atomic increments (reached through a pointer the analysis does not follow)"
@@ -628,9 +662,12 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
       c::ExprRef mine = c::add(c::name(copy.copies), c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})),
                                                             c::name(copy.stride)));
       out.statement(c::withComment(
-          c::declaration(copy.perThread, copy.info->adjoint,
+          c::declaration(copy.perThread, copy.small ? copy.mine : copy.info->adjoint,
                          copy.perThread.derivations.size() > 1 ? c::cast(copy.perThread, mine) : mine),
           "this thread's copy"));
+      if (copy.small)
+        out.statement(c::withComment(c::declaration(copy.local, copy.info->adjoint, c::initList({c::integer(0)})),
+                                     "this thread's sums, in registers: added to its copy once"));
     }
   }
   bool counterUsed = body.mentions(i->text);
@@ -669,6 +706,8 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     out.statement(header->declareCounter(header->counterAt(k)));
   out.append(body);
   out.close();
+  for (const ReductionCopy& copy : copies)
+    if (copy.small) out.statement(addToThreadCopy(copy));
   if (!copies.empty()) {
     out.close();
     out.statement(c::pragma(c::directive("omp barrier")));

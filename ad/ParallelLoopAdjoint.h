@@ -18,6 +18,7 @@
 #include "ad/AdjointContext.h"
 #include "ad/CodeWriter.h"
 #include "ad/GatherAdjoint.h"
+#include "ad/SmallAdjointArrays.h"
 #include "ad/StatementAdjoint.h"
 #include "ad/TapePlan.h"
 
@@ -82,8 +83,14 @@ class ParallelLoopAdjoint {
     c::Type perThread;    // the type of this thread's copy: `float (*)[M]`, `double *`
     std::string copies;   // the buffer's name
     std::string stride;   // the size_t holding the elements between two threads' copies (whole cache lines)
+    // A small array (SmallAdjointArrays.h): the body increments a local array of this many elements,
+    // named as the adjoint, which each thread adds to its copy (named `mine`) after its iterations.
+    std::optional<SmallAdjointArray> small;
+    c::Type local;        // the local array's type: the adjoint's declared shape, or elements[count]
+    std::string mine;
   };
   std::optional<ReductionCopy> reductionCopy(const VariableInfo& info);
+  c::StmtRef addToThreadCopy(const ReductionCopy& copy) const;
   // Clause-private values (declared outside the loop) the backward sweep reads.
   std::vector<const clang::VarDecl*> carriedValues() const;
   // `#pragma omp for schedule(kind[, chunk])` as the primal loop schedules it.

@@ -1,6 +1,7 @@
 // Forward and backward sweeps of sequential code: declarations, assignments, if/else, for loops.
 #include "ad/Sweeps.h"
 
+#include "ad/InvariantIncrements.h"
 #include "ad/ParallelLoopAdjoint.h"
 
 #include "ad/PassiveCalls.h"
@@ -466,18 +467,21 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   CodeWriter body;
   if (parallelLoop_) parallelLoop_->enterBackwardIteration(loop, body);
   backwardIteration(loop, body);
+  // Increments of one element that every iteration updates go to a local sum (InvariantIncrements.h).
+  SummedIncrements summed = sumInvariantIncrements(context_, body.statements(), i->text);
+  out.statements(summed.before);
   if (up) {  // from the last value of the counter down to the first
     c::ExprRef last = header->op == "<" ? c::binaryAsWritten("-", operandOf(header->bound), c::integer(1)) : header->bound;
-    out.statement(c::forLoop(header->declareCounter(last), c::binary(">=", i, header->first), c::postfix("--", i), body.statements()));
+    out.statement(c::forLoop(header->declareCounter(last), c::binary(">=", i, header->first), c::postfix("--", i), summed.iteration));
   } else if (down) {
     c::ExprRef last = header->op == ">" ? c::binaryAsWritten("+", operandOf(header->bound), c::integer(1)) : header->bound;
-    out.statement(c::forLoop(header->declareCounter(last), c::binary("<=", i, header->first), c::postfix("++", i), body.statements()));
+    out.statement(c::forLoop(header->declareCounter(last), c::binary("<=", i, header->first), c::postfix("++", i), summed.iteration));
   } else {  // the counter starts one step past the last iteration and steps back (an induction variable)
-    const bool counterUsed = body.mentions(i->text);
+    const bool counterUsed = c::mentions(summed.iteration, i->text);
     const c::ExprRef trip = c::name("adrace_trip"), k = c::name("adrace_k");
     c::StmtList iteration;
     if (counterUsed) iteration.push_back(c::expression(header->stepBackward()));
-    iteration.insert(iteration.end(), body.statements().begin(), body.statements().end());
+    iteration.insert(iteration.end(), summed.iteration.begin(), summed.iteration.end());
     c::StmtList block;
     block.push_back(c::declaration(c::plainType("long"), "adrace_trip", exits ? c::call("adrace_pop_long", {}) : header->tripCount()));
     if (counterUsed) block.push_back(header->declareCounter(header->counterValue(trip)));
@@ -485,6 +489,7 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
                                c::binary(">=", k, c::integer(0)), c::postfix("--", k), std::move(iteration)));
     out.statement(c::block(std::move(block)));
   }
+  out.statements(summed.after);
 }
 
 void Sweeps::backwardIterationOf(ParallelLoopAdjoint& parallelLoop, const clang::ForStmt* innermost, CodeWriter& out) {
