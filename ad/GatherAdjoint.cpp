@@ -83,7 +83,7 @@ const clang::ForStmt* enclosingLoop(AdjointContext& context, const clang::Stmt* 
 std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed, size_t depth) {
   std::vector<ForHeader> box = std::move(collapsed);
   for (size_t level = 0; level < depth; ++level) {
-    auto* inner = llvm::dyn_cast_or_null<clang::ForStmt>(analyzer::onlyStatement(context.loopBody(box.back().loop)));
+    const clang::ForStmt* inner = analyzer::nestedLoop(analyzer::onlyStatement(context.loopBody(box.back().loop)));
     if (!inner) return std::nullopt;
     std::optional<ForHeader> header = parseForHeader(context, inner);
     if (!header) return std::nullopt;
