@@ -175,8 +175,10 @@ std::set<const clang::VarDecl*> ParallelLoopAdjoint::gatherBodyLocals() const {
           !context_.loopOwnedCounters.count(info->decl)) {
         // C89: a private scalar the innermost body assigns once (LoopModel::singleDefinitions)
         const std::vector<std::string>& single = loop_.model.singleDefinitions;
+        const std::vector<std::string>& branches = loop_.model.branchDefinitions;  // once on each arm of an if/else
         bool assignedOnce = variable.sharing == analyzer::Sharing::Private &&
-                            std::find(single.begin(), single.end(), variable.name) != single.end();
+                            (std::find(single.begin(), single.end(), variable.name) != single.end() ||
+                             std::find(branches.begin(), branches.end(), variable.name) != branches.end());
         // an accumulator of an inner loop (LoopModel::accumulatingLoops): its adjoint is the same in every inner iteration
         bool accumulator = false;
         for (const analyzer::AccumulatingLoopModel& inner : loop_.model.accumulatingLoops)
