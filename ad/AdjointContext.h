@@ -121,6 +121,9 @@ class AdjointContext {
   // (Tapenade's convention: `result_b`, or a fresh name when that is taken). Empty for a void function.
   const clang::ReturnStmt* result = nullptr;
   std::string resultAdjoint;
+  // A function returning an integer status (`return(0);`, docs/adjoint.md): the status is passive,
+  // and F_b returns the same constant; null otherwise.
+  const clang::Expr* status = nullptr;
   analyzer::SourcePosition position(clang::SourceLocation at) const;
 };
 

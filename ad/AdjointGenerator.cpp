@@ -162,7 +162,7 @@ void findRegionPrivate(AdjointContext& context) {
 
 std::string generate(AdjointContext& context, const std::string& sourceFile, std::vector<analyzer::Diagnostic>& warnings) {
   context.collectNames();
-  if (!context.function.getReturnType()->isVoidType()) context.resultAdjoint = context.freshName("result_b");
+  if (context.function.getReturnType()->isRealFloatingType()) context.resultAdjoint = context.freshName("result_b");
   checkOpenMPSubset(context);
   if (context.failed()) return "";
   const std::vector<analyzer::RaceFinding> races = definitePrimalRaces(context, sourceFile);
@@ -239,6 +239,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile, std
   body.insert(body.end(), backward.statements().begin(), backward.statements().end());
   for (const auto& [info, caller] : copies)
     body.push_back(c::expression(c::assign("+=", c::prefix("*", c::name(info->adjoint)), c::name(caller))));
+  if (context.status) body.push_back(c::withComment(c::returnStatement(context.tree(context.status)), "the primal's status"));
 
   c::StmtList file;
   analyzer::SourcePosition at = context.position(context.function.getLocation());
@@ -266,7 +267,8 @@ std::string generate(AdjointContext& context, const std::string& sourceFile, std
   }
   file.push_back(c::blankLine());
   // a function of file-scope variables only has no parameters: `(void)`
-  file.push_back(c::functionDefinition(c::plainType("void"), name + "_b", std::move(declarations), std::move(body)));
+  const c::Type returned = context.status ? context.from.type(context.function.getReturnType(), false) : c::plainType("void");
+  file.push_back(c::functionDefinition(returned, name + "_b", std::move(declarations), std::move(body)));
   return c::print(file);
 }
 
@@ -334,9 +336,9 @@ AdjointResult generateAdjoint(const AdjointRequest& request) {
     const clang::FunctionDecl* function = usable.front();
     AdjointContext context(ast, *function, request);
     clang::QualType returned = function->getReturnType();
-    if (!returned->isVoidType() && !returned->isRealFloatingType())
+    if (!returned->isVoidType() && !returned->isRealFloatingType() && !returned->isIntegerType())
       context.unsupported(function->getLocation(), "function returning a value of type " + returned.getAsString() +
-                                                       " (only float and double results have an adjoint)");
+                                                       " (only float and double results have an adjoint, and an integer status is returned as it is)");
     std::vector<analyzer::Diagnostic> warnings;
     std::string code = context.failed() ? "" : generate(context, file, warnings);
     result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());

@@ -19,6 +19,13 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
     context.unsupported(at, why);
     return std::nullopt;
   };
+  // A file-scope pointer to data the model's setup allocates (`double *profile;`): read as an array
+  // by the function, inactive (its adjoint would be an array no one allocates).
+  const bool pointer = type->isPointerType() && !type->getPointeeType()->isPointerType();
+  if (pointer) {
+    element = type->getPointeeType();
+    if (active) return refuse("--active " + name + ": a file-scope pointer has no adjoint array (pass the array as a parameter)");
+  }
   if (!element->isIntegerType() && !element->isRealFloatingType())
     return refuse("file-scope variable '" + name + "' of type " + type.getAsString());
   if (type->isArrayType() && !type->isConstantArrayType()) return refuse("file-scope array '" + name + "' without a size");
@@ -36,7 +43,7 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
   info.name = name;
   info.global = true;
   info.active = active;
-  info.array = type->isArrayType();
+  info.array = type->isArrayType() || pointer;
   info.floating = element->isRealFloatingType();
   return info;
 }

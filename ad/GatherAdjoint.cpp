@@ -1,5 +1,6 @@
 #include "ad/GatherAdjoint.h"
 
+#include "ad/BranchGuard.h"
 #include "ad/CollapsedNest.h"
 #include "ad/GatheredSum.h"
 #include "analyzer/frontend/PerfectNest.h"
@@ -83,7 +84,7 @@ const clang::ForStmt* enclosingLoop(AdjointContext& context, const clang::Stmt* 
 std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed, size_t depth) {
   std::vector<ForHeader> box = std::move(collapsed);
   for (size_t level = 0; level < depth; ++level) {
-    auto* inner = llvm::dyn_cast_or_null<clang::ForStmt>(analyzer::onlyStatement(context.loopBody(box.back().loop)));
+    const clang::ForStmt* inner = analyzer::nestedLoop(analyzer::onlyStatement(context.loopBody(box.back().loop)));
     if (!inner) return std::nullopt;
     std::optional<ForHeader> header = parseForHeader(context, inner);
     if (!header) return std::nullopt;
@@ -141,6 +142,10 @@ bool GatherAdjoint::recomputableLocal(const clang::VarDecl* decl) const {
   return false;
 }
 
+int GatherAdjoint::innermostContext() const {
+  return loop_.model.perfectNest.empty() ? 0 : loop_.model.perfectNest.back().context;
+}
+
 bool GatherAdjoint::isCounter(const std::string& name) const {
   for (const ForHeader& header : nest_)
     if (header.counter->getNameAsString() == name) return true;
@@ -153,8 +158,15 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
     if (const VariableInfo* info = context_.variable(base)) {
       LocalAdjoint& local = localAdjoints_[info->adjoint];
       local.decl = base;
-      local.increments.push_back(increment);
-      local.exact = local.exact && atRoot;
+      Increment recorded = increment;
+      bool exact = atRoot;
+      if (!atRoot) {  // under branches of the body (`if (r == 0) north = t;`): the increment guarded by their conditions
+        BranchGuard guard = branchGuard(context_, increment.leaf, nest_.back().loop);
+        exact = guard.failure.empty() && guard.condition;
+        if (exact) recorded.value = c::conditional(guard.condition, recorded.value, c::literal("0.0"));
+      }
+      local.increments.push_back(recorded);
+      local.exact = local.exact && exact;
     }
     return false;
   }
@@ -184,7 +196,17 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
             return true;
           }
           familyCounters_.insert(term.innerCounter);
+        } else if (reference->context != innermostContext()) {  // under branches: the term keeps their conditions
+          BranchGuard guard = branchGuard(context_, increment.leaf, nest_.back().loop);
+          if (!guard.failure.empty()) {
+            if (failure_.empty()) failure_ = guard.failure;
+            return true;
+          }
+          taken.guard = guard.condition;
         }
+        if (!taken.family && inConditionalArm(context_, increment.leaf))  // its condition joins the guard (stored only where the arm ran)
+          if (c::ExprRef arm = armCondition(taken.increment.value))
+            taken.guard = taken.guard ? c::binary("&&", taken.guard, arm) : arm;
         target->terms.push_back(std::move(taken));
         return true;
       }
@@ -281,6 +303,27 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value, 
   return out;
 }
 
+c::ExprRef GatherAdjoint::guardedValue(const Term& term) const {
+  return term.guard ? c::conditional(term.guard, term.increment.value, c::literal("0.0")) : term.increment.value;
+}
+
+// Near the ends a target may lie outside the array (x_b[j][-1]): a term under branches stores only
+// where its conditions hold, that is where the primal read, so no store leaves the array.
+c::StmtList GatherAdjoint::guardedStore(const Term& term, const std::vector<c::ExprRef>& iteration, const c::ExprRef& element) {
+  std::map<std::string, std::string> own;
+  ShiftedValue at = atIteration(term.increment.value, iteration, own);
+  c::StmtRef store = c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, at.value));
+  if (!term.guard) {
+    at.locals.push_back(store);
+    return at.locals;
+  }
+  ShiftedValue condition = atIteration(term.guard, iteration, own);
+  c::StmtList body = condition.locals;
+  body.insert(body.end(), at.locals.begin(), at.locals.end());
+  body.push_back(c::ifElse(condition.value, {store}));
+  return body;
+}
+
 std::vector<const clang::VarDecl*> GatherAdjoint::recomputableValues() const {
   std::vector<const clang::VarDecl*> values;
   for (const auto& entry : definitions_) values.push_back(entry.second.decl);
@@ -303,7 +346,7 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
     for (const Term& term : target.terms) {
       std::set<std::string> visiting;
       if (failure.empty())
-        if (std::optional<std::string> name = unreadable(term.increment.value, visiting))
+        if (std::optional<std::string> name = unreadable(guardedValue(term), visiting))
           failure = "a term of " + target.info->adjoint + " reads " + *name + ", which a shifted iteration does not have" +
                     (localAdjoints_.count(*name) ? " (its increments are not all on the root of the backward iteration)" : "");
     }
@@ -312,6 +355,17 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
       if (failure.empty() && term.family && (nest_.size() != 1 || (!term.family->stepsUp() && !term.family->stepsDown())))
         failure = "the family of terms of " + target.info->adjoint + " in the inner loop over " +
                   term.family->counter->getNameAsString() + " is gathered only over one counter, stepping by +1 or -1";
+  for (const Target& target : targets_) {
+    // An interior target is an element only because some term reads it at every iteration: a
+    // target whose reads are all under branches could lie outside the array.
+    bool guarded = false, everywhere = false;
+    for (const Term& term : target.terms) {
+      guarded = guarded || term.guard;
+      everywhere = everywhere || (!term.guard && !term.family);
+    }
+    if (failure.empty() && guarded && !everywhere)
+      failure = "every read of " + target.info->name + " is under a branch or an inner loop: a target of the gather may lie outside the array";
+  }
   for (const Target& target : targets_)
     if (failure.empty() && target.linearised && !target.terms.empty() && nest_.size() < 2)
       failure = "a linearised gather of " + target.info->adjoint + " needs a nest";
@@ -372,7 +426,7 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   Target rootTerms{target.info, {}, target.linearised};  // the terms on the body's root, summed in one store
   for (const Term& term : target.terms) {
     if (term.family) continue;
-    ShiftedValue at = atIteration(term.increment.value, {plus(jName, -term.offsets[0])}, interiorLocals);
+    ShiftedValue at = atIteration(guardedValue(term), {plus(jName, -term.offsets[0])}, interiorLocals);
     interior.insert(interior.end(), at.locals.begin(), at.locals.end());
     values.push_back(at.value);
     rootTerms.terms.push_back(term);
@@ -389,11 +443,7 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
     }
     c::ExprRef shifted = plus(jName, -term.offsets[0]);
     c::ExprRef inRange = c::binary("&&", c::binary(">=", shifted, first), c::binary(header.op, shifted, bound));
-    std::map<std::string, std::string> own;
-    ShiftedValue at = atIteration(term.increment.value, {shifted}, own);
-    c::StmtList body = at.locals;
-    body.push_back(c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, at.value)));
-    guarded.push_back(c::ifElse(inRange, body));
+    guarded.push_back(c::ifElse(inRange, guardedStore(term, {shifted}, element)));
   }
   const std::string interiorBegin = context_.freshName("adrace_interior_begin");
   const std::string interiorEnd = context_.freshName("adrace_interior_end");
@@ -544,7 +594,7 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
       std::map<std::string, std::string> locals;
       std::vector<c::ExprRef> values;
       for (const Term& term : target.terms) {
-        ShiftedValue at = atIteration(term.increment.value, iterationOf(term), locals);
+        ShiftedValue at = atIteration(guardedValue(term), iterationOf(term), locals);
         body.insert(body.end(), at.locals.begin(), at.locals.end());
         values.push_back(at.value);
       }
@@ -559,11 +609,7 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
         c::ExprRef test = c::binary("&&", c::binary(">=", iteration[d], dims[d].first), c::binary(dims[d].op, iteration[d], dims[d].bound));
         inRange = inRange ? c::binary("&&", inRange, test) : test;
       }
-      std::map<std::string, std::string> own;
-      ShiftedValue at = atIteration(term.increment.value, iteration, own);
-      c::StmtList guarded = at.locals;
-      guarded.push_back(c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, at.value)));
-      body.push_back(c::ifElse(inRange, guarded));
+      body.push_back(c::ifElse(inRange, guardedStore(term, iteration, element)));
     }
     return body;
   };

@@ -18,7 +18,8 @@
 // again) and every increment of its adjoint is emitted on the root of the backward iteration (not
 // under a branch of its own): then its adjoint at iteration i is the sum of those increments at i.
 // build() refuses (and the caller emits the guarded scatter instead) when a term reads something a
-// shifted iteration does not have.
+// shifted iteration does not have. A read under branches of the innermost body is a term guarded by
+// their conditions, which are evaluated at the shifted iteration as the term is (BranchGuard.h).
 #pragma once
 
 #include "ad/AdjointContext.h"
@@ -73,6 +74,7 @@ class GatherAdjoint {
     // this inner loop, whose header the gather's loop over r repeats; std::nullopt for a root term.
     std::optional<ForHeader> family;
     std::int64_t familyFirst = 0, familyLast = 0;  // r's values, as the analysis evaluated them
+    c::ExprRef guard;  // the read's branch conditions (BranchGuard.h), null on the root
   };
   // The increments of a body-local adjoint, in emission order; `exact` false when one was under a branch.
   struct LocalAdjoint {
@@ -104,6 +106,12 @@ class GatherAdjoint {
   bool isObjectLikeMacro(const std::string& name) const;
   bool recomputableLocal(const clang::VarDecl* decl) const;
   bool isCounter(const std::string& name) const;
+  // The term's value, `guard ? value : 0.0` under branches (for targets known to be elements).
+  c::ExprRef guardedValue(const Term& term) const;
+  // `element += term` at `iteration` (in range), stored only where the term's guard holds there.
+  c::StmtList guardedStore(const Term& term, const std::vector<c::ExprRef>& iteration, const c::ExprRef& element);
+  // The analysis' context of the innermost body's root (a read elsewhere is under its branches).
+  int innermostContext() const;
   c::ExprRef shifted(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration) const;
   // `value` at the shifted iteration `iteration` (one expression per counter); the locals it reads
   // recomputed under fresh names, shared through `cache` (local name + iteration text -> fresh name).

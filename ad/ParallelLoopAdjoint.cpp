@@ -182,8 +182,10 @@ std::set<const clang::VarDecl*> ParallelLoopAdjoint::gatherBodyLocals() const {
           !context_.loopOwnedCounters.count(info->decl)) {
         // C89: a private scalar the innermost body assigns once (LoopModel::singleDefinitions)
         const std::vector<std::string>& single = loop_.model.singleDefinitions;
+        const std::vector<std::string>& branches = loop_.model.branchDefinitions;  // once on each arm of an if/else
         bool assignedOnce = variable.sharing == analyzer::Sharing::Private &&
-                            std::find(single.begin(), single.end(), variable.name) != single.end();
+                            (std::find(single.begin(), single.end(), variable.name) != single.end() ||
+                             std::find(branches.begin(), branches.end(), variable.name) != branches.end());
         // an accumulator of an inner loop (LoopModel::accumulatingLoops): its adjoint is the same in every inner iteration
         bool accumulator = false;
         for (const analyzer::AccumulatingLoopModel& inner : loop_.model.accumulatingLoops)
@@ -612,9 +614,13 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     scope_.gathered.clear();
   }
   if (gatherLoops) {  // a local adjoint, or a recomputed value, that only gathered terms read is not needed by the backward iterations
-    for (const std::string& name : gather->localAdjoints()) gatheredBody.dropWriteOnly(name);
+    // Until nothing changes (a pass per name): dropping uc_b (read only by gathered terms) leaves
+    // dudx_b, which fed uc_b, write-only; dropping `conductivity = 1 + c * c` leaves c unread.
+    std::vector<std::string> names = gather->localAdjoints();
     for (const clang::VarDecl* value : gather->recomputableValues())
-      if (sweeps_.recomputes(value)) gatheredBody.dropWriteOnly(value->getNameAsString());
+      if (sweeps_.recomputes(value)) names.push_back(value->getNameAsString());
+    for (size_t pass = 0; pass < names.size(); ++pass)
+      for (const std::string& name : names) gatheredBody.dropWriteOnly(name);
   }
   CodeWriter guardedBody;
   if (gather && !gatherLoops) sweeps_.backwardIterationOf(*this, innermost, guardedBody);

@@ -147,6 +147,15 @@ class SupportChecker {
     if (scope != body || !compound || compound->body_back() != returned)
       return context_.unsupported(returned->getBeginLoc(), "return before the end of the function (early return)");
     context_.result = returned;
+    if (context_.function.getReturnType()->isIntegerType()) {
+      // A status: the adjoint returns it too, which needs its value without the forward sweep's state.
+      const clang::Expr* status = returned->getRetValue()->IgnoreParenImpCasts();
+      if (!status->isIntegerConstantExpr(context_.ast))
+        return context_.unsupported(returned->getBeginLoc(), "an integer status computed at run time (the adjoint returns a "
+                                                             "constant status, such as `return(0);`, as the primal does)");
+      context_.status = status;
+      return;
+    }
     checkExpression(context_, returned->getRetValue());
   }
 
@@ -714,7 +723,7 @@ void checkSupported(AdjointContext& context) {
   const clang::Stmt* body = checker.functionBody();
   checker.statement(body, body);
   if (context.failed()) return;
-  if (!context.resultAdjoint.empty() && !context.result)
+  if (!context.function.getReturnType()->isVoidType() && !context.result)
     return context.unsupported(context.function.getBody()->getEndLoc(),
                                "function returning a value whose last statement is not its return");
   findLoopCounters(context);

@@ -1,7 +1,9 @@
 // Forward and backward sweeps of sequential code: declarations, assignments, if/else, for loops.
 #include "ad/Sweeps.h"
 
+#include "ad/BranchGuard.h"
 #include "ad/InvariantIncrements.h"
+
 #include "ad/ParallelLoopAdjoint.h"
 
 #include "ad/PassiveCalls.h"
@@ -310,9 +312,15 @@ void Sweeps::backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
 
 namespace {
 // The increment statement, governed by `#pragma omp atomic` when it has a reason to be atomic.
+// The adjoint of a `?:` arm, `x_b[i + 1] += i < n - 1 ? seed : 0.0`, is stored only where the arm
+// ran (armCondition, BranchGuard.h): the analysis proved the arm's accesses under its condition.
 c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& increment, const std::optional<std::string>& atomic) {
-  c::StmtRef statement = incrementStatement(context, increment);
-  return atomic ? c::governed(c::directive("omp atomic"), statement) : statement;
+  Increment stored = increment;
+  const bool element = !llvm::isa<clang::DeclRefExpr>(increment.leaf->IgnoreParenImpCasts());  // a scalar needs no guard
+  c::ExprRef condition = element && inConditionalArm(context, increment.leaf) ? armCondition(stored.value) : nullptr;
+  c::StmtRef statement = incrementStatement(context, stored);
+  if (atomic) statement = c::governed(c::directive("omp atomic"), statement);
+  return condition ? c::ifElse(condition, {statement}) : statement;
 }
 }  // namespace
 

@@ -123,6 +123,11 @@ ConsistencyResult KnowledgeBase::checkConsistent(int context) {
   return result;
 }
 
+CheckOutcome KnowledgeBase::pairCanReach(int context) {
+  std::string reason;
+  return session_.check(arithmetic_, assumptionsFor(context, false), &reason);
+}
+
 Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
                                        const IndexTuple& second, bool useKnowledge) {
   std::string question = questionText(first, second);

@@ -68,6 +68,10 @@ class KnowledgeBase {
   // Is everything asserted for `context` and its ancestors still satisfiable? (section 5.5's
   // safeguard: UNSAT means the primal loop itself cannot be race-free.)
   ConsistencyResult checkConsistent(int context);
+  // Can two different iterations both reach `context`, by the domain and facts alone (no primal
+  // knowledge)? Unsat under a branch that pins the parallel counter (`if (j == 0)`): no pair of
+  // iterations meets there, so the knowledge contradicting itself there says nothing about a race.
+  CheckOutcome pairCanReach(int context);
 
   // Can `first` on one iteration and `second` on another be the same element, for iterations that
   // reach `context`? `useKnowledge` false asks with facts and the domain only (the primal race

@@ -270,6 +270,7 @@ LoopModelResult Builder::build() {
   if (!request_.taskLoop) {
     model_.perfectNest = perfectNestOf(body, *translator_, *contexts_, context_);
     model_.singleDefinitions = singleDefinitionsOf(innermostBodyOf(body, model_.perfectNest.size()));
+    model_.branchDefinitions = branchDefinitionsOf(innermostBodyOf(body, model_.perfectNest.size()));
     model_.accumulatingLoops =
         accumulatingLoopsOf(innermostBodyOf(body, model_.perfectNest.size()), *translator_, *contexts_, context_);
   }

@@ -3,6 +3,8 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/LoopHeader.h"
 
+#include <clang/AST/StmtOpenMP.h>
+
 namespace adrace::analyzer {
 namespace {
 
@@ -13,6 +15,18 @@ const clang::Stmt* firstStatement(const clang::Stmt* statement) {
     statement = block->body_front();
   }
   return statement;
+}
+
+// A statement of the body's first that the CFG places itself: the CFG splits `double a = x, b = y;`
+// into one declaration per variable, so the original statement has no place of its own (its
+// position would be that of the enclosing loop, in the outer context); its first initializer has.
+const clang::Stmt* placedPart(const clang::Stmt* statement) {
+  auto* declarations = llvm::dyn_cast_or_null<clang::DeclStmt>(statement);
+  if (!declarations || declarations->isSingleDecl()) return statement;
+  for (const clang::Decl* declaration : declarations->decls())
+    if (auto* variable = llvm::dyn_cast<clang::VarDecl>(declaration); variable && variable->getInit())
+      return variable->getInit();
+  return nullptr;
 }
 
 // Whether `statement` may leave the loop whose body it is in other ways than finishing an
@@ -40,9 +54,20 @@ const clang::DeclRefExpr* firstUseOf(const clang::Stmt* expression, const clang:
 
 }  // namespace
 
+const clang::ForStmt* nestedLoop(const clang::Stmt* statement) {
+  if (auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(statement)) return loop;
+  auto* simd = llvm::dyn_cast_or_null<clang::OMPSimdDirective>(statement);
+  if (!simd || simd->getLoopsNumber() != 1) return nullptr;
+  for (const clang::OMPClause* clause : simd->clauses()) {
+    llvm::omp::Clause kind = clause->getClauseKind();
+    if (kind != llvm::omp::OMPC_safelen && kind != llvm::omp::OMPC_simdlen && kind != llvm::omp::OMPC_aligned) return nullptr;
+  }
+  return llvm::dyn_cast_or_null<clang::ForStmt>(onlyStatement(simd->getInnermostCapturedStmt()->getCapturedStmt()));
+}
+
 const clang::Stmt& innermostBodyOf(const clang::Stmt& body, size_t depth) {
   const clang::Stmt* innermost = &body;
-  for (size_t level = 0; level < depth; ++level) innermost = llvm::cast<clang::ForStmt>(onlyStatement(innermost))->getBody();
+  for (size_t level = 0; level < depth; ++level) innermost = nestedLoop(onlyStatement(innermost))->getBody();
   return *innermost;
 }
 
@@ -53,7 +78,7 @@ std::optional<InnerLoopModel> innerLoopOf(const clang::ForStmt& loop, IndexTrans
   if (!readLoopHeader(loop, header, reason) || !readLoopInduction(loop, induction) || mayCutShort(loop.getBody()))
     return std::nullopt;
   const clang::DeclRefExpr* counterUse = firstUseOf(loop.getCond(), header.counter);
-  const clang::Stmt* first = firstStatement(loop.getBody());
+  const clang::Stmt* first = placedPart(firstStatement(loop.getBody()));
   if (!counterUse || !first) return std::nullopt;
   InnerLoopModel inner;
   IndexTranslator::Result counter = translator.translate(counterUse);
@@ -85,7 +110,7 @@ std::vector<InnerLoopModel> perfectNestOf(const clang::Stmt& body, IndexTranslat
                                           const ContextBuilder& contexts, clang::ASTContext& context) {
   std::vector<InnerLoopModel> nest;
   const clang::Stmt* statement = onlyStatement(&body);
-  while (auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(statement)) {
+  while (const clang::ForStmt* loop = nestedLoop(statement)) {
     std::optional<InnerLoopModel> inner = innerLoopOf(*loop, translator, contexts, context);
     if (!inner) break;
     nest.push_back(std::move(*inner));

@@ -3,7 +3,8 @@
 // body is, blocks aside, one `for` with a canonical header (LoopHeader.h) whose counter its body
 // leaves alone, and so on inward, every statement of the innermost body runs once for each point of
 // the box the counters span, as in a collapse(n) nest. A break out of one of those loops, a goto
-// or a return would cut the box short: the nest then ends above the loop that has one.
+// or a return would cut the box short: the nest then ends above the loop that has one. An inner
+// loop under `#pragma omp simd` (vectorised rows, as stencil codes write them) is a loop of the nest.
 #pragma once
 
 #include "analyzer/frontend/ContextBuilder.h"
@@ -16,6 +17,12 @@
 #include <vector>
 
 namespace adrace::analyzer {
+
+// The loop a statement of the nest is: a `for`, or the `for` of an `omp simd` whose clauses are only
+// hints (safelen, simdlen, aligned). simd lets a thread run the iterations together, but each still
+// runs once, as in the sequential loop, which is what the box needs; clauses that change data
+// sharing (private, linear, reduction) or collapse end the nest there. Null otherwise.
+const clang::ForStmt* nestedLoop(const clang::Stmt* statement);
 
 // One inner `for` as the model describes it (its header read, its counter as its body's indices name
 // it, the context of its body), or nullopt when the header is not canonical, the body may leave the

@@ -196,6 +196,9 @@ struct LoopModel {
   // Scalars the innermost body (perfectNest's, or the loop's own) assigns exactly once, as a statement
   // of its top level, before any read of them: "p" for `p = IDX(k, j, i);` (SingleDefinitions.h).
   std::vector<std::string> singleDefinitions;
+  // Scalars one if/else of the innermost body's top level assigns once on every path, before any read
+  // of them: "south" for `if (j == 0) south = c; else south = u[j - 1][i];` (SingleDefinitions.h).
+  std::vector<std::string> branchDefinitions;
   // The inner loops on the innermost body's root that only accumulate into locals (AccumulatingLoopModel),
   // in source order; a loop whose header is not canonical is left out.
   std::vector<AccumulatingLoopModel> accumulatingLoops;

@@ -210,6 +210,22 @@ bool within(const LoopModel& loop, int id, int ancestor) {
   return id == ancestor;
 }
 
+// Whether context `id` lies under `ancestor` through branches only (then- and else-parts, ?: arms):
+// a read there runs at the iterations whose conditions hold, so its term is the root term guarded
+// by those conditions at the shifted iteration; the Z3 queries over every iteration of the box still
+// prove it (a subset of a one-to-one map is one-to-one). Whether each condition can be evaluated at a
+// shifted iteration is the generator's question (ad/GatherAdjoint.h): it reads the conditions.
+bool underBranches(const LoopModel& loop, int id, int ancestor) {
+  while (id != ancestor) {
+    const Context* context = nullptr;
+    for (const Context& candidate : loop.contexts)
+      if (candidate.id == id) context = &candidate;
+    if (!context || context->kind != "branch") return false;
+    id = context->parent;
+  }
+  return true;
+}
+
 // Why a variable declared in the loop body cannot be recomputed at a shifted iteration, or "" when
 // it can: a scalar declared on the body's root and never assigned after its initializer holds, at
 // every iteration, a function of the counters and of what its initializer reads (the other
@@ -260,6 +276,11 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
       // A private scalar the innermost body assigns once, on its root, before reading it: a value of
       // its iteration alone, recomputed at the shifted iteration like an initialised local.
       if (variable.sharing == Sharing::Private && !variable.isArray && singleDefinition) continue;
+      // One assigned on every arm of a boundary if/else: its adjoint, not its value, is a term's
+      // (the generator refuses a term that reads the value).
+      if (variable.sharing == Sharing::Private && !variable.isArray &&
+          std::find(loop.branchDefinitions.begin(), loop.branchDefinitions.end(), variable.name) != loop.branchDefinitions.end())
+        continue;
       if (variable.sharing == Sharing::Private && variable.sharingReason == "declared in the loop body") {
         std::string why = bodyLocalFails(loop, nest, variable);
         if (why.empty()) continue;  // recomputed at the shifted iteration
@@ -380,6 +401,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   std::vector<smt::ExprRef> layout;  // a linearised array's strides, per counter
   std::set<std::string> familyNames;  // counters and accumulators of the inner loops of families
   std::string families;               // for the report: which reads are families, over which range
+  int branchReads = 0;                // reads under an if or a ?: of the innermost body
   for (const Reference& reference : loop.references) {
     if (reference.variable != verdict.array) continue;
     if (reference.kind != AccessKind::Read) return refuse("the loop writes " + verdict.array + ": " + where(reference));
@@ -410,7 +432,9 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
       form.terms.push_back(std::move(term));
       continue;
     }
-    if (reference.context != nest.bodyContext) {
+    if (reference.context != nest.bodyContext && underBranches(loop, reference.context, nest.bodyContext)) {
+      ++branchReads;  // a term guarded by its branches' conditions, evaluated at the shifted iteration
+    } else if (reference.context != nest.bodyContext) {
       std::string kind = "a context of its own";
       for (const Context& context : loop.contexts)
         if (context.id == reference.context) kind = "a context of its own (" + context.kind + ")";
@@ -461,8 +485,15 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
     form.terms.push_back(std::move(term));
   }
   if (form.terms.empty()) return refuse("the loop does not read " + verdict.array);
+  // An interior target is an element because a read on the root reads it at every iteration.
+  if (branchReads > 0 && static_cast<size_t>(branchReads) == reads.size() && families.empty())
+    return refuse("every read of " + verdict.array +
+                  " is under a branch: a target of the gather would not be known to be an element of the array");
   if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts, familyNames); !why.empty()) return refuse(why);
   const smt::LoopDomain& domain = nest.domain;  // the inner bounds are facts of the queries too
+  const std::string guarded = branchReads == 0 ? std::string()
+                              : "; " + std::to_string(branchReads) + " of the reads under branches, each term guarded by its "
+                                "branches' conditions at its shifted iteration";
   if (form.linearised) {
     std::vector<std::int64_t> lows = form.terms.front().offsets, highs = lows;
     for (const GatherTerm& term : form.terms)
@@ -487,7 +518,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
     for (const GatherTerm& term : form.terms) offsets += (offsets.empty() ? "" : "; ") + offsetsText(term.offsets);
     form.reason = verdict.array + " is only read, at the linearised index " + smt::toString(targetLayout) +
                   " of the counters plus the offsets " + offsets +
-                  " (Z3: exact, and one-to-one over the targets): each target sums its terms at the shifted iterations";
+                  " (Z3: exact, and one-to-one over the targets): each target sums its terms at the shifted iterations" + guarded;
     return form;
   }
   std::map<std::string, smt::ShiftProof> proofs;  // one pair of queries per distinct index
@@ -503,7 +534,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   for (const GatherTerm& term : form.terms) offsets += (offsets.empty() ? "" : "; ") + offsetsText(term.offsets);
   if (families.empty()) {
     form.reason = verdict.array + " is only read, at the counters plus the offsets " + offsets +
-                  " (Z3: exact, and no element read twice): each target sums its terms at the shifted iterations";
+                  " (Z3: exact, and no element read twice): each target sums its terms at the shifted iterations" + guarded;
     return form;
   }
   std::string onRoot;
@@ -512,7 +543,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   form.reason = verdict.array + " is only read" +
                 (onRoot.empty() ? std::string() : ", at the counters plus the offsets " + onRoot) + "; " + families +
                 " (Z3: exact, root reads read no element twice, and each family's pairs (iteration, counter) map one-to-one "
-                "onto the pairs (target, counter)): each target sums its terms at the shifted iterations";
+                "onto the pairs (target, counter)): each target sums its terms at the shifted iterations" + guarded;
   return form;
 }
 

@@ -7,8 +7,10 @@
 // (no Clang), each failed one becoming the reason the array stays guarded:
 //   - x is only read by the loop, once per point of its box (the counters of the loop, of a collapse
 //     nest and of a perfect nest in the body, LoopModel::perfectNest, all stepping by 1, the inner
-//     bounds loop-invariant), on the innermost body's root context (not under a branch, an early exit
-//     or a loop of its own), at indices counter_d + constant in each subscript d, one subscript per
+//     bounds loop-invariant), on the innermost body's root context or under branches of it (then-
+//     and else-parts, ?: arms: boundary cases such as `i > 0 ? u[i - 1] : u[i]`; the term is then
+//     guarded by the conditions at its shifted iteration), not after an early exit or in a loop of
+//     its own, at indices counter_d + constant in each subscript d, one subscript per
 //     counter, or through one linearised subscript IDX(k, j, i - 1) (LinearisedIndex.h);
 //   - every term can be evaluated at a shifted iteration: the loop computes no per-thread value
 //     (private, lastprivate or body-local variables, firstprivate copies it writes; reduction

@@ -96,6 +96,7 @@ std::vector<Inconsistency> extractKnowledge(const LoopModel& loop, smt::Knowledg
     if (hasChildren[leaf]) continue;
     for (int context = leaf; context >= 0 && !inconsistent.count(context); context = tree.parent[context]) {
       if (knowledge.checkConsistent(context).outcome != smt::CheckOutcome::Unsat) break;
+      if (knowledge.pairCanReach(context) == smt::CheckOutcome::Unsat) continue;  // one iteration at most: no pair
       inconsistent.insert(context);
     }
   }

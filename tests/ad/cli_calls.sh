@@ -173,7 +173,26 @@ int f(int n, const double *x)
     return count;
 }
 C
-refuses int_result x "1:5: error: unsupported: function returning a value of type int"
+refuses int_result x "6:5: error: unsupported: an integer status computed at run time"
+
+cat > "$work/kernel.c" <<'C'
+const double *f(int n, const double *x)
+{
+    return x + n;
+}
+C
+refuses pointer_result x "1:15: error: unsupported: function returning a value of type const double *"
+
+cat > "$work/kernel.c" <<'C'
+double *profile;
+void f(int n, double *x)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        x[i] *= profile[i];
+}
+C
+refuses active_global_pointer x,profile "6:17: error: unsupported: --active profile: a file-scope pointer has no adjoint array"
 
 cat > "$work/kernel.c" <<'C'
 double f(int n, const double *x)
