@@ -186,7 +186,7 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
   if (form && reference)
     for (const analyzer::GatherTerm& term : form->terms)
       if (term.reference == reference->id && term.offsets.size() == nest_.size()) {
-        Term taken{increment, term.offsets, std::nullopt, term.innerFirst, term.innerLast};
+        Term taken{increment, term.offsets, std::nullopt, term.innerFirst, term.innerLast, nullptr};
         if (!term.innerCounter.empty()) {
           const clang::ForStmt* inner = enclosingLoop(context_, increment.leaf, term.innerCounter);
           taken.family = inner ? parseForHeader(context_, inner) : std::nullopt;
