@@ -11,6 +11,7 @@ packages=(
   libgtest-dev libbenchmark-dev                             # unit tests, micro-benchmarks
   libomp-19-dev libclang-rt-19-dev                          # OpenMP runtime, Archer/TSan for race tests
   cmake ninja-build gcc g++ make python3                    # build and test drivers
+  clang-format-19                                           # the format test (scripts/check_format.sh)
   gnuplot-nox                                               # plots of scripts/bench_adjoint.sh
   libadolc-dev                                              # the ADOL-C peer of scripts/bench_adjoint.sh
 )
