@@ -33,18 +33,20 @@ std::string positionKey(const analyzer::SourcePosition& at, const std::string& v
 void ParallelLoop::indexReferences() {
   referencesByPosition.clear();
   for (const analyzer::Reference& reference : model.references) {
-    auto [entry, added] = referencesByPosition.emplace(positionKey(reference.span.begin, reference.variable), &reference);
+    auto [entry, added] =
+        referencesByPosition.emplace(positionKey(reference.span.begin, reference.variable), &reference);
     // Twins (a helper's parameter used twice, `sq(x)` inlined as `x * x`) are one reference to the
     // analysis: same access, same indices, same context, hence the same verdicts. Others are ambiguous.
     const analyzer::Reference* first = entry->second;
-    if (!added && first && !(first->kind == reference.kind && first->context == reference.context &&
-                             first->opaque == reference.opaque &&
-                             smt::toString(first->indices) == smt::toString(reference.indices)))
+    if (!added && first &&
+        !(first->kind == reference.kind && first->context == reference.context && first->opaque == reference.opaque &&
+          smt::toString(first->indices) == smt::toString(reference.indices)))
       entry->second = nullptr;
   }
 }
 
-const analyzer::Reference* ParallelLoop::referenceAt(const analyzer::SourcePosition& at, const std::string& variable) const {
+const analyzer::Reference* ParallelLoop::referenceAt(const analyzer::SourcePosition& at,
+                                                     const std::string& variable) const {
   auto found = referencesByPosition.find(positionKey(at, variable));
   return found == referencesByPosition.end() ? nullptr : found->second;
 }
@@ -69,7 +71,6 @@ c::ExprRef AdjointContext::tree(const clang::Expr* expr) const {
 }
 
 std::string AdjointContext::text(const clang::Expr* expr) const { return c::print(tree(expr)); }
-
 
 c::ExprRef AdjointContext::extentOf(const VariableInfo& info) const {
   auto given = extents.find(info.name);
@@ -120,7 +121,8 @@ namespace {
 // One step down an access path towards its variable: x[i] -> x, s.f -> s, a->f -> a, *x -> x (a
 // dereference only of a variable, not of `x + 1`); null for anything else.
 const clang::Expr* pathStep(const clang::Expr* access) {
-  if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(access)) return subscript->getBase()->IgnoreParenImpCasts();
+  if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(access))
+    return subscript->getBase()->IgnoreParenImpCasts();
   if (auto* member = llvm::dyn_cast<clang::MemberExpr>(access)) return member->getBase()->IgnoreParenImpCasts();
   if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(access); unary && unary->getOpcode() == clang::UO_Deref) {
     const clang::Expr* pointer = unary->getSubExpr()->IgnoreParenImpCasts();
@@ -154,7 +156,8 @@ namespace {
 c::ExprRef adjointPath(const AdjointContext& context, const clang::Expr* access, const std::string& adjoint) {
   if (llvm::isa<clang::DeclRefExpr>(access)) return c::name(adjoint);
   c::ExprRef base = adjointPath(context, pathStep(access), adjoint);
-  if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(access)) return c::subscript(base, context.tree(subscript->getIdx()));
+  if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(access))
+    return c::subscript(base, context.tree(subscript->getIdx()));
   if (auto* member = llvm::dyn_cast<clang::MemberExpr>(access))
     return c::member(base, member->getMemberDecl()->getNameAsString(), member->isArrow());
   return c::prefix("*", base);
@@ -170,7 +173,9 @@ c::ExprRef adjointOf(const AdjointContext& context, const clang::Expr* leaf) {
   return adjointPath(context, leaf, adjoint);
 }
 
-std::string adjointText(const AdjointContext& context, const clang::Expr* leaf) { return c::print(adjointOf(context, leaf)); }
+std::string adjointText(const AdjointContext& context, const clang::Expr* leaf) {
+  return c::print(adjointOf(context, leaf));
+}
 
 namespace {
 class VariableCollector : public clang::RecursiveASTVisitor<VariableCollector> {
@@ -203,7 +208,8 @@ c::Type declaredTypeOf(const AdjointContext& context, const clang::VarDecl* var)
   return context.from.declaredType(var, !context.pointerAliases.count(var));
 }
 
-c::StmtRef declarationOf(const AdjointContext& context, const clang::VarDecl* var, const std::string& name, c::ExprRef value) {
+c::StmtRef declarationOf(const AdjointContext& context, const clang::VarDecl* var, const std::string& name,
+                         c::ExprRef value) {
   return c::declaration(declaredTypeOf(context, var), name, std::move(value));
 }
 
@@ -212,16 +218,20 @@ c::StmtRef adjointDeclaration(const AdjointContext& context, const clang::VarDec
   if (context.pointerAliases.count(var))  // the same offset into the array's adjoint (PointerAliases.h)
     return c::declaration(context.from.declaredType(var, true), info->adjoint, aliasAdjointInit(context, var));
   if (var->getType()->isArrayType()) return declarationOf(context, var, info->adjoint, c::initList({c::integer(0)}));
-  if (var->getType()->isSpecificBuiltinType(clang::BuiltinType::Float))  // a float's adjoint in float, as its derivatives
+  if (var->getType()->isSpecificBuiltinType(
+          clang::BuiltinType::Float))  // a float's adjoint in float, as its derivatives
     return c::declaration(c::plainType("float"), info->adjoint, c::literal("0.0f"));
   return c::declaration(c::plainType("double"), info->adjoint, c::literal("0.0"));
 }
 
 bool isFloatingType(clang::QualType type) {
   while (true) {
-    if (type->isPointerType()) type = type->getPointeeType();
-    else if (type->isArrayType()) type = type->getAsArrayTypeUnsafe()->getElementType();
-    else break;
+    if (type->isPointerType())
+      type = type->getPointeeType();
+    else if (type->isArrayType())
+      type = type->getAsArrayTypeUnsafe()->getElementType();
+    else
+      break;
   }
   if (const clang::RecordType* record = type->getAsStructureType()) {  // a struct with a floating member
     for (const clang::FieldDecl* field : record->getDecl()->fields())
@@ -233,9 +243,12 @@ bool isFloatingType(clang::QualType type) {
 
 bool isStructType(clang::QualType type) {
   while (true) {
-    if (type->isPointerType()) type = type->getPointeeType();
-    else if (type->isArrayType()) type = type->getAsArrayTypeUnsafe()->getElementType();
-    else break;
+    if (type->isPointerType())
+      type = type->getPointeeType();
+    else if (type->isArrayType())
+      type = type->getAsArrayTypeUnsafe()->getElementType();
+    else
+      break;
   }
   return type->isStructureType();
 }

@@ -26,12 +26,12 @@ struct VariableInfo {
   const clang::VarDecl* decl = nullptr;
   std::string name;
   bool parameter = false;
-  bool floating = false;    // double/float scalar, or array/pointer of them
-  bool array = false;       // pointer or array: referenced through subscripts or *p
-  bool active = false;      // has an adjoint NAME_b
-  std::string adjoint;      // the adjoint's name: NAME_b, or a fresh one when NAME_b is taken
-  bool byValueScalar = false;  // active scalar parameter: its adjoint is reached as *NAME_b
-  bool global = false;         // a file-scope variable the function uses (FileScopeVariables.h)
+  bool floating = false;               // double/float scalar, or array/pointer of them
+  bool array = false;                  // pointer or array: referenced through subscripts or *p
+  bool active = false;                 // has an adjoint NAME_b
+  std::string adjoint;                 // the adjoint's name: NAME_b, or a fresh one when NAME_b is taken
+  bool byValueScalar = false;          // active scalar parameter: its adjoint is reached as *NAME_b
+  bool global = false;                 // a file-scope variable the function uses (FileScopeVariables.h)
   const clang::Stmt* scope = nullptr;  // compound (or for) that declares a local; null for parameters
 };
 
@@ -45,7 +45,7 @@ struct ParallelLoop {
   // null when there is none, or when several that differ share that position (the reads inside one
   // macro expansion all sit at the macro's name): then nothing may be assumed about it.
   const analyzer::Reference* referenceAt(const analyzer::SourcePosition& at, const std::string& variable) const;
-  void indexReferences();  // after `model` is final
+  void indexReferences();                                                  // after `model` is final
   std::map<std::string, const analyzer::Reference*> referencesByPosition;  // "line:col:variable"
 };
 
@@ -150,7 +150,8 @@ bool isStructType(clang::QualType type);
 // The local's type as written (without const; a pointer alias keeps it): `double`, `double [3][N]`.
 c::Type declaredTypeOf(const AdjointContext& context, const clang::VarDecl* var);
 // `double x = value;`, `double B[3][N] = {0};`: a declaration of `name` with the local's type.
-c::StmtRef declarationOf(const AdjointContext& context, const clang::VarDecl* var, const std::string& name, c::ExprRef value);
+c::StmtRef declarationOf(const AdjointContext& context, const clang::VarDecl* var, const std::string& name,
+                         c::ExprRef value);
 // The declaration of a local's adjoint, zero-initialised: `double x_b = 0.0;`, `double B_b[3][8] = {0};`.
 c::StmtRef adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var);
 

@@ -97,8 +97,9 @@ void buildLoops(AdjointContext& context) {
     analyzer::LoopModelResult built =
         analyzer::buildLoopModel({site.directive, site.region, site.function, loopId}, context.ast);
     if (!built.model) {
-      context.unsupported(site.directive->getBeginLoc(),
-                          "parallel loop adrace cannot model" + (built.error ? ": " + built.error->message : std::string()));
+      context.unsupported(
+          site.directive->getBeginLoc(),
+          "parallel loop adrace cannot model" + (built.error ? ": " + built.error->message : std::string()));
       return;
     }
     ParallelLoop loop;
@@ -143,10 +144,11 @@ void findRegionPrivate(AdjointContext& context) {
       for (const analyzer::Variable& variable : loop.model.variables)
         if (variable.name == info.name && variable.sharing == analyzer::Sharing::Private)
           // (a directive's own range ends with its pragma line; its statement's range goes on)
-          privateIn.push_back(loop.region ? clang::SourceRange(loop.region->getBeginLoc(),  // private(...) of the region
-                                                               loop.region->getInnermostCapturedStmt()->getEndLoc())
-                                          : clang::SourceRange(directive->getBeginLoc(),
-                                                               analyzer::associatedLoops(*directive).front()->getEndLoc()));
+          privateIn.push_back(loop.region
+                                  ? clang::SourceRange(loop.region->getBeginLoc(),  // private(...) of the region
+                                                       loop.region->getInnermostCapturedStmt()->getEndLoc())
+                                  : clang::SourceRange(directive->getBeginLoc(),
+                                                       analyzer::associatedLoops(*directive).front()->getEndLoc()));
     if (privateIn.empty()) continue;
     bool outside = false;
     for (clang::SourceLocation use : references.uses[decl]) {
@@ -160,7 +162,8 @@ void findRegionPrivate(AdjointContext& context) {
   }
 }
 
-std::string generate(AdjointContext& context, const std::string& sourceFile, std::vector<analyzer::Diagnostic>& warnings) {
+std::string generate(AdjointContext& context, const std::string& sourceFile,
+                     std::vector<analyzer::Diagnostic>& warnings) {
   context.collectNames();
   if (context.function.getReturnType()->isRealFloatingType()) context.resultAdjoint = context.freshName("result_b");
   checkOpenMPSubset(context);
@@ -191,8 +194,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile, std
   c::StmtList prologue;
   for (const auto& entry : context.variables) {
     const VariableInfo& info = entry.second;
-    if (info.parameter || !info.active || info.scope != context.body() ||
-        context.regionPrivate.count(entry.first))
+    if (info.parameter || !info.active || info.scope != context.body() || context.regionPrivate.count(entry.first))
       continue;
     if (backward.mentions(info.adjoint)) prologue.push_back(adjointDeclaration(context, info.decl));
   }
@@ -218,7 +220,8 @@ std::string generate(AdjointContext& context, const std::string& sourceFile, std
   }
 
   c::StmtList body;
-  for (const std::string& parameter : unused) body.push_back(c::expression(c::cast(c::plainType("void"), c::name(parameter))));
+  for (const std::string& parameter : unused)
+    body.push_back(c::expression(c::cast(c::plainType("void"), c::name(parameter))));
   if (!forward.empty()) body.push_back(c::comment("forward sweep"));
   body.insert(body.end(), forward.statements().begin(), forward.statements().end());
   body.insert(body.end(), prologue.begin(), prologue.end());
@@ -232,19 +235,22 @@ std::string generate(AdjointContext& context, const std::string& sourceFile, std
   }
   for (const auto& [info, caller] : copies) {
     const c::ExprRef callersAdjoint = c::prefix("*", c::name(info->adjoint));
-    body.push_back(c::withComment(c::declaration(c::plainType("double"), caller, callersAdjoint), info->name + " is a copy in " + name));
+    body.push_back(c::withComment(c::declaration(c::plainType("double"), caller, callersAdjoint),
+                                  info->name + " is a copy in " + name));
     body.push_back(c::expression(c::assign("=", callersAdjoint, c::literal("0.0"))));
   }
   if (!backward.empty()) body.push_back(c::comment("backward sweep"));
   body.insert(body.end(), backward.statements().begin(), backward.statements().end());
   for (const auto& [info, caller] : copies)
     body.push_back(c::expression(c::assign("+=", c::prefix("*", c::name(info->adjoint)), c::name(caller))));
-  if (context.status) body.push_back(c::withComment(c::returnStatement(context.tree(context.status)), "the primal's status"));
+  if (context.status)
+    body.push_back(c::withComment(c::returnStatement(context.tree(context.status)), "the primal's status"));
 
   c::StmtList file;
   analyzer::SourcePosition at = context.position(context.function.getLocation());
-  file.push_back(c::comment(std::string("Generated by adrace adjoint (strategy ") + strategyName(context.request.strategy) +
-                            ") from " + at.file + ":\n" + name + "_b, the reverse-mode adjoint of " + name +
+  file.push_back(c::comment(std::string("Generated by adrace adjoint (strategy ") +
+                            strategyName(context.request.strategy) + ") from " + at.file + ":\n" + name +
+                            "_b, the reverse-mode adjoint of " + name +
                             " (Tapenade's convention: each active parameter x is followed by x_b;\n"
                             "adjoints of inputs are incremented, adjoints of outputs are consumed)."));
   file.insert(file.end(), prelude.lines.begin(), prelude.lines.end());
@@ -259,15 +265,18 @@ std::string generate(AdjointContext& context, const std::string& sourceFile, std
   if (sweeps.needsOmpHelpers()) {  // the OpenMP queries the adjoint makes, for a build without OpenMP
     file.push_back(c::blankLine());
     file.push_back(c::preprocessor("ifndef", "_OPENMP"));
-    const std::pair<const char*, int> queries[] = {{"omp_get_max_threads", 1}, {"omp_get_num_threads", 1}, {"omp_get_thread_num", 0}};
+    const std::pair<const char*, int> queries[] = {
+        {"omp_get_max_threads", 1}, {"omp_get_num_threads", 1}, {"omp_get_thread_num", 0}};
     for (const auto& [query, value] : queries)
       file.push_back(c::withStorage(
-          c::onOneLine(c::functionDefinition(c::plainType("int"), query, {}, {c::returnStatement(c::integer(value))})), "static inline"));
+          c::onOneLine(c::functionDefinition(c::plainType("int"), query, {}, {c::returnStatement(c::integer(value))})),
+          "static inline"));
     file.push_back(c::preprocessor("endif"));
   }
   file.push_back(c::blankLine());
   // a function of file-scope variables only has no parameters: `(void)`
-  const c::Type returned = context.status ? context.from.type(context.function.getReturnType(), false) : c::plainType("void");
+  const c::Type returned =
+      context.status ? context.from.type(context.function.getReturnType(), false) : c::plainType("void");
   file.push_back(c::functionDefinition(returned, name + "_b", std::move(declarations), std::move(body)));
   return c::print(file);
 }
@@ -278,13 +287,16 @@ std::string generate(AdjointContext& context, const std::string& sourceFile, std
 // written, which inside a namespace or class may mean something else there.
 class FunctionCandidates : public clang::RecursiveASTVisitor<FunctionCandidates> {
  public:
-  FunctionCandidates(const clang::ASTContext& ast, std::string name) : sources_(ast.getSourceManager()), name_(std::move(name)) {}
+  FunctionCandidates(const clang::ASTContext& ast, std::string name)
+      : sources_(ast.getSourceManager()), name_(std::move(name)) {}
   bool VisitFunctionDecl(clang::FunctionDecl* function) {
-    if (!function->doesThisDeclarationHaveABody() || !sources_.isInMainFile(sources_.getExpansionLoc(function->getLocation())))
+    if (!function->doesThisDeclarationHaveABody() ||
+        !sources_.isInMainFile(sources_.getExpansionLoc(function->getLocation())))
       return true;
     if (function->getNameAsString() != name_ && function->getQualifiedNameAsString() != name_) return true;
     std::string why;
-    if (function->getDescribedFunctionTemplate() || function->isTemplateInstantiation() || function->isDependentContext())
+    if (function->getDescribedFunctionTemplate() || function->isTemplateInstantiation() ||
+        function->isDependentContext())
       why = "function templates are not supported (only functions at file scope)";
     else if (auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(function))
       why = method->isStatic() ? "static member functions are not supported (only functions at file scope)"
@@ -324,7 +336,8 @@ AdjointResult generateAdjoint(const AdjointRequest& request) {
       diagnostic.unsupported = true;
       result.diagnostics.push_back(diagnostic);
     };
-    if (usable.size() > 1) return refuse(usable[1], "more than one function of that name (overloads are not supported)");
+    if (usable.size() > 1)
+      return refuse(usable[1], "more than one function of that name (overloads are not supported)");
     if (usable.empty()) {
       if (!candidates.found.empty()) return refuse(candidates.found.front().first, candidates.found.front().second);
       analyzer::Diagnostic diagnostic;
@@ -337,13 +350,17 @@ AdjointResult generateAdjoint(const AdjointRequest& request) {
     AdjointContext context(ast, *function, request);
     clang::QualType returned = function->getReturnType();
     if (!returned->isVoidType() && !returned->isRealFloatingType() && !returned->isIntegerType())
-      context.unsupported(function->getLocation(), "function returning a value of type " + returned.getAsString() +
-                                                       " (only float and double results have an adjoint, and an integer status is returned as it is)");
+      context.unsupported(
+          function->getLocation(),
+          "function returning a value of type " + returned.getAsString() +
+              " (only float and double results have an adjoint, and an integer status is returned as it is)");
     std::vector<analyzer::Diagnostic> warnings;
     std::string code = context.failed() ? "" : generate(context, file, warnings);
     result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());
-    if (context.error) result.diagnostics.push_back(*context.error);
-    else result.code = code;
+    if (context.error)
+      result.diagnostics.push_back(*context.error);
+    else
+      result.code = code;
   });
   for (const analyzer::Diagnostic& diagnostic : result.diagnostics)
     if (diagnostic.severity == analyzer::Diagnostic::Severity::Error) result.code.clear();

@@ -25,14 +25,14 @@ std::optional<Strategy> parseStrategy(const std::string& text);
 const char* strategyName(Strategy strategy);
 
 struct AdjointRequest {
-  analyzer::CompileSettings settings;            // exactly one file
-  std::string function;                          // NAME: the adjoint is NAME_b
-  std::vector<std::string> active;               // active parameters (arrays or by-value scalars)
+  analyzer::CompileSettings settings;  // exactly one file
+  std::string function;                // NAME: the adjoint is NAME_b
+  std::vector<std::string> active;     // active parameters (arrays or by-value scalars)
   Strategy strategy = Strategy::FormAD;
   // formad: how an array the analysis cannot prove is guarded (auto: reduction when the primal only
   // reads it and its extent is known, else atomic on the guarded increments)
   analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto;
-  std::map<std::string, std::string> extents;    // element count of arrays (needed for reductions)
+  std::map<std::string, std::string> extents;  // element count of arrays (needed for reductions)
   unsigned z3TimeoutMs = 2000;
   unsigned budgetMs = analyzer::kDefaultLoopBudgetMs;  // for the Z3 queries of each loop
   // formad: arrays the analysis proves gatherable get a gather loop instead of guards (--no-gather: off)
@@ -43,8 +43,8 @@ struct AdjointRequest {
 };
 
 struct AdjointResult {
-  std::string code;                              // the generated C file; empty on error
-  std::vector<analyzer::Diagnostic> diagnostics; // errors (nothing was generated) and warnings
+  std::string code;                               // the generated C file; empty on error
+  std::vector<analyzer::Diagnostic> diagnostics;  // errors (nothing was generated) and warnings
   bool ok() const { return !code.empty(); }
 };
 

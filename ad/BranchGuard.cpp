@@ -64,7 +64,8 @@ bool inConditionalArm(const AdjointContext& context, const clang::Expr* leaf) {
       if (const auto* variable = parents[0].get<clang::VarDecl>()) parents = context.ast.getParents(*variable);
     const clang::Stmt* parent = parents.size() == 1 ? parents[0].get<clang::Stmt>() : nullptr;
     if (!llvm::isa_and_nonnull<clang::Expr>(parent) && !llvm::isa_and_nonnull<clang::DeclStmt>(parent)) return false;
-    if (auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(parent); conditional && node != conditional->getCond())
+    if (auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(parent);
+        conditional && node != conditional->getCond())
       return true;
     node = parent;
   }
@@ -76,9 +77,12 @@ c::ExprRef armCondition(c::ExprRef& value) {
   while (value && value->kind == c::Expr::Kind::Conditional) {
     const std::vector<c::ExprRef>& arms = value->operands;
     c::ExprRef holds, seed;
-    if (c::isZeroLiteral(arms[2])) holds = arms[0], seed = arms[1];
-    else if (c::isZeroLiteral(arms[1])) holds = c::prefix("!", c::parenthesized(arms[0])), seed = arms[2];
-    else break;
+    if (c::isZeroLiteral(arms[2]))
+      holds = arms[0], seed = arms[1];
+    else if (c::isZeroLiteral(arms[1]))
+      holds = c::prefix("!", c::parenthesized(arms[0])), seed = arms[2];
+    else
+      break;
     condition = condition ? c::binary("&&", condition, holds) : holds;
     value = seed;
   }

@@ -41,7 +41,9 @@ void CodeWriter::close() {
 
 void CodeWriter::append(const CodeWriter& nested) { statements(nested.statements()); }
 
-void CodeWriter::replaceStatement(size_t index, const c::StmtRef& statement) { frames_.back().list().at(index) = statement; }
+void CodeWriter::replaceStatement(size_t index, const c::StmtRef& statement) {
+  frames_.back().list().at(index) = statement;
+}
 
 void CodeWriter::dropWriteOnly(const std::string& name) { c::dropWriteOnly(frames_.front().body, name); }
 

@@ -31,8 +31,8 @@ class CodeWriter {
   bool mentions(const std::string& name) const;  // c::mentions over everything written
   bool empty() const { return frames_.front().body.empty(); }
   size_t size() const { return frames_.back().list().size(); }  // of the innermost open list
-  int id() const { return frames_.back().id; }  // distinct for every open list of a run
-  const c::StmtList& statements() const;        // everything written (every compound closed)
+  int id() const { return frames_.back().id; }                  // distinct for every open list of a run
+  const c::StmtList& statements() const;                        // everything written (every compound closed)
 
  private:
   struct Frame {

@@ -11,7 +11,9 @@ c::ExprRef stepMagnitude(const ForHeader& header, bool& down) {
 }
 }  // namespace
 
-std::string CollapsedNest::tripName(size_t level) const { return "adrace_trip_" + loops[level].counter->getNameAsString(); }
+std::string CollapsedNest::tripName(size_t level) const {
+  return "adrace_trip_" + loops[level].counter->getNameAsString();
+}
 
 c::StmtList CollapsedNest::tripCounts(bool withTotal) const {
   const c::Type longType = c::plainType("long");
@@ -41,7 +43,9 @@ bool stepsPosition(const CollapsedNest& nest, const std::function<bool(const std
 }
 }  // namespace
 
-std::string CollapsedNest::positionName(size_t level) const { return "adrace_at_" + loops[level].counter->getNameAsString(); }
+std::string CollapsedNest::positionName(size_t level) const {
+  return "adrace_at_" + loops[level].counter->getNameAsString();
+}
 
 c::StmtList CollapsedNest::positionDeclarations(const std::function<bool(const std::string&)>& used) const {
   if (!stepsPosition(*this, used)) return {};
@@ -53,8 +57,9 @@ c::StmtList CollapsedNest::positionDeclarations(const std::function<bool(const s
       statements.push_back(c::declaration(longType, positionName(level), c::integer(0)));
       positions += (positions.empty() ? "" : ", ") + positionName(level);
     }
-  statements.insert(statements.begin(), c::withComment(c::declaration(longType, "adrace_at", c::integer(-2)),
-                                                       "the flat iteration whose logical iterations " + positions + " hold"));
+  statements.insert(statements.begin(),
+                    c::withComment(c::declaration(longType, "adrace_at", c::integer(-2)),
+                                   "the flat iteration whose logical iterations " + positions + " hold"));
   return statements;
 }
 
@@ -82,7 +87,8 @@ c::StmtList CollapsedNest::counters(const c::ExprRef& flat, const std::function<
     // Divisions cost tens of cycles: an iteration next to the previous one in the innermost loop
     // (a static chunk runs them in a row, either way) steps that loop's position instead.
     const size_t last = loops.size() - 1;
-    const c::ExprRef previous = c::name("adrace_at"), position = c::name(positionName(last)), trips = c::name(tripName(last));
+    const c::ExprRef previous = c::name("adrace_at"), position = c::name(positionName(last)),
+                     trips = c::name(tripName(last));
     c::ExprRef forward = c::binary("&&", c::binary("==", flat, c::add(previous, c::integer(1))),
                                    c::binary("<", c::add(position, c::integer(1)), trips));
     c::ExprRef backward = c::binary("&&", c::binary("==", flat, c::sub(previous, c::integer(1))),
@@ -96,7 +102,8 @@ c::StmtList CollapsedNest::counters(const c::ExprRef& flat, const std::function<
     if (!used(header.counter->getNameAsString())) continue;
     bool down = false;
     c::ExprRef step = stepMagnitude(header, down);
-    c::ExprRef value = down ? c::sub(header.first, c::mul(logicals[level], step)) : c::add(header.first, c::mul(logicals[level], step));
+    c::ExprRef value = down ? c::sub(header.first, c::mul(logicals[level], step))
+                            : c::add(header.first, c::mul(logicals[level], step));
     statements.push_back(header.declareCounter(c::cast(header.counterType, value)));
   }
   return statements;

@@ -34,7 +34,7 @@ struct CollapsedNest {
   c::StmtList counters(const c::ExprRef& flat, const std::function<bool(const std::string&)>& used) const;
   // `long adrace_at = -2; long adrace_at_i = 0; ...`: declared where each thread runs its iterations.
   c::StmtList positionDeclarations(const std::function<bool(const std::string&)>& used) const;
-  std::string tripName(size_t level) const;  // adrace_trip_<counter>
+  std::string tripName(size_t level) const;      // adrace_trip_<counter>
   std::string positionName(size_t level) const;  // adrace_at_<counter>
 };
 

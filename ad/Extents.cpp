@@ -12,7 +12,8 @@ c::ExprRef toTree(const smt::ExprRef& expr, std::string& error) {
   switch (expr->op) {
     case smt::Expr::Op::Const: return c::integer(expr->value);
     case smt::Expr::Op::Var:
-      if (expr->instance != 0) error = "an instance (" + expr->name + "#" + std::to_string(expr->instance) + ") is not an extent";
+      if (expr->instance != 0)
+        error = "an instance (" + expr->name + "#" + std::to_string(expr->instance) + ") is not an extent";
       return c::name(expr->name);
     case smt::Expr::Op::Read: {
       if (expr->instance != 0) error = "an instance of " + expr->name + " is not an extent";
@@ -34,18 +35,24 @@ c::ExprRef toTree(const smt::ExprRef& expr, std::string& error) {
 unsigned dimensionsOf(clang::QualType type, const clang::ASTContext& ast) {
   unsigned dimensions = 0;
   for (;;) {
-    if (const clang::ArrayType* array = ast.getAsArrayType(type)) type = array->getElementType();
-    else if (type->isPointerType()) type = type->getPointeeType();
-    else return type->isIntegerType() ? dimensions : 0;
+    if (const clang::ArrayType* array = ast.getAsArrayType(type))
+      type = array->getElementType();
+    else if (type->isPointerType())
+      type = type->getPointeeType();
+    else
+      return type->isIntegerType() ? dimensions : 0;
     ++dimensions;
   }
 }
 
 bool isIntegral(clang::QualType type, const clang::ASTContext& ast) {
   for (;;) {
-    if (const clang::ArrayType* array = ast.getAsArrayType(type)) type = array->getElementType();
-    else if (type->isPointerType()) type = type->getPointeeType();
-    else return type->isIntegerType();
+    if (const clang::ArrayType* array = ast.getAsArrayType(type))
+      type = array->getElementType();
+    else if (type->isPointerType())
+      type = type->getPointeeType();
+    else
+      return type->isIntegerType();
   }
 }
 
@@ -63,7 +70,8 @@ void parseExtents(AdjointContext& context, const std::set<std::string>& macros) 
   for (const clang::Decl* decl : context.ast.getTranslationUnitDecl()->decls()) {
     if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) addVariable(var);
     if (auto* enumeration = llvm::dyn_cast<clang::EnumDecl>(decl))
-      for (const clang::EnumConstantDecl* constant : enumeration->enumerators()) symbols[constant->getName().str()] = {};
+      for (const clang::EnumConstantDecl* constant : enumeration->enumerators())
+        symbols[constant->getName().str()] = {};
   }
   for (const std::string& macro : macros) symbols[macro] = {};
   for (const auto& [decl, info] : context.variables)
@@ -73,8 +81,8 @@ void parseExtents(AdjointContext& context, const std::set<std::string>& macros) 
     bool known = false;
     for (const auto& [decl, info] : context.variables) known |= info.name == array && info.array;
     if (!known) {
-      context.unsupported(context.function.getLocation(), "--extent " + array + ": no array '" + array + "' in " +
-                                                              context.function.getNameAsString());
+      context.unsupported(context.function.getLocation(),
+                          "--extent " + array + ": no array '" + array + "' in " + context.function.getNameAsString());
       return;
     }
     analyzer::ParsedExpression parsed = analyzer::parseIndexExpression(text, symbols);
@@ -82,9 +90,10 @@ void parseExtents(AdjointContext& context, const std::set<std::string>& macros) 
     c::ExprRef tree = parsed.expr ? toTree(parsed.expr, error) : nullptr;
     if (parsed.error) error = parsed.error->message + " at column " + std::to_string(parsed.error->column);
     if (!error.empty()) {
-      context.unsupported(context.function.getLocation(),
-                          "--extent " + array + "=" + text + ": not an index expression over the function's integer "
-                          "parameters, globals and macros (" + error + ")");
+      context.unsupported(context.function.getLocation(), "--extent " + array + "=" + text +
+                                                              ": not an index expression over the function's integer "
+                                                              "parameters, globals and macros (" +
+                                                              error + ")");
       return;
     }
     context.extents[array] = tree;

@@ -15,7 +15,7 @@ namespace {
 
 // `&s->m[e]` or `s->m + e` (m a pointer field): the field access and the offset.
 struct FieldElement {
-  clang::Expr* field = nullptr;  // s->m
+  clang::Expr* field = nullptr;   // s->m
   clang::Expr* offset = nullptr;  // e
 };
 
@@ -31,8 +31,10 @@ std::optional<FieldElement> fieldElement(clang::Expr* init) {
         element && isPointerField(element->getBase()) && element->getIdx()->getType()->isIntegerType())
       return FieldElement{element->getBase(), element->getIdx()};
   if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(e); sum && sum->getOpcode() == clang::BO_Add) {
-    if (isPointerField(sum->getLHS()) && sum->getRHS()->getType()->isIntegerType()) return FieldElement{sum->getLHS(), sum->getRHS()};
-    if (isPointerField(sum->getRHS()) && sum->getLHS()->getType()->isIntegerType()) return FieldElement{sum->getRHS(), sum->getLHS()};
+    if (isPointerField(sum->getLHS()) && sum->getRHS()->getType()->isIntegerType())
+      return FieldElement{sum->getLHS(), sum->getRHS()};
+    if (isPointerField(sum->getRHS()) && sum->getLHS()->getType()->isIntegerType())
+      return FieldElement{sum->getRHS(), sum->getLHS()};
   }
   return std::nullopt;
 }
@@ -44,7 +46,8 @@ struct Writes : clang::RecursiveASTVisitor<Writes> {
   void note(const clang::Expr* target, bool element) {
     target = target->IgnoreParenImpCasts();
     if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(target)) (element ? elements : whole).insert(ref->getDecl());
-    if (auto* member = llvm::dyn_cast<clang::MemberExpr>(target)) (element ? elements : whole).insert(member->getMemberDecl());
+    if (auto* member = llvm::dyn_cast<clang::MemberExpr>(target))
+      (element ? elements : whole).insert(member->getMemberDecl());
     if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(target)) note(subscript->getBase(), true);
     if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(target); unary && unary->getOpcode() == clang::UO_Deref)
       note(unary->getSubExpr(), true);
@@ -55,7 +58,8 @@ struct Writes : clang::RecursiveASTVisitor<Writes> {
   }
   bool VisitUnaryOperator(clang::UnaryOperator* op) {
     if (op->isIncrementDecrementOp()) note(op->getSubExpr(), false);
-    if (op->getOpcode() == clang::UO_AddrOf && llvm::isa<clang::DeclRefExpr, clang::MemberExpr>(op->getSubExpr()->IgnoreParens()))
+    if (op->getOpcode() == clang::UO_AddrOf &&
+        llvm::isa<clang::DeclRefExpr, clang::MemberExpr>(op->getSubExpr()->IgnoreParens()))
       note(op->getSubExpr(), false);  // `&x`: x may be written through it
     return true;
   }
@@ -128,8 +132,12 @@ class Substitution {
         child = parent;
         parent = parents.getParent(parent);
       }
-      if (auto* element = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent); element && element->getBase() == child) continue;
-      if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent); unary && unary->getOpcode() == clang::UO_Deref) continue;
+      if (auto* element = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent);
+          element && element->getBase() == child)
+        continue;
+      if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent);
+          unary && unary->getOpcode() == clang::UO_Deref)
+        continue;
       return false;
     }
     return true;
@@ -138,7 +146,8 @@ class Substitution {
   // Nothing the pointer's value reads (the offset's variables, the object, the field) is written in
   // the function, the counters of loops enclosing the declaration aside (their bodies never write them:
   // SupportCheck.cpp).
-  bool steady(const FieldElement& element, clang::ParentMap& parents, const clang::Stmt* declaration, const Writes& writes) const {
+  bool steady(const FieldElement& element, clang::ParentMap& parents, const clang::Stmt* declaration,
+              const Writes& writes) const {
     std::set<const clang::ValueDecl*> counters;
     for (const clang::Stmt *child = declaration, *parent = parents.getParent(child); parent;
          child = parent, parent = parents.getParent(parent))
@@ -146,7 +155,8 @@ class Substitution {
         if (const clang::VarDecl* counter = loopCounter(loop)) counters.insert(counter);
     // The field itself only as a whole (writes to its elements leave the pointer where it is); all
     // else the pointer's value reads, as a whole or an element (`&s->m[conn[i]]`).
-    const clang::ValueDecl* field = llvm::cast<clang::MemberExpr>(element.field->IgnoreParenImpCasts())->getMemberDecl();
+    const clang::ValueDecl* field =
+        llvm::cast<clang::MemberExpr>(element.field->IgnoreParenImpCasts())->getMemberDecl();
     if (writes.whole.count(field)) return false;
     Reads reads;
     reads.TraverseStmt(llvm::cast<clang::MemberExpr>(element.field->IgnoreParenImpCasts())->getBase());
@@ -161,12 +171,14 @@ class Substitution {
     clang::Expr* offset = field.offset;
     clang::Expr::EvalResult constant;
     if (index && !(index->EvaluateAsInt(constant, ast_) && constant.Val.getInt() == 0)) {
-      clang::QualType sum = ast_.getIntegerTypeOrder(offset->getType(), index->getType()) >= 0 ? offset->getType() : index->getType();
-      offset = clang::BinaryOperator::Create(ast_, offset, index, clang::BO_Add, sum, clang::VK_PRValue, clang::OK_Ordinary, at,
-                                             clang::FPOptionsOverride());
+      clang::QualType sum =
+          ast_.getIntegerTypeOrder(offset->getType(), index->getType()) >= 0 ? offset->getType() : index->getType();
+      offset = clang::BinaryOperator::Create(ast_, offset, index, clang::BO_Add, sum, clang::VK_PRValue,
+                                             clang::OK_Ordinary, at, clang::FPOptionsOverride());
       context_.from.synthesized.insert(offset);
     }
-    auto* result = new (ast_) clang::ArraySubscriptExpr(field.field, offset, type, clang::VK_LValue, clang::OK_Ordinary, at);
+    auto* result =
+        new (ast_) clang::ArraySubscriptExpr(field.field, offset, type, clang::VK_LValue, clang::OK_Ordinary, at);
     context_.from.synthesized.insert(result);
     return result;
   }

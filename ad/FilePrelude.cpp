@@ -71,8 +71,8 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
   // Raw lexing restarts after each directive's line, so a directive's own tokens are never taken
   // for the next one's.
   auto lexerAt = [&](size_t offset) {
-    return std::make_unique<clang::Lexer>(sources.getLocForStartOfFile(file), language,
-                                          buffer.begin(), buffer.begin() + offset, buffer.end());
+    return std::make_unique<clang::Lexer>(sources.getLocForStartOfFile(file), language, buffer.begin(),
+                                          buffer.begin() + offset, buffer.end());
   };
   std::unique_ptr<clang::Lexer> lexer = lexerAt(0);
   auto offsetOf = [&](const clang::Token& t) { return sources.getFileOffset(t.getLocation()); };

@@ -17,8 +17,8 @@
 namespace adrace::ad {
 
 struct FilePrelude {
-  c::StmtList lines;               // c::verbatim, one per directive or declaration
-  std::set<std::string> macros;    // names of the object-like macros the file defines
+  c::StmtList lines;             // c::verbatim, one per directive or declaration
+  std::set<std::string> macros;  // names of the object-like macros the file defines
 };
 
 FilePrelude filePrelude(const clang::ASTContext& ast);

@@ -24,17 +24,20 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
   const bool pointer = type->isPointerType() && !type->getPointeeType()->isPointerType();
   if (pointer) {
     element = type->getPointeeType();
-    if (active) return refuse("--active " + name + ": a file-scope pointer has no adjoint array (pass the array as a parameter)");
+    if (active)
+      return refuse("--active " + name + ": a file-scope pointer has no adjoint array (pass the array as a parameter)");
   }
   if (!element->isIntegerType() && !element->isRealFloatingType())
     return refuse("file-scope variable '" + name + "' of type " + type.getAsString());
-  if (type->isArrayType() && !type->isConstantArrayType()) return refuse("file-scope array '" + name + "' without a size");
+  if (type->isArrayType() && !type->isConstantArrayType())
+    return refuse("file-scope array '" + name + "' without a size");
   if (!var->getDeclContext()->getRedeclContext()->isTranslationUnit())
     return refuse("variable '" + var->getQualifiedNameAsString() + "' of a namespace (only file-scope variables)");
   // `static` in C, and in C++ also a namespace-scope const (internal linkage): the adjoint's file
   // cannot reach it, so a const scalar with an initializer is repeated there.
   if (!var->hasExternalFormalLinkage() && !(type.isConstQualified() && var->getInit() && !type->isArrayType()))
-    return refuse("static file-scope variable '" + name + "': the adjoint's file cannot reach it (only a static const "
+    return refuse("static file-scope variable '" + name +
+                  "': the adjoint's file cannot reach it (only a static const "
                   "scalar with an initializer is repeated there; give the others external linkage)");
   if (active && !element->isRealFloatingType()) return refuse("--active " + name + ": not a floating-point variable");
   if (active && element.isConstQualified()) return refuse("--active " + name + ": a const variable has no derivative");
@@ -63,13 +66,13 @@ c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::func
     for (const clang::VarDecl* declaration : var->redecls())
       inHeader |= !sources.isInMainFile(sources.getExpansionLoc(declaration->getLocation()));
     if (!var->hasExternalFormalLinkage())
-      declarations.push_back(
-          c::withStorage(c::declaration(context.from.declaredType(var), info->name, context.tree(var->getInit())), "static"));
+      declarations.push_back(c::withStorage(
+          c::declaration(context.from.declaredType(var), info->name, context.tree(var->getInit())), "static"));
     else if (!inHeader)
       declarations.push_back(c::withStorage(c::declaration(context.from.declaredType(var), info->name), "extern"));
     if (info->active)
-      declarations.push_back(
-          c::withComment(c::declaration(context.from.declaredType(var, true), info->adjoint), "the adjoint of " + info->name));
+      declarations.push_back(c::withComment(c::declaration(context.from.declaredType(var, true), info->adjoint),
+                                            "the adjoint of " + info->name));
   }
   return declarations;
 }

@@ -15,8 +15,12 @@ bool ForHeader::stepsDown() const { return isMinusOne(step); }
 
 c::ExprRef operandOf(const c::ExprRef& expr) {
   switch (expr->kind) {
-    case c::Expr::Kind::Name: case c::Expr::Kind::Literal: case c::Expr::Kind::Call: case c::Expr::Kind::Subscript:
-    case c::Expr::Kind::Member: case c::Expr::Kind::Paren: return expr;
+    case c::Expr::Kind::Name:
+    case c::Expr::Kind::Literal:
+    case c::Expr::Kind::Call:
+    case c::Expr::Kind::Subscript:
+    case c::Expr::Kind::Member:
+    case c::Expr::Kind::Paren: return expr;
     default: return c::parenthesized(expr);
   }
 }
@@ -78,11 +82,26 @@ namespace {
 // The comparison as the runtime's adrace_trip_count names it, and as C writes it.
 void setComparison(ForHeader& header, smt::Comparison comparison) {
   switch (comparison) {
-    case smt::Comparison::Less: header.comparison = "ADRACE_LT"; header.op = "<"; return;
-    case smt::Comparison::LessEqual: header.comparison = "ADRACE_LE"; header.op = "<="; return;
-    case smt::Comparison::Greater: header.comparison = "ADRACE_GT"; header.op = ">"; return;
-    case smt::Comparison::GreaterEqual: header.comparison = "ADRACE_GE"; header.op = ">="; return;
-    case smt::Comparison::NotEqual: header.comparison = "ADRACE_NE"; header.op = "!="; return;
+    case smt::Comparison::Less:
+      header.comparison = "ADRACE_LT";
+      header.op = "<";
+      return;
+    case smt::Comparison::LessEqual:
+      header.comparison = "ADRACE_LE";
+      header.op = "<=";
+      return;
+    case smt::Comparison::Greater:
+      header.comparison = "ADRACE_GT";
+      header.op = ">";
+      return;
+    case smt::Comparison::GreaterEqual:
+      header.comparison = "ADRACE_GE";
+      header.op = ">=";
+      return;
+    case smt::Comparison::NotEqual:
+      header.comparison = "ADRACE_NE";
+      header.op = "!=";
+      return;
   }
 }
 
@@ -105,9 +124,11 @@ std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::Fo
   ForHeader header;
   header.loop = loop;
   header.counter = typed.counter;
-  if (llvm::isa<clang::ParmVarDecl>(header.counter) || !header.counter->hasLocalStorage() || header.counter->isStaticLocal()) {
-    context.unsupported(loop->getInit()->getBeginLoc(), "loop counter '" + header.counter->getNameAsString() +
-                                                            "' must be a local variable (not a parameter, a global or a static)");
+  if (llvm::isa<clang::ParmVarDecl>(header.counter) || !header.counter->hasLocalStorage() ||
+      header.counter->isStaticLocal()) {
+    context.unsupported(loop->getInit()->getBeginLoc(),
+                        "loop counter '" + header.counter->getNameAsString() +
+                            "' must be a local variable (not a parameter, a global or a static)");
     return std::nullopt;
   }
   header.declaredInHeader = llvm::isa<clang::DeclStmt>(loop->getInit());

@@ -27,9 +27,9 @@ struct ForHeader {
   std::string comparison;                   // ADRACE_LT, ADRACE_LE, ADRACE_GT, ADRACE_GE, ADRACE_NE
   std::string op;                           // "<", "<=", ...
 
-  bool stepsUp() const;                     // step 1 (++, += 1)
-  bool stepsDown() const;                   // step -1 (--, -= 1)
-  c::ExprRef tripCount() const;             // adrace_trip_count(first, bound, step, comparison)
+  bool stepsUp() const;                             // step 1 (++, += 1)
+  bool stepsDown() const;                           // step -1 (--, -= 1)
+  c::ExprRef tripCount() const;                     // adrace_trip_count(first, bound, step, comparison)
   c::ExprRef counterAt(const c::ExprRef& k) const;  // first + (T)k * step
   // The counter's value at logical iteration k (a long), computed in long: (T)(first + k * step).
   c::ExprRef counterValue(const c::ExprRef& k) const;

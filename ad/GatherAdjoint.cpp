@@ -60,7 +60,8 @@ c::ExprRef cancelled(const c::ExprRef& expr, bool inSubscript = false) {
   if (inSubscript && copy->kind == c::Expr::Kind::Binary && (copy->text == "+" || copy->text == "-")) {
     const c::ExprRef& left = copy->operands[0];
     const std::string inverse = copy->text == "+" ? "-" : "+";
-    if (left->kind == c::Expr::Kind::Binary && left->text == inverse && c::sameExpr(left->operands[1], copy->operands[1]))
+    if (left->kind == c::Expr::Kind::Binary && left->text == inverse &&
+        c::sameExpr(left->operands[1], copy->operands[1]))
       return left->operands[0];
   }
   return copy;
@@ -74,14 +75,16 @@ const clang::ForStmt* enclosingLoop(AdjointContext& context, const clang::Stmt* 
     if (parents.empty()) return nullptr;
     node = parents[0].get<clang::Stmt>();
     if (auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(node))
-      if (const clang::VarDecl* variable = loopCounter(loop); variable && variable->getNameAsString() == counter) return loop;
+      if (const clang::VarDecl* variable = loopCounter(loop); variable && variable->getNameAsString() == counter)
+        return loop;
   }
   return nullptr;
 }
 
 }  // namespace
 
-std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed, size_t depth) {
+std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed,
+                                                size_t depth) {
   std::vector<ForHeader> box = std::move(collapsed);
   for (size_t level = 0; level < depth; ++level) {
     const clang::ForStmt* inner = analyzer::nestedLoop(analyzer::onlyStatement(context.loopBody(box.back().loop)));
@@ -103,8 +106,13 @@ bool GatherAdjoint::isObjectLikeMacro(const std::string& name) const {
 GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, std::vector<ForHeader> nest,
                              std::set<const clang::VarDecl*> arrays, std::set<std::string> invariantNames,
                              std::set<const clang::VarDecl*> bodyLocals)
-    : context_(context), loop_(loop), nest_(std::move(nest)), header_(nest_.front()), arrays_(std::move(arrays)),
-      invariantNames_(std::move(invariantNames)), bodyLocals_(std::move(bodyLocals)) {
+    : context_(context),
+      loop_(loop),
+      nest_(std::move(nest)),
+      header_(nest_.front()),
+      arrays_(std::move(arrays)),
+      invariantNames_(std::move(invariantNames)),
+      bodyLocals_(std::move(bodyLocals)) {
   for (const clang::VarDecl* decl : arrays_) {
     Target target{context_.variable(decl), {}, false};
     const analyzer::ArrayVerdict* verdict = target.info ? loop_.analysis.verdictOf(target.info->name) : nullptr;
@@ -114,12 +122,14 @@ GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, 
   // The single definitions on the innermost body's root, as the analysis found them.
   const clang::Stmt* body = context_.loopBody(nest_.back().loop);
   std::vector<const clang::Stmt*> statements;
-  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(body)) statements.assign(block->body_begin(), block->body_end());
+  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(body))
+    statements.assign(block->body_begin(), block->body_end());
   const std::vector<std::string>& single = loop_.model.singleDefinitions;
   for (const clang::Stmt* statement : statements) {
     if (auto* declarations = llvm::dyn_cast<clang::DeclStmt>(statement)) {
       for (const clang::Decl* declaration : declarations->decls())
-        if (auto* decl = llvm::dyn_cast<clang::VarDecl>(declaration); decl && decl->getInit() && recomputableLocal(decl))
+        if (auto* decl = llvm::dyn_cast<clang::VarDecl>(declaration);
+            decl && decl->getInit() && recomputableLocal(decl))
           definitions_[decl->getNameAsString()] = {decl, context_.tree(decl->getInit())};
       continue;
     }
@@ -137,7 +147,8 @@ GatherAdjoint::GatherAdjoint(AdjointContext& context, const ParallelLoop& loop, 
 bool GatherAdjoint::recomputableLocal(const clang::VarDecl* decl) const {
   const analyzer::SourcePosition at = context_.position(decl->getLocation());
   for (const analyzer::Variable& variable : loop_.model.variables)
-    if (variable.declaredAt.line == at.line && variable.declaredAt.column == at.column && variable.name == decl->getNameAsString())
+    if (variable.declaredAt.line == at.line && variable.declaredAt.column == at.column &&
+        variable.name == decl->getNameAsString())
       return variable.sharingReason == "declared in the loop body" && !variable.writtenInLoop && !variable.isArray;
   return false;
 }
@@ -160,7 +171,8 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
       local.decl = base;
       Increment recorded = increment;
       bool exact = atRoot;
-      if (!atRoot) {  // under branches of the body (`if (r == 0) north = t;`): the increment guarded by their conditions
+      if (!atRoot) {  // under branches of the body (`if (r == 0) north = t;`): the increment guarded by their
+                      // conditions
         BranchGuard guard = branchGuard(context_, increment.leaf, nest_.back().loop);
         exact = guard.failure.empty() && guard.condition;
         if (exact) recorded.value = c::conditional(guard.condition, recorded.value, c::literal("0.0"));
@@ -182,7 +194,8 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = loop_.referenceAt(at, name);
   const analyzer::ArrayVerdict* verdict = loop_.analysis.verdictOf(name);
-  const analyzer::GatherForm* form = verdict && verdict->gather && verdict->gather->applies ? &*verdict->gather : nullptr;
+  const analyzer::GatherForm* form =
+      verdict && verdict->gather && verdict->gather->applies ? &*verdict->gather : nullptr;
   if (form && reference)
     for (const analyzer::GatherTerm& term : form->terms)
       if (term.reference == reference->id && term.offsets.size() == nest_.size()) {
@@ -191,8 +204,9 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
           const clang::ForStmt* inner = enclosingLoop(context_, increment.leaf, term.innerCounter);
           taken.family = inner ? parseForHeader(context_, inner) : std::nullopt;
           if (!taken.family) {
-            if (failure_.empty()) failure_ = "the inner loop over " + term.innerCounter + " of " + adjointText(context_, increment.leaf) +
-                                             " is not a canonical for loop";
+            if (failure_.empty())
+              failure_ = "the inner loop over " + term.innerCounter + " of " + adjointText(context_, increment.leaf) +
+                         " is not a canonical for loop";
             return true;
           }
           familyCounters_.insert(term.innerCounter);
@@ -204,14 +218,17 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
           }
           taken.guard = guard.condition;
         }
-        if (!taken.family && inConditionalArm(context_, increment.leaf))  // its condition joins the guard (stored only where the arm ran)
+        if (!taken.family &&
+            inConditionalArm(context_,
+                             increment.leaf))  // its condition joins the guard (stored only where the arm ran)
           if (c::ExprRef arm = armCondition(taken.increment.value))
             taken.guard = taken.guard ? c::binary("&&", taken.guard, arm) : arm;
         target->terms.push_back(std::move(taken));
         return true;
       }
   if (failure_.empty())
-    failure_ = "the increment of " + adjointText(context_, increment.leaf) + " is not one of the analysis' gather terms";
+    failure_ =
+        "the increment of " + adjointText(context_, increment.leaf) + " is not one of the analysis' gather terms";
   return true;
 }
 
@@ -253,11 +270,13 @@ std::optional<std::string> GatherAdjoint::unreadable(const c::ExprRef& value, st
 
 c::ExprRef GatherAdjoint::shifted(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration) const {
   c::ExprRef result = value;
-  for (size_t d = 0; d < nest_.size(); ++d) result = substitute(result, nest_[d].counter->getNameAsString(), iteration[d]);
+  for (size_t d = 0; d < nest_.size(); ++d)
+    result = substitute(result, nest_[d].counter->getNameAsString(), iteration[d]);
   return result;
 }
 
-GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration,
+GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value,
+                                                       const std::vector<c::ExprRef>& iteration,
                                                        std::map<std::string, std::string>& cache) {
   ShiftedValue out;
   std::string where;
@@ -270,7 +289,8 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value, 
       const Definition& definition = definitions_.at(node->text);
       c::ExprRef value = rewrite(shifted(definition.value, iteration));
       std::string fresh = context_.freshName(node->text + "_at");
-      out.locals.push_back(c::declaration(c::plainType(definition.decl->getType().getUnqualifiedType().getAsString()), fresh, value));
+      out.locals.push_back(
+          c::declaration(c::plainType(definition.decl->getType().getUnqualifiedType().getAsString()), fresh, value));
       cache[node->text + where] = fresh;
       return c::name(fresh);
     }
@@ -283,7 +303,9 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value, 
       c::ExprRef sum;
       for (const Increment& increment : local->second.increments) {
         c::ExprRef part = rewrite(shifted(increment.value, iteration));
-        sum = !sum ? (increment.negate ? c::negate(part) : part) : increment.negate ? c::sub(sum, part) : c::add(sum, part);
+        sum = !sum               ? (increment.negate ? c::negate(part) : part)
+              : increment.negate ? c::sub(sum, part)
+                                 : c::add(sum, part);
       }
       const bool isFloat = local->second.decl->getType()->isSpecificBuiltinType(clang::BuiltinType::Float);
       std::string fresh = context_.freshName(node->text + "_at");
@@ -309,7 +331,8 @@ c::ExprRef GatherAdjoint::guardedValue(const Term& term) const {
 
 // Near the ends a target may lie outside the array (x_b[j][-1]): a term under branches stores only
 // where its conditions hold, that is where the primal read, so no store leaves the array.
-c::StmtList GatherAdjoint::guardedStore(const Term& term, const std::vector<c::ExprRef>& iteration, const c::ExprRef& element) {
+c::StmtList GatherAdjoint::guardedStore(const Term& term, const std::vector<c::ExprRef>& iteration,
+                                        const c::ExprRef& element) {
   std::map<std::string, std::string> own;
   ShiftedValue at = atIteration(term.increment.value, iteration, own);
   c::StmtRef store = c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, at.value));
@@ -347,12 +370,15 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
       std::set<std::string> visiting;
       if (failure.empty())
         if (std::optional<std::string> name = unreadable(guardedValue(term), visiting))
-          failure = "a term of " + target.info->adjoint + " reads " + *name + ", which a shifted iteration does not have" +
-                    (localAdjoints_.count(*name) ? " (its increments are not all on the root of the backward iteration)" : "");
+          failure = "a term of " + target.info->adjoint + " reads " + *name +
+                    ", which a shifted iteration does not have" +
+                    (localAdjoints_.count(*name) ? " (its increments are not all on the root of the backward iteration)"
+                                                 : "");
     }
   for (const Target& target : targets_)
     for (const Term& term : target.terms)
-      if (failure.empty() && term.family && (nest_.size() != 1 || (!term.family->stepsUp() && !term.family->stepsDown())))
+      if (failure.empty() && term.family &&
+          (nest_.size() != 1 || (!term.family->stepsUp() && !term.family->stepsDown())))
         failure = "the family of terms of " + target.info->adjoint + " in the inner loop over " +
                   term.family->counter->getNameAsString() + " is gathered only over one counter, stepping by +1 or -1";
   for (const Target& target : targets_) {
@@ -364,7 +390,8 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
       everywhere = everywhere || (!term.guard && !term.family);
     }
     if (failure.empty() && guarded && !everywhere)
-      failure = "every read of " + target.info->name + " is under a branch or an inner loop: a target of the gather may lie outside the array";
+      failure = "every read of " + target.info->name +
+                " is under a branch or an inner loop: a target of the gather may lie outside the array";
   }
   for (const Target& target : targets_)
     if (failure.empty() && target.linearised && !target.terms.empty() && nest_.size() < 2)
@@ -414,7 +441,8 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   // keeps in a register (through x_b[j], which may alias every array the terms read, each term was a
   // load and a store), stored once.
   c::ExprRef interiorElement = element;
-  const bool summedInLoops = std::any_of(target.terms.begin(), target.terms.end(), [](const Term& term) { return bool(term.family); });
+  const bool summedInLoops =
+      std::any_of(target.terms.begin(), target.terms.end(), [](const Term& term) { return bool(term.family); });
   if (summedInLoops) {
     c::Type elementType = context_.from.type(target.info->decl->getType(), true);
     elementType.derivations.clear();
@@ -431,7 +459,8 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
     values.push_back(at.value);
     rootTerms.terms.push_back(term);
   }
-  if (!values.empty()) interior.push_back(c::expression(c::assign("+=", interiorElement, interiorSum(rootTerms, values))));
+  if (!values.empty())
+    interior.push_back(c::expression(c::assign("+=", interiorElement, interiorSum(rootTerms, values))));
   for (const Term& term : target.terms)
     if (term.family) interior.push_back(familyLoop(term, jName, interiorElement, true));
   if (summedInLoops) interior.push_back(c::expression(c::assign("+=", element, interiorElement)));
@@ -458,23 +487,28 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   for (const Term& term : target.terms)
     if (term.family && families.find(" " + term.family->counter->getNameAsString() + " ") == std::string::npos)
       families += std::string(families.empty() ? "" : " and") + " " + term.family->counter->getNameAsString() + " ";
-  out.push_back(c::comment(target.info->adjoint + " as a gather: target " + j + " sums the terms of the iterations " + counter +
-                           " = " + j + " - c" + (families.empty() ? "" : " (c = " + families.substr(1) + "+ its offset, for each" +
-                                                                            families + "of its inner loop)") +
-                           " that read " + target.info->name + "[" + j + "]"));
-  out.push_back(c::comment("first: the backward iterations below consume the adjoints the terms read (the omp for's barrier)"));
+  out.push_back(c::comment(
+      target.info->adjoint + " as a gather: target " + j + " sums the terms of the iterations " + counter + " = " + j +
+      " - c" +
+      (families.empty() ? ""
+                        : " (c = " + families.substr(1) + "+ its offset, for each" + families + "of its inner loop)") +
+      " that read " + target.info->name + "[" + j + "]"));
+  out.push_back(
+      c::comment("first: the backward iterations below consume the adjoints the terms read (the omp for's barrier)"));
   out.push_back(c::declaration(counterType, interiorBegin, plus(first, high)));
   out.push_back(c::declaration(counterType, interiorEnd, plus(end, low)));
-  out.push_back(c::declaration(counterType, highBegin,
-                               c::conditional(c::binary(">", endName, beginName), endName, beginName)));
-  out.push_back(c::governed(c::directive("omp single nowait"),
-                            c::block({c::comment("targets near the first iteration"), loopOver(plus(first, low), beginName, guarded),
-                                      c::comment("targets near the last iteration"), loopOver(highName, plus(end, high), guarded)})));
+  out.push_back(
+      c::declaration(counterType, highBegin, c::conditional(c::binary(">", endName, beginName), endName, beginName)));
+  out.push_back(c::governed(
+      c::directive("omp single nowait"),
+      c::block({c::comment("targets near the first iteration"), loopOver(plus(first, low), beginName, guarded),
+                c::comment("targets near the last iteration"), loopOver(highName, plus(end, high), guarded)})));
   out.push_back(c::governed(staticFor(), loopOver(beginName, endName, interior)));
   return out;
 }
 
-c::StmtRef GatherAdjoint::familyLoop(const Term& term, const c::ExprRef& target, const c::ExprRef& element, bool interior) {
+c::StmtRef GatherAdjoint::familyLoop(const Term& term, const c::ExprRef& target, const c::ExprRef& element,
+                                     bool interior) {
   const ForHeader& inner = *term.family;
   const ForHeader& outer = nest_.front();
   const c::ExprRef r = c::name(inner.counter->getNameAsString());
@@ -565,8 +599,9 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
     if (d > 0) {  // the upper strip starts after the interior, or after the lower strip when there is none
       const std::string highBegin = context_.freshName("adrace_high_begin_" + counter);
       dim.highBegin = c::name(highBegin);
-      out.push_back(c::declaration(dim.type, highBegin,
-                                   c::conditional(c::binary(">", dim.interiorEnd, dim.interiorBegin), dim.interiorEnd, dim.interiorBegin)));
+      out.push_back(c::declaration(
+          dim.type, highBegin,
+          c::conditional(c::binary(">", dim.interiorEnd, dim.interiorBegin), dim.interiorEnd, dim.interiorBegin)));
     }
   }
   c::ExprRef element = c::name(target.info->adjoint);
@@ -579,8 +614,8 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   }
 
   auto loopOver = [&](const Dimension& dim, c::ExprRef from, c::ExprRef to, c::StmtList body) {
-    return c::forLoop(c::declaration(dim.type, dim.target->text, std::move(from)), c::binary("<", dim.target, std::move(to)),
-                      c::postfix("++", dim.target), std::move(body));
+    return c::forLoop(c::declaration(dim.type, dim.target->text, std::move(from)),
+                      c::binary("<", dim.target, std::move(to)), c::postfix("++", dim.target), std::move(body));
   };
   auto iterationOf = [&](const Term& term) {
     std::vector<c::ExprRef> iteration;
@@ -606,14 +641,16 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
       c::ExprRef inRange;
       for (size_t d = 0; d < n; ++d) {
         if (interior[d]) continue;
-        c::ExprRef test = c::binary("&&", c::binary(">=", iteration[d], dims[d].first), c::binary(dims[d].op, iteration[d], dims[d].bound));
+        c::ExprRef test = c::binary("&&", c::binary(">=", iteration[d], dims[d].first),
+                                    c::binary(dims[d].op, iteration[d], dims[d].bound));
         inRange = inRange ? c::binary("&&", inRange, test) : test;
       }
       body.push_back(c::ifElse(inRange, guardedStore(term, iteration, element)));
     }
     return body;
   };
-  std::function<c::StmtList(size_t, std::vector<bool>)> dimension = [&](size_t d, std::vector<bool> interior) -> c::StmtList {
+  std::function<c::StmtList(size_t, std::vector<bool>)> dimension = [&](size_t d,
+                                                                        std::vector<bool> interior) -> c::StmtList {
     if (d == n) return targetBody(interior);
     const Dimension& dim = dims[d];
     if (dim.unshifted) return {loopOver(dim, dim.from, dim.to, dimension(d + 1, interior))};
@@ -631,13 +668,15 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   const Dimension& outer = dims[0];
   c::StmtList result;
   result.push_back(c::comment(target.info->adjoint + " as a gather: target (" + targetNames +
-                              ") sums the terms of the iterations (counters) = target - c that read " + target.info->name));
-  result.push_back(c::comment("first: the backward iterations below consume the adjoints the terms read (the omp for's barrier)"));
+                              ") sums the terms of the iterations (counters) = target - c that read " +
+                              target.info->name));
+  result.push_back(
+      c::comment("first: the backward iterations below consume the adjoints the terms read (the omp for's barrier)"));
   result.insert(result.end(), out.begin(), out.end());
   c::StmtList outerBody = dimension(1, firstInterior);
   if (!outer.unshifted) {
-    c::ExprRef outerIsInterior =
-        c::binary("&&", c::binary(">=", outer.target, outer.interiorBegin), c::binary("<", outer.target, outer.interiorEnd));
+    c::ExprRef outerIsInterior = c::binary("&&", c::binary(">=", outer.target, outer.interiorBegin),
+                                           c::binary("<", outer.target, outer.interiorEnd));
     outerBody = {c::ifElse(outerIsInterior, outerBody, dimension(1, none))};
   }
   result.push_back(c::governed(staticFor(), loopOver(outer, outer.from, outer.to, outerBody)));

@@ -38,7 +38,8 @@ namespace adrace::ad {
 // The loops a gather ranges over: `collapsed` (the directive's loops), then the `depth` loops of the
 // perfect nest in the innermost one's body (analyzer::LoopModel::perfectNest, which the analysis
 // counted as dimensions of its terms). nullopt when the body does not hold them.
-std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed, size_t depth);
+std::optional<std::vector<ForHeader>> gatherBox(AdjointContext& context, std::vector<ForHeader> collapsed,
+                                                size_t depth);
 
 class GatherAdjoint {
  public:
@@ -74,7 +75,7 @@ class GatherAdjoint {
     // this inner loop, whose header the gather's loop over r repeats; std::nullopt for a root term.
     std::optional<ForHeader> family;
     std::int64_t familyFirst = 0, familyLast = 0;  // r's values, as the analysis evaluated them
-    c::ExprRef guard;  // the read's branch conditions (BranchGuard.h), null on the root
+    c::ExprRef guard;                              // the read's branch conditions (BranchGuard.h), null on the root
   };
   // The increments of a body-local adjoint, in emission order; `exact` false when one was under a branch.
   struct LocalAdjoint {
@@ -134,9 +135,9 @@ class GatherAdjoint {
   std::set<std::string> invariantNames_;
   std::set<const clang::VarDecl*> bodyLocals_;
   std::map<std::string, LocalAdjoint> localAdjoints_;  // by adjoint name
-  std::map<std::string, Definition> definitions_;       // by the scalar's name
+  std::map<std::string, Definition> definitions_;      // by the scalar's name
   std::vector<Target> targets_;
-  std::string failure_;  // a taken increment that cannot become a term
+  std::string failure_;                       // a taken increment that cannot become a term
   std::set<std::string> familyCounters_;      // the inner counters of family terms (readable in a term)
   std::set<std::string> recomputedAdjoints_;  // fresh names of body-local adjoints at shifted iterations
 };

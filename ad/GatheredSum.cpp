@@ -16,7 +16,8 @@ c::ExprRef nodeAt(const c::ExprRef& expr, const std::vector<size_t>& path) {
   return node;
 }
 
-c::ExprRef replaceAt(const c::ExprRef& expr, const std::vector<size_t>& path, size_t depth, const c::ExprRef& replacement) {
+c::ExprRef replaceAt(const c::ExprRef& expr, const std::vector<size_t>& path, size_t depth,
+                     const c::ExprRef& replacement) {
   if (depth == path.size()) return replacement;
   auto copy = std::make_shared<c::Expr>(*expr);
   copy->operands[path[depth]] = replaceAt(expr->operands[path[depth]], path, depth + 1, replacement);
@@ -28,12 +29,9 @@ bool linearIn(const c::Expr& node, size_t operand) {
   switch (node.kind) {
     case c::Expr::Kind::Binary:
       return node.text == "+" || node.text == "-" || node.text == "*" || (node.text == "/" && operand == 0);
-    case c::Expr::Kind::Prefix:
-      return node.text == "-" || node.text == "+";
-    case c::Expr::Kind::Cast:
-      return true;
-    default:
-      return false;
+    case c::Expr::Kind::Prefix: return node.text == "-" || node.text == "+";
+    case c::Expr::Kind::Cast: return true;
+    default: return false;
   }
 }
 
@@ -75,7 +73,8 @@ void GatheredSum::add(const c::ExprRef& term, bool negate) {
     entry.term = replaceAt(term, entry.path, 0, hole());
     for (Entry& earlier : entries_)
       if (earlier.mergeable && earlier.path == entry.path && c::sameExpr(earlier.term, entry.term)) {
-        earlier.adjoint = earlier.negate == negate ? c::add(earlier.adjoint, entry.adjoint) : c::sub(earlier.adjoint, entry.adjoint);
+        earlier.adjoint =
+            earlier.negate == negate ? c::add(earlier.adjoint, entry.adjoint) : c::sub(earlier.adjoint, entry.adjoint);
         return;
       }
   }

@@ -29,7 +29,7 @@ class GatheredSum {
     std::vector<size_t> path;  // operand indices from the root to the adjoint
     bool mergeable = false;
     bool negate = false;
-    c::ExprRef adjoint;        // what fills the hole: the adjoints of the merged terms, summed
+    c::ExprRef adjoint;  // what fills the hole: the adjoints of the merged terms, summed
   };
   // The path to the one adjoint name the term reads, when the term is linear in it by its shape
   // (only +, -, *, the numerator of / and casts between the root and the name) and scaled by a

@@ -68,9 +68,12 @@ class Inliner {
     }
     braceBodiesWithHoistedCalls(statement);
     for (clang::Stmt*& child : statement->children()) {
-      if (clang::CallExpr* call = procedureCall(child)) child = inlineProcedure(call, {});
-      else if (auto* expr = llvm::dyn_cast_or_null<clang::Expr>(child)) child = expression(expr, {});
-      else child = this->statement(child);
+      if (clang::CallExpr* call = procedureCall(child))
+        child = inlineProcedure(call, {});
+      else if (auto* expr = llvm::dyn_cast_or_null<clang::Expr>(child))
+        child = expression(expr, {});
+      else
+        child = this->statement(child);
     }
     return statement;
   }
@@ -89,7 +92,8 @@ class Inliner {
         for (clang::Decl* decl : declaration->decls()) {
           auto* var = llvm::dyn_cast<clang::VarDecl>(decl);
           if (var && var->getInit()) hoist(var->getInit(), {}, items, hoisted);
-          items.push_back(statement(new (ast_) clang::DeclStmt(clang::DeclGroupRef(decl), decl->getBeginLoc(), decl->getEndLoc())));
+          items.push_back(
+              statement(new (ast_) clang::DeclStmt(clang::DeclGroupRef(decl), decl->getBeginLoc(), decl->getEndLoc())));
           forget(hoisted);
         }
         changed = true;
@@ -98,24 +102,28 @@ class Inliner {
       size_t before = items.size();
       if (clang::Expr* value = hoistableExpression(item)) hoist(value, {}, items, hoisted);
       clang::Stmt* rewritten = item;
-      if (clang::CallExpr* call = procedureCall(item)) rewritten = inlineProcedure(call, {});
-      else if (auto* expr = llvm::dyn_cast<clang::Expr>(item)) rewritten = expression(expr, {});
-      else rewritten = statement(item);
+      if (clang::CallExpr* call = procedureCall(item))
+        rewritten = inlineProcedure(call, {});
+      else if (auto* expr = llvm::dyn_cast<clang::Expr>(item))
+        rewritten = expression(expr, {});
+      else
+        rewritten = statement(item);
       forget(hoisted);
       changed |= rewritten != item || items.size() != before;
       items.push_back(rewritten);
     }
     if (!changed || context_.failed()) return block;
-    return clang::CompoundStmt::Create(ast_, items, clang::FPOptionsOverride(),
-        block->getLBracLoc(), block->getRBracLoc());
+    return clang::CompoundStmt::Create(ast_, items, clang::FPOptionsOverride(), block->getLBracLoc(),
+                                       block->getRBracLoc());
   }
 
   // A body that is one statement calling a statement helper, as a block of that statement, where the
   // calls can be hoisted (`if (c) v = volume(x);`, `#pragma omp single` over `v = volume(x);`).
   clang::Stmt* braced(clang::Stmt* body) {
-    if (!body || llvm::isa<clang::CompoundStmt>(body) || !hoistableExpression(body) || !hasStatementHelperCall(body)) return body;
-    return clang::CompoundStmt::Create(ast_, {body}, clang::FPOptionsOverride(),
-        body->getBeginLoc(), body->getEndLoc());
+    if (!body || llvm::isa<clang::CompoundStmt>(body) || !hoistableExpression(body) || !hasStatementHelperCall(body))
+      return body;
+    return clang::CompoundStmt::Create(ast_, {body}, clang::FPOptionsOverride(), body->getBeginLoc(),
+                                       body->getEndLoc());
   }
 
   // The bodies of an if/for/while/do, braced where calls must be hoisted.
@@ -139,27 +147,33 @@ class Inliner {
   clang::Expr* expression(clang::Expr* expr, const Bindings& bindings) {
     if (!expr || context_.failed()) return expr;
     if (auto found = hoisted_.find(expr); found != hoisted_.end()) return valueOf(found->second, expr);
-    if (auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(expr); cast && cast->getCastKind() == clang::CK_LValueToRValue)
+    if (auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(expr);
+        cast && cast->getCastKind() == clang::CK_LValueToRValue)
       if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(cast->getSubExpr()->IgnoreParens()))
-        if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl()); parameter && bindings.count(parameter))
+        if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl());
+            parameter && bindings.count(parameter))
           return bindings.at(parameter);  // a use of the parameter's value: the call's argument
     if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr))
       if (auto found = locals_.find(ref->getDecl()); found != locals_.end()) return refTo(found->second, ref);
     if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->getOpcode() == clang::UO_Deref) {
       if (clang::Expr* pointee = boundAddressOf(unary->getSubExpr(), bindings)) return pointee;  // *p, p = &x: x
-      if (clang::Expr* pointee = accessedLvalue(unary, bindings)) return pointee;              // *vnew(d, k): d->m_vnew[k]
+      if (clang::Expr* pointee = accessedLvalue(unary, bindings)) return pointee;  // *vnew(d, k): d->m_vnew[k]
     }
-    if (auto* member = llvm::dyn_cast<clang::MemberExpr>(expr); member && copying_ > 0) return copyMember(member, bindings);
+    if (auto* member = llvm::dyn_cast<clang::MemberExpr>(expr); member && copying_ > 0)
+      return copyMember(member, bindings);
     if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr); subscript && copying_ > 0)
       if (clang::Expr* element = offsetElement(subscript, bindings)) return element;
     if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr))
-      if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl()); parameter && bindings.count(parameter)) {
-        context_.unsupported(ref->getBeginLoc(), "parameter '" + parameter->getNameAsString() + "' of helper '" +
-                                                     llvm::cast<clang::FunctionDecl>(parameter->getDeclContext())->getNameAsString() +
-                                                     "' used other than by its value");
+      if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl());
+          parameter && bindings.count(parameter)) {
+        context_.unsupported(ref->getBeginLoc(),
+                             "parameter '" + parameter->getNameAsString() + "' of helper '" +
+                                 llvm::cast<clang::FunctionDecl>(parameter->getDeclContext())->getNameAsString() +
+                                 "' used other than by its value");
         return expr;
       }
-    if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr); call && !isLibraryCall(call)) return inlineCall(call, bindings);
+    if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr); call && !isLibraryCall(call))
+      return inlineCall(call, bindings);
     if (copying_ == 0) {  // the function's own expression: replace in place
       for (clang::Stmt*& child : expr->children())
         if (auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child)) child = expression(sub, bindings);
@@ -183,33 +197,38 @@ class Inliner {
     if (auto* paren = llvm::dyn_cast<clang::ParenExpr>(expr)) {
       copy = new (ast_) clang::ParenExpr(paren->getLParen(), paren->getRParen(), after[0]);
     } else if (auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(expr)) {
-      copy = clang::ImplicitCastExpr::Create(ast_, cast->getType(), cast->getCastKind(), after[0], nullptr, cast->getValueKind(), fp);
+      copy = clang::ImplicitCastExpr::Create(ast_, cast->getType(), cast->getCastKind(), after[0], nullptr,
+                                             cast->getValueKind(), fp);
     } else if (auto* cast = llvm::dyn_cast<clang::CStyleCastExpr>(expr)) {
-      copy = clang::CStyleCastExpr::Create(ast_, cast->getType(), cast->getValueKind(), cast->getCastKind(), after[0], nullptr, fp,
-                                           cast->getTypeInfoAsWritten(), cast->getLParenLoc(), cast->getRParenLoc());
+      copy = clang::CStyleCastExpr::Create(ast_, cast->getType(), cast->getValueKind(), cast->getCastKind(), after[0],
+                                           nullptr, fp, cast->getTypeInfoAsWritten(), cast->getLParenLoc(),
+                                           cast->getRParenLoc());
     } else if (auto* compound = llvm::dyn_cast<clang::CompoundAssignOperator>(expr)) {  // a procedure's `*f += e`
       copy = clang::CompoundAssignOperator::Create(ast_, after[0], after[1], compound->getOpcode(), compound->getType(),
                                                    compound->getValueKind(), compound->getObjectKind(),
                                                    compound->getOperatorLoc(), fp, compound->getComputationLHSType(),
                                                    compound->getComputationResultType());
     } else if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr)) {
-      copy = clang::BinaryOperator::Create(ast_, after[0], after[1], binary->getOpcode(), binary->getType(), binary->getValueKind(),
-                                           binary->getObjectKind(), binary->getOperatorLoc(), fp);
+      copy =
+          clang::BinaryOperator::Create(ast_, after[0], after[1], binary->getOpcode(), binary->getType(),
+                                        binary->getValueKind(), binary->getObjectKind(), binary->getOperatorLoc(), fp);
     } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr)) {  // `++k` of a helper's loop counter too
       copy = clang::UnaryOperator::Create(ast_, after[0], unary->getOpcode(), unary->getType(), unary->getValueKind(),
                                           unary->getObjectKind(), unary->getOperatorLoc(), unary->canOverflow(), fp);
     } else if (auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(expr)) {
-      copy = new (ast_) clang::ConditionalOperator(after[0], choice->getQuestionLoc(), after[1], choice->getColonLoc(), after[2],
-                                                   choice->getType(), choice->getValueKind(), choice->getObjectKind());
+      copy = new (ast_)
+          clang::ConditionalOperator(after[0], choice->getQuestionLoc(), after[1], choice->getColonLoc(), after[2],
+                                     choice->getType(), choice->getValueKind(), choice->getObjectKind());
     } else if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr)) {
       copy = new (ast_) clang::ArraySubscriptExpr(after[0], after[1], subscript->getType(), subscript->getValueKind(),
                                                   subscript->getObjectKind(), subscript->getRBracketLoc());
     } else if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {  // a math call (helpers are inlined)
       std::vector<clang::Expr*> arguments(after.begin() + 1, after.end());
-      copy = clang::CallExpr::Create(ast_, after[0], arguments, call->getType(), call->getValueKind(), call->getRParenLoc(), fp);
+      copy = clang::CallExpr::Create(ast_, after[0], arguments, call->getType(), call->getValueKind(),
+                                     call->getRParenLoc(), fp);
     } else {
-      context_.unsupported(expr->getBeginLoc(), analyzer::constructName(*expr) +
-                                                    " over a parameter in a helper's body");
+      context_.unsupported(expr->getBeginLoc(),
+                           analyzer::constructName(*expr) + " over a parameter in a helper's body");
       return expr;
     }
     context_.from.synthesized.insert(copy);
@@ -223,22 +242,27 @@ class Inliner {
     std::string name = callee ? callee->getNameAsString() : context_.text(call->getCallee());
     if (auto* method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee)) {
       if (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator())
-        context_.unsupported(call->getBeginLoc(), "assignment of a whole struct ('" + method->getParent()->getNameAsString() +
+        context_.unsupported(call->getBeginLoc(), "assignment of a whole struct ('" +
+                                                      method->getParent()->getNameAsString() +
                                                       "'): assign its members one by one");
       else
-        context_.unsupported(call->getBeginLoc(), "call to the C++ member function '" + method->getQualifiedNameAsString() + "'");
+        context_.unsupported(call->getBeginLoc(),
+                             "call to the C++ member function '" + method->getQualifiedNameAsString() + "'");
       return nullptr;
     }
     const clang::FunctionDecl* definition = callee ? callee->getDefinition() : nullptr;
     const clang::SourceManager& sources = ast_.getSourceManager();
     if (!definition || !sources.isInMainFile(sources.getExpansionLoc(definition->getLocation()))) {
-      context_.unsupported(call->getBeginLoc(), "call to '" + name +
-                                                    "', which is not defined in this file (differentiated calls: the math "
-                                                    "library and helpers defined in the same file)");
+      context_.unsupported(call->getBeginLoc(),
+                           "call to '" + name +
+                               "', which is not defined in this file (differentiated calls: the math "
+                               "library and helpers defined in the same file)");
       return nullptr;
     }
-    if (reaches(definition, definition->getCanonicalDecl()) || definition->getCanonicalDecl() == context_.function.getCanonicalDecl()) {
-      context_.unsupported(call->getBeginLoc(), "call to '" + name + "', which is recursive (directly or through other helpers)");
+    if (reaches(definition, definition->getCanonicalDecl()) ||
+        definition->getCanonicalDecl() == context_.function.getCanonicalDecl()) {
+      context_.unsupported(call->getBeginLoc(),
+                           "call to '" + name + "', which is recursive (directly or through other helpers)");
       return nullptr;
     }
     if (definition->isVariadic()) {
@@ -250,12 +274,14 @@ class Inliner {
 
   // Each parameter of `definition` bound to its argument in `call` (helper calls in the arguments
   // inlined first); false after a diagnostic.
-  bool bind(const clang::CallExpr* call, const clang::FunctionDecl* definition, const Bindings& outer, Bindings& bindings) {
+  bool bind(const clang::CallExpr* call, const clang::FunctionDecl* definition, const Bindings& outer,
+            Bindings& bindings) {
     for (unsigned k = 0; k < definition->getNumParams() && k < call->getNumArgs(); ++k) {
       clang::Expr* argument = expression(const_cast<clang::Expr*>(call->getArg(k)), outer);
       if (const clang::CallExpr* query = passiveQueryIn(argument)) {
         context_.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() passed to helper '" +
-                                                       definition->getNameAsString() + "' (inlined, so evaluated again at each use)");
+                                                       definition->getNameAsString() +
+                                                       "' (inlined, so evaluated again at each use)");
         return false;
       }
       bindings[definition->getParamDecl(k)] = argument;
@@ -267,16 +293,18 @@ class Inliner {
     const clang::FunctionDecl* definition = helperDefinition(call);
     if (!definition) return call;
     if (definition->getReturnType()->isVoidType()) {
-      context_.unsupported(call->getBeginLoc(), "call to the void helper '" + definition->getNameAsString() +
-                                                    "' in an expression (a void helper is inlined where it is a statement)");
+      context_.unsupported(call->getBeginLoc(),
+                           "call to the void helper '" + definition->getNameAsString() +
+                               "' in an expression (a void helper is inlined where it is a statement)");
       return call;
     }
     if (isStatementHelper(call)) {  // not hoisted: its call is not evaluated first where it is
-      context_.unsupported(call->getBeginLoc(), "call to helper '" + definition->getNameAsString() +
-                                                    "', whose body has statements before its `return`, in a condition "
-                                                    "or a loop header, where no statement can run before it: such a call "
-                                                    "is evaluated as a statement before the statement or initialiser "
-                                                    "of a block that holds it, and only there");
+      context_.unsupported(call->getBeginLoc(),
+                           "call to helper '" + definition->getNameAsString() +
+                               "', whose body has statements before its `return`, in a condition "
+                               "or a loop header, where no statement can run before it: such a call "
+                               "is evaluated as a statement before the statement or initialiser "
+                               "of a block that holds it, and only there");
       return call;
     }
     const clang::Expr* returned = singleReturn(definition);
@@ -290,8 +318,8 @@ class Inliner {
       clang::CastKind kind = call->getType()->isPointerType()   ? clang::CK_NoOp  // `T *` returned as `const T *`
                              : call->getType()->isIntegerType() ? clang::CK_FloatingToIntegral
                                                                 : clang::CK_FloatingCast;
-      body = clang::ImplicitCastExpr::Create(ast_, call->getType(), kind,
-                                             body, nullptr, clang::VK_PRValue, clang::FPOptionsOverride());
+      body = clang::ImplicitCastExpr::Create(ast_, call->getType(), kind, body, nullptr, clang::VK_PRValue,
+                                             clang::FPOptionsOverride());
     }
     auto* paren = new (ast_) clang::ParenExpr(call->getBeginLoc(), call->getEndLoc(), body);
     context_.from.synthesized.insert(paren);
@@ -313,7 +341,8 @@ class Inliner {
       if (!cast || cast->getCastKind() != clang::CK_NoOp) break;
       stripped = cast->getSubExpr();
     }
-    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(stripped); address && address->getOpcode() == clang::UO_AddrOf)
+    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(stripped);
+        address && address->getOpcode() == clang::UO_AddrOf)
       return address->getSubExpr();
     context_.unsupported(deref->getBeginLoc(), "'*' on the result of helper '" + calleeName(call) +
                                                    "', which does not return the address of an lvalue (`return &E;`)");
@@ -382,7 +411,8 @@ class Inliner {
       std::vector<clang::Decl*> copies;
       for (clang::Decl* decl : declaration->decls()) {
         auto* var = llvm::dyn_cast<clang::VarDecl>(decl);
-        if (!var || var->isStaticLocal() || var->getType()->isArrayType()) return refuse("a declaration other than of scalars");
+        if (!var || var->isStaticLocal() || var->getType()->isArrayType())
+          return refuse("a declaration other than of scalars");
         clang::VarDecl* copy = freshLocal(var, at);
         if (var->getInit()) copy->setInit(expression(var->getInit(), bindings));
         locals_[var] = copy;
@@ -395,8 +425,9 @@ class Inliner {
       clang::Expr* condition = expression(branch->getCond(), bindings);
       clang::Stmt* then = procedureBlock(branch->getThen(), bindings, helper, call);
       clang::Stmt* otherwise = branch->getElse() ? procedureBlock(branch->getElse(), bindings, helper, call) : nullptr;
-      return clang::IfStmt::Create(ast_, branch->getIfLoc(), clang::IfStatementKind::Ordinary, nullptr, nullptr, condition,
-                                   branch->getLParenLoc(), branch->getRParenLoc(), then, branch->getElseLoc(), otherwise);
+      return clang::IfStmt::Create(ast_, branch->getIfLoc(), clang::IfStatementKind::Ordinary, nullptr, nullptr,
+                                   condition, branch->getLParenLoc(), branch->getRParenLoc(), then,
+                                   branch->getElseLoc(), otherwise);
     }
     if (llvm::isa<clang::CompoundStmt>(item)) return procedureBlock(item, bindings, helper, call);
     if (auto* loop = llvm::dyn_cast<clang::ForStmt>(item)) return procedureLoop(loop, bindings, helper, call);
@@ -409,14 +440,16 @@ class Inliner {
   clang::Stmt* procedureLoop(clang::ForStmt* loop, const Bindings& bindings, const clang::FunctionDecl& helper,
                              const clang::CallExpr* call) {
     if (loop->getConditionVariable()) {
-      context_.unsupported(loop->getBeginLoc(), "a declaration in a for condition in the body of helper '" +
-                                                    helper.getNameAsString() + "'");
+      context_.unsupported(loop->getBeginLoc(),
+                           "a declaration in a for condition in the body of helper '" + helper.getNameAsString() + "'");
       return nullptr;
     }
     clang::Stmt* init = nullptr;
     if (clang::Stmt* first = loop->getInit()) {
-      if (auto* expr = llvm::dyn_cast<clang::Expr>(first)) init = expression(expr, bindings);
-      else init = procedureStatement(first, bindings, helper, call, false);  // `for (int k = 0; ...)`
+      if (auto* expr = llvm::dyn_cast<clang::Expr>(first))
+        init = expression(expr, bindings);
+      else
+        init = procedureStatement(first, bindings, helper, call, false);  // `for (int k = 0; ...)`
     }
     clang::Expr* condition = loop->getCond() ? expression(loop->getCond(), bindings) : nullptr;
     clang::Expr* increment = loop->getInc() ? expression(loop->getInc(), bindings) : nullptr;
@@ -433,14 +466,14 @@ class Inliner {
     for (clang::Stmt* item : compound ? std::vector<clang::Stmt*>(compound->body_begin(), compound->body_end())
                                       : std::vector<clang::Stmt*>{block})
       copyItem(item, bindings, helper, call, false, nullptr, items);
-    return clang::CompoundStmt::Create(ast_, items, clang::FPOptionsOverride(),
-        block->getBeginLoc(), block->getEndLoc());
+    return clang::CompoundStmt::Create(ast_, items, clang::FPOptionsOverride(), block->getBeginLoc(),
+                                       block->getEndLoc());
   }
 
   // One statement of a helper's body copied into `items`, after the calls of statement helpers it
   // makes (hoisted); the final `return e;` of a helper giving `result` becomes `result = e;`.
-  void copyItem(clang::Stmt* item, const Bindings& bindings, const clang::FunctionDecl& helper, const clang::CallExpr* call,
-                bool last, clang::VarDecl* result, std::vector<clang::Stmt*>& items) {
+  void copyItem(clang::Stmt* item, const Bindings& bindings, const clang::FunctionDecl& helper,
+                const clang::CallExpr* call, bool last, clang::VarDecl* result, std::vector<clang::Stmt*>& items) {
     std::vector<const clang::Expr*> hoisted;
     auto* declaration = llvm::dyn_cast<clang::DeclStmt>(item);
     if (declaration && !declaration->isSingleDecl() && hasStatementHelperCall(item)) {
@@ -460,8 +493,8 @@ class Inliner {
     auto* returned = llvm::dyn_cast<clang::ReturnStmt>(item);
     if (result && last && returned && returned->getRetValue()) {
       clang::Expr* value = converted(expression(returned->getRetValue(), bindings), result->getType());
-      auto* target = clang::DeclRefExpr::Create(ast_, clang::NestedNameSpecifierLoc(), clang::SourceLocation(), result, false,
-                                                site_, result->getType(), clang::VK_LValue);
+      auto* target = clang::DeclRefExpr::Create(ast_, clang::NestedNameSpecifierLoc(), clang::SourceLocation(), result,
+                                                false, site_, result->getType(), clang::VK_LValue);
       copy = clang::BinaryOperator::Create(ast_, target, value, clang::BO_Assign, result->getType(), clang::VK_PRValue,
                                            clang::OK_Ordinary, site_, clang::FPOptionsOverride());
       context_.from.synthesized.insert(target);
@@ -485,7 +518,8 @@ class Inliner {
   // expression calls one (so that it can only be inlined as a statement, too).
   bool isStatementHelper(const clang::CallExpr* call) {
     // (a C++ member function is refused where it is called, never hoisted)
-    if (isLibraryCall(call) || !call->getDirectCallee() || llvm::isa<clang::CXXMethodDecl>(call->getDirectCallee())) return false;
+    if (isLibraryCall(call) || !call->getDirectCallee() || llvm::isa<clang::CXXMethodDecl>(call->getDirectCallee()))
+      return false;
     const clang::FunctionDecl* definition = call->getDirectCallee()->getDefinition();
     if (!definition || definition->getReturnType()->isVoidType()) return false;
     const clang::Expr* returned = singleReturn(definition);
@@ -528,11 +562,12 @@ class Inliner {
                                                       "that holds it, which would evaluate it where C may not");
     };
     if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr)) {
-      if (binary->getOpcode() == clang::BO_LAnd || binary->getOpcode() == clang::BO_LOr || binary->getOpcode() == clang::BO_Comma) {
+      if (binary->getOpcode() == clang::BO_LAnd || binary->getOpcode() == clang::BO_LOr ||
+          binary->getOpcode() == clang::BO_Comma) {
         hoist(binary->getLHS(), bindings, items, hoisted);
-        refuseIn(binary->getRHS(), binary->getOpcode() == clang::BO_Comma ? "the right operand of a comma"
+        refuseIn(binary->getRHS(), binary->getOpcode() == clang::BO_Comma  ? "the right operand of a comma"
                                    : binary->getOpcode() == clang::BO_LAnd ? "the right operand of &&"
-                                                                          : "the right operand of ||");
+                                                                           : "the right operand of ||");
         return;
       }
     }
@@ -542,7 +577,8 @@ class Inliner {
       refuseIn(choice->getFalseExpr(), "an arm of ?:");
       return;
     }
-    for (const clang::Stmt* child : expr->children()) hoist(llvm::dyn_cast_or_null<clang::Expr>(child), bindings, items, hoisted);
+    for (const clang::Stmt* child : expr->children())
+      hoist(llvm::dyn_cast_or_null<clang::Expr>(child), bindings, items, hoisted);
     auto* call = llvm::dyn_cast<clang::CallExpr>(expr);
     if (!call || !isStatementHelper(call) || context_.failed()) return;
     clang::QualType type = call->getType().getUnqualifiedType();
@@ -596,10 +632,11 @@ class Inliner {
     if (context_.failed() || value->getType().getCanonicalType() == type.getCanonicalType()) return value;
     clang::CastKind kind = type->isPointerType()   ? clang::CK_NoOp  // `T *` returned as `const T *`
                            : type->isIntegerType() ? (value->getType()->isIntegerType() ? clang::CK_IntegralCast
-                                                                                       : clang::CK_FloatingToIntegral)
+                                                                                        : clang::CK_FloatingToIntegral)
                            : value->getType()->isIntegerType() ? clang::CK_IntegralToFloating
                                                                : clang::CK_FloatingCast;
-    auto* cast = clang::ImplicitCastExpr::Create(ast_, type, kind, value, nullptr, clang::VK_PRValue, clang::FPOptionsOverride());
+    auto* cast = clang::ImplicitCastExpr::Create(ast_, type, kind, value, nullptr, clang::VK_PRValue,
+                                                 clang::FPOptionsOverride());
     context_.from.synthesized.insert(cast);
     return cast;
   }
@@ -626,13 +663,14 @@ class Inliner {
     if (!parameter || !bindings.count(parameter)) return nullptr;
     const clang::Expr* bound = bindings.at(parameter)->IgnoreParenImpCasts();
     clang::Expr *array = nullptr, *offset = nullptr;
-    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(bound); address && address->getOpcode() == clang::UO_AddrOf)
+    if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(bound);
+        address && address->getOpcode() == clang::UO_AddrOf)
       if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(address->getSubExpr()->IgnoreParens())) {
         array = element->getBase();
         offset = element->getIdx();
       }
-    if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(bound); sum && sum->getOpcode() == clang::BO_Add &&
-                                                                  sum->getLHS()->getType()->isPointerType()) {
+    if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(bound);
+        sum && sum->getOpcode() == clang::BO_Add && sum->getLHS()->getType()->isPointerType()) {
       array = sum->getLHS();
       offset = sum->getRHS();
     }
@@ -640,9 +678,11 @@ class Inliner {
     clang::Expr* index = expression(subscript->getIdx(), bindings);
     clang::Expr::EvalResult constant;
     if (!index->EvaluateAsInt(constant, ast_) || constant.Val.getInt() != 0) {
-      clang::QualType type = ast_.getIntegerTypeOrder(offset->getType(), index->getType()) >= 0 ? offset->getType() : index->getType();
-      offset = clang::BinaryOperator::Create(ast_, offset, index, clang::BO_Add, type, clang::VK_PRValue, clang::OK_Ordinary,
-                                             subscript->getRBracketLoc(), clang::FPOptionsOverride());
+      clang::QualType type =
+          ast_.getIntegerTypeOrder(offset->getType(), index->getType()) >= 0 ? offset->getType() : index->getType();
+      offset =
+          clang::BinaryOperator::Create(ast_, offset, index, clang::BO_Add, type, clang::VK_PRValue, clang::OK_Ordinary,
+                                        subscript->getRBracketLoc(), clang::FPOptionsOverride());
       context_.from.synthesized.insert(offset);
     }
     auto* element = new (ast_) clang::ArraySubscriptExpr(array, offset, subscript->getType(), subscript->getValueKind(),
@@ -657,10 +697,10 @@ class Inliner {
     bool arrow = member->isArrow() && !object;
     if (!object) object = expression(member->getBase(), bindings);
     if (object == member->getBase() || context_.failed()) return member;
-    auto* copy = clang::MemberExpr::Create(ast_, object, arrow, member->getOperatorLoc(), member->getQualifierLoc(),
-                                           member->getTemplateKeywordLoc(), member->getMemberDecl(), member->getFoundDecl(),
-                                           member->getMemberNameInfo(), nullptr, member->getType(), member->getValueKind(),
-                                           member->getObjectKind(), member->isNonOdrUse());
+    auto* copy = clang::MemberExpr::Create(
+        ast_, object, arrow, member->getOperatorLoc(), member->getQualifierLoc(), member->getTemplateKeywordLoc(),
+        member->getMemberDecl(), member->getFoundDecl(), member->getMemberNameInfo(), nullptr, member->getType(),
+        member->getValueKind(), member->getObjectKind(), member->isNonOdrUse());
     context_.from.synthesized.insert(copy);
     return copy;
   }
@@ -713,11 +753,11 @@ class Inliner {
 
   AdjointContext& context_;
   clang::ASTContext& ast_;
-  int copying_ = 0;  // inside a helper's body: its nodes are shared by every call, so they are copied
+  int copying_ = 0;                // inside a helper's body: its nodes are shared by every call, so they are copied
   clang::SourceLocation site_;     // the function's call being inlined
   clang::SourceLocation current_;  // the function's statement being rewritten
-  std::map<const clang::Expr*, clang::VarDecl*> hoisted_;  // calls evaluated before their statement
-  std::set<const clang::FunctionDecl*> visiting_;          // isStatementHelper's recursion guard
+  std::map<const clang::Expr*, clang::VarDecl*> hoisted_;      // calls evaluated before their statement
+  std::set<const clang::FunctionDecl*> visiting_;              // isStatementHelper's recursion guard
   std::map<const clang::ValueDecl*, clang::VarDecl*> locals_;  // a procedure's locals, declared afresh
 };
 

@@ -47,7 +47,8 @@ std::set<std::string> writtenNames(const c::StmtList& iteration) {
     const bool writes = expr.kind == c::Expr::Kind::Assign ||
                         ((expr.kind == c::Expr::Kind::Prefix || expr.kind == c::Expr::Kind::Postfix) &&
                          (expr.text == "++" || expr.text == "--" || expr.text == "&"));
-    if (writes && !expr.operands.empty() && expr.operands[0]->kind == c::Expr::Kind::Name) written.insert(expr.operands[0]->text);
+    if (writes && !expr.operands.empty() && expr.operands[0]->kind == c::Expr::Kind::Name)
+      written.insert(expr.operands[0]->text);
   });
   visitStatements(iteration, [&](const c::Stmt& statement) {
     if (statement.kind != c::Stmt::Kind::Declaration) return;
@@ -64,8 +65,7 @@ bool invariant(const c::ExprRef& expr, const std::set<std::string>& written) {
     case c::Expr::Kind::Literal: return true;
     case c::Expr::Kind::Binary:
     case c::Expr::Kind::Paren:
-    case c::Expr::Kind::Cast:
-      break;
+    case c::Expr::Kind::Cast: break;
     case c::Expr::Kind::Prefix:
       if (expr->text != "-" && expr->text != "+") return false;
       break;
@@ -78,7 +78,8 @@ bool invariant(const c::ExprRef& expr, const std::set<std::string>& written) {
 
 bool sameExpression(const c::ExprRef& a, const c::ExprRef& b) {
   if (!a || !b) return a == b;
-  if (a->kind != b->kind || a->text != b->text || a->operands.size() != b->operands.size() || a->arrow != b->arrow) return false;
+  if (a->kind != b->kind || a->text != b->text || a->operands.size() != b->operands.size() || a->arrow != b->arrow)
+    return false;
   if (a->kind == c::Expr::Kind::Cast &&
       (a->type.specifiers != b->type.specifiers || a->type.derivations.size() != b->type.derivations.size()))
     return false;
@@ -97,9 +98,10 @@ std::optional<c::Type> adjointElement(const AdjointContext& context, const std::
     for (const auto& alias : context.pointerAliases)
       if (alias.second == decl) return std::nullopt;
     clang::QualType type = decl->getType();
-    clang::QualType element = type->isPointerType()                      ? type->getPointeeType()
-                              : context.ast.getAsArrayType(type) != nullptr ? context.ast.getAsArrayType(type)->getElementType()
-                                                                            : clang::QualType();
+    clang::QualType element = type->isPointerType() ? type->getPointeeType()
+                              : context.ast.getAsArrayType(type) != nullptr
+                                  ? context.ast.getAsArrayType(type)->getElementType()
+                                  : clang::QualType();
     if (element.isNull() || !element->isRealFloatingType()) return std::nullopt;
     c::Type scalar = context.from.type(decl->getType(), true);
     scalar.derivations.clear();
@@ -116,7 +118,8 @@ struct Candidate {
 
 c::StmtRef rewritten(const c::StmtRef& statement, const std::map<const c::Stmt*, c::StmtRef>& replacements);
 
-c::StmtList rewritten(const c::StmtList& statements, const std::map<const c::Stmt*, c::StmtRef>& replacements, bool& changed) {
+c::StmtList rewritten(const c::StmtList& statements, const std::map<const c::Stmt*, c::StmtRef>& replacements,
+                      bool& changed) {
   c::StmtList result;
   for (const c::StmtRef& statement : statements) {
     result.push_back(rewritten(statement, replacements));
@@ -141,7 +144,8 @@ c::StmtRef rewritten(const c::StmtRef& statement, const std::map<const c::Stmt*,
 
 }  // namespace
 
-SummedIncrements sumInvariantIncrements(AdjointContext& context, const c::StmtList& iteration, const std::string& counter) {
+SummedIncrements sumInvariantIncrements(AdjointContext& context, const c::StmtList& iteration,
+                                        const std::string& counter) {
   SummedIncrements summed;
   summed.iteration = iteration;
   std::set<std::string> written = writtenNames(iteration);
@@ -172,7 +176,8 @@ SummedIncrements sumInvariantIncrements(AdjointContext& context, const c::StmtLi
     const std::string sum = context.freshName(array + "_sum");
     summed.before.push_back(c::declaration(*element, sum, c::literal("0.0")));
     for (const c::Stmt* increment : candidate.increments)
-      replacements[increment] = c::expression(c::assign(increment->value->text, c::name(sum), increment->value->operands[1]));
+      replacements[increment] =
+          c::expression(c::assign(increment->value->text, c::name(sum), increment->value->operands[1]));
     summed.after.push_back(c::expression(c::assign("+=", c::subscript(c::name(array), candidate.index), c::name(sum))));
   }
   if (!replacements.empty()) {

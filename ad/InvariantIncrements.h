@@ -27,6 +27,7 @@ struct SummedIncrements {
 
 // The backward iteration of the loop over `counter` with each qualifying array's increments summed
 // in a local (nothing before or after when none qualifies).
-SummedIncrements sumInvariantIncrements(AdjointContext& context, const c::StmtList& iteration, const std::string& counter);
+SummedIncrements sumInvariantIncrements(AdjointContext& context, const c::StmtList& iteration,
+                                        const std::string& counter);
 
 }  // namespace adrace::ad

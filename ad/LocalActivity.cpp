@@ -34,7 +34,8 @@ void findInactiveLocals(AdjointContext& context) {
   // constant calls such as floor() carry no derivative) makes its target active, until nothing grows.
   std::vector<VariableInfo*> candidates;
   for (auto& [decl, info] : context.variables)
-    if (!info.parameter && !info.global && info.active && !context.pointerAliases.count(decl)) {  // an alias is as active as its array
+    if (!info.parameter && !info.global && info.active &&
+        !context.pointerAliases.count(decl)) {  // an alias is as active as its array
       info.active = false;
       candidates.push_back(&info);
     }

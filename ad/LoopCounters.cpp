@@ -65,11 +65,11 @@ class CounterUses {
     for (const clang::Stmt* child : statement->children()) walk(child);
   }
 
-  std::map<const clang::VarDecl*, std::vector<AssigningLoop>> loops;  // per counter, its assigning loops
+  std::map<const clang::VarDecl*, std::vector<AssigningLoop>> loops;   // per counter, its assigning loops
   std::map<const clang::VarDecl*, clang::SourceLocation> usedOutside;  // first use outside them
 
  private:
-  std::vector<const clang::VarDecl*> enclosing_;  // counters of the assigning loops around the statement
+  std::vector<const clang::VarDecl*> enclosing_;        // counters of the assigning loops around the statement
   const clang::OMPLoopDirective* directive_ = nullptr;  // the loop directive being walked
   int parallelDepth_ = 0;
 };
@@ -93,7 +93,8 @@ void findLoopCounters(AdjointContext& context) {
     const std::string name = counter->getNameAsString();
     for (const AssigningLoop& loop : loops) {
       if (loop.insideParallel) {
-        context.unsupported(outside->second, "loop counter '" + name + "' used after its loop inside a parallel loop (at " +
+        context.unsupported(outside->second, "loop counter '" + name +
+                                                 "' used after its loop inside a parallel loop (at " +
                                                  lineAndColumn(context, loop.loop->getBeginLoc()) + ")");
         return;
       }

@@ -10,8 +10,8 @@ namespace {
 
 bool known(const clang::OMPExecutableDirective& directive) {
   return llvm::isa<clang::OMPParallelForDirective, clang::OMPParallelForSimdDirective, clang::OMPParallelDirective,
-                   clang::OMPForDirective, clang::OMPForSimdDirective, clang::OMPSimdDirective, clang::OMPSingleDirective,
-                   clang::OMPMasterDirective, clang::OMPBarrierDirective>(directive);
+                   clang::OMPForDirective, clang::OMPForSimdDirective, clang::OMPSimdDirective,
+                   clang::OMPSingleDirective, clang::OMPMasterDirective, clang::OMPBarrierDirective>(directive);
 }
 
 std::string directiveName(const clang::OMPExecutableDirective& directive) {

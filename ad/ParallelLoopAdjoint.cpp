@@ -21,7 +21,8 @@ namespace adrace::ad {
 const VariableInfo* modelVariable(const AdjointContext& context, const analyzer::Variable& variable) {
   for (const auto& entry : context.variables) {
     analyzer::SourcePosition at = context.position(entry.first->getLocation());
-    if (entry.second.name == variable.name && at.line == variable.declaredAt.line && at.column == variable.declaredAt.column)
+    if (entry.second.name == variable.name && at.line == variable.declaredAt.line &&
+        at.column == variable.declaredAt.column)
       return &entry.second;
   }
   for (const auto& entry : context.variables)  // suffixed names of shadowing declarations
@@ -34,7 +35,8 @@ bool declaredInside(const AdjointContext& context, const ParallelLoop& loop, con
   if (context.loopOwnedCounters.count(decl)) return true;
   const clang::ForStmt* stmt = analyzer::associatedLoops(*loop.directive).front();
   const clang::SourceManager& sources = context.ast.getSourceManager();
-  return sources.isPointWithin(sources.getExpansionLoc(decl->getLocation()), sources.getExpansionLoc(stmt->getBeginLoc()),
+  return sources.isPointWithin(sources.getExpansionLoc(decl->getLocation()),
+                               sources.getExpansionLoc(stmt->getBeginLoc()),
                                sources.getExpansionLoc(stmt->getEndLoc()));
 }
 
@@ -42,10 +44,12 @@ bool independentIterations(const AdjointContext& context, const clang::ForStmt* 
   for (const auto& [directive, parallel] : context.loops) {
     if (analyzer::associatedLoops(*directive).front() != loop) continue;
     for (const analyzer::Variable& variable : parallel.model.variables) {
-      bool perThread = variable.sharing == analyzer::Sharing::Private || variable.sharing == analyzer::Sharing::FirstPrivate ||
+      bool perThread = variable.sharing == analyzer::Sharing::Private ||
+                       variable.sharing == analyzer::Sharing::FirstPrivate ||
                        variable.sharing == analyzer::Sharing::LastPrivate;
       const VariableInfo* info = modelVariable(context, variable);
-      if (perThread && (!info || !declaredInside(context, parallel, info->decl))) return false;  // state carried by a thread
+      if (perThread && (!info || !declaredInside(context, parallel, info->decl)))
+        return false;  // state carried by a thread
     }
     return true;
   }
@@ -63,8 +67,9 @@ c::ExprRef ranLastIteration() {
 c::StmtList staticChunk() {
   const c::Type longType = c::plainType("long");
   return {c::declarations(longType, {"adrace_k", "adrace_begin", "adrace_end"}),
-          c::expression(c::call("adrace_static_chunk_here", {c::name("adrace_trip"), c::prefix("&", c::name("adrace_begin")),
-                                                             c::prefix("&", c::name("adrace_end"))}))};
+          c::expression(
+              c::call("adrace_static_chunk_here", {c::name("adrace_trip"), c::prefix("&", c::name("adrace_begin")),
+                                                   c::prefix("&", c::name("adrace_end"))}))};
 }
 
 }  // namespace
@@ -83,7 +88,8 @@ std::vector<const clang::VarDecl*> ParallelLoopAdjoint::carriedValues() const {
     // A firstprivate copy the loop never writes ends as it began: the backward sweep reads the original.
     if (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop) continue;
     const VariableInfo* info = modelVariable(context_, variable);
-    if (info && sweeps_.pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) && !declaredInside(context_, loop_, info->decl))
+    if (info && sweeps_.pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) &&
+        !declaredInside(context_, loop_, info->decl))
       carried.push_back(info->decl);
   }
   return carried;
@@ -100,21 +106,26 @@ ParallelLoopAdjoint::LoopScope ParallelLoopAdjoint::scopeOf() {
         variable.sharing == analyzer::Sharing::Reduction || variable.sharing == analyzer::Sharing::LoopCounter ||
         variable.sharing == analyzer::Sharing::LastPrivate)
       scope.perThread.insert(decl);
-    if (variable.sharing == analyzer::Sharing::Shared && variable.writtenInLoop && context_.loopOwnedCounters.count(decl))
-      context_.unsupported(loop_.directive->getBeginLoc(), "loop counter '" + variable.name +
-                                                              "' is shared by the threads of this parallel loop (a race in "
-                                                              "the primal): make it private(" + variable.name + ")");
-    if (variable.sharing == analyzer::Sharing::LastPrivate && loop_.model.schedule != "static" && !declaredInside(context_, loop_, decl))
-      context_.unsupported(loop_.directive->getBeginLoc(), "lastprivate variable '" + variable.name + "' with a " +
-                                                              loop_.model.schedule + " schedule");
-    if (variable.sharing == analyzer::Sharing::FirstPrivate && variable.writtenInLoop && loop_.model.schedule == "static" &&
-        !loop_.model.scheduleChunk.empty())
-      context_.unsupported(loop_.directive->getBeginLoc(), "firstprivate variable '" + variable.name +
-                                                              "' written in a loop with schedule(static, chunk): its values "
-                                                              "depend on a schedule the adjoint does not reproduce");
+    if (variable.sharing == analyzer::Sharing::Shared && variable.writtenInLoop &&
+        context_.loopOwnedCounters.count(decl))
+      context_.unsupported(loop_.directive->getBeginLoc(),
+                           "loop counter '" + variable.name +
+                               "' is shared by the threads of this parallel loop (a race in "
+                               "the primal): make it private(" +
+                               variable.name + ")");
+    if (variable.sharing == analyzer::Sharing::LastPrivate && loop_.model.schedule != "static" &&
+        !declaredInside(context_, loop_, decl))
+      context_.unsupported(loop_.directive->getBeginLoc(),
+                           "lastprivate variable '" + variable.name + "' with a " + loop_.model.schedule + " schedule");
+    if (variable.sharing == analyzer::Sharing::FirstPrivate && variable.writtenInLoop &&
+        loop_.model.schedule == "static" && !loop_.model.scheduleChunk.empty())
+      context_.unsupported(loop_.directive->getBeginLoc(),
+                           "firstprivate variable '" + variable.name +
+                               "' written in a loop with schedule(static, chunk): its values "
+                               "depend on a schedule the adjoint does not reproduce");
     if (variable.sharing == analyzer::Sharing::Linear || variable.sharing == analyzer::Sharing::ThreadPrivate)
-      context_.unsupported(loop_.directive->getBeginLoc(), std::string(analyzer::sharingName(variable.sharing)) + " variable '" +
-                                                              variable.name + "' in a parallel loop");
+      context_.unsupported(loop_.directive->getBeginLoc(), std::string(analyzer::sharingName(variable.sharing)) +
+                                                               " variable '" + variable.name + "' in a parallel loop");
     if (!info->active || strategy == Strategy::Serial) continue;
     if (variable.sharing == analyzer::Sharing::FirstPrivate) {
       scope.reductionClause.insert(decl);
@@ -126,7 +137,8 @@ ParallelLoopAdjoint::LoopScope ParallelLoopAdjoint::scopeOf() {
     bool hasIncrements = !verdict->adjointWrites.empty() || (verdict->scalar && verdict->primalReadOnly);
     if (!info->array) {  // a shared local scalar, or an active scalar parameter (adjoint *a_b)
       if (variable.writtenInLoop) {
-        context_.unsupported(loop_.directive->getBeginLoc(), "shared scalar '" + variable.name + "' written in a parallel loop");
+        context_.unsupported(loop_.directive->getBeginLoc(),
+                             "shared scalar '" + variable.name + "' written in a parallel loop");
         continue;
       }
       if (strategy != Strategy::Atomic) scope.reductionClause.insert(decl);
@@ -166,7 +178,8 @@ std::set<std::string> ParallelLoopAdjoint::gatherInvariants() const {
     bool invariant = variable.sharing == analyzer::Sharing::Shared ||
                      (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop);
     if (invariant) names.insert(info->name);
-    if (info->active && (variable.sharing == analyzer::Sharing::Shared || variable.sharing == analyzer::Sharing::Reduction))
+    if (info->active &&
+        (variable.sharing == analyzer::Sharing::Shared || variable.sharing == analyzer::Sharing::Reduction))
       names.insert(info->adjoint);
   }
   return names;
@@ -186,12 +199,13 @@ std::set<const clang::VarDecl*> ParallelLoopAdjoint::gatherBodyLocals() const {
         bool assignedOnce = variable.sharing == analyzer::Sharing::Private &&
                             (std::find(single.begin(), single.end(), variable.name) != single.end() ||
                              std::find(branches.begin(), branches.end(), variable.name) != branches.end());
-        // an accumulator of an inner loop (LoopModel::accumulatingLoops): its adjoint is the same in every inner iteration
+        // an accumulator of an inner loop (LoopModel::accumulatingLoops): its adjoint is the same in every inner
+        // iteration
         bool accumulator = false;
         for (const analyzer::AccumulatingLoopModel& inner : loop_.model.accumulatingLoops)
           accumulator = accumulator || (inner.failure.empty() && variable.sharing == analyzer::Sharing::Private &&
-                                        std::find(inner.accumulators.begin(), inner.accumulators.end(), variable.name) !=
-                                            inner.accumulators.end());
+                                        std::find(inner.accumulators.begin(), inner.accumulators.end(),
+                                                  variable.name) != inner.accumulators.end());
         if (declaredInside(context_, loop_, info->decl) || assignedOnce || accumulator) bodyLocals.insert(info->decl);
       }
   return bodyLocals;
@@ -210,10 +224,11 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
   }
   copy.extent = context_.extentOf(info);
   copy.small = smallAdjointArray(context_, info, *analyzer::associatedLoops(*loop_.directive).front());
-  if (!copy.extent && copy.small && copy.small->fromLoopBounds) copy.extent = c::integer(static_cast<long long>(copy.small->elements));
+  if (!copy.extent && copy.small && copy.small->fromLoopBounds)
+    copy.extent = c::integer(static_cast<long long>(copy.small->elements));
   if (!copy.extent) {
-    context_.unsupported(loop_.directive->getBeginLoc(), "reduction of " + info.adjoint + " needs its element count: --extent " +
-                                                            info.name + "=EXPR");
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "reduction of " + info.adjoint + " needs its element count: --extent " + info.name + "=EXPR");
     return std::nullopt;
   }
   // The adjoint's own element type and shape: `float (*x_b)[M]` for `const float x[N][M]`.
@@ -221,7 +236,8 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
   element.derivations.clear();
   copy.element = element;
   copy.perThread = context_.from.declaredType(info.decl, true);
-  if (!copy.perThread.derivations.empty() && copy.perThread.derivations.front().kind == c::Type::Derivation::Kind::Array) {
+  if (!copy.perThread.derivations.empty() &&
+      copy.perThread.derivations.front().kind == c::Type::Derivation::Kind::Array) {
     copy.perThread.derivations.front().kind = c::Type::Derivation::Kind::Pointer;
     copy.perThread.derivations.front().size = nullptr;
   }
@@ -236,7 +252,8 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
                      ? c::arrayOf(copy.element, c::integer(static_cast<long long>(copy.small->elements)))
                      : context_.from.declaredType(info.decl, true);
     for (const c::Type::Derivation& dimension : copy.local.derivations)
-      if (dimension.kind != c::Type::Derivation::Kind::Array || !dimension.size) copy.small.reset();  // keep the heap copy
+      if (dimension.kind != c::Type::Derivation::Kind::Array || !dimension.size)
+        copy.small.reset();  // keep the heap copy
   }
   return copy;
 }
@@ -251,8 +268,10 @@ c::StmtRef ParallelLoopAdjoint::addToThreadCopy(const ReductionCopy& copy) const
     mine = c::cast(c::pointerTo(copy.element), mine);
   }
   c::ExprRef count;  // as the local array's declaration spells it: WIDTH, not 7
-  for (const c::Type::Derivation& dimension : copy.local.derivations) count = count ? c::mul(count, dimension.size) : dimension.size;
-  return c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)), c::binary("<", e, count), c::postfix("++", e),
+  for (const c::Type::Derivation& dimension : copy.local.derivations)
+    count = count ? c::mul(count, dimension.size) : dimension.size;
+  return c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)), c::binary("<", e, count),
+                    c::postfix("++", e),
                     {c::expression(c::assign("+=", c::subscript(mine, e), c::subscript(local, e)))});
 }
 
@@ -282,7 +301,8 @@ bool ParallelLoopAdjoint::onlyOwnElement(const std::string& variable) const {
   NamedUses uses(variable);
   uses.TraverseStmt(const_cast<clang::Stmt*>(body));
   for (const clang::DeclRefExpr* use : uses.found) {
-    auto* element = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parents.getParentIgnoreParenImpCasts(const_cast<clang::DeclRefExpr*>(use)));
+    auto* element = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(
+        parents.getParentIgnoreParenImpCasts(const_cast<clang::DeclRefExpr*>(use)));
     if (!element || element->getBase()->IgnoreParenImpCasts() != use) return false;
     auto* index = llvm::dyn_cast<clang::DeclRefExpr>(element->getIdx()->IgnoreParenImpCasts());
     if (!index || index->getDecl()->getName() != counter) return false;
@@ -296,7 +316,8 @@ bool ParallelLoopAdjoint::onlyOwnElement(const std::string& variable) const {
 // shared: every pair of its adjoint references is proven apart across iterations.
 bool ParallelLoopAdjoint::memberProvenShared(const clang::Expr* leaf) const {
   const clang::Expr* access = leaf->IgnoreParenImpCasts();
-  while (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(access)) access = element->getBase()->IgnoreParenImpCasts();
+  while (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(access))
+    access = element->getBase()->IgnoreParenImpCasts();
   std::string reason;
   std::optional<analyzer::MemberPath> path = analyzer::memberPathOf(access, &reason);
   if (!path || !path->root) return false;
@@ -314,8 +335,10 @@ void ParallelLoopAdjoint::enterBackwardIteration(const clang::ForStmt* loop, con
 
 std::optional<std::string> ParallelLoopAdjoint::atomicReason(const Increment& increment) const {
   const clang::VarDecl* base = baseVariable(increment.leaf);
-  if (auto alias = context_.pointerAliases.find(base); alias != context_.pointerAliases.end()) return aliasAtomicReason(increment, alias->second);
-  if (scope_.perThread.count(base) || scope_.reductionCopies.count(base) || scope_.reductionClause.count(base)) return std::nullopt;
+  if (auto alias = context_.pointerAliases.find(base); alias != context_.pointerAliases.end())
+    return aliasAtomicReason(increment, alias->second);
+  if (scope_.perThread.count(base) || scope_.reductionCopies.count(base) || scope_.reductionClause.count(base))
+    return std::nullopt;
   const VariableInfo* info = context_.variable(base);
   if (!info) return std::nullopt;
   if (info->scope && declaredInside(context_, loop_, info->decl)) return std::nullopt;
@@ -330,8 +353,7 @@ std::optional<std::string> ParallelLoopAdjoint::atomicReason(const Increment& in
     if (memberProvenShared(increment.leaf)) return std::nullopt;
     return adjoint + ": struct members, not proven";
   }
-  if (!aliasesFollowed(base))
-    return adjoint + ": also reached through a pointer the analysis does not follow";
+  if (!aliasesFollowed(base)) return adjoint + ": also reached through a pointer the analysis does not follow";
   // formad: the per-reference verdict
   analyzer::SourcePosition at = context_.position(increment.leaf->getBeginLoc());
   const analyzer::Reference* reference = loop_.referenceAt(at, info->name);
@@ -341,8 +363,7 @@ std::optional<std::string> ParallelLoopAdjoint::atomicReason(const Increment& in
   bool guarded = id < 0;
   for (int g : verdict->guardedReferences) guarded |= g == id;
   if (!guarded) return std::nullopt;
-  if (!reference)
-    return adjoint + ": not told apart from other references at its position (one macro expansion)";
+  if (!reference) return adjoint + ": not told apart from other references at its position (one macro expansion)";
   // The other reference of the unproven pair, as the analysis modelled it (thread B's private
   // values primed), never as source text: a comment inside the subscript would end this one.
   std::string other = adjoint;
@@ -372,9 +393,11 @@ bool ParallelLoopAdjoint::aliasesFollowed(const clang::VarDecl* array) const {
 // An increment through a pointer alias p of array a (PointerAliases.h) is an increment of a_b: plain
 // where a's adjoint is this thread's own, or where the analysis saw the reference as an element of
 // a and proved it; otherwise guarded, whatever the analysis said about p itself (a private local).
-std::optional<std::string> ParallelLoopAdjoint::aliasAtomicReason(const Increment& increment, const clang::VarDecl* array) const {
+std::optional<std::string> ParallelLoopAdjoint::aliasAtomicReason(const Increment& increment,
+                                                                  const clang::VarDecl* array) const {
   const VariableInfo* info = context_.variable(array);
-  if (scope_.perThread.count(array) || !info || (info->scope && declaredInside(context_, loop_, array))) return std::nullopt;
+  if (scope_.perThread.count(array) || !info || (info->scope && declaredInside(context_, loop_, array)))
+    return std::nullopt;
   std::string adjoint = adjointText(context_, increment.leaf);
   if (context_.request.strategy == Strategy::Atomic || context_.request.strategy == Strategy::Reduction)
     return adjoint + ": --strategy " + strategyName(context_.request.strategy);
@@ -410,31 +433,37 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
     if (!decl || !plan_.neededForward.count(decl)) continue;
     if (variable.sharing == analyzer::Sharing::FirstPrivate) firstprivate.push_back(c::name(variable.name));
     if (variable.sharing == analyzer::Sharing::Reduction) reduction.push_back(c::name(variable.name));
-    if (variable.sharing == analyzer::Sharing::LastPrivate && !declaredInside(context_, loop_, decl)) lastprivate.push_back(decl);
+    if (variable.sharing == analyzer::Sharing::LastPrivate && !declaredInside(context_, loop_, decl))
+      lastprivate.push_back(decl);
     if ((variable.sharing == analyzer::Sharing::Private || variable.sharing == analyzer::Sharing::LastPrivate) &&
         !declaredInside(context_, loop_, decl))
       privateLocals.push_back(
-          declarationOf(context_, decl, variable.name, decl->getType()->isArrayType() ? c::initList({c::integer(0)}) : c::integer(0)));
+          declarationOf(context_, decl, variable.name,
+                        decl->getType()->isArrayType() ? c::initList({c::integer(0)}) : c::integer(0)));
   }
   // A C89 counter read after the loop, lastprivate (LoopCounters.h): copied out like any lastprivate.
   const clang::VarDecl* keptCounter = sweeps_.exitCounterKept(stmt);
   if (keptCounter) lastprivate.push_back(keptCounter);
   if (keptCounter && dynamic)
-    context_.unsupported(loop_.directive->getBeginLoc(), "lastprivate counter '" + keptCounter->getNameAsString() + "' with a " +
-                                                            loop_.model.schedule + " schedule");
+    context_.unsupported(loop_.directive->getBeginLoc(), "lastprivate counter '" + keptCounter->getNameAsString() +
+                                                             "' with a " + loop_.model.schedule + " schedule");
   c::Directive parallel = c::directive("omp parallel");
   if (!firstprivate.empty()) parallel.clauses.push_back(c::clause("firstprivate", firstprivate));
   if (!reduction.empty()) parallel.clauses.push_back(c::clause("reduction", reduction, "+"));
 
   out.open(c::block({}));
   out.statement(c::comment("forward sweep of the parallel loop at line " + std::to_string(loop_.model.pragmaAt.line)));
-  if (collapsed) out.statements(nest->tripCounts());
-  else out.statement(c::declaration(c::plainType("long"), "adrace_trip", header->tripCount()));
+  if (collapsed)
+    out.statements(nest->tripCounts());
+  else
+    out.statement(c::declaration(c::plainType("long"), "adrace_trip", header->tripCount()));
   for (const clang::VarDecl* decl : lastprivate) {
     std::string name = decl->getNameAsString();
     if (decl == keptCounter ? sweeps_.restoresCounter(stmt) : sweeps_.pushesOnKill(decl))
-      out.statement(c::withComment(pushStatement(decl->getType(), c::name(name)), "killed by lastprivate(" + name + ")"));
-    out.statement(c::declaration(c::pointerTo(declaredTypeOf(context_, decl)), "adrace_last_" + name, c::prefix("&", c::name(name))));
+      out.statement(
+          c::withComment(pushStatement(decl->getType(), c::name(name)), "killed by lastprivate(" + name + ")"));
+    out.statement(c::declaration(c::pointerTo(declaredTypeOf(context_, decl)), "adrace_last_" + name,
+                                 c::prefix("&", c::name(name))));
   }
   out.open(c::governed(parallel, c::block({})));
   out.statements(privateLocals);
@@ -450,14 +479,15 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
     out.statement(c::declaration(c::plainType("adrace_recorder"), "adrace_record"));
     out.statement(c::declaration(c::plainType("long"), "adrace_k"));
     out.statement(c::expression(c::call("adrace_record_begin", {c::prefix("&", c::name("adrace_record"))})));
-    out.open(c::governed(scheduledFor(), c::forLoop(c::expression(c::assign("=", k, c::integer(0))), c::binary("<", k, trip),
-                                                        c::postfix("++", k), {})));
+    out.open(c::governed(scheduledFor(), c::forLoop(c::expression(c::assign("=", k, c::integer(0))),
+                                                    c::binary("<", k, trip), c::postfix("++", k), {})));
     out.statement(c::expression(c::call("adrace_record_iteration", {c::prefix("&", c::name("adrace_record")), k})));
   } else {
     out.statements(staticChunk());
   }
   if (collapsed) {  // every counter is rebuilt from the flat index at the top of each iteration
-    if (!dynamic) out.open(c::forLoop(c::expression(c::assign("=", k, begin)), c::binary("<", k, end), c::postfix("++", k), {}));
+    if (!dynamic)
+      out.open(c::forLoop(c::expression(c::assign("=", k, begin)), c::binary("<", k, end), c::postfix("++", k), {}));
     out.statements(nest->counters(k, used));
   } else if (dynamic) {
     if (counterUsed) out.statement(header->declareCounter(header->counterAt(k)));
@@ -471,11 +501,14 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
   }
   out.append(body);
   out.close();
-  if (dynamic) out.statement(c::expression(c::call("adrace_record_finish", {c::prefix("&", c::name("adrace_record"))})));
+  if (dynamic)
+    out.statement(c::expression(c::call("adrace_record_finish", {c::prefix("&", c::name("adrace_record"))})));
   for (const clang::VarDecl* decl : lastprivate) {
     const c::ExprRef value = c::name(decl->getNameAsString());
-    c::StmtRef store = c::expression(c::assign("=", c::prefix("*", c::name("adrace_last_" + decl->getNameAsString())), value));
-    out.statement(c::withComment(c::guarded(ranLastIteration(), store), "lastprivate: the sequentially last iteration's value"));
+    c::StmtRef store =
+        c::expression(c::assign("=", c::prefix("*", c::name("adrace_last_" + decl->getNameAsString())), value));
+    out.statement(
+        c::withComment(c::guarded(ranLastIteration(), store), "lastprivate: the sequentially last iteration's value"));
   }
   for (const clang::VarDecl* decl : carriedValues())
     out.statement(c::withComment(pushStatement(decl->getType(), c::name(decl->getNameAsString())),
@@ -488,7 +521,8 @@ c::Directive ParallelLoopAdjoint::scheduledFor() const {
   std::vector<c::ExprRef> schedule = {c::name(loop_.model.schedule)};
   // The chunk as a tree of the expression the user wrote (`c * 2`), never its source text.
   for (const auto* clause : loop_.directive->getClausesOfKind<clang::OMPScheduleClause>())
-    if (clause->getChunkSize()) schedule.push_back(context_.tree(analyzer::uncapturedClauseExpr(clause->getChunkSize())));
+    if (clause->getChunkSize())
+      schedule.push_back(context_.tree(analyzer::uncapturedClauseExpr(clause->getChunkSize())));
   return c::directive("omp for", {c::clause("schedule", schedule)});
 }
 
@@ -516,7 +550,8 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     const VariableInfo* info = modelVariable(context_, variable);
     if (!info || declaredInside(context_, loop_, info->decl)) continue;
     if (variable.sharing == analyzer::Sharing::LastPrivate) lastprivate.push_back(info);
-    if (variable.sharing == analyzer::Sharing::Private && info->active) privateAdjoints.push_back({info->adjoint, adjointDeclaration(context_, info->decl)});
+    if (variable.sharing == analyzer::Sharing::Private && info->active)
+      privateAdjoints.push_back({info->adjoint, adjointDeclaration(context_, info->decl)});
   }
   c::Directive parallel = c::directive("omp parallel");
   if (!reduction.empty()) parallel.clauses.push_back(c::clause("reduction", reduction, "+"));
@@ -527,24 +562,29 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   for (const analyzer::ArrayVerdict& verdict : loop_.analysis.arrays) {
     const analyzer::Variable* variable = loop_.model.findVariable(verdict.array);
     const VariableInfo* info = variable ? modelVariable(context_, *variable) : nullptr;
-    if (!info || !info->active || scope_.perThread.count(info->decl) || context_.pointerAliases.count(info->decl)) continue;
+    if (!info || !info->active || scope_.perThread.count(info->decl) || context_.pointerAliases.count(info->decl))
+      continue;
     const bool small = scope_.reductionCopies.count(info->decl) && smallAdjointArray(context_, *info, *stmt);
-    std::string how = small ? "per-thread copies (reduction), each summed first in a local array (small: its extent is known)"
-                      : scope_.reductionCopies.count(info->decl) ? "per-thread copies (reduction)"
-                      : scope_.reductionClause.count(info->decl) ? "reduction(+)"
-                      : context_.request.strategy == Strategy::Atomic ? "atomic increments"
-                      : !aliasesFollowed(info->decl) ? "atomic increments (reached through a pointer the analysis does not follow)"
-                      : verdict.verdict == analyzer::Verdict::Shared ? "shared: proven race-free"
-                      : verdict.verdict == analyzer::Verdict::FirstPrivate ? "only read" : "atomic on the unproven increments";
+    std::string how =
+        small ? "per-thread copies (reduction), each summed first in a local array (small: its extent is known)"
+        : scope_.reductionCopies.count(info->decl)      ? "per-thread copies (reduction)"
+        : scope_.reductionClause.count(info->decl)      ? "reduction(+)"
+        : context_.request.strategy == Strategy::Atomic ? "atomic increments"
+        : !aliasesFollowed(info->decl) ? "atomic increments (reached through a pointer the analysis does not follow)"
+        : verdict.verdict == analyzer::Verdict::Shared       ? "shared: proven race-free"
+        : verdict.verdict == analyzer::Verdict::FirstPrivate ? "only read"
+                                                             : "atomic on the unproven increments";
     if (scope_.gathered.count(info->decl)) {
-      out.statement(c::comment(verdict.adjoint + ": a gather over its targets, plain stores (proven: offsets exact, each contribution once)"));
+      out.statement(
+          c::comment(verdict.adjoint +
+                     ": a gather over its targets, plain stores (proven: offsets exact, each contribution once)"));
       gatherComments[info->decl] = out.size() - 1;
       continue;
     }
     out.statement(c::comment(verdict.adjoint + ": " + how));
   }
   size_t tripStatement = 0;  // replaced when the gather leaves nothing to run backwards
-  if (collapsed) {  // a replay needs the inner trip counts only, to rebuild the counters
+  if (collapsed) {           // a replay needs the inner trip counts only, to rebuild the counters
     out.statements(nest->tripCounts(!replay));
     tripStatement = out.size() - 1;
   } else if (!replay) {
@@ -563,7 +603,8 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     copies.push_back(*copy);
   }
   if (copies.size() > 32) {  // ADRACE_REDUCTION_SLOTS
-    context_.unsupported(loop_.directive->getBeginLoc(), "more than 32 arrays with per-thread adjoint copies in one loop");
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "more than 32 arrays with per-thread adjoint copies in one loop");
     return;
   }
   const c::Type sizeType = c::plainType("size_t");
@@ -573,15 +614,17 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     out.statement(c::declaration(sizeType, "adrace_threads", c::cast(sizeType, c::call("omp_get_max_threads", {}))));
     int slot = 0;
     for (const ReductionCopy& copy : copies) {
-      out.statement(c::withComment(
-          c::declaration(sizeType, copy.stride, c::call("adrace_reduction_stride", {copy.extent, c::sizeofType(copy.element)})),
-          "each thread's copy on cache lines of its own"));
+      out.statement(
+          c::withComment(c::declaration(sizeType, copy.stride,
+                                        c::call("adrace_reduction_stride", {copy.extent, c::sizeofType(copy.element)})),
+                         "each thread's copy on cache lines of its own"));
       // The buffer holds doubles: an element type of another size asks for as many bytes.
       c::ExprRef count = c::mul(threads, c::name(copy.stride));
       const bool isDouble = copy.element.specifiers == "double";
       if (!isDouble) {
         c::ExprRef doubleSize = c::sizeofType(c::plainType("double"));
-        count = c::div(c::add(c::mul(count, c::sizeofType(copy.element)), c::sub(doubleSize, c::integer(1))), doubleSize);
+        count =
+            c::div(c::add(c::mul(count, c::sizeofType(copy.element)), c::sub(doubleSize, c::integer(1))), doubleSize);
       }
       c::ExprRef buffer = c::call("adrace_reduction_copies", {c::integer(slot++), count});
       out.statement(c::declaration(c::pointerTo(copy.element), copy.copies,
@@ -609,11 +652,12 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   std::optional<c::StmtList> gatherLoops = gather ? gather->build(gatherFailure) : std::nullopt;
   if (gather && !gatherLoops) {
     for (const auto& [decl, line] : gatherComments)
-      out.replaceStatement(line, c::comment(context_.variable(decl)->adjoint + ": atomic on the unproven increments (no gather: " +
-                                            gatherFailure + ")"));
+      out.replaceStatement(line, c::comment(context_.variable(decl)->adjoint +
+                                            ": atomic on the unproven increments (no gather: " + gatherFailure + ")"));
     scope_.gathered.clear();
   }
-  if (gatherLoops) {  // a local adjoint, or a recomputed value, that only gathered terms read is not needed by the backward iterations
+  if (gatherLoops) {  // a local adjoint, or a recomputed value, that only gathered terms read is not needed by the
+                      // backward iterations
     // Until nothing changes (a pass per name): dropping uc_b (read only by gathered terms) leaves
     // dudx_b, which fed uc_b, write-only; dropping `conductivity = 1 + c * c` leaves c unread.
     std::vector<std::string> names = gather->localAdjoints();
@@ -626,9 +670,11 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   if (gather && !gatherLoops) sweeps_.backwardIterationOf(*this, innermost, guardedBody);
   const CodeWriter& body = gather && !gatherLoops ? guardedBody : gatheredBody;
 
-  const bool onlyGathers = gatherLoops && body.empty() && !sweeps_.forwardEmits(stmt) && copies.empty() && lastprivate.empty();
+  const bool onlyGathers =
+      gatherLoops && body.empty() && !sweeps_.forwardEmits(stmt) && copies.empty() && lastprivate.empty();
   if (onlyGathers)
-    out.replaceStatement(tripStatement, c::comment("every adjoint its iterations update is gathered: no backward iterations"));
+    out.replaceStatement(tripStatement,
+                         c::comment("every adjoint its iterations update is gathered: no backward iterations"));
   out.open(c::governed(parallel, c::block({})));
   if (gatherLoops) out.statements(*gatherLoops);
   if (onlyGathers) {
@@ -638,7 +684,8 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   }
   const c::ExprRef i = c::name(header->counter->getNameAsString());
   // A thread's final private values were pushed only if this loop's forward sweep ran.
-  std::vector<const clang::VarDecl*> carried = sweeps_.forwardEmits(stmt) ? carriedValues() : std::vector<const clang::VarDecl*>();
+  std::vector<const clang::VarDecl*> carried =
+      sweeps_.forwardEmits(stmt) ? carriedValues() : std::vector<const clang::VarDecl*>();
   for (auto it = carried.rbegin(); it != carried.rend(); ++it) {
     out.statement(c::withComment(declareAndPop(context_, *it), "this thread's final " + (*it)->getNameAsString()));
     // A gather may have taken every read of it (region_phases' w): its pops stay, for the tape.
@@ -660,17 +707,18 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   }
   for (const VariableInfo* info : lastprivate)
     if (info->active)
-      out.statement(c::declaration(c::plainType("double"), info->adjoint,
-                                   c::conditional(ranLastIteration(), c::name("adrace_last_" + info->adjoint), c::literal("0.0"))));
+      out.statement(c::declaration(
+          c::plainType("double"), info->adjoint,
+          c::conditional(ranLastIteration(), c::name("adrace_last_" + info->adjoint), c::literal("0.0"))));
   if (!copies.empty()) {
     out.open(c::block({}));
     for (const ReductionCopy& copy : copies) {
-      c::ExprRef mine = c::add(c::name(copy.copies), c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})),
-                                                            c::name(copy.stride)));
-      out.statement(c::withComment(
-          c::declaration(copy.perThread, copy.small ? copy.mine : copy.info->adjoint,
-                         copy.perThread.derivations.size() > 1 ? c::cast(copy.perThread, mine) : mine),
-          "this thread's copy"));
+      c::ExprRef mine = c::add(c::name(copy.copies),
+                               c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})), c::name(copy.stride)));
+      out.statement(
+          c::withComment(c::declaration(copy.perThread, copy.small ? copy.mine : copy.info->adjoint,
+                                        copy.perThread.derivations.size() > 1 ? c::cast(copy.perThread, mine) : mine),
+                         "this thread's copy"));
       if (copy.small)
         out.statement(c::withComment(c::declaration(copy.local, copy.info->adjoint, c::initList({c::integer(0)})),
                                      "this thread's sums, in registers: added to its copy once"));
@@ -689,7 +737,8 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   const c::StmtRef fromLast = c::expression(c::assign("=", k, c::sub(trip, c::integer(1))));
   const c::StmtRef fromEnd = c::expression(c::assign("=", k, c::sub(end, c::integer(1))));
   if (replay) {
-    out.open(c::whileLoop(c::call("adrace_replay_next", {c::prefix("&", c::name("adrace_replay")), c::prefix("&", k)}), {}));
+    out.open(
+        c::whileLoop(c::call("adrace_replay_next", {c::prefix("&", c::name("adrace_replay")), c::prefix("&", k)}), {}));
   } else if (dynamic) {
     out.open(c::governed(scheduledFor(),
                          forwards ? c::forLoop(fromZero, c::binary("<", k, trip), c::postfix("++", k), {})
@@ -722,16 +771,17 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
       // Multi-dimensional adjoints are summed element by element through their element type.
       c::ExprRef target = c::name(copy.info->adjoint);
       if (copy.perThread.derivations.size() > 1) target = c::cast(c::pointerTo(copy.element), target);
-      c::ExprRef element = c::subscript(c::name(copy.copies), c::add(c::mul(c::cast(sizeType, t), c::name(copy.stride)),
-                                                                     c::cast(sizeType, e)));
-      out.statement(c::governed(c::directive("omp for"), c::forLoop(
-          c::declaration(c::plainType("long"), "adrace_e", c::integer(0)),
-          c::binary("<", e, c::cast(c::plainType("long"), copy.extent)), c::postfix("++", e),
-          {c::forLoop(c::declaration(c::plainType("int"), "adrace_t", c::integer(0)),
-                      c::binary("<", t, c::call("omp_get_num_threads", {})), c::postfix("++", t),
-                      {c::expression(c::assign("+=", c::subscript(target, e), element)),
-                       c::withComment(c::expression(c::assign("=", element, c::literal("0.0"))),
-                                      "zero again for the next call")})})));
+      c::ExprRef element = c::subscript(
+          c::name(copy.copies), c::add(c::mul(c::cast(sizeType, t), c::name(copy.stride)), c::cast(sizeType, e)));
+      out.statement(
+          c::governed(c::directive("omp for"),
+                      c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)),
+                                 c::binary("<", e, c::cast(c::plainType("long"), copy.extent)), c::postfix("++", e),
+                                 {c::forLoop(c::declaration(c::plainType("int"), "adrace_t", c::integer(0)),
+                                             c::binary("<", t, c::call("omp_get_num_threads", {})), c::postfix("++", t),
+                                             {c::expression(c::assign("+=", c::subscript(target, e), element)),
+                                              c::withComment(c::expression(c::assign("=", element, c::literal("0.0"))),
+                                                             "zero again for the next call")})})));
     }
   }
   out.close();

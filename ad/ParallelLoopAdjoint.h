@@ -74,19 +74,19 @@ class ParallelLoopAdjoint {
     std::set<const clang::VarDecl*> gathered;         // adjoint written as a gather (GatherAdjoint.h)
   };
   LoopScope scopeOf();
-  // Per-thread copies of one adjoint array (the reduction variant of docs/design.md [FormAD] §7): the runtime's buffer, typed as
-  // the adjoint's elements, and this thread's slice declared with the adjoint's shape.
+  // Per-thread copies of one adjoint array (the reduction variant of docs/design.md [FormAD] §7): the runtime's buffer,
+  // typed as the adjoint's elements, and this thread's slice declared with the adjoint's shape.
   struct ReductionCopy {
     const VariableInfo* info = nullptr;
-    c::ExprRef extent;    // element count
-    c::Type element;      // the adjoint's element type
-    c::Type perThread;    // the type of this thread's copy: `float (*)[M]`, `double *`
-    std::string copies;   // the buffer's name
-    std::string stride;   // the size_t holding the elements between two threads' copies (whole cache lines)
+    c::ExprRef extent;   // element count
+    c::Type element;     // the adjoint's element type
+    c::Type perThread;   // the type of this thread's copy: `float (*)[M]`, `double *`
+    std::string copies;  // the buffer's name
+    std::string stride;  // the size_t holding the elements between two threads' copies (whole cache lines)
     // A small array (SmallAdjointArrays.h): the body increments a local array of this many elements,
     // named as the adjoint, which each thread adds to its copy (named `mine`) after its iterations.
     std::optional<SmallAdjointArray> small;
-    c::Type local;        // the local array's type: the adjoint's declared shape, or elements[count]
+    c::Type local;  // the local array's type: the adjoint's declared shape, or elements[count]
     std::string mine;
   };
   std::optional<ReductionCopy> reductionCopy(const VariableInfo& info);
@@ -113,7 +113,7 @@ class ParallelLoopAdjoint {
   const ParallelLoop& loop_;
   LoopScope scope_;
   GatherAdjoint* gather_ = nullptr;  // takes the increments of gathered arrays while the backward iteration is built
-  int gatherRoot_ = -1;  // the writer list (CodeWriter::id) of that backward iteration's root
+  int gatherRoot_ = -1;              // the writer list (CodeWriter::id) of that backward iteration's root
   // The innermost loop of a perfect nest the gather ranges over: its body's root is gatherRoot_.
   const clang::ForStmt* gatherInnermost_ = nullptr;
   bool needsOmpHelpers_ = false;

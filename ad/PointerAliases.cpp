@@ -15,8 +15,8 @@ namespace {
 // The declaration's initialiser as one array at an offset: `a`, `a + e`, `e + a`, `&a[e1]...[en]`.
 struct AliasForm {
   const clang::VarDecl* base = nullptr;
-  const clang::Expr* offset = nullptr;           // a + e
-  std::vector<const clang::Expr*> subscripts;    // &a[e1][e2], outermost first
+  const clang::Expr* offset = nullptr;         // a + e
+  std::vector<const clang::Expr*> subscripts;  // &a[e1][e2], outermost first
 };
 
 const clang::VarDecl* arrayVariable(const clang::Expr* expr) {
@@ -91,20 +91,26 @@ std::string misuse(clang::ParentMap& parents, const clang::DeclRefExpr* use, con
     parent = parents.getParent(parent);
   }
   // An OpenMP region's capture of the variable, not a use of it.
-  if (llvm::isa_and_nonnull<clang::CapturedStmt>(parent) || llvm::isa_and_nonnull<clang::OMPExecutableDirective>(parent)) return "";
-  if (auto* element = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent); element && element->getBase() == child) return "";
+  if (llvm::isa_and_nonnull<clang::CapturedStmt>(parent) ||
+      llvm::isa_and_nonnull<clang::OMPExecutableDirective>(parent))
+    return "";
+  if (auto* element = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent); element && element->getBase() == child)
+    return "";
   if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent)) {
     if (unary->getOpcode() == clang::UO_Deref) return "";
     if (unary->isIncrementDecrementOp()) return "pointer arithmetic on '" + name + "' after its declaration";
     if (unary->getOpcode() == clang::UO_AddrOf) return "the address of the pointer '" + name + "' is taken";
   }
   if (auto* binary = llvm::dyn_cast_or_null<clang::BinaryOperator>(parent)) {
-    if (binary->getOpcode() == clang::BO_Assign && binary->getLHS() == child) return "pointer '" + name + "' is assigned twice";
-    if (binary->isAssignmentOp() || binary->isAdditiveOp()) return "pointer arithmetic on '" + name + "' after its declaration";
+    if (binary->getOpcode() == clang::BO_Assign && binary->getLHS() == child)
+      return "pointer '" + name + "' is assigned twice";
+    if (binary->isAssignmentOp() || binary->isAdditiveOp())
+      return "pointer arithmetic on '" + name + "' after its declaration";
   }
   if (auto* call = llvm::dyn_cast_or_null<clang::CallExpr>(parent)) {
     const clang::FunctionDecl* callee = call->getDirectCallee();
-    return "pointer '" + name + "' escapes into a call" + (callee ? " to '" + callee->getNameAsString() + "'" : std::string());
+    return "pointer '" + name + "' escapes into a call" +
+           (callee ? " to '" + callee->getNameAsString() + "'" : std::string());
   }
   return "pointer '" + name + "' is used other than as " + name + "[k] or *" + name;
 }
@@ -121,11 +127,13 @@ bool recordPointerAlias(AdjointContext& context, const clang::VarDecl* decl) {
   if (!decl->hasLocalStorage() || decl->isStaticLocal()) return refuse("static");
   std::optional<AliasForm> form = aliasForm(decl->getInit());
   if (!form)
-    return refuse("its initialiser is not one array at an integer offset (a + e, &a[e]): a cast, a choice between arrays "
-                  "or another pointer is not followed");
+    return refuse(
+        "its initialiser is not one array at an integer offset (a + e, &a[e]): a cast, a choice between arrays "
+        "or another pointer is not followed");
   const VariableInfo* base = context.variable(form->base);
   if (!base || !(base->parameter || base->global))
-    return refuse("it points into '" + form->base->getNameAsString() + "', which is not a parameter or a file-scope array");
+    return refuse("it points into '" + form->base->getNameAsString() +
+                  "', which is not a parameter or a file-scope array");
   if (!form->subscripts.empty() && !decl->getType()->getPointeeType()->isScalarType())
     return refuse("it points to a row, not to an element");
 
@@ -133,7 +141,8 @@ bool recordPointerAlias(AdjointContext& context, const clang::VarDecl* decl) {
   Writes writes;
   writes.TraverseStmt(const_cast<clang::Stmt*>(body));
   if (writes.pointers.count(form->base))
-    return refuse("the pointer '" + form->base->getNameAsString() + "' it points into is itself assigned in the function");
+    return refuse("the pointer '" + form->base->getNameAsString() +
+                  "' it points into is itself assigned in the function");
   clang::ParentMap parents(const_cast<clang::Stmt*>(body));
   Uses uses;
   uses.of = decl;
@@ -163,7 +172,7 @@ bool recordPointerAlias(AdjointContext& context, const clang::VarDecl* decl) {
     finder.TraverseStmt(const_cast<clang::Stmt*>(body));
     declaration = finder.found;
   }
-  for (const clang::Stmt* child = declaration, *parent = child ? parents.getParent(child) : nullptr; parent;
+  for (const clang::Stmt *child = declaration, *parent = child ? parents.getParent(child) : nullptr; parent;
        child = parent, parent = parents.getParent(parent))
     if (auto* loop = llvm::dyn_cast<clang::ForStmt>(parent); loop && loop->getBody() == child)
       if (const clang::VarDecl* counter = loopCounter(loop)) counters.insert(counter);

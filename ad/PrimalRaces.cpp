@@ -27,7 +27,8 @@ std::vector<analyzer::RaceFinding> definitePrimalRaces(const AdjointContext& con
       for (analyzer::RaceFinding& finding : analyzer::checkLoop(loop, options)) findings.push_back(std::move(finding));
   for (const analyzer::RegionModel& region : models.regions)
     if (region.function == name)
-      for (analyzer::RaceFinding& finding : analyzer::checkRegion(region, models.loops, context.request.z3TimeoutMs, {}))
+      for (analyzer::RaceFinding& finding :
+           analyzer::checkRegion(region, models.loops, context.request.z3TimeoutMs, {}))
         findings.push_back(std::move(finding));
   std::vector<analyzer::RaceFinding> definite;
   for (analyzer::RaceFinding& finding : findings)
@@ -49,7 +50,8 @@ void refuseRacyPrimal(AdjointContext& context, const std::vector<analyzer::RaceF
       return;
     }
     diagnostic.severity = analyzer::Diagnostic::Severity::Warning;
-    diagnostic.message = describe(finding) + "; the adjoint is written anyway (--allow-racy-primal) and cannot be trusted";
+    diagnostic.message =
+        describe(finding) + "; the adjoint is written anyway (--allow-racy-primal) and cannot be trusted";
     warnings.push_back(diagnostic);
   }
 }

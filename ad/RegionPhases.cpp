@@ -40,10 +40,13 @@ std::vector<const clang::Stmt*> Sweeps::regionPhases(const clang::OMPExecutableD
   }
   const clang::Stmt* body = directive->getRawStmt();
   std::vector<const clang::Stmt*> items{body};
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) items.assign(compound->body_begin(), compound->body_end());
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))
+    items.assign(compound->body_begin(), compound->body_end());
   for (const clang::Stmt* item : items) {
-    if (llvm::isa<clang::OMPLoopDirective>(item)) phases.push_back(item);
-    else if (const clang::Stmt* once = onceBody(item)) phases.push_back(once);
+    if (llvm::isa<clang::OMPLoopDirective>(item))
+      phases.push_back(item);
+    else if (const clang::Stmt* once = onceBody(item))
+      phases.push_back(once);
   }
   return phases;
 }
@@ -84,14 +87,16 @@ void Sweeps::backwardParallel(const clang::OMPExecutableDirective* directive, Co
 }
 
 void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
-  if (context_.request.strategy == Strategy::Serial) return forward(analyzer::associatedLoops(*loop.directive).front(), out);
+  if (context_.request.strategy == Strategy::Serial)
+    return forward(analyzer::associatedLoops(*loop.directive).front(), out);
   ParallelLoopAdjoint adjoint(*this, context_, loop);
   adjoint.forward(out);
   needsOmpHelpers_ |= adjoint.needsOmpHelpers();
 }
 
 void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
-  if (context_.request.strategy == Strategy::Serial) return backward(analyzer::associatedLoops(*loop.directive).front(), out);
+  if (context_.request.strategy == Strategy::Serial)
+    return backward(analyzer::associatedLoops(*loop.directive).front(), out);
   ParallelLoopAdjoint adjoint(*this, context_, loop);
   adjoint.backward(out);
   needsOmpHelpers_ |= adjoint.needsOmpHelpers();

@@ -36,7 +36,8 @@ class CounterWrites : public clang::RecursiveASTVisitor<CounterWrites> {
     return !written;
   }
   bool VisitUnaryOperator(clang::UnaryOperator* op) {
-    if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) && referencedVariable(op->getSubExpr()) == counter_)
+    if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) &&
+        referencedVariable(op->getSubExpr()) == counter_)
       written = true;
     return !written;
   }
@@ -73,8 +74,10 @@ CountedLoop countedLoop(const clang::ForStmt& loop, const clang::ASTContext& ast
       start = constant(assignment->getRHS());
     }
   }
-  const auto* condition = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop.getCond() ? loop.getCond()->IgnoreParenImpCasts() : nullptr);
-  const auto* step = llvm::dyn_cast_or_null<clang::UnaryOperator>(loop.getInc() ? loop.getInc()->IgnoreParenImpCasts() : nullptr);
+  const auto* condition =
+      llvm::dyn_cast_or_null<clang::BinaryOperator>(loop.getCond() ? loop.getCond()->IgnoreParenImpCasts() : nullptr);
+  const auto* step =
+      llvm::dyn_cast_or_null<clang::UnaryOperator>(loop.getInc() ? loop.getInc()->IgnoreParenImpCasts() : nullptr);
   if (!counted.counter || !start || !condition || !step || referencedVariable(condition->getLHS()) != counted.counter ||
       referencedVariable(step->getSubExpr()) != counted.counter)
     return counted;
@@ -84,10 +87,18 @@ CountedLoop countedLoop(const clang::ForStmt& loop, const clang::ASTContext& ast
   writes.TraverseStmt(const_cast<clang::Stmt*>(loop.getBody()));
   if (writes.written) return counted;
   switch (condition->getOpcode()) {
-    case clang::BO_LE: if (step->isIncrementOp()) counted.values = bounded(*start, *limit); break;
-    case clang::BO_LT: if (step->isIncrementOp()) counted.values = bounded(*start, *limit - 1); break;
-    case clang::BO_GE: if (step->isDecrementOp()) counted.values = bounded(*limit, *start); break;
-    case clang::BO_GT: if (step->isDecrementOp()) counted.values = bounded(*limit + 1, *start); break;
+    case clang::BO_LE:
+      if (step->isIncrementOp()) counted.values = bounded(*start, *limit);
+      break;
+    case clang::BO_LT:
+      if (step->isIncrementOp()) counted.values = bounded(*start, *limit - 1);
+      break;
+    case clang::BO_GE:
+      if (step->isDecrementOp()) counted.values = bounded(*limit, *start);
+      break;
+    case clang::BO_GT:
+      if (step->isDecrementOp()) counted.values = bounded(*limit + 1, *start);
+      break;
     default: break;
   }
   return counted;
@@ -101,7 +112,8 @@ class SubscriptRanges : public clang::RecursiveASTVisitor<SubscriptRanges> {
 
   // A counter's range holds in its loop's body only (the header sees it one step past the end).
   bool TraverseForStmt(clang::ForStmt* loop) {
-    for (clang::Stmt* part : {loop->getInit(), static_cast<clang::Stmt*>(loop->getCond()), static_cast<clang::Stmt*>(loop->getInc())})
+    for (clang::Stmt* part :
+         {loop->getInit(), static_cast<clang::Stmt*>(loop->getCond()), static_cast<clang::Stmt*>(loop->getInc())})
       if (part && !TraverseStmt(part)) return false;
     loops_.push_back(countedLoop(*loop, ast_));
     bool more = TraverseStmt(loop->getBody());
@@ -144,7 +156,8 @@ class SubscriptRanges : public clang::RecursiveASTVisitor<SubscriptRanges> {
         if (loop->counter == var) return loop->values;  // the innermost loop with that counter
       return std::nullopt;
     }
-    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->getOpcode() == clang::UO_Minus) {
+    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr);
+        unary && unary->getOpcode() == clang::UO_Minus) {
       std::optional<Interval> operand = range(unary->getSubExpr());
       return operand ? bounded(-operand->high, -operand->low) : std::nullopt;
     }
@@ -157,7 +170,8 @@ class SubscriptRanges : public clang::RecursiveASTVisitor<SubscriptRanges> {
       case clang::BO_Sub: return bounded(lhs->low - rhs->high, lhs->high - rhs->low);
       case clang::BO_Mul: {
         if (lhs->low != lhs->high && rhs->low != rhs->high) return std::nullopt;  // only times a constant
-        std::int64_t products[] = {lhs->low * rhs->low, lhs->low * rhs->high, lhs->high * rhs->low, lhs->high * rhs->high};
+        std::int64_t products[] = {lhs->low * rhs->low, lhs->low * rhs->high, lhs->high * rhs->low,
+                                   lhs->high * rhs->high};
         return bounded(*std::min_element(products, products + 4), *std::max_element(products, products + 4));
       }
       default: return std::nullopt;

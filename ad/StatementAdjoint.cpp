@@ -45,7 +45,8 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
         if (global->active) global->adjoint = context.freshName(global->name + "_b");
         context.variables[base] = *global;
       } else if (!context.failed()) {
-        context.unsupported(expr->getBeginLoc(), "'" + base->getNameAsString() + "' is not a parameter or local of the function");
+        context.unsupported(expr->getBeginLoc(),
+                            "'" + base->getNameAsString() + "' is not a parameter or local of the function");
       }
     }
     for (const clang::Stmt* child : expr->children())
@@ -56,8 +57,9 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
     std::string name = calleeName(call);
     if (isPassiveQuery(name) && call->getNumArgs() == 0) return;  // omp_get_thread_num(): no derivative
     if (!isMathFunction(name)) {
-      context.unsupported(expr->getBeginLoc(), "call to '" + (name.empty() ? context.text(call->getCallee()) : name) +
-                                                   "': not a math library function adrace differentiates (docs/adjoint.md lists them)");
+      context.unsupported(expr->getBeginLoc(),
+                          "call to '" + (name.empty() ? context.text(call->getCallee()) : name) +
+                              "': not a math library function adrace differentiates (docs/adjoint.md lists them)");
       return;
     }
     for (const clang::Expr* argument : call->arguments()) checkExpression(context, argument);
@@ -70,12 +72,14 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
   }
   if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr)) {
     switch (unary->getOpcode()) {
-      case clang::UO_Minus: case clang::UO_Plus: case clang::UO_LNot: case clang::UO_Not:
-        checkExpression(context, unary->getSubExpr());
-        return;
+      case clang::UO_Minus:
+      case clang::UO_Plus:
+      case clang::UO_LNot:
+      case clang::UO_Not: checkExpression(context, unary->getSubExpr()); return;
       default:
-        context.unsupported(expr->getBeginLoc(), "operator '" + std::string(clang::UnaryOperator::getOpcodeStr(unary->getOpcode())) +
-                                                     "' inside an expression");
+        context.unsupported(expr->getBeginLoc(),
+                            "operator '" + std::string(clang::UnaryOperator::getOpcodeStr(unary->getOpcode())) +
+                                "' inside an expression");
         return;
     }
   }
@@ -84,8 +88,9 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
       context.unsupported(expr->getBeginLoc(), "assignment or comma inside an expression");
       return;
     }
-    if (expr->getType()->isRealFloatingType() && binary->getOpcode() != clang::BO_Add && binary->getOpcode() != clang::BO_Sub &&
-        binary->getOpcode() != clang::BO_Mul && binary->getOpcode() != clang::BO_Div) {
+    if (expr->getType()->isRealFloatingType() && binary->getOpcode() != clang::BO_Add &&
+        binary->getOpcode() != clang::BO_Sub && binary->getOpcode() != clang::BO_Mul &&
+        binary->getOpcode() != clang::BO_Div) {
       context.unsupported(expr->getBeginLoc(), "floating-point operator '" + binary->getOpcodeStr().str() + "'");
       return;
     }
@@ -128,7 +133,8 @@ void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, c
     return;
   }
   if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr)) {
-    expressionAdjoint(context, unary->getSubExpr(), seed, unary->getOpcode() == clang::UO_Minus ? !negate : negate, out);
+    expressionAdjoint(context, unary->getSubExpr(), seed, unary->getOpcode() == clang::UO_Minus ? !negate : negate,
+                      out);
     return;
   }
   if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr)) {
@@ -196,7 +202,8 @@ void derivativeReads(const AdjointContext& context, const clang::Expr* expr, std
     return;
   }
   if (auto* cast = llvm::dyn_cast<clang::CastExpr>(expr)) return derivativeReads(context, cast->getSubExpr(), out);
-  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr)) return derivativeReads(context, unary->getSubExpr(), out);
+  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr))
+    return derivativeReads(context, unary->getSubExpr(), out);
   if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr)) {
     const clang::Expr* l = binary->getLHS();
     const clang::Expr* r = binary->getRHS();
@@ -234,7 +241,9 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
   const c::ExprRef lhsB = adjointOf(context, lhs);
   const c::ExprRef adj = c::name(context.adjName);
   const c::ExprRef zero = c::literal("0.0");
-  auto set = [](c::ExprRef target, c::ExprRef value) { return c::expression(c::assign("=", std::move(target), std::move(value))); };
+  auto set = [](c::ExprRef target, c::ExprRef value) {
+    return c::expression(c::assign("=", std::move(target), std::move(value)));
+  };
   const c::StmtRef saveAdjoint =
       c::declaration(c::plainType(isSingle(lhs->getType()) ? "float" : "double"), context.adjName, lhsB);
   std::set<const clang::VarDecl*> rhsVariables;
@@ -272,7 +281,8 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
       code.block = true;
       const c::ExprRef divisor = context.tree(rhs);
       code.prologue = {saveAdjoint, set(lhsB, c::div(adj, divisor))};
-      expressionAdjoint(context, rhs, c::div(c::mul(adj, context.tree(lhs)), c::mul(divisor, divisor)), true, code.increments);
+      expressionAdjoint(context, rhs, c::div(c::mul(adj, context.tree(lhs)), c::mul(divisor, divisor)), true,
+                        code.increments);
       break;
     }
     default: break;
@@ -303,7 +313,8 @@ c::StmtRef incrementStatement(const AdjointContext& context, const Increment& in
   return c::expression(c::assign(increment.negate ? "-=" : "+=", adjointOf(context, increment.leaf), increment.value));
 }
 
-std::optional<Increment> joinIncrements(const AdjointContext& context, const Increment& first, const Increment& second) {
+std::optional<Increment> joinIncrements(const AdjointContext& context, const Increment& first,
+                                        const Increment& second) {
   if (!c::sameExpr(adjointOf(context, first.leaf), adjointOf(context, second.leaf))) return std::nullopt;
   const VariableInfo* info = context.variable(baseVariable(second.leaf));
   if (!info || c::namesIdentifier(second.value, info->adjoint)) return std::nullopt;

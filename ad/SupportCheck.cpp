@@ -29,7 +29,8 @@ class SupportChecker {
 
   void parameters() {
     if (context_.request.active.empty()) {
-      context_.unsupported(context_.function.getLocation(), "no active parameter: --active P[,P...] names the parameters to differentiate");
+      context_.unsupported(context_.function.getLocation(),
+                           "no active parameter: --active P[,P...] names the parameters to differentiate");
       return;
     }
     for (const clang::ParmVarDecl* parameter : context_.function.parameters()) {
@@ -140,8 +141,9 @@ class SupportChecker {
   // withoutJumps kept as an exit never gets here.
   void returnStatement(const clang::ReturnStmt* returned, const clang::Stmt* scope) {
     if (!returned->getRetValue())
-      return context_.unsupported(returned->getBeginLoc(), "return statement (only `return;` ending a branch of an if at the "
-                                                           "top level of the function body, or the body itself)");
+      return context_.unsupported(returned->getBeginLoc(),
+                                  "return statement (only `return;` ending a branch of an if at the "
+                                  "top level of the function body, or the body itself)");
     const clang::Stmt* body = context_.body();
     auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
     if (scope != body || !compound || compound->body_back() != returned)
@@ -151,8 +153,9 @@ class SupportChecker {
       // A status: the adjoint returns it too, which needs its value without the forward sweep's state.
       const clang::Expr* status = returned->getRetValue()->IgnoreParenImpCasts();
       if (!status->isIntegerConstantExpr(context_.ast))
-        return context_.unsupported(returned->getBeginLoc(), "an integer status computed at run time (the adjoint returns a "
-                                                             "constant status, such as `return(0);`, as the primal does)");
+        return context_.unsupported(returned->getBeginLoc(),
+                                    "an integer status computed at run time (the adjoint returns a "
+                                    "constant status, such as `return(0);`, as the primal does)");
       context_.status = status;
       return;
     }
@@ -240,8 +243,10 @@ class SupportChecker {
       clauses(parallel);
       const clang::Stmt* body = parallel->getRawStmt();
       std::vector<const clang::Stmt*> items;
-      if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) items.assign(compound->body_begin(), compound->body_end());
-      else items.push_back(body);
+      if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))
+        items.assign(compound->body_begin(), compound->body_end());
+      else
+        items.push_back(body);
       region_ = parallel;
       regionLocals_.clear();
       for (const clang::OMPClause* clause : parallel->clauses()) {  // each thread's own copies, like region locals
@@ -260,20 +265,24 @@ class SupportChecker {
       for (const clang::Stmt* item : items)
         if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item))
           if (const clang::DeclRefExpr* use = regionLocalUse(item))
-            return context_.unsupported(use->getLocation(), "region-local variable '" + use->getDecl()->getNameAsString() +
-                                                                "' (private to each thread of the region) used in a single or master block (the adjoint runs "
-                                                                "that block outside the loops' regions)");
+            return context_.unsupported(
+                use->getLocation(),
+                "region-local variable '" + use->getDecl()->getNameAsString() +
+                    "' (private to each thread of the region) used in a single or master block (the adjoint runs "
+                    "that block outside the loops' regions)");
       region_ = nullptr;
       return;
     }
     if (llvm::isa<clang::GotoStmt>(statement)) return context_.unsupported(statement->getBeginLoc(), "goto");
     if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) return returnStatement(returned, scope);
     if (llvm::isa<clang::BreakStmt>(statement))
-      return context_.unsupported(statement->getBeginLoc(), "break (only in sequential loops, ending a branch of an if at the "
-                                                            "top level of the loop body)");
+      return context_.unsupported(statement->getBeginLoc(),
+                                  "break (only in sequential loops, ending a branch of an if at the "
+                                  "top level of the loop body)");
     if (llvm::isa<clang::ContinueStmt>(statement))
-      return context_.unsupported(statement->getBeginLoc(), "continue (only ending a branch of an if at the top level of the "
-                                                            "loop body)");
+      return context_.unsupported(statement->getBeginLoc(),
+                                  "continue (only ending a branch of an if at the top level of the "
+                                  "loop body)");
     if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement))
       return context_.unsupported(directive->getBeginLoc(),
                                   "OpenMP directive '" + analyzer::directiveName(*directive) +
@@ -320,7 +329,8 @@ class SupportChecker {
 
   void add(VariableInfo info) {
     if (info.name.rfind("adrace_", 0) == 0) {
-      context_.unsupported(info.decl->getLocation(), "'" + info.name + "': names starting with adrace_ are reserved for the generated code");
+      context_.unsupported(info.decl->getLocation(),
+                           "'" + info.name + "': names starting with adrace_ are reserved for the generated code");
       return;
     }
     if (info.active) info.adjoint = context_.freshName(info.name + "_b");
@@ -340,8 +350,8 @@ class SupportChecker {
       if (context_.failed()) return;
       if (assignment->getLHS()->getType()->isRealFloatingType()) {
         auto op = assignment->getOpcode();
-        if (op != clang::BO_Assign && op != clang::BO_AddAssign && op != clang::BO_SubAssign && op != clang::BO_MulAssign &&
-            op != clang::BO_DivAssign) {
+        if (op != clang::BO_Assign && op != clang::BO_AddAssign && op != clang::BO_SubAssign &&
+            op != clang::BO_MulAssign && op != clang::BO_DivAssign) {
           context_.unsupported(expr->getBeginLoc(), "assignment operator '" + assignment->getOpcodeStr().str() + "'");
           return;
         }
@@ -365,8 +375,9 @@ class SupportChecker {
   void passiveCall(const clang::CallExpr* call) {
     std::string name = calleeName(call);
     if (name == "omp_set_num_threads" && (parallelDepth_ > 0 || region_ || sawParallel_ || loopDepth_ > 0)) {
-      context_.unsupported(call->getBeginLoc(), "omp_set_num_threads after a parallel loop, or inside a loop or region "
-                                                "(the backward sweep replays every parallel loop with the team size it ends with)");
+      context_.unsupported(call->getBeginLoc(),
+                           "omp_set_num_threads after a parallel loop, or inside a loop or region "
+                           "(the backward sweep replays every parallel loop with the team size it ends with)");
       return;
     }
     for (const clang::Expr* argument : call->arguments()) readOnly(argument);
@@ -375,7 +386,8 @@ class SupportChecker {
   void readOnly(const clang::Expr* expr) {
     if (!expr || context_.failed()) return;
     expr = expr->IgnoreParens();
-    if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr); binary && (binary->isAssignmentOp() || binary->isCommaOp()))
+    if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr);
+        binary && (binary->isAssignmentOp() || binary->isCommaOp()))
       return context_.unsupported(expr->getBeginLoc(), "assignment inside the arguments of a call");
     if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->isIncrementDecrementOp())
       return context_.unsupported(expr->getBeginLoc(), "++ or -- inside the arguments of a call");
@@ -386,21 +398,25 @@ class SupportChecker {
                                                              "a print (only math functions and OpenMP queries)");
     }
     if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr))
-      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && var->hasLocalStorage() && !context_.variable(var))
-        return context_.unsupported(expr->getBeginLoc(), "'" + var->getNameAsString() + "' is not a parameter or local of the function");
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+          var && var->hasLocalStorage() && !context_.variable(var))
+        return context_.unsupported(expr->getBeginLoc(),
+                                    "'" + var->getNameAsString() + "' is not a parameter or local of the function");
     for (const clang::Stmt* child : expr->children()) readOnly(llvm::dyn_cast_or_null<clang::Expr>(child));
   }
 
   static bool isDiscardedName(const clang::Expr* expr) {
     auto* cast = llvm::dyn_cast<clang::CStyleCastExpr>(expr);
-    return cast && cast->getType()->isVoidType() && llvm::isa<clang::DeclRefExpr>(cast->getSubExpr()->IgnoreParenImpCasts());
+    return cast && cast->getType()->isVoidType() &&
+           llvm::isa<clang::DeclRefExpr>(cast->getSubExpr()->IgnoreParenImpCasts());
   }
 
   void lvalue(const clang::Expr* lhs) {
     const clang::VarDecl* base = baseVariable(lhs);
     const VariableInfo* info = context_.variable(base);
     if (const clang::CallExpr* query = passiveQueryIn(lhs); query && info && info->active)
-      return context_.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() in the subscript of an active array");
+      return context_.unsupported(query->getBeginLoc(),
+                                  "the value of " + calleeName(query) + "() in the subscript of an active array");
     if (!base || !info) {
       context_.unsupported(lhs->getBeginLoc(), "assignment to something other than a local, an array element or *p");
       return;
@@ -447,7 +463,8 @@ class SupportChecker {
     writtenIn(body, written);
     for (auto& [var, at] : written)
       if (headerVariables.count(var))
-        context_.unsupported(at, "'" + var->getNameAsString() + "' is written in the body of the loop whose header uses it");
+        context_.unsupported(
+            at, "'" + var->getNameAsString() + "' is written in the body of the loop whose header uses it");
   }
 
   // collapse(n) (CollapsedNest.h): the sweeps rebuild every counter from one flat index, so no inner
@@ -459,7 +476,8 @@ class SupportChecker {
       if (level > 0) {
         if (const clang::VarDecl* outer = outerCounterInBounds(loops, level)) {
           context_.unsupported(loops[level]->getBeginLoc(),
-                               "collapse(" + std::to_string(loops.size()) + ") over a non-rectangular nest: the header of the loop over '" +
+                               "collapse(" + std::to_string(loops.size()) +
+                                   ") over a non-rectangular nest: the header of the loop over '" +
                                    (counter ? counter->getNameAsString() : std::string("?")) + "' reads the counter '" +
                                    outer->getNameAsString() + "' of an enclosing collapsed loop");
           return false;
@@ -475,7 +493,6 @@ class SupportChecker {
   std::vector<std::pair<const clang::VarDecl*, const clang::ForStmt*>> collapsedCounters;
 
  private:
-
   // While and do loops: the condition is evaluated by the forward sweep only (the backward sweep
   // runs the taped number of iterations), so it may read anything the body computes.
   void conditionalLoop(const clang::Stmt* loop, const clang::Expr* condition, const clang::Stmt* body) {
@@ -539,22 +556,23 @@ class SupportChecker {
       const clang::ASTContext& ast = context_.ast;
       std::vector<clang::Stmt*> rest(items.begin() + k + 1, items.end());
       clang::SourceLocation end = compound->getRBracLoc();
-      auto* elseBody = const_cast<clang::Stmt*>(withoutJumps(
-          clang::CompoundStmt::Create(ast, rest, clang::FPOptionsOverride(),
-              rest.empty() ? end : rest.front()->getBeginLoc(), end), kept));
+      auto* elseBody = const_cast<clang::Stmt*>(
+          withoutJumps(clang::CompoundStmt::Create(ast, rest, clang::FPOptionsOverride(),
+                                                   rest.empty() ? end : rest.front()->getBeginLoc(), end),
+                       kept));
       auto* thenBody = clang::CompoundStmt::Create(ast, then, clang::FPOptionsOverride(),
-          branch->getThen()->getBeginLoc(), branch->getThen()->getEndLoc());
+                                                   branch->getThen()->getBeginLoc(), branch->getThen()->getEndLoc());
       auto* rewritten = clang::IfStmt::Create(ast, branch->getIfLoc(), branch->getStatementKind(), nullptr, nullptr,
-                                              branch->getCond(), branch->getLParenLoc(), branch->getRParenLoc(), thenBody,
-                                              branch->getEndLoc(), elseBody);
+                                              branch->getCond(), branch->getLParenLoc(), branch->getRParenLoc(),
+                                              thenBody, branch->getEndLoc(), elseBody);
       std::vector<clang::Stmt*> head(items.begin(), items.begin() + k);
       head.push_back(rewritten);
       return clang::CompoundStmt::Create(ast, head, clang::FPOptionsOverride(), compound->getLBracLoc(), end);
     }
     if (inLoop && !items.empty() && llvm::isa<clang::ContinueStmt>(items.back())) {  // `continue;` last: no jump at all
       items.pop_back();
-      return clang::CompoundStmt::Create(context_.ast, items, clang::FPOptionsOverride(),
-          compound->getLBracLoc(), compound->getRBracLoc());
+      return clang::CompoundStmt::Create(context_.ast, items, clang::FPOptionsOverride(), compound->getLBracLoc(),
+                                         compound->getRBracLoc());
     }
     return body;
   }
@@ -570,8 +588,8 @@ class SupportChecker {
       for (const clang::OMPClause* clause : simd->clauses()) {
         auto kind = clause->getClauseKind();
         if (kind != llvm::omp::OMPC_safelen && kind != llvm::omp::OMPC_simdlen && kind != llvm::omp::OMPC_aligned)
-          context_.unsupported(clause->getBeginLoc(), "clause '" + std::string(llvm::omp::getOpenMPClauseName(kind)) +
-                                                          "' on omp simd");
+          context_.unsupported(clause->getBeginLoc(),
+                               "clause '" + std::string(llvm::omp::getOpenMPClauseName(kind)) + "' on omp simd");
       }
       auto loops = analyzer::associatedLoops(*simd);
       if (loops.size() != 1) {
@@ -590,8 +608,8 @@ class SupportChecker {
       item = unwrapped;
     }
     if (!changed) return body;
-    return clang::CompoundStmt::Create(context_.ast, items, clang::FPOptionsOverride(),
-        compound->getLBracLoc(), compound->getRBracLoc());
+    return clang::CompoundStmt::Create(context_.ast, items, clang::FPOptionsOverride(), compound->getLBracLoc(),
+                                       compound->getRBracLoc());
   }
 
   // One item of a parallel region, as RegionPhases.cpp runs it: a worksharing loop, a barrier, a
@@ -607,9 +625,10 @@ class SupportChecker {
       auto* directive = llvm::cast<clang::OMPExecutableDirective>(item);
       for (const clang::OMPClause* clause : directive->clauses())
         if (clause->getClauseKind() != llvm::omp::OMPC_nowait)
-          return context_.unsupported(clause->getBeginLoc(), "OpenMP clause '" +
-                                                                 std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) +
-                                                                 "' on " + analyzer::directiveName(*directive));
+          return context_.unsupported(clause->getBeginLoc(),
+                                      "OpenMP clause '" +
+                                          std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) +
+                                          "' on " + analyzer::directiveName(*directive));
       const clang::Stmt* body = directive->getRawStmt();
       ++parallelDepth_;  // a parallel loop inside would be a nested region
       this->statement(body, body);
@@ -619,10 +638,11 @@ class SupportChecker {
     if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(item)) {
       for (const clang::Decl* decl : declaration->decls())
         if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl); var && var->hasInit())
-          return context_.unsupported(var->getLocation(), "region-local variable '" + var->getNameAsString() +
-                                                              "' initialised on every thread of the region (only "
-                                                              "worksharing loops, single, master and barrier are run as "
-                                                              "phases of the adjoint)");
+          return context_.unsupported(var->getLocation(),
+                                      "region-local variable '" + var->getNameAsString() +
+                                          "' initialised on every thread of the region (only "
+                                          "worksharing loops, single, master and barrier are run as "
+                                          "phases of the adjoint)");
       for (const clang::Decl* decl : declaration->decls())
         if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) regionLocals_.insert(var);
       return this->statement(item, scope);
@@ -631,9 +651,10 @@ class SupportChecker {
       return context_.unsupported(directive->getBeginLoc(), "OpenMP directive '" + analyzer::directiveName(*directive) +
                                                                 "' in a parallel region (only for, single, master and "
                                                                 "barrier are run as phases of the adjoint)");
-    context_.unsupported(item->getBeginLoc(), "statement that every thread of the omp parallel region runs (only "
-                                              "worksharing loops, single, master, barrier and uninitialised region "
-                                              "locals are supported)");
+    context_.unsupported(item->getBeginLoc(),
+                         "statement that every thread of the omp parallel region runs (only "
+                         "worksharing loops, single, master, barrier and uninitialised region "
+                         "locals are supported)");
   }
 
   const clang::DeclRefExpr* regionLocalUse(const clang::Stmt* statement) const {
@@ -645,7 +666,8 @@ class SupportChecker {
     return nullptr;
   }
 
-  static void writtenIn(const clang::Stmt* statement, std::vector<std::pair<const clang::VarDecl*, clang::SourceLocation>>& out) {
+  static void writtenIn(const clang::Stmt* statement,
+                        std::vector<std::pair<const clang::VarDecl*, clang::SourceLocation>>& out) {
     if (!statement) return;
     if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(statement); binary && binary->isAssignmentOp())
       out.push_back({baseVariable(binary->getLHS()), binary->getBeginLoc()});
@@ -665,8 +687,9 @@ class SupportChecker {
       auto* var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
       const VariableInfo* info = context_.variable(var);
       if (info && info->active && info->array && !var->getType()->isArrayType())
-        context_.unsupported(item->getBeginLoc(), std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) + "(" +
-                                                      info->name + ") on the active pointer '" + info->name + "'");
+        context_.unsupported(item->getBeginLoc(), std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) +
+                                                      "(" + info->name + ") on the active pointer '" + info->name +
+                                                      "'");
     }
   }
 
@@ -677,11 +700,17 @@ class SupportChecker {
       activePointersIn<clang::OMPLastprivateClause>(clause);
       if (context_.failed()) return;
       switch (clause->getClauseKind()) {
-        case llvm::omp::OMPC_private: case llvm::omp::OMPC_firstprivate: case llvm::omp::OMPC_shared:
+        case llvm::omp::OMPC_private:
+        case llvm::omp::OMPC_firstprivate:
+        case llvm::omp::OMPC_shared:
         case llvm::omp::OMPC_lastprivate:
-        case llvm::omp::OMPC_default: case llvm::omp::OMPC_schedule: case llvm::omp::OMPC_num_threads:
-        case llvm::omp::OMPC_safelen: case llvm::omp::OMPC_simdlen: case llvm::omp::OMPC_aligned:  // simd hints
-        case llvm::omp::OMPC_nowait:  // the adjoint's phases end with the region of each loop (RegionPhases.cpp)
+        case llvm::omp::OMPC_default:
+        case llvm::omp::OMPC_schedule:
+        case llvm::omp::OMPC_num_threads:
+        case llvm::omp::OMPC_safelen:
+        case llvm::omp::OMPC_simdlen:
+        case llvm::omp::OMPC_aligned:   // simd hints
+        case llvm::omp::OMPC_nowait:    // the adjoint's phases end with the region of each loop (RegionPhases.cpp)
         case llvm::omp::OMPC_collapse:  // the nest is checked by collapsible()
           break;
         case llvm::omp::OMPC_reduction: {
@@ -694,20 +723,21 @@ class SupportChecker {
           break;
         }
         default:
-          context_.unsupported(clause->getBeginLoc(),
-                               "OpenMP clause '" + std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) + "'");
+          context_.unsupported(
+              clause->getBeginLoc(),
+              "OpenMP clause '" + std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) + "'");
           return;
       }
     }
   }
 
   AdjointContext& context_;
-  bool sawParallel_ = false;  // a parallel loop or region came before the statement being checked
-  int loopDepth_ = 0;         // loops around the statement being checked
+  bool sawParallel_ = false;            // a parallel loop or region came before the statement being checked
+  int loopDepth_ = 0;                   // loops around the statement being checked
   std::set<const clang::Stmt*> exits_;  // the break and return statements withoutJumps kept
   const clang::OMPParallelDirective* region_ = nullptr;
   std::set<const clang::VarDecl*> regionLocals_;  // declared in the region being checked
-  int parallelDepth_ = 0;  // parallel loops around the statement being checked
+  int parallelDepth_ = 0;                         // parallel loops around the statement being checked
 };
 
 }  // namespace
@@ -729,8 +759,9 @@ void checkSupported(AdjointContext& context) {
   findLoopCounters(context);
   for (const auto& [counter, loop] : checker.collapsedCounters)
     if (context.exitValueCounters.count(counter))
-      return context.unsupported(loop->getBeginLoc(), "counter '" + counter->getNameAsString() +
-                                                          "' of a collapsed loop is read after the nest (its exit value)");
+      return context.unsupported(
+          loop->getBeginLoc(),
+          "counter '" + counter->getNameAsString() + "' of a collapsed loop is read after the nest (its exit value)");
   findInactiveLocals(context);
 }
 

@@ -11,7 +11,6 @@
 
 #include "analyzer/frontend/LoopModelBuilder.h"
 
-
 namespace adrace::ad {
 
 namespace {
@@ -31,20 +30,23 @@ std::string tapeSuffix(const clang::QualType& type) {
 
 c::StmtRef pushStatement(const clang::QualType& type, const c::ExprRef& lvalue) {
   const std::string suffix = tapeSuffix(type);
-  if (suffix.empty()) return c::expression(c::call("adrace_push_bytes", {c::prefix("&", lvalue), c::sizeofExpr(lvalue)}));
+  if (suffix.empty())
+    return c::expression(c::call("adrace_push_bytes", {c::prefix("&", lvalue), c::sizeofExpr(lvalue)}));
   return c::expression(c::call("adrace_push_" + suffix, {lvalue}));
 }
 
 c::StmtRef popStatement(const clang::QualType& type, const c::ExprRef& lvalue) {
   const std::string suffix = tapeSuffix(type);
-  if (suffix.empty()) return c::expression(c::call("adrace_pop_bytes", {c::prefix("&", lvalue), c::sizeofExpr(lvalue)}));
+  if (suffix.empty())
+    return c::expression(c::call("adrace_pop_bytes", {c::prefix("&", lvalue), c::sizeofExpr(lvalue)}));
   return c::expression(c::assign("=", lvalue, c::call("adrace_pop_" + suffix, {})));
 }
 
 c::StmtRef declareAndPop(const AdjointContext& context, const clang::VarDecl* var) {
   const std::string name = var->getNameAsString();
   const std::string suffix = tapeSuffix(var->getType());
-  if (suffix.empty()) return c::oneLine({declarationOf(context, var, name, nullptr), popStatement(var->getType(), c::name(name))});
+  if (suffix.empty())
+    return c::oneLine({declarationOf(context, var, name, nullptr), popStatement(var->getType(), c::name(name))});
   return declarationOf(context, var, name, c::call("adrace_pop_" + suffix, {}));
 }
 
@@ -88,7 +90,8 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
     return false;
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement))
-    return forwardEmits(branch->getThen()) || forwardEmits(branch->getElse()) || (ifNeedsFlag(branch) && backwardEmits(branch));
+    return forwardEmits(branch->getThen()) || forwardEmits(branch->getElse()) ||
+           (ifNeedsFlag(branch) && backwardEmits(branch));
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement))  // a recomputed loop runs forward in the backward sweep
     return exitCounterKept(loop) || (!plan_.recomputedLoops.count(loop) && forwardEmits(context_.loopBody(loop)));
   if (isConditionalLoop(statement))  // the forward sweep counts the iterations the backward sweep runs
@@ -108,7 +111,8 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
 
 bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
   if (!statement) return false;
-  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) return hasActiveLeaf(context_, returned->getRetValue());
+  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement))
+    return hasActiveLeaf(context_, returned->getRetValue());
   if (passiveStatementCall(statement)) return false;
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs))
@@ -116,7 +120,8 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
-      if (pushesOnKill(var) || (var->getInit() && hasActiveLeaf(context_, var->getInit()) && context_.variable(var)->active))
+      if (pushesOnKill(var) ||
+          (var->getInit() && hasActiveLeaf(context_, var->getInit()) && context_.variable(var)->active))
         return true;
     }
     return false;
@@ -128,7 +133,8 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
       if (backwardEmits(phase)) return true;
     return false;
   }
-  if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return restoresCounter(loop) || backwardEmits(context_.loopBody(loop));
+  if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement))
+    return restoresCounter(loop) || backwardEmits(context_.loopBody(loop));
   if (isConditionalLoop(statement)) return backwardEmits(context_.loopBody(statement));
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
     if (backwardEmits(branch->getThen()) || backwardEmits(branch->getElse())) return true;
@@ -156,7 +162,8 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
       if (!plan_.neededForward.count(var) || context_.regionPrivate.count(var) || context_.loopOwnedCounters.count(var))
         continue;
       c::ExprRef zero = var->getType()->isArrayType() ? c::initList({c::integer(0)}) : c::integer(0);
-      out.statement(declarationOf(context_, var, var->getNameAsString(), var->getInit() ? context_.tree(var->getInit()) : zero));
+      out.statement(
+          declarationOf(context_, var, var->getNameAsString(), var->getInit() ? context_.tree(var->getInit()) : zero));
     }
     return;
   }
@@ -175,19 +182,25 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
     c::ExprRef condition = context_.tree(branch->getCond());
     if (!flag && !forwardEmits(branch->getThen())) {  // only the else branch (`if (c) continue;`, an early return)
       out.open(c::ifElse(c::prefix("!", condition), {}));
-      if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(branch->getElse())) forwardCompound(compound, out, true);
-      else forward(branch->getElse(), out);
+      if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(branch->getElse()))
+        forwardCompound(compound, out, true);
+      else
+        forward(branch->getElse(), out);
       out.close();
       return;
     }
     out.open(c::ifElse(condition, {}));
-    if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen())) forwardCompound(compound, out, true);
-    else forward(branch->getThen(), out);
+    if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen()))
+      forwardCompound(compound, out, true);
+    else
+      forward(branch->getThen(), out);
     if (flag) out.statement(c::expression(c::call("adrace_push_int", {c::integer(1)})));
     if (flag || forwardEmits(branch->getElse())) {
       out.openElse();
-      if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(branch->getElse())) forwardCompound(compound, out, true);
-      else forward(branch->getElse(), out);
+      if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(branch->getElse()))
+        forwardCompound(compound, out, true);
+      else
+        forward(branch->getElse(), out);
       if (flag) out.statement(c::expression(c::call("adrace_push_int", {c::integer(0)})));
     }
     out.close();
@@ -195,13 +208,17 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   }
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return forwardFor(loop, out);
   if (isConditionalLoop(statement)) return forwardConditionalLoop(statement, out);
-  if (llvm::isa<clang::BreakStmt>(statement)) return out.statement(c::expression(c::assign("=", c::name(kLoopExit), c::integer(1))));
-  if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) return forwardParallel(directive, out);
+  if (llvm::isa<clang::BreakStmt>(statement))
+    return out.statement(c::expression(c::assign("=", c::name(kLoopExit), c::integer(1))));
+  if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement))
+    return forwardParallel(directive, out);
 }
 
 void Sweeps::forwardLoopBody(const clang::Stmt* body, CodeWriter& out) {
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) forwardCompound(compound, out, true);
-  else forward(body, out);
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))
+    forwardCompound(compound, out, true);
+  else
+    forward(body, out);
 }
 
 void Sweeps::forwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope) {
@@ -217,7 +234,8 @@ c::StmtRef Sweeps::forHead(const clang::ForStmt* loop, bool declare) const {
   const clang::VarDecl* counter = loopCounter(loop);
   const std::string name = counter->getNameAsString();
   c::ExprRef start = context_.tree(loopStart(loop));
-  c::StmtRef init = declare ? declarationOf(context_, counter, name, start) : c::expression(c::assign("=", c::name(name), start));
+  c::StmtRef init =
+      declare ? declarationOf(context_, counter, name, start) : c::expression(c::assign("=", c::name(name), start));
   return c::forLoop(init, context_.tree(loop->getCond()), context_.tree(loop->getInc()), {});
 }
 
@@ -236,8 +254,9 @@ bool Sweeps::restoresCounter(const clang::ForStmt* loop) const {
 void Sweeps::restoreCounter(const clang::ForStmt* loop, CodeWriter& out) const {
   if (!restoresCounter(loop)) return;
   const clang::VarDecl* counter = loopCounter(loop);
-  out.statement(c::withComment(popStatement(counter->getType(), c::name(counter->getNameAsString())),
-                               "its value before the loop at line " + std::to_string(context_.position(loop->getBeginLoc()).line)));
+  out.statement(c::withComment(
+      popStatement(counter->getType(), c::name(counter->getNameAsString())),
+      "its value before the loop at line " + std::to_string(context_.position(loop->getBeginLoc()).line)));
 }
 
 void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
@@ -248,8 +267,8 @@ void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
     out.open(c::block({}));
     if (counted) out.statement(c::declaration(c::plainType("long"), kIterations, c::integer(0)));
     out.statement(c::declaration(c::plainType("int"), kLoopExit, c::integer(0)));
-    out.open(c::forLoop(declarationOf(context_, counter, counter->getNameAsString(), context_.tree(counter->getInit())), condition,
-                        context_.tree(loop->getInc()), {}));
+    out.open(c::forLoop(declarationOf(context_, counter, counter->getNameAsString(), context_.tree(counter->getInit())),
+                        condition, context_.tree(loop->getInc()), {}));
     if (counted) out.statement(c::expression(c::postfix("++", c::name(kIterations))));
     forwardLoopBody(context_.loopBody(loop), out);
     out.close();
@@ -303,8 +322,10 @@ void Sweeps::backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
   const c::ExprRef count = c::name(kIterations);
   out.open(c::forLoop(c::declaration(c::plainType("long"), kIterations, c::call("adrace_pop_long", {})),
                       c::binary(">", count, c::integer(0)), c::postfix("--", count), {}));
-  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body)) backwardCompound(compound, out, true);
-  else backward(body, out);
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))
+    backwardCompound(compound, out, true);
+  else
+    backward(body, out);
   out.close();
 }
 
@@ -314,9 +335,11 @@ namespace {
 // The increment statement, governed by `#pragma omp atomic` when it has a reason to be atomic.
 // The adjoint of a `?:` arm, `x_b[i + 1] += i < n - 1 ? seed : 0.0`, is stored only where the arm
 // ran (armCondition, BranchGuard.h): the analysis proved the arm's accesses under its condition.
-c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& increment, const std::optional<std::string>& atomic) {
+c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& increment,
+                            const std::optional<std::string>& atomic) {
   Increment stored = increment;
-  const bool element = !llvm::isa<clang::DeclRefExpr>(increment.leaf->IgnoreParenImpCasts());  // a scalar needs no guard
+  const bool element =
+      !llvm::isa<clang::DeclRefExpr>(increment.leaf->IgnoreParenImpCasts());  // a scalar needs no guard
   c::ExprRef condition = element && inConditionalArm(context, increment.leaf) ? armCondition(stored.value) : nullptr;
   c::StmtRef statement = incrementStatement(context, stored);
   if (atomic) statement = c::governed(c::directive("omp atomic"), statement);
@@ -331,7 +354,8 @@ void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between
     bool joined = false;
     for (auto earlier = incrementRun_.rbegin(); earlier != incrementRun_.rend() && !joined; ++earlier) {
-      std::optional<Increment> both = earlier->atomic == atomic ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
+      std::optional<Increment> both =
+          earlier->atomic == atomic ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
       if (both) {
         earlier->increment = *both;
         out.replaceStatement(earlier->line, guardedIncrement(context_, *both, atomic));
@@ -364,12 +388,13 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     for (auto it = decls.rbegin(); it != decls.rend(); ++it) {
       auto* var = llvm::cast<clang::VarDecl>(*it);
       if (context_.pointerAliases.count(var)) continue;  // its adjoint is declared at the top of its scope
-      if (var->getInit() && context_.variable(var)->active) emitIncrements(initializerAdjoint(context_, var).increments, out);
+      if (var->getInit() && context_.variable(var)->active)
+        emitIncrements(initializerAdjoint(context_, var).increments, out);
     }
     return;
   }
   if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) {  // the result's adjoint seeds the returned value
-    if (!returned->getRetValue()) return;  // an early `return;` of a void function
+    if (!returned->getRetValue()) return;                               // an early `return;` of a void function
     std::vector<Increment> increments;
     expressionAdjoint(context_, returned->getRetValue(), c::name(context_.resultAdjoint), false, increments);
     emitIncrements(increments, out);
@@ -380,7 +405,8 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     if (plan_.neededForward.count(target) && savesBeforeKill(statement, target))
       out.statement(popStatement(lhs->getType(), context_.tree(lhs)));
     if (!isActiveLeaf(context_, lhs)) return;
-    StatementAdjointCode code = assignmentAdjoint(context_, llvm::cast<clang::BinaryOperator>(llvm::cast<clang::Expr>(statement)->IgnoreParens()));
+    StatementAdjointCode code = assignmentAdjoint(
+        context_, llvm::cast<clang::BinaryOperator>(llvm::cast<clang::Expr>(statement)->IgnoreParens()));
     if (code.block) out.open(c::block({}));
     out.statements(code.prologue);
     emitIncrements(code.increments, out);
@@ -393,18 +419,24 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     c::ExprRef condition = flag ? c::call("adrace_pop_int", {}) : context_.tree(branch->getCond());
     if (!backwardEmits(branch->getThen())) {  // only the else branch
       out.open(c::ifElse(c::prefix("!", condition), {}));
-      if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getElse())) backwardCompound(compound, out, true);
-      else backward(branch->getElse(), out);
+      if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getElse()))
+        backwardCompound(compound, out, true);
+      else
+        backward(branch->getElse(), out);
       out.close();
       return;
     }
     out.open(c::ifElse(condition, {}));
-    if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen())) backwardCompound(compound, out, true);
-    else backward(branch->getThen(), out);
+    if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getThen()))
+      backwardCompound(compound, out, true);
+    else
+      backward(branch->getThen(), out);
     if (backwardEmits(branch->getElse())) {
       out.openElse();
-      if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getElse())) backwardCompound(compound, out, true);
-      else backward(branch->getElse(), out);
+      if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getElse()))
+        backwardCompound(compound, out, true);
+      else
+        backward(branch->getElse(), out);
     }
     out.close();
     return;
@@ -414,7 +446,8 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     return restoreCounter(loop, out);
   }
   if (isConditionalLoop(statement)) return backwardConditionalLoop(statement, out);
-  if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) return backwardParallel(directive, out);
+  if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement))
+    return backwardParallel(directive, out);
 }
 
 void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope, bool localsLive) {
@@ -424,7 +457,8 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
       if (pushesOnKill(*it) && !localsLive) out.statement(declareAndPop(context_, *it));
     recomputeValues(compound, out, localsLive, true);
     for (const clang::VarDecl* local : locals)
-      if (context_.variable(local)->active && backwardEmits(compound)) out.statement(adjointDeclaration(context_, local));
+      if (context_.variable(local)->active && backwardEmits(compound))
+        out.statement(adjointDeclaration(context_, local));
   } else {
     recomputeValues(compound, out, localsLive, false);
   }
@@ -435,7 +469,9 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
 // In statement order, since one may read another: the recomputed locals' declarations (when the
 // block is their scope here) and the recomputed C89 definitions (TapePlan::recomputedDefinitions).
 void Sweeps::recomputeValues(const clang::CompoundStmt* compound, CodeWriter& out, bool localsLive, bool declarations) {
-  auto wanted = [&](const clang::VarDecl* var) { return recomputes(var) && !(localsLive && plan_.neededForward.count(var)); };
+  auto wanted = [&](const clang::VarDecl* var) {
+    return recomputes(var) && !(localsLive && plan_.neededForward.count(var));
+  };
   for (const clang::Stmt* child : compound->body()) {
     if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(child)) {
       for (const clang::Decl* decl : declaration->decls())
@@ -446,13 +482,17 @@ void Sweeps::recomputeValues(const clang::CompoundStmt* compound, CodeWriter& ou
     auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(child);
     const clang::VarDecl* target = assignment ? baseVariable(assignment->getLHS()) : nullptr;
     auto definition = target ? plan_.recomputedDefinitions.find(target) : plan_.recomputedDefinitions.end();
-    if (definition == plan_.recomputedDefinitions.end() || definition->second != assignment || !wanted(target)) continue;
+    if (definition == plan_.recomputedDefinitions.end() || definition->second != assignment || !wanted(target))
+      continue;
     // Nothing outside this block reads it: declared here, unless the forward sweep declared it where
     // the backward sweep sees it too (the function's scope; a parallel loop's backward region
     // declares only what it pops).
-    const bool declaredOutside = plan_.neededForward.count(target) && !(parallelLoop_ && parallelLoop_->perThread(target));
-    if (declaredOutside) out.statement(c::expression(context_.tree(assignment)));
-    else out.statement(declarationOf(context_, target, target->getNameAsString(), context_.tree(assignment->getRHS())));
+    const bool declaredOutside =
+        plan_.neededForward.count(target) && !(parallelLoop_ && parallelLoop_->perThread(target));
+    if (declaredOutside)
+      out.statement(c::expression(context_.tree(assignment)));
+    else
+      out.statement(declarationOf(context_, target, target->getNameAsString(), context_.tree(assignment->getRHS())));
   }
 }
 
@@ -479,11 +519,15 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   SummedIncrements summed = sumInvariantIncrements(context_, body.statements(), i->text);
   out.statements(summed.before);
   if (up) {  // from the last value of the counter down to the first
-    c::ExprRef last = header->op == "<" ? c::binaryAsWritten("-", operandOf(header->bound), c::integer(1)) : header->bound;
-    out.statement(c::forLoop(header->declareCounter(last), c::binary(">=", i, header->first), c::postfix("--", i), summed.iteration));
+    c::ExprRef last =
+        header->op == "<" ? c::binaryAsWritten("-", operandOf(header->bound), c::integer(1)) : header->bound;
+    out.statement(c::forLoop(header->declareCounter(last), c::binary(">=", i, header->first), c::postfix("--", i),
+                             summed.iteration));
   } else if (down) {
-    c::ExprRef last = header->op == ">" ? c::binaryAsWritten("+", operandOf(header->bound), c::integer(1)) : header->bound;
-    out.statement(c::forLoop(header->declareCounter(last), c::binary("<=", i, header->first), c::postfix("++", i), summed.iteration));
+    c::ExprRef last =
+        header->op == ">" ? c::binaryAsWritten("+", operandOf(header->bound), c::integer(1)) : header->bound;
+    out.statement(c::forLoop(header->declareCounter(last), c::binary("<=", i, header->first), c::postfix("++", i),
+                             summed.iteration));
   } else {  // the counter starts one step past the last iteration and steps back (an induction variable)
     const bool counterUsed = c::mentions(summed.iteration, i->text);
     const c::ExprRef trip = c::name("adrace_trip"), k = c::name("adrace_k");
@@ -491,7 +535,8 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
     if (counterUsed) iteration.push_back(c::expression(header->stepBackward()));
     iteration.insert(iteration.end(), summed.iteration.begin(), summed.iteration.end());
     c::StmtList block;
-    block.push_back(c::declaration(c::plainType("long"), "adrace_trip", exits ? c::call("adrace_pop_long", {}) : header->tripCount()));
+    block.push_back(c::declaration(c::plainType("long"), "adrace_trip",
+                                   exits ? c::call("adrace_pop_long", {}) : header->tripCount()));
     if (counterUsed) block.push_back(header->declareCounter(header->counterValue(trip)));
     block.push_back(c::forLoop(c::declaration(c::plainType("long"), "adrace_k", c::sub(trip, c::integer(1))),
                                c::binary(">=", k, c::integer(0)), c::postfix("--", k), std::move(iteration)));
@@ -513,12 +558,16 @@ void Sweeps::backwardIteration(const clang::ForStmt* loop, CodeWriter& out) {
   bool recomputed = plan_.recomputedLoops.count(loop) > 0 && forwardEmits(body);
   if (recomputed) {  // in the same scope as the backward part, without the scope-end pushes: its locals stay live
     out.statement(c::comment("this iteration's forward sweep, recomputed (it reads no value that changes)"));
-    if (compound) forwardCompound(compound, out, false);
-    else forward(body, out);
+    if (compound)
+      forwardCompound(compound, out, false);
+    else
+      forward(body, out);
     out.statement(c::comment("its backward sweep"));
   }
-  if (compound) backwardCompound(compound, out, true, recomputed);
-  else backward(body, out);
+  if (compound)
+    backwardCompound(compound, out, true, recomputed);
+  else
+    backward(body, out);
 }
 
 }  // namespace adrace::ad

@@ -36,7 +36,8 @@ class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
   bool VisitForStmt(clang::ForStmt* loop) {
     loops.push_back(loop);
     // A counter that keeps its exit value (LoopCounters.h) is a variable like any other.
-    if (const clang::VarDecl* counter = loopCounter(loop); counter && !exitValue.count(counter)) counters.insert(counter);
+    if (const clang::VarDecl* counter = loopCounter(loop); counter && !exitValue.count(counter))
+      counters.insert(counter);
     return true;
   }
   bool VisitBinaryOperator(clang::BinaryOperator* binary) {
@@ -120,7 +121,8 @@ bool callsAFunction(const clang::Stmt* statement) {
 
 bool callsPassive(const clang::Stmt* statement) {
   if (!statement) return false;
-  if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement); call && isPassiveStatementCall(calleeName(call))) return true;
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement); call && isPassiveStatementCall(calleeName(call)))
+    return true;
   for (const clang::Stmt* child : statement->children())
     if (callsPassive(child)) return true;
   return false;
@@ -179,8 +181,8 @@ class Mentions : public clang::RecursiveASTVisitor<Mentions> {
 // C89 temporaries (`p = IDX(k, j, i);`, `laplacian = ...;`): a scalar that a loop body assigns once,
 // on its root, before any read there (analyzer::singleDefinitionsOf), and that nothing outside the
 // body mentions, holds at each of its reads the value that assignment gave it in the same iteration.
-std::map<const clang::VarDecl*, const clang::BinaryOperator*> loopBodyDefinitions(const AdjointContext& context,
-                                                                                  const std::vector<const clang::ForStmt*>& loops) {
+std::map<const clang::VarDecl*, const clang::BinaryOperator*> loopBodyDefinitions(
+    const AdjointContext& context, const std::vector<const clang::ForStmt*>& loops) {
   std::map<const clang::VarDecl*, const clang::BinaryOperator*> found;
   const clang::SourceManager& sources = context.ast.getSourceManager();
   for (const clang::ForStmt* loop : loops) {
@@ -193,14 +195,16 @@ std::map<const clang::VarDecl*, const clang::BinaryOperator*> loopBodyDefinition
       auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(assignment->getLHS()->IgnoreParenImpCasts());
       auto* var = reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
       const VariableInfo* info = var ? context.variable(var) : nullptr;
-      if (!info || info->parameter || info->global || std::find(single.begin(), single.end(), var->getNameAsString()) == single.end())
+      if (!info || info->parameter || info->global ||
+          std::find(single.begin(), single.end(), var->getNameAsString()) == single.end())
         continue;
       Mentions mentions(var);
       mentions.TraverseStmt(const_cast<clang::Stmt*>(context.function.getBody()));
       bool onlyInBody = true;
       for (clang::SourceLocation at : mentions.at)
-        onlyInBody = onlyInBody && sources.isPointWithin(sources.getExpansionLoc(at), sources.getExpansionLoc(body->getBeginLoc()),
-                                                         sources.getExpansionLoc(body->getEndLoc()));
+        onlyInBody = onlyInBody &&
+                     sources.isPointWithin(sources.getExpansionLoc(at), sources.getExpansionLoc(body->getBeginLoc()),
+                                           sources.getExpansionLoc(body->getEndLoc()));
       if (onlyInBody) found[var] = assignment;
     }
   }
@@ -240,8 +244,9 @@ void TapePlanner::refuseQueryValuesReadBackward() {
   } while (values.grew);
   for (const auto& [var, at] : values.from)
     if (plan_.neededBackward.count(var))
-      context_.unsupported(at->getBeginLoc(), "'" + var->getNameAsString() +
-                                                  "' holds the value of an OpenMP query or timer and the derivative reads it");
+      context_.unsupported(
+          at->getBeginLoc(),
+          "'" + var->getNameAsString() + "' holds the value of an OpenMP query or timer and the derivative reads it");
 }
 
 // Recomputable: a scalar local of a nested scope (e.g. a loop body) defined once, by its
@@ -317,12 +322,14 @@ void TapePlanner::findRecomputedLoops() {
   for (const clang::ForStmt* loop : finder.loops) {
     const clang::Stmt* body = context_.loopBody(loop);
     if (collapsedOuter.count(loop)) continue;
-    if (!sweeps_.forwardEmits(body) || sweeps_.exitCounterKept(loop)) continue;  // nothing to recompute, or the forward sweep needs the loop
-    if (callsPassive(body)) continue;  // a print must not run twice, a timer gives another value
+    if (!sweeps_.forwardEmits(body) || sweeps_.exitCounterKept(loop))
+      continue;                                         // nothing to recompute, or the forward sweep needs the loop
+    if (callsPassive(body)) continue;                   // a print must not run twice, a timer gives another value
     if (context_.loopsWithBreak.count(loop)) continue;  // its trip count is known only to the forward sweep
     BodyAccesses accesses;
     accesses.TraverseStmt(const_cast<clang::Stmt*>(body));
-    for (const auto& [alias, base] : context_.pointerAliases) {  // through an alias, the body reads and writes its array
+    for (const auto& [alias, base] :
+         context_.pointerAliases) {  // through an alias, the body reads and writes its array
       if (accesses.read.count(alias)) accesses.read.insert(base);
       if (accesses.written.count(alias)) accesses.written.insert(base);
     }
@@ -378,7 +385,8 @@ bool TapePlanner::planStatement(const clang::Stmt* statement) {
     for (const clang::Stmt* child : compound->body()) grew |= planStatement(child);
     return grew;
   }
-  if (const clang::CallExpr* call = passiveStatementCall(statement)) {  // the forward sweep makes it: its arguments' values
+  if (const clang::CallExpr* call =
+          passiveStatementCall(statement)) {  // the forward sweep makes it: its arguments' values
     std::set<const clang::VarDecl*> reads;
     collectVariables(call, reads);
     return addNeeded(forward, reads);
@@ -393,8 +401,10 @@ bool TapePlanner::planStatement(const clang::Stmt* statement) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
       if (!var->getInit()) continue;
       std::set<const clang::VarDecl*> reads;
-      if (context_.pointerAliases.count(var)) sweeps_.aliasOffsetReads(var, reads);  // p_b = a_b + offset, at its scope's top
-      else if (context_.variable(var)->active) derivativeReads(context_, var->getInit(), reads);
+      if (context_.pointerAliases.count(var))
+        sweeps_.aliasOffsetReads(var, reads);  // p_b = a_b + offset, at its scope's top
+      else if (context_.variable(var)->active)
+        derivativeReads(context_, var->getInit(), reads);
       grew |= addNeeded(backward, reads);
       if (forward.count(var)) {
         reads.clear();
@@ -436,12 +446,14 @@ bool TapePlanner::planStatement(const clang::Stmt* statement) {
     collectVariables(branch->getCond(), reads);
     bool flag = sweeps_.ifNeedsFlag(branch);
     if (sweeps_.backwardEmits(branch) && !flag) grew |= addNeeded(backward, reads);
-    if (sweeps_.forwardEmits(branch->getThen()) || sweeps_.forwardEmits(branch->getElse()) || (flag && sweeps_.backwardEmits(branch)))
+    if (sweeps_.forwardEmits(branch->getThen()) || sweeps_.forwardEmits(branch->getElse()) ||
+        (flag && sweeps_.backwardEmits(branch)))
       grew |= addNeeded(forward, reads);
     return grew;
   }
   const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
-  if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) loop = analyzer::associatedLoops(*directive).front();
+  if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
+    loop = analyzer::associatedLoops(*directive).front();
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
     for (const clang::Stmt* phase : sweeps_.regionPhases(parallel)) grew |= planStatement(phase);
     return grew;
@@ -449,8 +461,10 @@ bool TapePlanner::planStatement(const clang::Stmt* statement) {
   if (sweeps_.isConditionalLoop(statement)) {
     grew |= planStatement(context_.loopBody(statement));
     std::set<const clang::VarDecl*> reads;
-    if (auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(statement)) collectVariables(whileLoop->getCond(), reads);
-    else collectVariables(llvm::cast<clang::DoStmt>(statement)->getCond(), reads);
+    if (auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(statement))
+      collectVariables(whileLoop->getCond(), reads);
+    else
+      collectVariables(llvm::cast<clang::DoStmt>(statement)->getCond(), reads);
     if (sweeps_.forwardEmits(statement)) grew |= addNeeded(forward, reads);
     return grew;
   }
@@ -461,7 +475,8 @@ bool TapePlanner::planStatement(const clang::Stmt* statement) {
     collectVariables(loop->getCond(), reads);
     collectVariables(loop->getInc(), reads);
     if (sweeps_.backwardEmits(context_.loopBody(loop))) grew |= addNeeded(backward, reads);
-    if (sweeps_.forwardEmits(context_.loopBody(loop)) || sweeps_.exitCounterKept(loop)) grew |= addNeeded(forward, reads);
+    if (sweeps_.forwardEmits(context_.loopBody(loop)) || sweeps_.exitCounterKept(loop))
+      grew |= addNeeded(forward, reads);
     return grew;
   }
   return false;
@@ -489,7 +504,8 @@ bool Sweeps::savesBeforeKill(const clang::Stmt* kill, const clang::VarDecl* vari
   for (const clang::Stmt* child : scope->body()) {
     // A loop killing its C89 counter (LoopCounters.h) reads only the values it gives the counter.
     auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(child);
-    if (llvm::isa<clang::ForStmt>(kill) && (child == kill || (directive && analyzer::associatedLoops(*directive).front() == kill)))
+    if (llvm::isa<clang::ForStmt>(kill) &&
+        (child == kill || (directive && analyzer::associatedLoops(*directive).front() == kill)))
       return false;
     std::set<const clang::VarDecl*> reads;
     backwardReads(child, reads);
@@ -533,7 +549,8 @@ bool Sweeps::readOnlyByReadModifyWrites(const clang::VarDecl* variable) const {
 
 // The array whose element `assignment` reads and overwrites, when that element is the only memory of
 // the array it mentions: `a[i][j] *= s`, `a[i][j] = f(a[i][j], x)` (not `a[i] = a[i - 1]`, nor a[a[0]]).
-static const clang::VarDecl* readModifyWriteArray(const AdjointContext& context, const clang::BinaryOperator* assignment) {
+static const clang::VarDecl* readModifyWriteArray(const AdjointContext& context,
+                                                  const clang::BinaryOperator* assignment) {
   const clang::Expr* target = assignment->getLHS()->IgnoreParenImpCasts();
   const clang::VarDecl* array = baseVariable(target);
   if (!array || !llvm::isa<clang::ArraySubscriptExpr>(target)) return nullptr;
@@ -566,9 +583,11 @@ static const clang::VarDecl* readModifyWriteArray(const AdjointContext& context,
   return onlyThatElement ? array : nullptr;
 }
 
-void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out, bool besidesReadModifyWrites) const {
+void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out,
+                           bool besidesReadModifyWrites) const {
   if (!statement) return;
-  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement)) return derivativeReads(context_, returned->getRetValue(), out);
+  if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement))
+    return derivativeReads(context_, returned->getRetValue(), out);
   if (passiveStatementCall(statement)) return;
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {
@@ -583,7 +602,8 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
     }
     return;
   }
-  if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement->IgnoreContainers()); assignment && assignment->isAssignmentOp()) {
+  if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement->IgnoreContainers());
+      assignment && assignment->isAssignmentOp()) {
     if (isActiveLeaf(context_, assignment->getLHS())) {
       std::set<const clang::VarDecl*> reads;
       assignmentReads(context_, assignment, reads);
@@ -595,7 +615,8 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
     collectIndexVariables(assignment->getLHS(), out);  // a pop's target
     return;
   }
-  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement->IgnoreContainers()); unary && unary->isIncrementDecrementOp()) {
+  if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement->IgnoreContainers());
+      unary && unary->isIncrementDecrementOp()) {
     collectIndexVariables(unary->getSubExpr(), out);
     return;
   }
@@ -606,7 +627,8 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
     return;
   }
   const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
-  if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) loop = analyzer::associatedLoops(*directive).front();
+  if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
+    loop = analyzer::associatedLoops(*directive).front();
   if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
     for (const clang::Stmt* phase : regionPhases(parallel)) backwardReads(phase, out, besidesReadModifyWrites);
     return;

@@ -35,17 +35,17 @@ std::vector<Loop> someLoops() {
   return loops;
 }
 
-void BM_TripCount(benchmark::State &state) {
+void BM_TripCount(benchmark::State& state) {
   const std::vector<Loop> loops = someLoops();
   long sum = 0;
   for (auto _ : state)
-    for (const Loop &l : loops) sum += adrace_trip_count(l.first, l.bound, l.step, l.cmp);
+    for (const Loop& l : loops) sum += adrace_trip_count(l.first, l.bound, l.step, l.cmp);
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(state.iterations() * static_cast<long>(loops.size()));
 }
 BENCHMARK(BM_TripCount);
 
-void BM_StaticChunk(benchmark::State &state) {
+void BM_StaticChunk(benchmark::State& state) {
   long sum = 0;
   for (auto _ : state)
     for (int p = 1; p <= 64; ++p)
@@ -80,7 +80,7 @@ long replayAll() {
   return sum;
 }
 
-void BM_RecordIterations(benchmark::State &state) {
+void BM_RecordIterations(benchmark::State& state) {
   const long chunk = state.range(0), n = 1 << 20;
   recordShare(n, chunk);  // untimed first sweep maps the tape's pages
   benchmark::DoNotOptimize(replayAll());
@@ -96,7 +96,7 @@ void BM_RecordIterations(benchmark::State &state) {
 }
 BENCHMARK(BM_RecordIterations)->Arg(1)->Arg(3)->Arg(64)->Arg(4096)->Threads(1)->Threads(2)->UseRealTime();
 
-void BM_ReplayIterations(benchmark::State &state) {
+void BM_ReplayIterations(benchmark::State& state) {
   const long chunk = state.range(0), n = 1 << 20;
   recordShare(n, chunk);
   benchmark::DoNotOptimize(replayAll());
@@ -116,10 +116,10 @@ BENCHMARK(BM_ReplayIterations)->Arg(1)->Arg(3)->Arg(64)->Arg(4096)->Threads(1)->
 // array update, the same loop recording its schedule, and the reverse replay of that record.
 constexpr long kLoopTrip = 1 << 22;
 
-void BM_OmpDynamicLoop(benchmark::State &state) {
+void BM_OmpDynamicLoop(benchmark::State& state) {
   const long chunk = state.range(0);
   std::vector<double> a(kLoopTrip, 1.0);
-  double *x = a.data();
+  double* x = a.data();
   for (auto _ : state) {
 #pragma omp parallel for schedule(dynamic, chunk)
     for (long k = 0; k < kLoopTrip; ++k) x[k] = x[k] * 1.0000001 + 1e-9;
@@ -131,7 +131,7 @@ void BM_OmpDynamicLoop(benchmark::State &state) {
 BENCHMARK(BM_OmpDynamicLoop)->Arg(1)->Arg(16)->Arg(256)->Arg(4096)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // The forward loop with its schedule recorded: what adjoint code runs for schedule(dynamic, chunk).
-void recordedLoop(double *x, long chunk) {
+void recordedLoop(double* x, long chunk) {
 #pragma omp parallel
   {
     adrace_recorder rec;
@@ -146,7 +146,7 @@ void recordedLoop(double *x, long chunk) {
 }
 
 // The backward loop: each thread replays its recorded iterations in reverse.
-void replayedLoop(double *x) {
+void replayedLoop(double* x) {
 #pragma omp parallel
   {
     adrace_replay rep;
@@ -161,10 +161,10 @@ void releaseAllTapes() {
   adrace_tape_release();
 }
 
-void BM_OmpDynamicLoopRecorded(benchmark::State &state) {
+void BM_OmpDynamicLoopRecorded(benchmark::State& state) {
   const long chunk = state.range(0);
   std::vector<double> a(kLoopTrip, 1.0);
-  double *x = a.data();
+  double* x = a.data();
   recordedLoop(x, chunk);  // untimed first sweep maps the tapes' pages
   replayedLoop(x);
   for (auto _ : state) {
@@ -178,12 +178,18 @@ void BM_OmpDynamicLoopRecorded(benchmark::State &state) {
   setPerThreadRate(state, state.iterations() * kLoopTrip, omp_get_max_threads());
   releaseAllTapes();
 }
-BENCHMARK(BM_OmpDynamicLoopRecorded)->Arg(1)->Arg(16)->Arg(256)->Arg(4096)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OmpDynamicLoopRecorded)
+    ->Arg(1)
+    ->Arg(16)
+    ->Arg(256)
+    ->Arg(4096)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
-void BM_OmpReverseReplayLoop(benchmark::State &state) {
+void BM_OmpReverseReplayLoop(benchmark::State& state) {
   const long chunk = state.range(0);
   std::vector<double> a(kLoopTrip, 1.0);
-  double *x = a.data();
+  double* x = a.data();
   recordedLoop(x, chunk);
   replayedLoop(x);
   for (auto _ : state) {
@@ -200,9 +206,9 @@ void BM_OmpReverseReplayLoop(benchmark::State &state) {
 BENCHMARK(BM_OmpReverseReplayLoop)->Arg(1)->Arg(16)->Arg(256)->Arg(4096)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // The static pair for comparison: adrace_static_chunk forward, then the same chunk backwards.
-void BM_OmpStaticChunkLoop(benchmark::State &state) {
+void BM_OmpStaticChunkLoop(benchmark::State& state) {
   std::vector<double> a(kLoopTrip, 1.0);
-  double *x = a.data();
+  double* x = a.data();
   for (auto _ : state) {
 #pragma omp parallel
     {

@@ -25,7 +25,7 @@ void warmTape(long bytes) {
 
 // Push n doubles then pop them all: the forward/backward pattern of an adjoint loop.
 // Blocks are reused (see warmTape), so this is the steady state of repeated sweeps.
-void BM_PushPopDouble(benchmark::State &state) {
+void BM_PushPopDouble(benchmark::State& state) {
   const long n = state.range(0);
   double sink = 0.0;
   warmTape(n * static_cast<long>(sizeof(double)));
@@ -42,7 +42,7 @@ void BM_PushPopDouble(benchmark::State &state) {
 BENCHMARK(BM_PushPopDouble)->Arg(1 << 10)->Arg(1 << 20)->Arg(1 << 23)->Threads(1)->Threads(2)->UseRealTime();
 
 // Pushes only, timed; the pops that keep memory bounded are not timed.
-void BM_PushDouble(benchmark::State &state) {
+void BM_PushDouble(benchmark::State& state) {
   const long n = state.range(0);
   warmTape(n * static_cast<long>(sizeof(double)));
   for (auto _ : state) {
@@ -59,7 +59,7 @@ void BM_PushDouble(benchmark::State &state) {
 BENCHMARK(BM_PushDouble)->Arg(1 << 20)->Threads(1)->Threads(2)->UseRealTime();
 
 // Pops only, timed.
-void BM_PopDouble(benchmark::State &state) {
+void BM_PopDouble(benchmark::State& state) {
   const long n = state.range(0);
   double sink = 0.0;
   warmTape(n * static_cast<long>(sizeof(double)));
@@ -79,7 +79,7 @@ BENCHMARK(BM_PopDouble)->Arg(1 << 20)->Threads(1)->Threads(2)->UseRealTime();
 
 // A first sweep on an empty tape: every 64 KiB block is malloc'd and its pages touched for the
 // first time (the blocks are freed, untimed, after each sweep).
-void BM_PushPopDoubleColdTape(benchmark::State &state) {
+void BM_PushPopDoubleColdTape(benchmark::State& state) {
   const long n = state.range(0);
   double sink = 0.0;
   for (auto _ : state) {
@@ -97,7 +97,7 @@ void BM_PushPopDoubleColdTape(benchmark::State &state) {
 BENCHMARK(BM_PushPopDoubleColdTape)->Arg(1 << 20)->Threads(1)->Threads(2)->UseRealTime();
 
 // Mixed types (double, int, long: 20 bytes a round), so values straddle block boundaries.
-void BM_PushPopMixed(benchmark::State &state) {
+void BM_PushPopMixed(benchmark::State& state) {
   const long n = state.range(0);
   double sink = 0.0;
   warmTape(n * static_cast<long>(sizeof(double) + sizeof(int) + sizeof(long)) + 8);
@@ -123,7 +123,7 @@ void BM_PushPopMixed(benchmark::State &state) {
 BENCHMARK(BM_PushPopMixed)->Arg(1 << 20)->Threads(1)->Threads(2)->UseRealTime();
 
 // Reference: the same pattern on a std::vector<double> with reserved capacity.
-void BM_VectorPushPopDouble(benchmark::State &state) {
+void BM_VectorPushPopDouble(benchmark::State& state) {
   const long n = state.range(0);
   std::vector<double> v(static_cast<size_t>(n), 0.0);  // pages mapped, like a warm tape
   v.clear();

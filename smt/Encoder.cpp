@@ -58,8 +58,7 @@ z3::expr Encoder::encode(const Expr& expr, Thread thread) {
       recordQuotient(dividend, divisor, quotient);
       return quotient;
     }
-    case Expr::Op::Mod:
-      return truncatedRemainder(encode(expr.args[0], thread), encode(expr.args[1], thread));
+    case Expr::Op::Mod: return truncatedRemainder(encode(expr.args[0], thread), encode(expr.args[1], thread));
     case Expr::Op::Neg: return -encode(expr.args[0], thread);
   }
   return context_.int_val(0);
@@ -92,8 +91,8 @@ z3::expr Encoder::sameElement(const IndexTuple& first, Thread firstThread, const
   return z3::mk_and(equalities);
 }
 
-z3::expr Encoder::differentElement(const IndexTuple& first, Thread firstThread,
-                                   const IndexTuple& second, Thread secondThread) {
+z3::expr Encoder::differentElement(const IndexTuple& first, Thread firstThread, const IndexTuple& second,
+                                   Thread secondThread) {
   if (first.size() != second.size()) return context_.bool_val(true);
   z3::expr_vector differences(context_);
   for (size_t k = 0; k < first.size(); ++k)
@@ -117,14 +116,13 @@ z3::expr Encoder::rowSplitLemma(const ExprRef& first, Thread firstThread, const 
       z3::expr rowA = encode(a->row, firstThread), rowB = encode(b->row, secondThread);
       z3::expr columnA = encode(a->column, firstThread), columnB = encode(b->column, secondThread);
       z3::expr columnsInRows = 0 <= columnA && columnA < widthA && 0 <= columnB && columnB < widthB;
-      z3::expr premise = widthA == widthB && widthA > 0 && columnsInRows &&
-                         encode(first, firstThread) == encode(second, secondThread);
+      z3::expr premise =
+          widthA == widthB && widthA > 0 && columnsInRows && encode(first, firstThread) == encode(second, secondThread);
       lemmas.push_back(z3::implies(premise, rowA == rowB && columnA == columnB));
       lemmas.push_back(rowSplitLemma(a->row, firstThread, b->row, secondThread, depth - 1));
     }
   return lemmas.empty() ? context_.bool_val(true) : z3::mk_and(lemmas);
 }
-
 
 z3::expr Encoder::symbolFor(const Expr& node, Thread thread) {
   std::string name = symbolName(node, thread);

@@ -24,11 +24,9 @@ class Encoder {
 
   // The element named by `first` on thread A is the one named by `second` on thread B:
   // a conjunction over components. Tuples of different length never coincide (false).
-  z3::expr sameElement(const IndexTuple& first, Thread firstThread, const IndexTuple& second,
-                       Thread secondThread);
+  z3::expr sameElement(const IndexTuple& first, Thread firstThread, const IndexTuple& second, Thread secondThread);
   // Its negation: some component differs.
-  z3::expr differentElement(const IndexTuple& first, Thread firstThread, const IndexTuple& second,
-                            Thread secondThread);
+  z3::expr differentElement(const IndexTuple& first, Thread firstThread, const IndexTuple& second, Thread secondThread);
 
   // Every integer constant and function symbol created so far, named as in the report
   // ("i", "i'", "k#1'", "c" for an array), for reading a witness out of a model.
@@ -64,8 +62,8 @@ class Encoder {
   z3::func_decl arrayFor(const Expr& node, Thread thread);
 
   z3::context& context_;
-  std::map<std::string, size_t> symbolIndex_;     // report name → index in symbols_
-  std::map<std::string, z3::func_decl> arrays_;   // report name/arity → uninterpreted function
+  std::map<std::string, size_t> symbolIndex_;    // report name → index in symbols_
+  std::map<std::string, z3::func_decl> arrays_;  // report name/arity → uninterpreted function
   std::vector<Symbol> symbols_;
   std::vector<Quotient> quotients_;
   std::vector<z3::expr> divisionLemmas_;

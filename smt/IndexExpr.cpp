@@ -19,9 +19,7 @@ std::optional<std::int64_t> constantValue(const ExprRef& expr) {
   return std::nullopt;
 }
 
-bool isConstant(const ExprRef& expr, std::int64_t value) {
-  return expr->op == Expr::Op::Const && expr->value == value;
-}
+bool isConstant(const ExprRef& expr, std::int64_t value) { return expr->op == Expr::Op::Const && expr->value == value; }
 
 // An expression seen as base + offset, so that (x + 3) + 4 folds to x + 7 and (x + 1) - 1 to x.
 struct OffsetForm {
@@ -51,8 +49,7 @@ ExprRef withOffset(const ExprRef& base, std::int64_t offset) {
 ExprRef addOffset(const ExprRef& lhs, std::int64_t rhs) {
   OffsetForm form = splitOffset(lhs);
   std::int64_t total = 0;
-  if (__builtin_add_overflow(form.offset, rhs, &total))
-    return node(Expr::Op::Add, {lhs, constant(rhs)});
+  if (__builtin_add_overflow(form.offset, rhs, &total)) return node(Expr::Op::Add, {lhs, constant(rhs)});
   return withOffset(form.base, total);
 }
 
@@ -167,8 +164,7 @@ ExprRef sub(ExprRef lhs, ExprRef rhs) {
   auto right = constantValue(rhs);
   std::int64_t folded = 0;
   if (left && right && !__builtin_sub_overflow(*left, *right, &folded)) return constant(folded);
-  if (right && !left && *right != std::numeric_limits<std::int64_t>::min())
-    return addOffset(lhs, -*right);
+  if (right && !left && *right != std::numeric_limits<std::int64_t>::min()) return addOffset(lhs, -*right);
   return node(Expr::Op::Sub, {std::move(lhs), std::move(rhs)});
 }
 

@@ -28,16 +28,19 @@ struct Expr {
     Const,  // value
     Var,    // name@instance, a scalar integer variable
     Read,   // name@instance(args...), a read of an integer array: an uninterpreted function
-    Add, Sub, Mul,
-    Div, Mod,  // C semantics: truncation towards zero
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,  // C semantics: truncation towards zero
     Neg,
   };
   Op op = Op::Const;
-  std::int64_t value = 0;     // Const
-  std::string name;           // Var, Read
-  int instance = 0;           // Var, Read: which reaching definitions produced the value (section 5.2)
+  std::int64_t value = 0;       // Const
+  std::string name;             // Var, Read
+  int instance = 0;             // Var, Read: which reaching definitions produced the value (section 5.2)
   Scope scope = Scope::Shared;  // Var, Read
-  std::vector<ExprRef> args;  // operands (Add..Neg) or subscripts (Read)
+  std::vector<ExprRef> args;    // operands (Add..Neg) or subscripts (Read)
 };
 
 // A subscript list: a[e1][e2] is the tuple (e1, e2). Two tuples name the same element only if
@@ -48,8 +51,7 @@ using IndexTuple = std::vector<ExprRef>;
 // in the source is one expression in the report and one symbol set in Z3.
 ExprRef constant(std::int64_t value);
 ExprRef variable(std::string name, int instance = 0, Scope scope = Scope::Shared);
-ExprRef arrayRead(std::string array, std::vector<ExprRef> subscripts, int instance = 0,
-                  Scope scope = Scope::Shared);
+ExprRef arrayRead(std::string array, std::vector<ExprRef> subscripts, int instance = 0, Scope scope = Scope::Shared);
 ExprRef add(ExprRef lhs, ExprRef rhs);
 ExprRef sub(ExprRef lhs, ExprRef rhs);
 ExprRef mul(ExprRef lhs, ExprRef rhs);

@@ -60,9 +60,11 @@ std::vector<z3::expr> iterationConstraints(Encoder& encoder, z3::context& contex
     if (dimension.first && dimension.step) {
       z3::expr trip = freshConstant(context, "trip_" + symbolName(*counter, thread), context.int_sort());
       constraints.push_back(trip >= 0);
-      constraints.push_back(value == encoder.encode(dimension.first, thread) + encoder.encode(dimension.step, thread) * trip);
+      constraints.push_back(value ==
+                            encoder.encode(dimension.first, thread) + encoder.encode(dimension.step, thread) * trip);
     }
-    if (dimension.bound) constraints.push_back(boundConstraint(value, dimension, encoder.encode(dimension.bound, thread)));
+    if (dimension.bound)
+      constraints.push_back(boundConstraint(value, dimension, encoder.encode(dimension.bound, thread)));
   }
   return constraints;
 }

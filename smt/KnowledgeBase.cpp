@@ -71,7 +71,8 @@ void KnowledgeBase::assertDomain() {
   z3::context& context = session_.context();
   Encoder& encoder = session_.encoder();
   for (Thread thread : {Thread::A, Thread::B})
-    for (const z3::expr& constraint : iterationConstraints(encoder, context, domain_, thread)) assertEverywhere(constraint);
+    for (const z3::expr& constraint : iterationConstraints(encoder, context, domain_, thread))
+      assertEverywhere(constraint);
   // The two iterations differ in at least one counter. Without a counter nothing tells them apart;
   // asserting an empty disjunction (false) would make every question vacuously disjoint.
   z3::expr_vector someCounterDiffers(context);
@@ -90,8 +91,7 @@ void KnowledgeBase::assertDomain() {
   }
 }
 
-void KnowledgeBase::addFact(int context, const ExprRef& lhs, Relation relation,
-                            const ExprRef& rhs) {
+void KnowledgeBase::addFact(int context, const ExprRef& lhs, Relation relation, const ExprRef& rhs) {
   Encoder& encoder = session_.encoder();
   z3::expr onA = relate(encoder.encode(lhs, Thread::A), relation, encoder.encode(rhs, Thread::A));
   z3::expr onB = relate(encoder.encode(lhs, Thread::B), relation, encoder.encode(rhs, Thread::B));
@@ -128,8 +128,8 @@ CheckOutcome KnowledgeBase::pairCanReach(int context) {
   return session_.check(arithmetic_, assumptionsFor(context, false), &reason);
 }
 
-Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first,
-                                       const IndexTuple& second, bool useKnowledge) {
+Coincidence KnowledgeBase::mayCoincide(int context, const IndexTuple& first, const IndexTuple& second,
+                                       bool useKnowledge) {
   std::string question = questionText(first, second);
   if (std::optional<Coincidence> known = cachedAnswer(context, useKnowledge, question)) {
     session_.countCachedQuery();
@@ -212,7 +212,8 @@ Coincidence KnowledgeBase::mayCoincideAt(int firstContext, int secondContext, co
     arithmetic_.add(session_.encoder().encode(symbol, Thread::A) == session_.encoder().encode(symbol, Thread::B));
   if (nonNegative) {
     for (const ExprRef& index : nonNegative->onFirst) arithmetic_.add(session_.encoder().encode(index, Thread::A) >= 0);
-    for (const ExprRef& index : nonNegative->onSecond) arithmetic_.add(session_.encoder().encode(index, Thread::B) >= 0);
+    for (const ExprRef& index : nonNegative->onSecond)
+      arithmetic_.add(session_.encoder().encode(index, Thread::B) >= 0);
   }
   CheckOutcome outcome = session_.check(arithmetic_, assumptions, &reason);
   if (outcome == CheckOutcome::Sat) answer.witness = witnessFrom(arithmetic_.get_model(), first, second);
@@ -257,9 +258,10 @@ void KnowledgeBase::assertEverywhere(const z3::expr& assertion) {
   arithmetic_.add(assertion);
 }
 
-std::vector<std::pair<std::string, std::string>> KnowledgeBase::witnessFrom(
-    const z3::model& model, const IndexTuple& first, const IndexTuple& second,
-    Thread firstThread) {
+std::vector<std::pair<std::string, std::string>> KnowledgeBase::witnessFrom(const z3::model& model,
+                                                                            const IndexTuple& first,
+                                                                            const IndexTuple& second,
+                                                                            Thread firstThread) {
   Encoder& encoder = session_.encoder();
   std::vector<std::pair<std::string, std::string>> witness;
   std::set<std::string> named;
@@ -268,9 +270,7 @@ std::vector<std::pair<std::string, std::string>> KnowledgeBase::witnessFrom(
   };
 
   // A symbol named on `thread` takes its value from where it ran in the model.
-  auto evaluatedOn = [&](Thread thread) {
-    return thread == Thread::A ? firstThread : otherThread(firstThread);
-  };
+  auto evaluatedOn = [&](Thread thread) { return thread == Thread::A ? firstThread : otherThread(firstThread); };
 
   for (Thread thread : {Thread::A, Thread::B})
     for (const LoopDimension& dimension : domain_.dimensions) {
@@ -283,8 +283,7 @@ std::vector<std::pair<std::string, std::string>> KnowledgeBase::witnessFrom(
   for (const auto& side : sides)
     for (const ExprRef& component : *side.first)
       forEachSymbol(component, [&, thread = side.second](const Expr& symbol) {
-        if (symbol.op == Expr::Op::Var)
-          record(symbolName(symbol, thread), encoder.encode(symbol, evaluatedOn(thread)));
+        if (symbol.op == Expr::Op::Var) record(symbolName(symbol, thread), encoder.encode(symbol, evaluatedOn(thread)));
       });
   // Array values last: "c[3]" → "5" says which entries of c would have to collide.
   for (const auto& side : sides)

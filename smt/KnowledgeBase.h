@@ -37,7 +37,7 @@ struct Coincidence {
     Unknown,   // Z3 gave up (timeout, nonlinear arithmetic): treat as Overlap, with `reason`
   };
   Status status = Status::Unknown;
-  std::string reason;                                   // for Unknown
+  std::string reason;                                        // for Unknown
   std::vector<std::pair<std::string, std::string>> witness;  // symbol → value, counters first
   bool throughArrayRead = false;  // the coincidence depends on an integer-array value (possible, not definite)
   bool fromCache = false;
@@ -76,8 +76,7 @@ class KnowledgeBase {
   // Can `first` on one iteration and `second` on another be the same element, for iterations that
   // reach `context`? `useKnowledge` false asks with facts and the domain only (the primal race
   // check, which must not assume what it is checking).
-  Coincidence mayCoincide(int context, const IndexTuple& first, const IndexTuple& second,
-                          bool useKnowledge = true);
+  Coincidence mayCoincide(int context, const IndexTuple& first, const IndexTuple& second, bool useKnowledge = true);
 
   // The race check's question: can `first`, made where `firstContext` holds, and `second`, made
   // where `secondContext` holds, be one element on two different iterations? Each thread brings the
@@ -104,8 +103,7 @@ class KnowledgeBase {
   // Values of the question's symbols named as if `first` ran on thread A. The model answers
   // "first on A, second on B"; evaluating with firstThread B reads it mirrored, which answers the
   // swapped question (every assertion is symmetric in the threads).
-  std::vector<std::pair<std::string, std::string>> witnessFrom(const z3::model& model,
-                                                               const IndexTuple& first,
+  std::vector<std::pair<std::string, std::string>> witnessFrom(const z3::model& model, const IndexTuple& first,
                                                                const IndexTuple& second,
                                                                Thread firstThread = Thread::A);
 
@@ -113,10 +111,11 @@ class KnowledgeBase {
   z3::solver arithmetic_;  // domain and facts, no knowledge
   ContextTree contexts_;
   LoopDomain domain_;
-  std::vector<z3::expr> factLiteral_;       // per context
-  std::vector<z3::expr> knowledgeLiteral_;  // per context
+  std::vector<z3::expr> factLiteral_;                      // per context
+  std::vector<z3::expr> knowledgeLiteral_;                 // per context
   std::vector<z3::expr> factLiteralOnA_, factLiteralOnB_;  // per context: its facts on one thread only
-  std::vector<std::pair<ExprRef, ExprRef>> facts_;  // lhs, rhs: an array read reached through them makes a witness "possible"
+  std::vector<std::pair<ExprRef, ExprRef>>
+      facts_;  // lhs, rhs: an array read reached through them makes a witness "possible"
   // Per question ("first vs second", primed text), the answers by (context, with knowledge).
   std::map<std::string, std::map<std::pair<int, bool>, Coincidence>> cache_;
   unsigned knowledgeAssertions_ = 0;

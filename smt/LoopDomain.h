@@ -14,11 +14,11 @@ enum class Comparison { Less, LessEqual, Greater, GreaterEqual, NotEqual };
 
 // One loop of the nest: `for (counter = first; counter CMP bound; counter += step)`.
 struct LoopDimension {
-  std::string counter;   // the Var with Scope::Counter that stands for it in index expressions
-  ExprRef first;         // null when unknown: the counter is then unconstrained
-  ExprRef bound;         // null when unknown
+  std::string counter;  // the Var with Scope::Counter that stands for it in index expressions
+  ExprRef first;        // null when unknown: the counter is then unconstrained
+  ExprRef bound;        // null when unknown
   Comparison comparison = Comparison::Less;
-  ExprRef step;          // null when unknown; may be negative; a non-constant step stays symbolic
+  ExprRef step;  // null when unknown; may be negative; a non-constant step stays symbolic
 };
 
 // Two iterations of the nest differ in at least one counter; each lies inside its bounds and on

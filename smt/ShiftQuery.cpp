@@ -51,7 +51,9 @@ ShiftProof offsetsExact(SolverSession& session, const LoopDomain& domain, const 
       proof.reason = "Z3 found an iteration (" + where + ") where " + toString(index) + " is not " + expected;
       break;
     }
-    case CheckOutcome::Unknown: proof.reason = "Z3 could not decide whether the offsets are exact (" + reason + ")"; break;
+    case CheckOutcome::Unknown:
+      proof.reason = "Z3 could not decide whether the offsets are exact (" + reason + ")";
+      break;
   }
   solver.pop();
   return proof;
@@ -77,7 +79,8 @@ ExprRef shiftedLayout(const ExprRef& layout, const LoopDomain& domain, const std
 }
 
 // The box of a gather's targets: each counter's range widened by the offsets.
-LoopDomain targetBox(const LoopDomain& domain, const std::vector<std::int64_t>& lows, const std::vector<std::int64_t>& highs) {
+LoopDomain targetBox(const LoopDomain& domain, const std::vector<std::int64_t>& lows,
+                     const std::vector<std::int64_t>& highs) {
   LoopDomain box;
   for (size_t d = 0; d < domain.dimensions.size(); ++d) {
     LoopDimension dimension = domain.dimensions[d];
@@ -109,8 +112,10 @@ ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain
   CheckOutcome exact = session.check(z3::expr_vector(context), &reason);
   solver.pop();
   if (exact != CheckOutcome::Unsat) {
-    proof.reason = exact == CheckOutcome::Sat ? "Z3 found an iteration where " + toString(index) + " is not " + toString(expected)
-                                              : "Z3 could not decide whether " + toString(index) + " is " + toString(expected) + " (" + reason + ")";
+    proof.reason =
+        exact == CheckOutcome::Sat
+            ? "Z3 found an iteration where " + toString(index) + " is not " + toString(expected)
+            : "Z3 could not decide whether " + toString(index) + " is " + toString(expected) + " (" + reason + ")";
     return proof;
   }
   AccessSite targets{targetBox(domain, lows, highs), {}, {layout}};
@@ -118,7 +123,8 @@ ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain
   switch (twice.status) {
     case Coincidence::Status::Disjoint: proof.proven = true; return proof;
     case Coincidence::Status::Overlap: {
-      proof.reason = "Z3 found two targets of the gather that name the same element " + toString(layout) + " [" + witnessText(twice) + "]";
+      proof.reason = "Z3 found two targets of the gather that name the same element " + toString(layout) + " [" +
+                     witnessText(twice) + "]";
       return proof;
     }
     case Coincidence::Status::Unknown:
@@ -129,7 +135,8 @@ ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain
   return proof;
 }
 
-ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index, std::int64_t offset) {
+ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index,
+                            std::int64_t offset) {
   ShiftProof proof;
   if (domain.dimensions.size() != 2) {
     proof.reason = "a family of terms needs the loop's counter and one inner counter, not " +
@@ -149,14 +156,15 @@ ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, co
   std::string witness;
   if (exact == CheckOutcome::Sat) {
     z3::model model = solver.get_model();
-    witness = toString(outer) + "=" + numeralText(model.eval(encoder.encode(outer, Thread::A), true)) + ", " + toString(inner) +
-              "=" + numeralText(model.eval(encoder.encode(inner, Thread::A), true));
+    witness = toString(outer) + "=" + numeralText(model.eval(encoder.encode(outer, Thread::A), true)) + ", " +
+              toString(inner) + "=" + numeralText(model.eval(encoder.encode(inner, Thread::A), true));
   }
   solver.pop();
   if (exact != CheckOutcome::Unsat) {
-    proof.reason = exact == CheckOutcome::Sat
-                       ? "Z3 found a pair (" + witness + ") where " + toString(index) + " is not " + toString(expected)
-                       : "Z3 could not decide whether " + toString(index) + " is " + toString(expected) + " (" + reason + ")";
+    proof.reason =
+        exact == CheckOutcome::Sat
+            ? "Z3 found a pair (" + witness + ") where " + toString(index) + " is not " + toString(expected)
+            : "Z3 could not decide whether " + toString(index) + " is " + toString(expected) + " (" + reason + ")";
     return proof;
   }
   // (2): two different pairs (i, r) != (i', r') with the same target and the same r?
@@ -165,8 +173,8 @@ ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, co
   switch (twice.status) {
     case Coincidence::Status::Disjoint: proof.proven = true; return proof;
     case Coincidence::Status::Overlap: {
-      proof.reason = "Z3 found two pairs of the iteration and " + toString(inner) + " that give one target " + toString(index) +
-                     " with one " + toString(inner) + " [" + witnessText(twice) + "]";
+      proof.reason = "Z3 found two pairs of the iteration and " + toString(inner) + " that give one target " +
+                     toString(index) + " with one " + toString(inner) + " [" + witnessText(twice) + "]";
       return proof;
     }
     case Coincidence::Status::Unknown:
@@ -192,7 +200,8 @@ ShiftProof proveUnitShift(SolverSession& session, const LoopDomain& domain, cons
   switch (twice.status) {
     case Coincidence::Status::Disjoint: return proof;
     case Coincidence::Status::Overlap: {
-      proof.reason = "Z3 found two iterations that read the same element " + toString(index) + " [" + witnessText(twice) + "]";
+      proof.reason =
+          "Z3 found two iterations that read the same element " + toString(index) + " [" + witnessText(twice) + "]";
       break;
     }
     case Coincidence::Status::Unknown:

@@ -46,6 +46,7 @@ ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain
 //   (2) the pairs (i, r) map one-to-one onto the pairs (j, r): no two different pairs give one
 //       target with one r, so the target's loop over r visits each primal contribution once.
 // (Two iterations do read one element, through different r: that is the family, not a collision.)
-ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index, std::int64_t offset);
+ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index,
+                            std::int64_t offset);
 
 }  // namespace adrace::smt

@@ -70,8 +70,7 @@ CheckOutcome SolverSession::check(z3::solver& solver, const z3::expr_vector& ass
     outcome = CheckOutcome::Unknown;
     why = error.msg();
   }
-  double elapsed =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   statistics_.z3Milliseconds += elapsed;
   if (outcome == CheckOutcome::Unknown && elapsed >= timeout)
     why = timeout < timeoutMilliseconds_ || deadline_.passed() ? kBudgetExhausted : "timeout";

@@ -15,10 +15,10 @@
 namespace adrace::smt {
 
 struct SolverStatistics {
-  unsigned assertions = 0;       // knowledge, facts and domain constraints asserted ("Z3 size")
-  unsigned queries = 0;          // check() calls actually sent to Z3
-  unsigned cachedQueries = 0;    // questions answered from the cache instead
-  double z3Milliseconds = 0.0;   // wall time spent inside check()
+  unsigned assertions = 0;      // knowledge, facts and domain constraints asserted ("Z3 size")
+  unsigned queries = 0;         // check() calls actually sent to Z3
+  unsigned cachedQueries = 0;   // questions answered from the cache instead
+  double z3Milliseconds = 0.0;  // wall time spent inside check()
 };
 
 enum class CheckOutcome { Sat, Unsat, Unknown };

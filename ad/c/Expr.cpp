@@ -22,7 +22,8 @@ double literalValue(const ExprRef& expr) {
   if (!std::isdigit(static_cast<unsigned char>(text[0])) && text[0] != '.') return -1;
   std::string digits = text;
   bool hex = digits.size() > 1 && (digits[1] == 'x' || digits[1] == 'X');
-  while (!digits.empty() && std::string(hex ? "uUlL" : "fFuUlL").find(digits.back()) != std::string::npos) digits.pop_back();
+  while (!digits.empty() && std::string(hex ? "uUlL" : "fFuUlL").find(digits.back()) != std::string::npos)
+    digits.pop_back();
   char* end = nullptr;
   double value = std::strtod(digits.c_str(), &end);
   if (end == digits.c_str() || *end != '\0') return -1;
@@ -47,7 +48,9 @@ ExprRef prefix(std::string op, ExprRef operand) {
 
 ExprRef negate(ExprRef operand) { return prefix("-", std::move(operand)); }
 
-ExprRef postfix(std::string op, ExprRef operand) { return node(Expr::Kind::Postfix, std::move(op), {std::move(operand)}); }
+ExprRef postfix(std::string op, ExprRef operand) {
+  return node(Expr::Kind::Postfix, std::move(op), {std::move(operand)});
+}
 
 bool isZeroLiteral(const ExprRef& expr) { return literalValue(expr) == 0.0; }
 bool isOneLiteral(const ExprRef& expr) { return literalValue(expr) == 1.0; }
@@ -85,9 +88,13 @@ ExprRef call(ExprRef callee, std::vector<ExprRef> arguments) {
   return node(Expr::Kind::Call, "", std::move(arguments));
 }
 
-ExprRef call(const std::string& function, std::vector<ExprRef> arguments) { return call(name(function), std::move(arguments)); }
+ExprRef call(const std::string& function, std::vector<ExprRef> arguments) {
+  return call(name(function), std::move(arguments));
+}
 
-ExprRef subscript(ExprRef base, ExprRef index) { return node(Expr::Kind::Subscript, "", {std::move(base), std::move(index)}); }
+ExprRef subscript(ExprRef base, ExprRef index) {
+  return node(Expr::Kind::Subscript, "", {std::move(base), std::move(index)});
+}
 
 ExprRef arraySection(ExprRef base, ExprRef lower, ExprRef length) {
   return node(Expr::Kind::ArraySection, "", {std::move(base), std::move(lower), std::move(length)});

@@ -19,34 +19,34 @@ using ExprRef = std::shared_ptr<const Expr>;
 
 struct Expr {
   enum class Kind {
-    Name,         // text: an identifier
-    Literal,      // text: a number, character or string literal as written ("1.0e-3", "'a'", "N")
-    Prefix,       // text: - + ! ~ * & ++ --; operands[0]
-    Postfix,      // text: ++ --; operands[0]
-    Binary,       // text: * / % + - << >> < <= > >= == != & ^ | && || ,; operands[0], operands[1]
-    Assign,       // text: = += -= *= /= ...; operands[0] (target), operands[1]
-    Conditional,  // operands: condition, if true, if false
-    Call,         // operands[0]: callee; the rest: arguments
-    Subscript,    // operands: base, index
-    ArraySection, // OpenMP's base[lower:length] in a clause; operands: base, lower (may be null), length
-    Member,       // text: field; operands[0]: the record (arrow: through a pointer)
-    Cast,         // type; operands[0]
-    SizeofType,   // type
-    SizeofExpr,   // operands[0]
-    InitList,     // { operands... }
-    Paren,        // ( operands[0] ): parentheses kept for the reader where C needs none (`(2 + offset) + k`)
+    Name,          // text: an identifier
+    Literal,       // text: a number, character or string literal as written ("1.0e-3", "'a'", "N")
+    Prefix,        // text: - + ! ~ * & ++ --; operands[0]
+    Postfix,       // text: ++ --; operands[0]
+    Binary,        // text: * / % + - << >> < <= > >= == != & ^ | && || ,; operands[0], operands[1]
+    Assign,        // text: = += -= *= /= ...; operands[0] (target), operands[1]
+    Conditional,   // operands: condition, if true, if false
+    Call,          // operands[0]: callee; the rest: arguments
+    Subscript,     // operands: base, index
+    ArraySection,  // OpenMP's base[lower:length] in a clause; operands: base, lower (may be null), length
+    Member,        // text: field; operands[0]: the record (arrow: through a pointer)
+    Cast,          // type; operands[0]
+    SizeofType,    // type
+    SizeofExpr,    // operands[0]
+    InitList,      // { operands... }
+    Paren,         // ( operands[0] ): parentheses kept for the reader where C needs none (`(2 + offset) + k`)
   };
   Kind kind = Kind::Name;
   std::string text;
   std::vector<ExprRef> operands;
-  Type type;          // Cast, SizeofType
+  Type type;           // Cast, SizeofType
   bool arrow = false;  // Member
 };
 
 // Builders.
 ExprRef name(std::string identifier);
 ExprRef literal(std::string text);
-ExprRef integer(long long value);  // a decimal literal (negative values are a minus applied to one)
+ExprRef integer(long long value);                 // a decimal literal (negative values are a minus applied to one)
 ExprRef prefix(std::string op, ExprRef operand);  // -(-x) -> x; +x -> x
 ExprRef negate(ExprRef operand);                  // prefix("-", operand)
 ExprRef postfix(std::string op, ExprRef operand);

@@ -19,7 +19,9 @@ FromClang::FromClang(const clang::ASTContext& ast) : ast_(ast), policy_(ast.getP
 std::string FromClang::spelling(clang::SourceLocation at) const {
   const clang::SourceManager& sources = ast_.getSourceManager();
   clang::SourceLocation spelled = sources.getSpellingLoc(at);
-  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(spelled, spelled), sources, ast_.getLangOpts()).str();
+  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(spelled, spelled), sources,
+                                     ast_.getLangOpts())
+      .str();
 }
 
 bool FromClang::readsLocals(const clang::Expr* expr) const {
@@ -41,13 +43,15 @@ std::string FromClang::objectLikeMacro(const clang::Expr* expr) const {
   // object-like one is the name the author wrote.
   // An expression passed as a function-like macro's argument is where the argument came from.
   auto throughArguments = [&]() {
-    while (begin.isMacroID() && end.isMacroID() && sources.isMacroArgExpansion(begin) && sources.isMacroArgExpansion(end)) {
+    while (begin.isMacroID() && end.isMacroID() && sources.isMacroArgExpansion(begin) &&
+           sources.isMacroArgExpansion(end)) {
       begin = sources.getImmediateSpellingLoc(begin);
       end = sources.getImmediateSpellingLoc(end);
     }
   };
   throughArguments();
-  while (begin.isMacroID() && end.isMacroID() && sources.isMacroBodyExpansion(begin) && sources.isMacroBodyExpansion(end)) {
+  while (begin.isMacroID() && end.isMacroID() && sources.isMacroBodyExpansion(begin) &&
+         sources.isMacroBodyExpansion(end)) {
     clang::CharSourceRange first = sources.getImmediateExpansionRange(begin);
     clang::CharSourceRange last = sources.getImmediateExpansionRange(end);
     if (first.getBegin() != last.getBegin() || first.getEnd() != last.getEnd()) break;  // NX * NY: two macros
@@ -55,8 +59,10 @@ std::string FromClang::objectLikeMacro(const clang::Expr* expr) const {
     if (!wholeMacroBody(sources.getImmediateSpellingLoc(begin), sources.getImmediateSpellingLoc(end), sources, language,
                         objectLike))
       break;
-    if (objectLike) found = clang::Lexer::getImmediateMacroName(begin, sources, language).str();
-    else found.clear();  // the body of a function-like macro: printed from its expansion
+    if (objectLike)
+      found = clang::Lexer::getImmediateMacroName(begin, sources, language).str();
+    else
+      found.clear();  // the body of a function-like macro: printed from its expansion
     begin = first.getBegin();
     end = first.getEnd();
     throughArguments();
@@ -107,10 +113,12 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
     if (!macro.empty() && llvm::isa<clang::EnumConstantDecl>(ref->getDecl())) return name(macro);
     return name(nameOf(ref->getDecl()));
   }
-  if (llvm::isa<clang::IntegerLiteral>(e) || llvm::isa<clang::FloatingLiteral>(e) || llvm::isa<clang::CharacterLiteral>(e)) {
+  if (llvm::isa<clang::IntegerLiteral>(e) || llvm::isa<clang::FloatingLiteral>(e) ||
+      llvm::isa<clang::CharacterLiteral>(e)) {
     std::string text = spelling(e->getBeginLoc());
     if (!text.empty()) return literal(text);
-    if (auto* integer = llvm::dyn_cast<clang::IntegerLiteral>(e)) return literal(llvm::toString(integer->getValue(), 10, true));
+    if (auto* integer = llvm::dyn_cast<clang::IntegerLiteral>(e))
+      return literal(llvm::toString(integer->getValue(), 10, true));
     if (auto* floating = llvm::dyn_cast<clang::FloatingLiteral>(e)) {
       llvm::SmallString<32> digits;
       floating->getValue().toString(digits, 17, 0);
@@ -120,15 +128,16 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
   }
   if (auto* string = llvm::dyn_cast<clang::StringLiteral>(e)) {
     std::string text;
-    for (unsigned k = 0; k < string->getNumConcatenated(); ++k) text += (k ? " " : "") + spelling(string->getStrTokenLoc(k));
+    for (unsigned k = 0; k < string->getNumConcatenated(); ++k)
+      text += (k ? " " : "") + spelling(string->getStrTokenLoc(k));
     return literal(text);
   }
   if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e)) {
     std::string op = clang::UnaryOperator::getOpcodeStr(unary->getOpcode()).str();
     ExprRef operand = convert(unary->getSubExpr());
     if (unary->isPostfix()) return postfix(op, operand);
-    if (unary->getOpcode() == clang::UO_Extension || unary->getOpcode() == clang::UO_Real || unary->getOpcode() == clang::UO_Imag ||
-        unary->getOpcode() == clang::UO_Coawait)
+    if (unary->getOpcode() == clang::UO_Extension || unary->getOpcode() == clang::UO_Real ||
+        unary->getOpcode() == clang::UO_Imag || unary->getOpcode() == clang::UO_Coawait)
       return unsupported("operator " + op);
     auto node = std::make_shared<Expr>();  // as written: -(-x) stays
     node->kind = Expr::Kind::Prefix;
@@ -149,17 +158,20 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
     for (const clang::Expr* argument : callExpr->arguments()) arguments.push_back(convert(argument));
     return call(convert(callExpr->getCallee()), arguments);
   }
-  if (auto* sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return subscript(convert(sub->getLHS()), convert(sub->getRHS()));
+  if (auto* sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
+    return subscript(convert(sub->getLHS()), convert(sub->getRHS()));
   if (auto* access = llvm::dyn_cast<clang::MemberExpr>(e))
     return member(convert(access->getBase()), access->getMemberDecl()->getNameAsString(), access->isArrow());
-  if (auto* written = llvm::dyn_cast<clang::CStyleCastExpr>(e)) return cast(type(written->getTypeAsWritten()), convert(written->getSubExpr()));
+  if (auto* written = llvm::dyn_cast<clang::CStyleCastExpr>(e))
+    return cast(type(written->getTypeAsWritten()), convert(written->getSubExpr()));
   if (auto* trait = llvm::dyn_cast<clang::UnaryExprOrTypeTraitExpr>(e)) {
     if (trait->getKind() != clang::UETT_SizeOf) return unsupported("alignof");
     if (trait->isArgumentType()) return sizeofType(type(trait->getArgumentType()));
     return sizeofExpr(convert(trait->getArgumentExpr()));
   }
   if (auto* list = llvm::dyn_cast<clang::InitListExpr>(e)) {
-    const clang::InitListExpr* syntactic = list->isSemanticForm() && list->getSyntacticForm() ? list->getSyntacticForm() : list;
+    const clang::InitListExpr* syntactic =
+        list->isSemanticForm() && list->getSyntacticForm() ? list->getSyntacticForm() : list;
     std::vector<ExprRef> items;
     for (const clang::Expr* item : syntactic->inits()) items.push_back(convert(item));
     return initList(items);
@@ -233,7 +245,8 @@ Type FromClang::declaredType(const clang::DeclaratorDecl* decl, bool dropConst) 
     if (auto pointer = cursor.getAs<clang::PointerTypeLoc>()) {
       Type::Derivation derivation;
       derivation.kind = Type::Derivation::Kind::Pointer;
-      if (!pointerQualified.isNull()) derivation.qualifiers = pointerQualifiers(pointerQualified, dropConst && result.derivations.empty());
+      if (!pointerQualified.isNull())
+        derivation.qualifiers = pointerQualifiers(pointerQualified, dropConst && result.derivations.empty());
       pointerQualified = clang::QualType();
       result.derivations.push_back(derivation);
       cursor = pointer.getPointeeLoc();

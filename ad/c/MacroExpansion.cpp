@@ -16,8 +16,8 @@ bool wholeMacroBody(clang::SourceLocation first, clang::SourceLocation last, con
   // The directive's '#': back to the start of the logical line (continuations included).
   size_t start = offset;
   while (start > 0 && !(buffer[start - 1] == '\n' && !(start >= 2 && buffer[start - 2] == '\\'))) --start;
-  clang::Lexer lexer(sources.getLocForStartOfFile(file), language, buffer.begin(),
-                     buffer.begin() + start, buffer.end());
+  clang::Lexer lexer(sources.getLocForStartOfFile(file), language, buffer.begin(), buffer.begin() + start,
+                     buffer.end());
   clang::Token token;
   auto next = [&]() {
     lexer.LexFromRawLexer(token);
@@ -48,17 +48,20 @@ struct TokenSpan {
 // The arguments of the call whose name starts at `callStart`: the tokens between its parentheses,
 // split at the commas outside nested parentheses. Nothing for an empty argument or a call that is
 // not one run of tokens in the file.
-std::optional<std::vector<TokenSpan>> callArguments(clang::SourceLocation callStart, const clang::SourceManager& sources,
+std::optional<std::vector<TokenSpan>> callArguments(clang::SourceLocation callStart,
+                                                    const clang::SourceManager& sources,
                                                     const clang::LangOptions& language) {
   auto [file, offset] = sources.getDecomposedLoc(callStart);
   llvm::StringRef buffer = sources.getBufferData(file);
-  clang::Lexer lexer(sources.getLocForStartOfFile(file), language, buffer.begin(), buffer.begin() + offset, buffer.end());
+  clang::Lexer lexer(sources.getLocForStartOfFile(file), language, buffer.begin(), buffer.begin() + offset,
+                     buffer.end());
   clang::Token token;
   auto next = [&]() {
     lexer.LexFromRawLexer(token);
     return !token.is(clang::tok::eof);
   };
-  if (!next() || !token.is(clang::tok::raw_identifier) || !next() || !token.is(clang::tok::l_paren)) return std::nullopt;
+  if (!next() || !token.is(clang::tok::raw_identifier) || !next() || !token.is(clang::tok::l_paren))
+    return std::nullopt;
   std::vector<TokenSpan> arguments;
   std::optional<TokenSpan> current;
   int depth = 0;
@@ -82,7 +85,8 @@ std::optional<std::vector<TokenSpan>> callArguments(clang::SourceLocation callSt
 
 bool spans(const clang::Expr* expr, const TokenSpan& span, const clang::SourceManager& sources) {
   clang::SourceLocation begin = expr->getBeginLoc(), end = expr->getEndLoc();
-  if (!begin.isMacroID() || !end.isMacroID() || !sources.isMacroArgExpansion(begin) || !sources.isMacroArgExpansion(end))
+  if (!begin.isMacroID() || !end.isMacroID() || !sources.isMacroArgExpansion(begin) ||
+      !sources.isMacroArgExpansion(end))
     return false;
   return sources.getFileOffset(sources.getFileLoc(begin)) == span.first &&
          sources.getFileOffset(sources.getFileLoc(end)) == span.last;
@@ -91,7 +95,8 @@ bool spans(const clang::Expr* expr, const TokenSpan& span, const clang::SourceMa
 // The outermost sub-expressions of `expr` that are the arguments; whether anything else of the
 // expansion (the macro's body) names a variable.
 void matchArguments(const clang::Expr* expr, const std::vector<TokenSpan>& spansOfArguments,
-                    const clang::SourceManager& sources, std::vector<const clang::Expr*>& found, bool& bodyNamesVariable) {
+                    const clang::SourceManager& sources, std::vector<const clang::Expr*>& found,
+                    bool& bodyNamesVariable) {
   if (!expr) return;
   for (size_t k = 0; k < spansOfArguments.size(); ++k)
     if (spans(expr, spansOfArguments[k], sources)) {
@@ -109,7 +114,8 @@ void matchArguments(const clang::Expr* expr, const std::vector<TokenSpan>& spans
 std::optional<MacroCall> functionLikeMacroCall(const clang::Expr* expr, const clang::SourceManager& sources,
                                                const clang::LangOptions& language) {
   clang::SourceLocation begin = expr->getBeginLoc(), end = expr->getEndLoc();
-  if (!begin.isMacroID() || !end.isMacroID() || !sources.isMacroBodyExpansion(begin) || !sources.isMacroBodyExpansion(end))
+  if (!begin.isMacroID() || !end.isMacroID() || !sources.isMacroBodyExpansion(begin) ||
+      !sources.isMacroBodyExpansion(end))
     return std::nullopt;
   clang::CharSourceRange first = sources.getImmediateExpansionRange(begin);
   clang::CharSourceRange last = sources.getImmediateExpansionRange(end);

@@ -10,19 +10,29 @@ constexpr int kComma = 1, kAssign = 2, kConditional = 3, kLogicalOr = 4, kLogica
 
 int binaryPrecedence(const std::string& op) {
   static const std::map<std::string, int> table = {
-      {",", kComma},   {"||", kLogicalOr}, {"&&", kLogicalAnd}, {"|", 6},  {"^", 7},  {"&", 8},  {"==", 9},
-      {"!=", 9},       {"<", 10},          {"<=", 10},          {">", 10}, {">=", 10}, {"<<", 11}, {">>", 11},
-      {"+", 12},       {"-", 12},          {"*", 13},           {"/", 13}, {"%", 13}};
+      {",", kComma}, {"||", kLogicalOr}, {"&&", kLogicalAnd}, {"|", 6},  {"^", 7},   {"&", 8},   {"==", 9},
+      {"!=", 9},     {"<", 10},          {"<=", 10},          {">", 10}, {">=", 10}, {"<<", 11}, {">>", 11},
+      {"+", 12},     {"-", 12},          {"*", 13},           {"/", 13}, {"%", 13}};
   auto found = table.find(op);
   return found == table.end() ? kComma : found->second;
 }
 
 int precedence(const Expr& expr) {
   switch (expr.kind) {
-    case Expr::Kind::Name: case Expr::Kind::InitList: case Expr::Kind::Paren: return kPrimary;
-    case Expr::Kind::Literal: return !expr.text.empty() && (expr.text[0] == '-' || expr.text[0] == '+') ? kUnary : kPrimary;
-    case Expr::Kind::Call: case Expr::Kind::Subscript: case Expr::Kind::ArraySection: case Expr::Kind::Member: case Expr::Kind::Postfix: return kPostfix;
-    case Expr::Kind::Prefix: case Expr::Kind::Cast: case Expr::Kind::SizeofType: case Expr::Kind::SizeofExpr: return kUnary;
+    case Expr::Kind::Name:
+    case Expr::Kind::InitList:
+    case Expr::Kind::Paren: return kPrimary;
+    case Expr::Kind::Literal:
+      return !expr.text.empty() && (expr.text[0] == '-' || expr.text[0] == '+') ? kUnary : kPrimary;
+    case Expr::Kind::Call:
+    case Expr::Kind::Subscript:
+    case Expr::Kind::ArraySection:
+    case Expr::Kind::Member:
+    case Expr::Kind::Postfix: return kPostfix;
+    case Expr::Kind::Prefix:
+    case Expr::Kind::Cast:
+    case Expr::Kind::SizeofType:
+    case Expr::Kind::SizeofExpr: return kUnary;
     case Expr::Kind::Binary: return binaryPrecedence(expr.text);
     case Expr::Kind::Conditional: return kConditional;
     case Expr::Kind::Assign: return kAssign;
@@ -52,7 +62,8 @@ std::string printAt(const ExprRef& expr, int minimum) {
   (void)minimum;
   const auto& ops = expr->operands;
   switch (expr->kind) {
-    case Expr::Kind::Name: case Expr::Kind::Literal: return expr->text;
+    case Expr::Kind::Name:
+    case Expr::Kind::Literal: return expr->text;
     case Expr::Kind::Prefix: {
       std::string inner = operand(ops[0], kUnary);
       // `- -x` and `& &x` would lex as other tokens: `-(-x)`
@@ -75,7 +86,8 @@ std::string printAt(const ExprRef& expr, int minimum) {
     }
     case Expr::Kind::Subscript: return operand(ops[0], kPostfix) + "[" + operand(ops[1], kComma) + "]";
     case Expr::Kind::ArraySection:
-      return operand(ops[0], kPostfix) + "[" + (ops[1] ? operand(ops[1], kAssign) : std::string()) + ":" + operand(ops[2], kAssign) + "]";
+      return operand(ops[0], kPostfix) + "[" + (ops[1] ? operand(ops[1], kAssign) : std::string()) + ":" +
+             operand(ops[2], kAssign) + "]";
     case Expr::Kind::Member: return operand(ops[0], kPostfix) + (expr->arrow ? "->" : ".") + expr->text;
     case Expr::Kind::Cast: return "(" + print(expr->type) + ")" + operand(ops[0], kUnary);
     case Expr::Kind::SizeofType: return "sizeof(" + print(expr->type) + ")";
@@ -99,7 +111,8 @@ std::string indentation(int indent) { return std::string(4 * indent, ' '); }
 std::string inlineStatement(const StmtRef& statement) {
   if (!statement) return "";
   if (statement->kind == Stmt::Kind::Declaration) {
-    std::string text = (statement->storage.empty() ? "" : statement->storage + " ") + print(statement->type, statement->name);
+    std::string text =
+        (statement->storage.empty() ? "" : statement->storage + " ") + print(statement->type, statement->name);
     if (statement->value) text += " = " + operand(statement->value, kAssign);
     for (const std::string& name : statement->moreNames) text += ", " + name;
     return text;
@@ -118,7 +131,8 @@ std::string printDirective(const Directive& directive) {
   std::string text = "#pragma " + directive.name;
   for (const Clause& clause : directive.clauses) {
     text += " " + clause.name + "(" + (clause.modifier.empty() ? "" : clause.modifier + ": ");
-    for (size_t k = 0; k < clause.arguments.size(); ++k) text += (k ? ", " : "") + operand(clause.arguments[k], kAssign);
+    for (size_t k = 0; k < clause.arguments.size(); ++k)
+      text += (k ? ", " : "") + operand(clause.arguments[k], kAssign);
     text += ")";
   }
   return text + "\n";
@@ -138,7 +152,8 @@ void printInto(const StmtRef& statement, int indent, std::string& out) {
     case Stmt::Kind::Expression: out += pad + inlineStatement(statement) + ";" + trailing + "\n"; return;
     case Stmt::Kind::If: {
       if (statement->oneLine) {
-        out += pad + "if (" + print(statement->value) + ") " + inlineStatement(statement->body.front()) + ";" + trailing + "\n";
+        out += pad + "if (" + print(statement->value) + ") " + inlineStatement(statement->body.front()) + ";" +
+               trailing + "\n";
         return;
       }
       out += pad + "if (" + print(statement->value) + ") {\n";
@@ -179,12 +194,14 @@ void printInto(const StmtRef& statement, int indent, std::string& out) {
     case Stmt::Kind::Pragma: return;  // the directive alone, printed above
     case Stmt::Kind::Comment: {
       std::string text = statement->text;  // a line break continues the comment on a ` * ` line
-      for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) text.insert(at + 1, pad + " * ");
+      for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
+        text.insert(at + 1, pad + " * ");
       out += pad + "/* " + text + " */\n";
       return;
     }
     case Stmt::Kind::Return:
-      out += pad + (statement->value ? "return " + print(statement->value) + ";" : std::string("return;")) + trailing + "\n";
+      out += pad + (statement->value ? "return " + print(statement->value) + ";" : std::string("return;")) + trailing +
+             "\n";
       return;
     case Stmt::Kind::Break: out += pad + "break;" + trailing + "\n"; return;
     case Stmt::Kind::Line: {
@@ -196,9 +213,11 @@ void printInto(const StmtRef& statement, int indent, std::string& out) {
     case Stmt::Kind::Continue: out += pad + "continue;" + trailing + "\n"; return;
     case Stmt::Kind::Function: {
       std::string parameters;
-      for (const StmtRef& parameter : statement->parameters) parameters += (parameters.empty() ? "" : ", ") + inlineStatement(parameter);
-      std::string head = (statement->storage.empty() ? "" : statement->storage + " ") +
-                         print(statement->type, statement->name + "(" + (parameters.empty() ? "void" : parameters) + ")");
+      for (const StmtRef& parameter : statement->parameters)
+        parameters += (parameters.empty() ? "" : ", ") + inlineStatement(parameter);
+      std::string head =
+          (statement->storage.empty() ? "" : statement->storage + " ") +
+          print(statement->type, statement->name + "(" + (parameters.empty() ? "void" : parameters) + ")");
       if (statement->oneLine) {
         std::string body;
         for (const StmtRef& part : statement->body) {
@@ -231,8 +250,9 @@ std::string print(const Type& type, const std::string& name) {
   bool pointerLast = false;
   for (const Type::Derivation& derivation : type.derivations) {
     if (derivation.kind == Type::Derivation::Kind::Pointer) {
-      declarator = "*" + (derivation.qualifiers.empty() ? "" : " " + derivation.qualifiers + (declarator.empty() ? "" : " ")) +
-                   declarator;
+      declarator =
+          "*" + (derivation.qualifiers.empty() ? "" : " " + derivation.qualifiers + (declarator.empty() ? "" : " ")) +
+          declarator;
       pointerLast = true;
     } else {
       if (pointerLast) declarator = "(" + declarator + ")";

@@ -80,7 +80,9 @@ Clause clause(std::string name, std::vector<ExprRef> arguments, std::string modi
   return Clause{std::move(name), std::move(modifier), std::move(arguments)};
 }
 
-Directive directive(std::string name, std::vector<Clause> clauses) { return Directive{std::move(name), std::move(clauses)}; }
+Directive directive(std::string name, std::vector<Clause> clauses) {
+  return Directive{std::move(name), std::move(clauses)};
+}
 
 StmtRef pragma(Directive directive) {
   auto statement = make(Stmt::Kind::Pragma);
@@ -176,9 +178,9 @@ bool sameStatement(const StmtRef& a, const StmtRef& b) {
   if (a == b) return true;
   if (!a || !b) return false;
   return a->kind == b->kind && a->text == b->text && a->name == b->name && a->moreNames == b->moreNames &&
-         a->oneLine == b->oneLine && a->storage == b->storage &&
-         a->trailingComment == b->trailingComment && sameType(a->type, b->type) && sameExpr(a->value, b->value) &&
-         sameExpr(a->step, b->step) && sameStatement(a->init, b->init) && sameDirective(a->directive, b->directive) &&
+         a->oneLine == b->oneLine && a->storage == b->storage && a->trailingComment == b->trailingComment &&
+         sameType(a->type, b->type) && sameExpr(a->value, b->value) && sameExpr(a->step, b->step) &&
+         sameStatement(a->init, b->init) && sameDirective(a->directive, b->directive) &&
          sameStatements(a->parameters, b->parameters) && sameStatements(a->body, b->body) &&
          sameStatements(a->otherwise, b->otherwise);
 }

@@ -43,11 +43,11 @@ struct Stmt {
     Return,       // return [value];
     Break,
     Continue,
-    Line,         // body: simple statements printed on one line (`double f[N]; adrace_pop_bytes(&f, sizeof f);`)
-    Function,     // type name(parameters) { body }: a function definition (storage: "static inline" or "")
-    Preprocessor, // #name text: `#include <stdlib.h>`, `#ifndef _OPENMP`, `#endif` (column 0)
-    Verbatim,     // text: lines of the input file as its author wrote them (column 0)
-    Blank,        // an empty line between the parts of a file
+    Line,          // body: simple statements printed on one line (`double f[N]; adrace_pop_bytes(&f, sizeof f);`)
+    Function,      // type name(parameters) { body }: a function definition (storage: "static inline" or "")
+    Preprocessor,  // #name text: `#include <stdlib.h>`, `#ifndef _OPENMP`, `#endif` (column 0)
+    Verbatim,      // text: lines of the input file as its author wrote them (column 0)
+    Blank,         // an empty line between the parts of a file
   };
   Kind kind = Kind::Block;
   StmtList body;
@@ -56,13 +56,13 @@ struct Stmt {
   ExprRef step;
   StmtRef init;
   Type type;
-  std::string name;     // Declaration, Function; Preprocessor: the directive
-  StmtList parameters;  // Function: parameter declarations (none: `(void)`)
+  std::string name;                    // Declaration, Function; Preprocessor: the directive
+  StmtList parameters;                 // Function: parameter declarations (none: `(void)`)
   std::vector<std::string> moreNames;  // Declaration: further declarators of a plain type (`long k, begin, end;`)
-  bool oneLine = false;  // If: `if (c) x = y;` on one line (one expression statement, no else);
-                         // Function: `static inline int f(void) { return 1; }`
-  std::string storage;  // Declaration, Function
-  std::string text;     // Comment (a line break continues it on a ` * ` line), Preprocessor, Verbatim
+  bool oneLine = false;                // If: `if (c) x = y;` on one line (one expression statement, no else);
+                                       // Function: `static inline int f(void) { return 1; }`
+  std::string storage;                 // Declaration, Function
+  std::string text;                    // Comment (a line break continues it on a ` * ` line), Preprocessor, Verbatim
   // Pragma: the directive; any other statement: the directive that governs it, printed on the line
   // before it (`#pragma omp parallel` above its block), or none.
   std::shared_ptr<const Directive> directive;

@@ -24,8 +24,8 @@ struct Type {
   bool valid() const { return !specifiers.empty(); }
 };
 
-Type plainType(std::string specifiers);            // "double", "long", "adrace_replay"
-Type pointerTo(Type pointee);                      // adds a pointer between the name and the pointee
+Type plainType(std::string specifiers);  // "double", "long", "adrace_replay"
+Type pointerTo(Type pointee);            // adds a pointer between the name and the pointee
 Type arrayOf(Type element, std::shared_ptr<const Expr> size);
 
 }  // namespace adrace::ad::c

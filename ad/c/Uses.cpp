@@ -51,7 +51,8 @@ bool onlyWrites(const StmtRef& statement, const std::string& identifier) {
   const Expr& value = *statement->value;
   if (value.kind != Expr::Kind::Assign || (value.text != "=" && value.text != "+=" && value.text != "-=")) return false;
   const Expr& target = *value.operands[0];
-  return target.kind == Expr::Kind::Name && target.text == identifier && !namesIdentifier(value.operands[1], identifier);
+  return target.kind == Expr::Kind::Name && target.text == identifier &&
+         !namesIdentifier(value.operands[1], identifier);
 }
 
 namespace {

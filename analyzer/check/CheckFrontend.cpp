@@ -75,8 +75,7 @@ class ModelsBuilder {
  private:
   int addLoop(const clang::OMPLoopDirective& directive, const clang::OMPExecutableDirective* region,
               const clang::FunctionDecl* function) {
-    if (reportUnmodelledClause(directive, function) || (region && reportUnmodelledClause(*region, function)))
-      return -1;
+    if (reportUnmodelledClause(directive, function) || (region && reportUnmodelledClause(*region, function))) return -1;
     LoopModelRequest request{&directive, region, function, static_cast<int>(models_.loops.size())};
     request.partlyKnownSubscripts = true;
     LoopModelResult built = buildLoopModel(request, context_);
@@ -148,8 +147,8 @@ class ModelsBuilder {
 
 }  // namespace
 
-CheckModels buildCheckModels(const std::string& file, clang::ASTContext& context,
-                             std::vector<Diagnostic>& diagnostics, const CheckModelOptions& options) {
+CheckModels buildCheckModels(const std::string& file, clang::ASTContext& context, std::vector<Diagnostic>& diagnostics,
+                             const CheckModelOptions& options) {
   return ModelsBuilder(file, context, diagnostics, options).build();
 }
 

@@ -34,8 +34,8 @@ struct CheckModelOptions {
 };
 
 // The models of one parsed translation unit.
-CheckModels buildCheckModels(const std::string& file, clang::ASTContext& context,
-                             std::vector<Diagnostic>& diagnostics, const CheckModelOptions& options = {});
+CheckModels buildCheckModels(const std::string& file, clang::ASTContext& context, std::vector<Diagnostic>& diagnostics,
+                             const CheckModelOptions& options = {});
 
 // parseFiles + buildCheckModels for every file.
 CheckFrontendResult buildCheckModels(const CompileSettings& settings, const CheckModelOptions& options = {});

@@ -25,22 +25,27 @@ struct Rule {
 
 const Rule kRules[] = {
     {"ADR001", "ArrayRaceDefinite",
-     "Two iterations of a parallel loop (or two threads of a parallel region) access the same array element, one writing.",
+     "Two iterations of a parallel loop (or two threads of a parallel region) access the same array element, one "
+     "writing.",
      "error"},
     {"ADR002", "SharedScalarRace",
      "A shared scalar is written by every iteration of a parallel loop or every thread of a parallel region.", "error"},
     {"ADR003", "UnsupportedConstruct", "A construct adrace does not model: the loop or region is not proven race-free.",
      "warning"},
     {"ADR004", "ArrayRacePossible",
-     "Two iterations or threads may access the same array element (through index arrays, or an access not compared).", "warning"},
+     "Two iterations or threads may access the same array element (through index arrays, or an access not compared).",
+     "warning"},
     {"ADR005", "PointerAliasRace",
-     "Two pointers that may point into the same array (neither restrict) are accessed so that they would race if they did.",
+     "Two pointers that may point into the same array (neither restrict) are accessed so that they would race if they "
+     "did.",
      "warning"},
     {"ADR006", "MissingBarrier",
-     "Accesses of two constructs of a parallel region that no barrier separates (nowait, master, single nowait) conflict.",
+     "Accesses of two constructs of a parallel region that no barrier separates (nowait, master, single nowait) "
+     "conflict.",
      "error"},
     {"ADR007", "CouldNotCheck",
-     "Z3 could not decide within its timeout or the time budget (--budget-ms): the loop or region is not proven race-free.",
+     "Z3 could not decide within its timeout or the time budget (--budget-ms): the loop or region is not proven "
+     "race-free.",
      "warning"},
 };
 
@@ -147,15 +152,12 @@ json checkJson(const std::vector<CheckedFile>& files) {
     json findings = json::array();
     for (const RaceFinding& finding : file.findings) {
       ++counts[static_cast<int>(finding.certainty)];
-      json entry = {{"rule", ruleFor(finding).id},
-                    {"certainty", certaintyName(finding.certainty)},
-                    {"variable", finding.variable},
-                    {"message", finding.message},
-                    {"at", toJson(finding.at)},
-                    {"function", finding.function},
-                    {"loop", idOrNull(finding.loop)},
-                    {"region", idOrNull(finding.region)}};
-      if (finding.related.line) entry["related"] = {{"at", toJson(finding.related)}, {"message", finding.relatedMessage}};
+      json entry = {{"rule", ruleFor(finding).id},    {"certainty", certaintyName(finding.certainty)},
+                    {"variable", finding.variable},   {"message", finding.message},
+                    {"at", toJson(finding.at)},       {"function", finding.function},
+                    {"loop", idOrNull(finding.loop)}, {"region", idOrNull(finding.region)}};
+      if (finding.related.line)
+        entry["related"] = {{"at", toJson(finding.related)}, {"message", finding.relatedMessage}};
       if (!finding.witness.empty()) entry["witness"] = witnessJson(finding);
       if (!finding.suggestion.empty()) entry["suggestion"] = finding.suggestion;
       findings.push_back(entry);
@@ -166,8 +168,8 @@ json checkJson(const std::vector<CheckedFile>& files) {
           {"version", ADRACE_VERSION},
           {"format", "adrace-check/1"},
           {"files", filesJson},
-          {"summary", {{"definite", counts[0]}, {"possible", counts[1]}, {"unsupported", counts[2]},
-                       {"undecided", counts[3]}}}};
+          {"summary",
+           {{"definite", counts[0]}, {"possible", counts[1]}, {"unsupported", counts[2]}, {"undecided", counts[3]}}}};
 }
 
 json checkSarif(const std::vector<CheckedFile>& files) {
@@ -180,12 +182,13 @@ json checkSarif(const std::vector<CheckedFile>& files) {
   json results = json::array();
   for (const CheckedFile& file : files)
     for (const RaceFinding& finding : file.findings) {
-      json result = {{"ruleId", ruleFor(finding).id},
-                     {"ruleIndex", ruleIndexFor(finding)},
-                     {"level", finding.certainty == Certainty::Definite ? "error" : "warning"},
-                     {"message", {{"text", finding.message + (finding.suggestion.empty() ? "" : ". Fix: " + finding.suggestion)}}},
-                     {"locations", json::array({{{"physicalLocation", physicalLocation(finding.at)}}})},
-                     {"properties", {{"certainty", certaintyName(finding.certainty)}, {"variable", finding.variable}}}};
+      json result = {
+          {"ruleId", ruleFor(finding).id},
+          {"ruleIndex", ruleIndexFor(finding)},
+          {"level", finding.certainty == Certainty::Definite ? "error" : "warning"},
+          {"message", {{"text", finding.message + (finding.suggestion.empty() ? "" : ". Fix: " + finding.suggestion)}}},
+          {"locations", json::array({{{"physicalLocation", physicalLocation(finding.at)}}})},
+          {"properties", {{"certainty", certaintyName(finding.certainty)}, {"variable", finding.variable}}}};
       if (finding.related.line)
         result["relatedLocations"] = json::array({{{"id", 1},
                                                    {"physicalLocation", physicalLocation(finding.related)},

@@ -19,8 +19,13 @@ using StatementPair = std::tuple<int, int, int, int, std::string, unsigned, unsi
 StatementPair statementPairOf(const RaceFinding& finding) {
   unsigned a = finding.at.line, b = finding.related.line;
   if (b < a) std::swap(a, b);
-  return {finding.loop, finding.region, static_cast<int>(finding.kind), static_cast<int>(finding.certainty),
-          finding.variable, a, b};
+  return {finding.loop,
+          finding.region,
+          static_cast<int>(finding.kind),
+          static_cast<int>(finding.certainty),
+          finding.variable,
+          a,
+          b};
 }
 
 bool sameFinding(const RaceFinding& a, const RaceFinding& b) {

@@ -14,7 +14,7 @@ namespace adrace::analyzer {
 namespace {
 
 struct PointerShape {
-  clang::QualType element;  // unqualified, canonical
+  clang::QualType element;   // unqualified, canonical
   unsigned arrayLevels = 0;  // double (*)[m] points to rows of one array level
   bool constElement = false;
   bool restrictQualified = false;
@@ -53,8 +53,8 @@ const clang::VarDecl* arrayBehind(const clang::Expr* argument) {
       e = address->getSubExpr()->IgnoreParenCasts();
     else if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
       e = element->getBase()->IgnoreParenCasts();
-    else if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(e); sum && sum->isAdditiveOp() &&
-                                                                   sum->getLHS()->getType()->isPointerType())
+    else if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(e);
+             sum && sum->isAdditiveOp() && sum->getLHS()->getType()->isPointerType())
       e = sum->getLHS()->IgnoreParenCasts();
     else
       break;
@@ -76,7 +76,8 @@ std::map<ParameterPair, std::string> parametersGivenOneArray(const clang::Functi
       if (!target || target->getCanonicalDecl() != callee) return true;
       for (unsigned a = 0; a < call->getNumArgs(); ++a)
         for (unsigned b = a + 1; b < call->getNumArgs(); ++b)
-          if (const clang::VarDecl* array = arrayBehind(call->getArg(a)); array && array == arrayBehind(call->getArg(b)))
+          if (const clang::VarDecl* array = arrayBehind(call->getArg(a));
+              array && array == arrayBehind(call->getArg(b)))
             positions.insert({{a, b}, call});
       return true;
     }
@@ -100,12 +101,12 @@ std::map<ParameterPair, std::string> parametersGivenOneArray(const clang::Functi
 }  // namespace
 
 std::vector<MayAlias> mayAliasPairs(const clang::OMPLoopDirective& loop, clang::ASTContext& context,
-                                       bool constPointeesMayAlias) {
+                                    bool constPointeesMayAlias) {
   return mayAliasPairs(*loop.getInnermostCapturedStmt()->getCapturedStmt(), context, constPointeesMayAlias);
 }
 
 std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTContext& context,
-                                       bool constPointeesMayAlias) {
+                                    bool constPointeesMayAlias) {
   const clang::Stmt* body = &loopBody;
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     std::set<const clang::VarDecl*> used;
@@ -156,7 +157,8 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
       // may point to one Mesh.
       clang::QualType rootType = member.root->getType();
       if (rootType->isPointerType()) rootType = rootType->getPointeeType();
-      if (const clang::ArrayType* array = context.getAsArrayType(rootType)) rootType = context.getBaseElementType(array);
+      if (const clang::ArrayType* array = context.getAsArrayType(rootType))
+        rootType = context.getBaseElementType(array);
       std::string structType = rootType.getCanonicalType().getUnqualifiedType().getAsString();
       admit({name, shape, structType + " " + member.path, at, member.root});
     }

@@ -21,9 +21,9 @@
 namespace adrace::analyzer {
 
 std::vector<MayAlias> mayAliasPairs(const clang::OMPLoopDirective& loop, clang::ASTContext& context,
-                                       bool constPointeesMayAlias = false);
+                                    bool constPointeesMayAlias = false);
 // The same for any loop body (the loop that creates tasks).
 std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTContext& context,
-                                       bool constPointeesMayAlias = false);
+                                    bool constPointeesMayAlias = false);
 
 }  // namespace adrace::analyzer

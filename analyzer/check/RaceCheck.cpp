@@ -77,7 +77,8 @@ std::string scalarSuggestion(const LoopModel& loop, const std::string& name) {
                         " after the loop, or protect the update with #pragma omp atomic"
                   : "declare it reduction(+:" + name + ") or protect the update with #pragma omp atomic";
   if (readFirst) return "protect it with #pragma omp critical, or give each iteration its own copy";
-  if (member) return "write a local variable declared in the loop body instead, or protect it with #pragma omp critical";
+  if (member)
+    return "write a local variable declared in the loop body instead, or protect it with #pragma omp critical";
   return "declare it private(" + name + "), or lastprivate(" + name + ") if its value is used after the loop";
 }
 
@@ -116,9 +117,9 @@ class WitnessEvaluator {
     using smt::Thread;
     for (size_t k = 0; k < first.indices.size() && k < second.indices.size(); ++k) {
       auto a = evaluate(first.indices[k], Thread::A), b = evaluate(second.indices[k], Thread::B);
-      if (a && b && *a != *b) return "the two indices differ: " + smt::toString(first.indices[k]) + " = " +
-                                     std::to_string(*a) + ", " + smt::toString(second.indices[k], true) + " = " +
-                                     std::to_string(*b);
+      if (a && b && *a != *b)
+        return "the two indices differ: " + smt::toString(first.indices[k]) + " = " + std::to_string(*a) + ", " +
+               smt::toString(second.indices[k], true) + " = " + std::to_string(*b);
     }
     size_t countersKnown = 0;
     bool someCounterDiffers = false;
@@ -241,7 +242,9 @@ class WitnessEvaluator {
 class LoopChecker {
  public:
   LoopChecker(const LoopModel& loop, const LoopCheckOptions& options)
-      : loop_(loop), options_(options), session_(options.z3TimeoutMs),
+      : loop_(loop),
+        options_(options),
+        session_(options.z3TimeoutMs),
         knowledge_(session_, loop.contextTree(), loop.domain()) {
     session_.setDeadline(options.deadline);
     for (const Fact& fact : loop.facts) knowledge_.addFact(fact.context, fact.lhs, fact.relation, fact.rhs);
@@ -249,8 +252,7 @@ class LoopChecker {
     // concurrent too, so not for simd loops; nor for distribute loops, where the threads of
     // different teams have the same numbers.
     if (!loop.threadNumberSymbol.empty() && loop.directive.find("simd") == std::string::npos &&
-        loop.directive.find("task") == std::string::npos &&
-        loop.directive.find("distribute") == std::string::npos)
+        loop.directive.find("task") == std::string::npos && loop.directive.find("distribute") == std::string::npos)
       knowledge_.addDistinct(smt::variable(loop.threadNumberSymbol, 0, smt::Scope::Private));
     for (const smt::ExprRef& ticket : loop.distinctPerIteration) knowledge_.addDistinct(ticket);
   }
@@ -313,8 +315,9 @@ class LoopChecker {
     const UnmodelledSynchronisation* ordered = orderingUnmodelled(write.variable);
     Certainty certainty = write.conditional || ordered ? Certainty::Possible : Certainty::Definite;
     RaceFinding finding = base(RaceFinding::Kind::SharedScalar, certainty, write.variable);
-    finding.message = std::string(certainty == Certainty::Possible ? "possible " : "") + "data race on shared variable '" +
-                      write.variable + "': every iteration writes it (" + accessPhrase(write) + ")";
+    finding.message = std::string(certainty == Certainty::Possible ? "possible " : "") +
+                      "data race on shared variable '" + write.variable + "': every iteration writes it (" +
+                      accessPhrase(write) + ")";
     if (ordered)
       finding.message += ", unless the loop's " + ordered->what + " at line " + std::to_string(ordered->at.line) +
                          " orders the iterations";
@@ -368,13 +371,12 @@ class LoopChecker {
     if (!notProven.empty()) definite = false;
     // And replayed on the source itself, by a translation that shares none of the model's.
     std::optional<ReplayOutcome> replayed;
-    if (definite && options_.replay)
-      replayed = replayWitness(*options_.replay, answer.witness, write.span, other.span);
+    if (definite && options_.replay) replayed = replayWitness(*options_.replay, answer.witness, write.span, other.span);
     if (replayed && replayed->status == ReplayOutcome::Status::Refuted) definite = false;
     // What Z3 could not decide is not a finding either way: a timeout never makes a race a pass.
     Certainty certainty = answer.status == smt::Coincidence::Status::Unknown ? Certainty::Undecided
-                          : definite                                       ? Certainty::Definite
-                                                                           : Certainty::Possible;
+                          : definite                                         ? Certainty::Definite
+                                                                             : Certainty::Possible;
     RaceFinding finding = base(RaceFinding::Kind::ArrayConflict, certainty, write.variable);
     finding.witness = answer.witness;
     finding.at = write.span.begin;
@@ -384,14 +386,15 @@ class LoopChecker {
       finding.message = "could not check '" + write.variable + "': " + accessPhrase(write) + " and " +
                         accessPhrase(other) + " (Z3 could not decide: " + answer.reason + ")";
     } else {
-      finding.message = std::string(definite ? "" : "possible ") + "data race on '" + write.variable + "': " +
-                        accessPhrase(write) + " " + iterationPhrase(loop_, answer.witness, false) + " and " +
+      finding.message = std::string(definite ? "" : "possible ") + "data race on '" + write.variable +
+                        "': " + accessPhrase(write) + " " + iterationPhrase(loop_, answer.witness, false) + " and " +
                         accessPhrase(other) + " " + iterationPhrase(loop_, answer.witness, true);
       if (violation)
-        finding.message += " (adrace bug: the witness does not satisfy the loop: " + *violation + "; reported as possible)";
+        finding.message +=
+            " (adrace bug: the witness does not satisfy the loop: " + *violation + "; reported as possible)";
       else if (replayed && replayed->status == ReplayOutcome::Status::Refuted)
-        finding.message += " (adrace bug: the witness is not a run of the source: " + replayed->reason +
-                           "; reported as possible)";
+        finding.message +=
+            " (adrace bug: the witness is not a run of the source: " + replayed->reason + "; reported as possible)";
       else if (answer.throughArrayRead)
         finding.message += " if the index arrays hold such values";
       else if (write.conditional || other.conditional)
@@ -424,8 +427,8 @@ class LoopChecker {
       return "if " + unpinned->symbol + " can take such a value (its value is not modelled: " + unpinned->reason + ")";
     smt::KnowledgeBase::NonNegative subscripts{subscriptsReaching(write.context), subscriptsReaching(other.context)};
     for (const smt::ExprRef& input : inputsAmong(shared)) subscripts.onFirst.push_back(input);
-    smt::Coincidence inBounds = knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices,
-                                                         {}, &subscripts);
+    smt::Coincidence inBounds =
+        knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices, {}, &subscripts);
     if (inBounds.status == smt::Coincidence::Status::Overlap) {
       answer.witness = inBounds.witness;
       return "";
@@ -481,7 +484,8 @@ class LoopChecker {
         std::set<std::string> mentioned;
         symbolsOf(fact.lhs, mentioned);
         symbolsOf(fact.rhs, mentioned);
-        if (std::none_of(mentioned.begin(), mentioned.end(), [&](const std::string& name) { return reached.count(name); }))
+        if (std::none_of(mentioned.begin(), mentioned.end(),
+                         [&](const std::string& name) { return reached.count(name); }))
           continue;
         for (const std::string& name : mentioned) grew |= reached.insert(name).second;
       }
@@ -573,10 +577,10 @@ class LoopChecker {
         else
           finding.message += iterationPhrase(loop_, answer.witness, false) + " and " + accessPhrase(other) + " " +
                              iterationPhrase(loop_, answer.witness, true);
-        finding.suggestion = pair.evidence.empty()
-                                 ? "declare them restrict if they never overlap (or check with --assume-no-alias)"
-                                 : "pass different arrays for " + pair.first + " and " + pair.second +
-                                       " (a copy of the input)";
+        finding.suggestion =
+            pair.evidence.empty()
+                ? "declare them restrict if they never overlap (or check with --assume-no-alias)"
+                : "pass different arrays for " + pair.first + " and " + pair.second + " (a copy of the input)";
         findings_.push_back(finding);
         return;
       }

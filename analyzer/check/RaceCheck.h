@@ -34,13 +34,13 @@ struct RaceFinding {
   Kind kind = Kind::ArrayConflict;
   Certainty certainty = Certainty::Definite;
   std::string variable;
-  std::string message;                 // the one-line diagnostic text
-  SourcePosition at;                   // the first access (the diagnostic's location)
-  SourcePosition related;              // the second access
+  std::string message;     // the one-line diagnostic text
+  SourcePosition at;       // the first access (the diagnostic's location)
+  SourcePosition related;  // the second access
   std::string relatedMessage;
   std::vector<std::pair<std::string, std::string>> witness;
-  std::string suggestion;              // e.g. "declare it reduction(+:s)"
-  std::string witnessReplay;           // a definite witness replayed on the source: what came of it (-v)
+  std::string suggestion;     // e.g. "declare it reduction(+:s)"
+  std::string witnessReplay;  // a definite witness replayed on the source: what came of it (-v)
   std::string function;
   int loop = -1;    // the loop's id, or -1 for a finding about a parallel region
   int region = -1;  // the region's id, for region findings
@@ -48,15 +48,15 @@ struct RaceFinding {
 
 // Two pointer variables of a loop that may point into the same array (see check/MayAliasPairs.h).
 struct MayAlias {
-  std::string first;   // variable names as the loop model spells them
+  std::string first;  // variable names as the loop model spells them
   std::string second;
   std::string evidence;  // where the file makes them alias, when it does: "the call at line 25 passes 'u' to both"
 };
 
 struct LoopCheckOptions {
   unsigned z3TimeoutMs = 2000;
-  smt::Deadline deadline;          // the file's time budget (check --budget-ms)
-  std::vector<MayAlias> mayAlias;  // pointer pairs to check as if they were one array
+  smt::Deadline deadline;              // the file's time budget (check --budget-ms)
+  std::vector<MayAlias> mayAlias;      // pointer pairs to check as if they were one array
   const LoopReplay* replay = nullptr;  // the source the witnesses of definite races are replayed on
 };
 

@@ -18,8 +18,8 @@ struct Side {
   size_t step = 0;
   const Reference* reference = nullptr;
   smt::AccessSite site;
-  bool uncertain = false;        // it may not execute, or its index is not fully known
-  std::string uncertainty;       // why, for the message
+  bool uncertain = false;           // it may not execute, or its index is not fully known
+  std::string uncertainty;          // why, for the message
   const LoopModel* loop = nullptr;  // for an iteration of a worksharing loop
 };
 
@@ -39,8 +39,9 @@ Phases phasesOfOneWorld(const std::vector<RegionStep>& steps) {
   for (const RegionStep& step : steps) {
     linear.push_back(phase);
     phases.push_back({phase});
-    bool endsWithBarrier = step.kind == RegionStep::Kind::Barrier ||
-                           (!step.nowait && (step.kind == RegionStep::Kind::Loop || step.executor == Executor::OneThread));
+    bool endsWithBarrier =
+        step.kind == RegionStep::Kind::Barrier ||
+        (!step.nowait && (step.kind == RegionStep::Kind::Loop || step.executor == Executor::OneThread));
     if (endsWithBarrier) ++phase;
   }
   int extra = phase + 1;
@@ -239,7 +240,8 @@ class RegionChecker {
   void reportIncompleteLoops(const Phases& phases) {
     for (size_t index = 0; index < region_.steps.size(); ++index) {
       const RegionStep& step = region_.steps[index];
-      if (step.kind != RegionStep::Kind::Loop || step.loop < 0 || step.loop >= static_cast<int>(loops_.size())) continue;
+      if (step.kind != RegionStep::Kind::Loop || step.loop < 0 || step.loop >= static_cast<int>(loops_.size()))
+        continue;
       bool alone = true;
       for (size_t other = 0; other < region_.steps.size(); ++other)
         alone &= other == index || !sharePhase(phases, other, index) ||
@@ -311,7 +313,8 @@ class RegionChecker {
       if (access.valueUnknown) uncertain(side, "its index uses a private variable whose value is not modelled");
       if (access.guardUnknown) uncertain(side, "it runs under a condition the analysis cannot follow");
       if (!access.approximated.empty()) uncertain(side, access.approximated);
-      if (access.reference.conditional) uncertain(side, "the library call may not make it, or may serialise it (" + access.reference.text + ")");
+      if (access.reference.conditional)
+        uncertain(side, "the library call may not make it, or may serialise it (" + access.reference.text + ")");
       result.push_back(std::move(side));
     }
     return result;
@@ -361,8 +364,8 @@ class RegionChecker {
       if (budgetSpent_) return;
       budgetSpent_ = true;
       RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Undecided, first.variable);
-      finding.message = "could not check the rest of this " + region() + ": " + std::string(smt::kBudgetExhausted) +
-                        " (--budget-ms)";
+      finding.message =
+          "could not check the rest of this " + region() + ": " + std::string(smt::kBudgetExhausted) + " (--budget-ms)";
       finding.at = first.span.begin;
       findings_.push_back(finding);
       return;
@@ -378,17 +381,20 @@ class RegionChecker {
       refineMasterAgainstStaticLoop(x, y, answer, qualifier);
     }
     if (answer.status == smt::Coincidence::Status::Disjoint) return;
-    bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead &&
-                    !x.uncertain && !y.uncertain && qualifier.empty();
+    bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead && !x.uncertain &&
+                    !y.uncertain && qualifier.empty();
     // What the model leaves out (a barrier or a flag inside a call or a loop it does not follow) may
     // order the two accesses: a race it finds is only possible.
     if (definite && !region_.limitations.empty())
       qualifier = "unless what the region model leaves out orders them: " + region_.limitations.front().message;
     definite = definite && region_.limitations.empty();
     if (qualifier.empty()) {
-      if (x.uncertain || y.uncertain) qualifier = x.uncertain ? x.uncertainty : y.uncertainty;
-      else if (answer.throughArrayRead) qualifier = "if the index arrays hold such values";
-      else if (answer.status == smt::Coincidence::Status::Unknown) qualifier = "Z3 could not decide: " + answer.reason;
+      if (x.uncertain || y.uncertain)
+        qualifier = x.uncertain ? x.uncertainty : y.uncertainty;
+      else if (answer.throughArrayRead)
+        qualifier = "if the index arrays hold such values";
+      else if (answer.status == smt::Coincidence::Status::Unknown)
+        qualifier = "Z3 could not decide: " + answer.reason;
     }
     // What Z3 could not decide is neither a race nor a pass (opaque accesses stay possible races).
     bool undecided = answer.status == smt::Coincidence::Status::Unknown && !first.opaque && !second.opaque;
@@ -421,16 +427,17 @@ class RegionChecker {
   // so the race is definite only if another iteration meets the master's access.
   void refineMasterAgainstStaticLoop(const Side& x, const Side& y, smt::Coincidence& answer, std::string& qualifier) {
     if (answer.status != smt::Coincidence::Status::Overlap) return;
-    const Side* master = region_.steps[x.step].executor == Executor::MasterThread ? &x
+    const Side* master = region_.steps[x.step].executor == Executor::MasterThread   ? &x
                          : region_.steps[y.step].executor == Executor::MasterThread ? &y
-                                                                                     : nullptr;
+                                                                                    : nullptr;
     const Side* loop = x.loop ? &x : y.loop ? &y : nullptr;
     if (!master || !loop || loop->loop->schedule != "static" || loop->loop->dimensions.empty()) return;
     const smt::LoopDimension& outer = loop->loop->dimensions[0].domain;
     if (!outer.first) return;
-    smt::Condition laterIteration{smt::variable(outer.counter, 0, smt::Scope::Counter), Relation::NotEqual, outer.first};
-    smt::Coincidence later = loop == &y ? ask(x, y, smt::Pairing::Any, {laterIteration})
-                                        : ask(y, x, smt::Pairing::Any, {laterIteration});
+    smt::Condition laterIteration{smt::variable(outer.counter, 0, smt::Scope::Counter), Relation::NotEqual,
+                                  outer.first};
+    smt::Coincidence later =
+        loop == &y ? ask(x, y, smt::Pairing::Any, {laterIteration}) : ask(y, x, smt::Pairing::Any, {laterIteration});
     if (later.status == smt::Coincidence::Status::Disjoint)
       qualifier = "unless the schedule runs that iteration on the master thread (static schedules do)";
     else if (later.status == smt::Coincidence::Status::Overlap && loop == &y)
@@ -447,7 +454,8 @@ class RegionChecker {
         if (thread == "?") return primed ? "on another " + unit() : "";  // no witness: the indices were not compared
         return "(" + unit() + " " + thread + ")";
       case Executor::OneThread: return "in " + step.construct + " at line " + std::to_string(step.at.line);
-      case Executor::MasterThread: return "in " + step.construct + " at line " + std::to_string(step.at.line) + " (thread 0)";
+      case Executor::MasterThread:
+        return "in " + step.construct + " at line " + std::to_string(step.at.line) + " (thread 0)";
       case Executor::Worksharing: break;
     }
     std::string text = "in the loop at line " + std::to_string(step.at.line) + " (iteration ";
@@ -466,15 +474,18 @@ class RegionChecker {
     if (kind == RaceFinding::Kind::SharedScalar) {
       if (write.hiddenState) return kHiddenStateSuggestion;
       if (write.kind == AccessKind::Increment)
-        return "declare it reduction(+:" + write.variable + ") on the " + directive() + " construct, or protect the update with "
+        return "declare it reduction(+:" + write.variable + ") on the " + directive() +
+               " construct, or protect the update with "
                "#pragma omp atomic";
-      return "declare it private(" + write.variable + ") on the " + directive() + " construct (or declare it inside it)" +
+      return "declare it private(" + write.variable + ") on the " + directive() +
+             " construct (or declare it inside it)" +
              (region_.units == RegionUnits::Threads ? ", or write it once in #pragma omp single" : "");
     }
     bool firstProtected = earlier.reference->protection != Protection::None;
     if (firstProtected != (later.reference->protection != Protection::None)) {
       const Reference& bare = firstProtected ? *later.reference : *earlier.reference;
-      return "protect " + accessPhrase(bare) + " with the same synchronisation as the other access (atomic, "
+      return "protect " + accessPhrase(bare) +
+             " with the same synchronisation as the other access (atomic, "
              "critical or the lock), or separate them with #pragma omp barrier";
     }
     if (kind == RaceFinding::Kind::ArrayConflict)
@@ -490,7 +501,8 @@ class RegionChecker {
     for (const RegionStep* task : {&step, &region_.steps[later.step]})
       if (task->outlivesUntil >= 0)
         return "taskwait waits only for the tasks its own task created: put the creator of the task at line " +
-               std::to_string(task->at.line) + " in #pragma omp taskgroup, or end the creator with #pragma omp taskwait";
+               std::to_string(task->at.line) +
+               " in #pragma omp taskgroup, or end the creator with #pragma omp taskwait";
     if (step.construct == "task" || region_.steps[later.step].construct == "task")
       return "order the tasks with depend clauses, or add #pragma omp taskwait after the task at line " + line;
     if (step.executor == Executor::OneThread && step.construct == "single")
@@ -501,7 +513,8 @@ class RegionChecker {
     unsigned laterLine = region_.steps[later.step].at.line;
     // A statement that meets itself, or one before it, does so in the next iteration of a loop around them.
     if (laterLine <= step.at.line)
-      return "add #pragma omp barrier after line " + line + ": the accesses meet in consecutive iterations of the "
+      return "add #pragma omp barrier after line " + line +
+             ": the accesses meet in consecutive iterations of the "
              "loop around them";
     return "add #pragma omp barrier between line " + line + " and line " + std::to_string(laterLine);
   }
@@ -511,11 +524,15 @@ class RegionChecker {
     const Reference& first = *x.reference;
     bool selfPair = &first == y.reference;
     RaceFinding::Kind kind = RaceFinding::Kind::MissingBarrier;
-    if (x.step == y.step) kind = selfPair && first.isScalar ? RaceFinding::Kind::SharedScalar : RaceFinding::Kind::ArrayConflict;
+    if (x.step == y.step)
+      kind = selfPair && first.isScalar ? RaceFinding::Kind::SharedScalar : RaceFinding::Kind::ArrayConflict;
     // No barrier orders two teams: what two statements of a teams region do is simply a conflict.
     if (region_.units == RegionUnits::Teams && kind == RaceFinding::Kind::MissingBarrier)
       kind = RaceFinding::Kind::ArrayConflict;
-    RaceFinding finding = base(kind, undecided ? Certainty::Undecided : definite ? Certainty::Definite : Certainty::Possible,
+    RaceFinding finding = base(kind,
+                               undecided  ? Certainty::Undecided
+                               : definite ? Certainty::Definite
+                                          : Certainty::Possible,
                                first.variable);
     finding.witness = answer.witness;
     finding.suggestion = suggestionFor(x, y, kind);
@@ -526,15 +543,15 @@ class RegionChecker {
     bool leadPrimed = !writeFirst;
     std::string prefix = undecided ? "could not check " : definite ? "data race on " : "possible data race on ";
     if (kind == RaceFinding::Kind::SharedScalar) {
-      finding.message = prefix + "shared variable '" + first.variable + "': every " + unit() + " of the " + region() + " " +
-                        "writes it (" + accessPhrase(first) + ")";
+      finding.message = prefix + "shared variable '" + first.variable + "': every " + unit() + " of the " + region() +
+                        " " + "writes it (" + accessPhrase(first) + ")";
     } else {
       auto phrase = [&](const Side& side, bool primed) {
         std::string who = whoMakes(side, answer.witness, primed);
         return accessPhrase(*side.reference) + (who.empty() ? "" : " " + who);
       };
-      finding.message = prefix + "'" + first.variable + "': " + phrase(lead, leadPrimed) + " and " +
-                        phrase(other, !leadPrimed);
+      finding.message =
+          prefix + "'" + first.variable + "': " + phrase(lead, leadPrimed) + " and " + phrase(other, !leadPrimed);
       if (kind == RaceFinding::Kind::MissingBarrier) finding.message += ", with no barrier between them";
     }
     if (!qualifier.empty()) finding.message += " (" + qualifier + ")";

@@ -26,14 +26,28 @@ using ReplayExprRef = std::shared_ptr<const ReplayExpr>;
 // translated: the part of the replay that needs it is skipped, never guessed.
 struct ReplayExpr {
   enum class Op {
-    Constant, Variable, Negate, Not,
-    Add, Sub, Mul, Div, Mod,
-    Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual, And, Or,
+    Constant,
+    Variable,
+    Negate,
+    Not,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    Equal,
+    NotEqual,
+    And,
+    Or,
     Choose,  // operands: condition, then, else (`?:`, which MIN and MAX expand to)
   };
   Op op = Op::Constant;
-  long long value = 0;   // Constant
-  std::string name;      // Variable
+  long long value = 0;  // Constant
+  std::string name;     // Variable
   std::vector<ReplayExprRef> operands;
 };
 
@@ -65,9 +79,9 @@ struct ReplayAccess {
 struct LoopReplay {
   std::vector<ReplayLoopHeader> headers;
   std::vector<ReplayAccess> accesses;
-  std::vector<int> parallelHeaders;       // the headers the directive distributes (collapse: several)
-  std::set<std::string> perIteration;     // each iteration's own variables: the witness primes them
-                                          // for the second iteration ("i'")
+  std::vector<int> parallelHeaders;    // the headers the directive distributes (collapse: several)
+  std::set<std::string> perIteration;  // each iteration's own variables: the witness primes them
+                                       // for the second iteration ("i'")
 };
 
 struct ReplayOutcome {

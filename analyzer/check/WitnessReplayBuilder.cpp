@@ -137,9 +137,15 @@ class Translator {
       ReplayExprRef current = variableNode(target);
       switch (binary->getOpcode()) {
         case clang::BO_Assign: made.push_back({target->getName().str(), rhs}); break;
-        case clang::BO_AddAssign: made.push_back({target->getName().str(), node(ReplayExpr::Op::Add, {current, rhs})}); break;
-        case clang::BO_SubAssign: made.push_back({target->getName().str(), node(ReplayExpr::Op::Sub, {current, rhs})}); break;
-        case clang::BO_MulAssign: made.push_back({target->getName().str(), node(ReplayExpr::Op::Mul, {current, rhs})}); break;
+        case clang::BO_AddAssign:
+          made.push_back({target->getName().str(), node(ReplayExpr::Op::Add, {current, rhs})});
+          break;
+        case clang::BO_SubAssign:
+          made.push_back({target->getName().str(), node(ReplayExpr::Op::Sub, {current, rhs})});
+          break;
+        case clang::BO_MulAssign:
+          made.push_back({target->getName().str(), node(ReplayExpr::Op::Mul, {current, rhs})});
+          break;
         default: return std::nullopt;
       }
       return made;
@@ -148,8 +154,8 @@ class Translator {
       const clang::VarDecl* target = variableOf(unary->getSubExpr());
       if (!target || !unary->isIncrementDecrementOp()) return std::nullopt;
       ReplayExprRef one = constantOf(1);
-      made.push_back({target->getName().str(),
-                      node(unary->isIncrementOp() ? ReplayExpr::Op::Add : ReplayExpr::Op::Sub, {variableNode(target), one})});
+      made.push_back({target->getName().str(), node(unary->isIncrementOp() ? ReplayExpr::Op::Add : ReplayExpr::Op::Sub,
+                                                    {variableNode(target), one})});
       return made;
     }
     return std::nullopt;
@@ -214,8 +220,10 @@ class ReplayBuilder {
   ReplayBuilder(const clang::OMPLoopDirective& directive, const clang::FunctionDecl* function,
                 clang::ASTContext& context)
       : directive_(directive), context_(context), translator_(context, assigned_) {
-    if (function && function->getBody()) assignments_.TraverseStmt(function->getBody());
-    else assignments_.TraverseStmt(const_cast<clang::OMPLoopDirective*>(&directive));
+    if (function && function->getBody())
+      assignments_.TraverseStmt(function->getBody());
+    else
+      assignments_.TraverseStmt(const_cast<clang::OMPLoopDirective*>(&directive));
   }
 
   LoopReplay build() {
@@ -323,8 +331,8 @@ class ReplayBuilder {
   // `*(p + k)`, `*p`: one subscript.
   void addDereference(const clang::UnaryOperator* op) {
     const clang::Expr* pointer = op->getSubExpr()->IgnoreParenImpCasts();
-    if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(pointer); sum && sum->getOpcode() == clang::BO_Add &&
-                                                                    sum->getLHS()->getType()->isPointerType())
+    if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(pointer);
+        sum && sum->getOpcode() == clang::BO_Add && sum->getLHS()->getType()->isPointerType())
       return addAccess(op, sum->getLHS(), {sum->getRHS()});
     if (llvm::isa<clang::DeclRefExpr>(pointer)) return addAccess(op, pointer, {nullptr});
   }
@@ -346,7 +354,8 @@ class ReplayBuilder {
   void addAccess(const clang::Expr* access, const clang::Expr* base, std::vector<const clang::Expr*> subscripts) {
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(base->IgnoreParenImpCasts());
     auto* variable = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
-    std::optional<std::string> array = variable ? std::optional<std::string>(variable->getName().str()) : memberPath(base);
+    std::optional<std::string> array =
+        variable ? std::optional<std::string>(variable->getName().str()) : memberPath(base);
     if (!array) return;
     ReplayAccess made;
     made.span = spanOf(access->getSourceRange(), context_.getSourceManager());

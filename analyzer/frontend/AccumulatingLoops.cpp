@@ -45,7 +45,8 @@ void collectUpdates(const clang::Stmt* statement, const clang::ASTContext& conte
   }
   if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement);
       unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == clang::UO_AddrOf)) {
-    updates.failure = "it writes (or takes the address of) " + sourceText(unary->getSubExpr(), context) + lineOf(unary, context);
+    updates.failure =
+        "it writes (or takes the address of) " + sourceText(unary->getSubExpr(), context) + lineOf(unary, context);
     return;
   }
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
@@ -78,12 +79,14 @@ bool declares(const clang::Stmt* statement, const clang::VarDecl* variable) {
 }
 
 // Why `variable`, updated by `loop` at `updates`, is not an accumulator of it, or "".
-std::string accumulatorFails(const clang::VarDecl* variable, const std::vector<const clang::CompoundAssignOperator*>& updates,
+std::string accumulatorFails(const clang::VarDecl* variable,
+                             const std::vector<const clang::CompoundAssignOperator*>& updates,
                              const clang::ForStmt* loop, const std::vector<const clang::Stmt*>& statements,
                              const clang::ASTContext& context) {
   const std::string name = variable->getNameAsString();
   std::set<const clang::Expr*> updatedSides;
-  for (const clang::CompoundAssignOperator* update : updates) updatedSides.insert(update->getLHS()->IgnoreParenImpCasts());
+  for (const clang::CompoundAssignOperator* update : updates)
+    updatedSides.insert(update->getLHS()->IgnoreParenImpCasts());
   if (const clang::DeclRefExpr* use = otherUse(loop->getBody(), variable, updatedSides))
     return name + " is read other than by its own update" + lineOf(use, context);
   bool declared = false;
@@ -101,8 +104,10 @@ std::string accumulatorFails(const clang::VarDecl* variable, const std::vector<c
     }
     // C89: `acc = 0.0f;` on the root (acc private) starts the sum as a declaration would.
     if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement);
-        beforeLoop && assignment && assignment->getOpcode() == clang::BO_Assign && variableOf(assignment->getLHS()) == variable) {
-      if (otherUse(assignment->getRHS(), variable, {})) return name + " reads itself where it is set" + lineOf(assignment, context);
+        beforeLoop && assignment && assignment->getOpcode() == clang::BO_Assign &&
+        variableOf(assignment->getLHS()) == variable) {
+      if (otherUse(assignment->getRHS(), variable, {}))
+        return name + " reads itself where it is set" + lineOf(assignment, context);
       declared = true;
       continue;
     }
@@ -165,7 +170,8 @@ std::vector<AccumulatingLoopModel> accumulatingLoopsOf(const clang::Stmt& body, 
   for (AccumulatingLoopModel& model : loops)
     for (const auto& [variable, count] : updatingLoops)
       if (count > 1 && model.failure.empty() &&
-          std::find(model.accumulators.begin(), model.accumulators.end(), variable->getNameAsString()) != model.accumulators.end())
+          std::find(model.accumulators.begin(), model.accumulators.end(), variable->getNameAsString()) !=
+              model.accumulators.end())
         model.failure = variable->getNameAsString() + " is updated by more than one inner loop";
   return loops;
 }

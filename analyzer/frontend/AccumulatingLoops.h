@@ -5,8 +5,8 @@
 // so a gather may evaluate a term of its body at any (iteration, inner counter) pair. What breaks
 // that is recorded as the loop's failure: another write in its body (an array element, a scalar
 // with =, a local declared there, a counter of a nested loop), an accumulator read other than by its
-// own update, an accumulator that is not declared or set (`acc = 0.0f;`) on the root before the loop, written elsewhere, read
-// before the loop (its adjoint would differ between the loop and that read), or updated by two loops.
+// own update, an accumulator that is not declared or set (`acc = 0.0f;`) on the root before the loop, written
+// elsewhere, read before the loop (its adjoint would differ between the loop and that read), or updated by two loops.
 #pragma once
 
 #include "analyzer/frontend/ContextBuilder.h"

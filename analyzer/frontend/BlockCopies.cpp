@@ -27,7 +27,8 @@ void readCount(const clang::Expr* bytes, clang::QualType element, clang::ASTCont
   };
   const clang::Expr* e = bytes->IgnoreParenImpCasts();
   if (auto* product = llvm::dyn_cast<clang::BinaryOperator>(e); product && product->getOpcode() == clang::BO_Mul) {
-    for (auto [size, count] : {std::pair{product->getRHS(), product->getLHS()}, std::pair{product->getLHS(), product->getRHS()}})
+    for (auto [size, count] :
+         {std::pair{product->getRHS(), product->getLHS()}, std::pair{product->getLHS(), product->getRHS()}})
       if (std::optional<clang::QualType> type = sizeofType(size); type && same(*type)) {
         block.count = count->IgnoreParenImpCasts();
         return;
@@ -64,8 +65,8 @@ Block blockAt(const clang::Expr* argument, clang::ASTContext& context) {
   }
   if (block.array) {
     clang::QualType type = block.array->getType();
-    const clang::Type* element = type->isPointerType() ? type->getPointeeType().getTypePtr()
-                                                       : type->getPointeeOrArrayElementType();
+    const clang::Type* element =
+        type->isPointerType() ? type->getPointeeType().getTypePtr() : type->getPointeeOrArrayElementType();
     if (!(type->isPointerType() || type->isArrayType()) || !element || element->isArrayType()) {
       block.whyNot = "'" + sourceText(argument, context) + "' is not a block of a one-dimensional array";
       block.array = nullptr;

@@ -17,13 +17,13 @@
 namespace adrace::analyzer {
 
 struct Block {
-  const clang::Expr* argument = nullptr;     // as written
-  bool written = false;                      // the destination (memset's only block)
-  const clang::VarDecl* array = nullptr;     // null when the argument is not understood
-  const clang::Expr* offset = nullptr;       // null: the array's first element
-  const clang::Expr* count = nullptr;        // elements; null with `constantCount` set instead
+  const clang::Expr* argument = nullptr;  // as written
+  bool written = false;                   // the destination (memset's only block)
+  const clang::VarDecl* array = nullptr;  // null when the argument is not understood
+  const clang::Expr* offset = nullptr;    // null: the array's first element
+  const clang::Expr* count = nullptr;     // elements; null with `constantCount` set instead
   long long constantCount = -1;
-  std::string whyNot;                        // when `array` is null or the count is unknown
+  std::string whyNot;  // when `array` is null or the count is unknown
 };
 
 // Whether `call` is memcpy, memmove or memset (also as __builtin_ calls).

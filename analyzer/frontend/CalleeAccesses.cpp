@@ -74,7 +74,8 @@ class CalleeWalker {
   std::string callExclusion;
 
   void note(const std::string& text) {
-    if (std::find(summary.notes.begin(), summary.notes.end(), text) == summary.notes.end()) summary.notes.push_back(text);
+    if (std::find(summary.notes.begin(), summary.notes.end(), text) == summary.notes.end())
+      summary.notes.push_back(text);
   }
 
   void follow(const clang::CallExpr& call, std::vector<const clang::CallExpr*> chain) {
@@ -86,8 +87,10 @@ class CalleeWalker {
     }
     std::string name = callee->getNameAsString();
     if (const LibraryFunction* library = libraryFunction(call)) {
-      if (isOutputFunction(&call)) note("call to '" + name + "': I/O is not a race on program data (the order "
-                                        "of lines from different threads is unspecified)");
+      if (isOutputFunction(&call))
+        note("call to '" + name +
+             "': I/O is not a race on program data (the order "
+             "of lines from different threads is unspecified)");
       if (touchesNoUserMemory(&call)) return;
       // Output reading the strings it is given: a read, which only a write of them could race with,
       // and called functions are not where programs write their messages' strings.
@@ -96,15 +99,17 @@ class CalleeWalker {
       if (onlyReads) return;
       // What the library function reaches through its arguments or its hidden state is modelled
       // where the loop or region calls it (ReferenceCollector::addLibraryCall), not deeper.
-      summary.unmodelled = "call to '" + name + "' " +
-                           (library->kind == LibraryKind::HiddenState ? "(which keeps hidden state)"
-                                                                      : "(which accesses memory through its arguments)") +
-                           " inside a called function is not followed";
+      summary.unmodelled =
+          "call to '" + name + "' " +
+          (library->kind == LibraryKind::HiddenState ? "(which keeps hidden state)"
+                                                     : "(which accesses memory through its arguments)") +
+          " inside a called function is not followed";
       return;
     }
     const clang::FunctionDecl* definition = nullptr;
     if (!callee->hasBody(definition) || !definition->getBody()) {
-      summary.unmodelled = "call to '" + name + "' (defined elsewhere) may access shared memory the analysis cannot see";
+      summary.unmodelled =
+          "call to '" + name + "' (defined elsewhere) may access shared memory the analysis cannot see";
       return;
     }
     for (const clang::CallExpr* outer : chain)
@@ -133,8 +138,9 @@ class CalleeWalker {
       const clang::Stmt* body;
       const clang::ParentMap& parents;
       std::string name;
-      Visitor(CalleeWalker& walker, const clang::FunctionDecl& function, const std::vector<const clang::CallExpr*>& chain,
-              const clang::Stmt* body, const clang::ParentMap& parents, std::string name)
+      Visitor(CalleeWalker& walker, const clang::FunctionDecl& function,
+              const std::vector<const clang::CallExpr*>& chain, const clang::Stmt* body,
+              const clang::ParentMap& parents, std::string name)
           : walker(walker), function(function), chain(chain), body(body), parents(parents), name(std::move(name)) {}
 
       bool stop() const { return !walker.summary.unmodelled.empty(); }
@@ -226,9 +232,11 @@ class CalleeWalker {
           return false;
         }
         const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(member);
-        if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+        if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent);
+            outer && outer->getBase()->IgnoreParenImpCasts() == member)
           return true;
-        if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+        if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent);
+            outer && outer->getBase()->IgnoreParenImpCasts() == member)
           return true;
         clang::QualType type = member->getType();
         std::vector<AccessKind> kinds = kindsAt(member, parents);
@@ -249,8 +257,7 @@ class CalleeWalker {
         // atomic and critical protect what they hold (record() reads them); the rest is not modelled.
         if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive))
           return true;
-        unmodelled("OpenMP construct '" +
-                   llvm::omp::getOpenMPDirectiveName(directive->getDirectiveKind()).str() + "'");
+        unmodelled("OpenMP construct '" + llvm::omp::getOpenMPDirectiveName(directive->getDirectiveKind()).str() + "'");
         return false;
       }
       bool VisitCallExpr(clang::CallExpr* call) {

@@ -6,7 +6,8 @@
 // struct are accesses like the others (MemberPath.h). An external function adrace has no summary
 // for, recursion, a pointer the callee computes itself, a member path MemberPath refuses or a
 // pointer or struct member the callee assigns, or an OpenMP construct inside the callee (other than
-// atomic and critical, which protect the accesses inside them) leave the call unmodelled, with a reason that names the callee (unknown means unsafe).
+// atomic and critical, which protect the accesses inside them) leave the call unmodelled, with a reason that names the
+// callee (unknown means unsafe).
 #pragma once
 
 #include "analyzer/model/LoopModel.h"
@@ -20,17 +21,17 @@
 namespace adrace::analyzer {
 
 struct CalleeAccess {
-  const clang::Expr* access = nullptr;          // a[k], *p, d->m[k], p[k].x (element) or x (scalar), in a callee's body
-  bool isScalar = false;                         // a file-scope or static scalar, or `*p` with p = &x
+  const clang::Expr* access = nullptr;  // a[k], *p, d->m[k], p[k].x (element) or x (scalar), in a callee's body
+  bool isScalar = false;                // a file-scope or static scalar, or `*p` with p = &x
   AccessKind kind = AccessKind::Read;
-  std::vector<const clang::CallExpr*> calls;     // the chain of calls that reaches it, the caller's call first
-  bool conditional = false;                      // under a branch or loop of a callee: not every call makes it
-  std::vector<const clang::ForStmt*> loops;      // the `for` loops of the innermost callee around it, outermost first
+  std::vector<const clang::CallExpr*> calls;  // the chain of calls that reaches it, the caller's call first
+  bool conditional = false;                   // under a branch or loop of a callee: not every call makes it
+  std::vector<const clang::ForStmt*> loops;   // the `for` loops of the innermost callee around it, outermost first
   // The synchronisation around it inside the callees (atomic, critical, a lock the callee holds), or
   // around the call that reaches it in an intermediate callee; None: only the caller's call site can
   // protect it.
   Protection protection = Protection::None;
-  std::string exclusionName;                     // the critical's name or the lock, as Reference says
+  std::string exclusionName;  // the critical's name or the lock, as Reference says
 };
 
 struct CallSummary {

@@ -42,13 +42,12 @@ std::optional<InlinedCall> bindInlinedCall(const clang::CallExpr& call, std::map
   for (const clang::ParmVarDecl* parameter : callee->parameters()) {
     if (!passesMemory(*parameter)) continue;
     if (parameter->getType()->isReferenceType()) {
-      whyNot = "reference parameter '" + parameter->getName().str() + "' of called function '" + name +
-               "' is not followed";
+      whyNot =
+          "reference parameter '" + parameter->getName().str() + "' of called function '" + name + "' is not followed";
       return std::nullopt;
     }
     if (modifiedIn(*callee->getBody(), parameter)) {
-      whyNot = "pointer parameter '" + parameter->getName().str() + "' of called function '" + name +
-               "' is reassigned";
+      whyNot = "pointer parameter '" + parameter->getName().str() + "' of called function '" + name + "' is reassigned";
       return std::nullopt;
     }
     unsigned index = parameter->getFunctionScopeIndex();
@@ -62,7 +61,8 @@ std::optional<InlinedCall> bindInlinedCall(const clang::CallExpr& call, std::map
       continue;
     }
     auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument);
-    const clang::VarDecl* scalar = address && address->getOpcode() == clang::UO_AddrOf ? variableOf(address->getSubExpr()) : nullptr;
+    const clang::VarDecl* scalar =
+        address && address->getOpcode() == clang::UO_AddrOf ? variableOf(address->getSubExpr()) : nullptr;
     if (scalar && !scalar->getType()->isArrayType()) {
       inlined.addressed[parameter] = scalar;
       continue;
@@ -99,9 +99,11 @@ std::set<const clang::VarDecl*> writtenByCallees(const clang::Stmt& statement) {
         for (const clang::VarDecl* variable : *kind) {
           if (variable->hasGlobalStorage()) written.insert(variable);
           auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(variable);
-          if (parameter && parameter->getDeclContext() == callee && parameter->getFunctionScopeIndex() < call->getNumArgs()) {
+          if (parameter && parameter->getDeclContext() == callee &&
+              parameter->getFunctionScopeIndex() < call->getNumArgs()) {
             const clang::Expr* argument = call->getArg(parameter->getFunctionScopeIndex())->IgnoreParenImpCasts();
-            if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument); address && address->getOpcode() == clang::UO_AddrOf)
+            if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument);
+                address && address->getOpcode() == clang::UO_AddrOf)
               argument = address->getSubExpr();
             if (const clang::VarDecl* passed = variableOf(argument)) written.insert(passed);
           }

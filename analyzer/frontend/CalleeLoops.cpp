@@ -9,8 +9,8 @@ namespace {
 using Relation = smt::KnowledgeBase::Relation;
 }  // namespace
 
-int CalleeLoops::enter(const std::vector<const clang::CallExpr*>& calls, const std::vector<const clang::ForStmt*>& loops,
-                       int callContext) {
+int CalleeLoops::enter(const std::vector<const clang::CallExpr*>& calls,
+                       const std::vector<const clang::ForStmt*>& loops, int callContext) {
   leave();
   int context = callContext;
   for (const clang::ForStmt* loop : loops) {
@@ -62,8 +62,8 @@ bool CalleeLoops::enterLoop(const clang::CallExpr& call, const clang::ForStmt& l
   LoopHeader header;
   std::string reason;
   if (!readLoopHeader(loop, header, reason) || !header.counter || !header.counter->hasLocalStorage() ||
-      llvm::isa<clang::ParmVarDecl>(header.counter) || !header.counter->getType()->isIntegerType() ||
-      !loop.getBody() || modifiedIn(*loop.getBody(), header.counter))
+      llvm::isa<clang::ParmVarDecl>(header.counter) || !header.counter->getType()->isIntegerType() || !loop.getBody() ||
+      modifiedIn(*loop.getBody(), header.counter))
     return false;
   IndexTranslator::Result first = translator_.translate(header.first);
   IndexTranslator::Result bound = translator_.translate(header.bound);

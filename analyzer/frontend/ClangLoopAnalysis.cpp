@@ -63,8 +63,7 @@ ClangLoopAnalysis analyzeLoop(const clang::ForStmt& loop, clang::ASTContext& con
     if (std::find(nest.begin(), nest.end(), &loop) != nest.end()) directive = candidate;
     return false;  // the innermost directive above the loop decides
   });
-  if (!directive)
-    return failure(loop, context, "this for statement is not the loop of an OpenMP loop directive");
+  if (!directive) return failure(loop, context, "this for statement is not the loop of an OpenMP loop directive");
   return analyzeLoop(*directive, context, options);
 }
 

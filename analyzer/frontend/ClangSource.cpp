@@ -25,10 +25,9 @@ SourceSpan spanOf(clang::SourceRange range, const clang::SourceManager& sources)
 
 std::string sourceText(const clang::Stmt* statement, const clang::ASTContext& context) {
   const clang::SourceManager& sources = context.getSourceManager();
-  clang::CharSourceRange range = clang::CharSourceRange::getTokenRange(
-      sources.getExpansionRange(statement->getSourceRange()).getAsRange());
-  std::string text =
-      clang::Lexer::getSourceText(range, sources, context.getLangOpts()).str();
+  clang::CharSourceRange range =
+      clang::CharSourceRange::getTokenRange(sources.getExpansionRange(statement->getSourceRange()).getAsRange());
+  std::string text = clang::Lexer::getSourceText(range, sources, context.getLangOpts()).str();
   std::string collapsed;
   bool space = false;
   for (char c : text) {
@@ -49,7 +48,8 @@ std::string calleeName(const clang::CallExpr* call) {
 }
 
 const clang::VarDecl* variableOf(const clang::Expr* expression) {
-  auto* reference = llvm::dyn_cast_or_null<clang::DeclRefExpr>(expression ? expression->IgnoreParenImpCasts() : nullptr);
+  auto* reference =
+      llvm::dyn_cast_or_null<clang::DeclRefExpr>(expression ? expression->IgnoreParenImpCasts() : nullptr);
   return reference ? llvm::dyn_cast<clang::VarDecl>(reference->getDecl()) : nullptr;
 }
 

@@ -43,8 +43,9 @@ std::vector<std::string> flagsOfCompileCommand(const std::vector<std::string>& c
       continue;
     }
     if (word.size() > 2 && (word.rfind("-o", 0) == 0 || word.rfind("-MF", 0) == 0)) continue;  // -ofile, -MFfile
-    bool isSource = !word.empty() && word[0] != '-' &&
-                    std::any_of(sources.begin(), sources.end(), [&](const std::string& source) { return sameFile(word, source); });
+    bool isSource =
+        !word.empty() && word[0] != '-' &&
+        std::any_of(sources.begin(), sources.end(), [&](const std::string& source) { return sameFile(word, source); });
     if (!isSource) flags.push_back(word);
   }
   return flags;

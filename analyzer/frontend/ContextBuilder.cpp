@@ -54,8 +54,7 @@ ContextBuilder::ContextBuilder(const LoopCfg& cfg, clang::ASTContext& context) :
     for (auto* child : node->children())
       if (cfg.inBody(child->getBlock())) children.push_back(child->getBlock());
     // Later block ids come first in Clang's numbering: keep source order stable by id.
-    std::sort(children.begin(), children.end(),
-              [](auto* a, auto* b) { return a->getBlockID() < b->getBlockID(); });
+    std::sort(children.begin(), children.end(), [](auto* a, auto* b) { return a->getBlockID() < b->getBlockID(); });
     stack.insert(stack.end(), children.begin(), children.end());
   }
 
@@ -83,8 +82,7 @@ ContextBuilder::ContextBuilder(const LoopCfg& cfg, clang::ASTContext& context) :
   }
 }
 
-void ContextBuilder::recordEntryCondition(int id, const clang::CFGBlock* dominator,
-                                          const clang::CFGBlock* head) {
+void ContextBuilder::recordEntryCondition(int id, const clang::CFGBlock* dominator, const clang::CFGBlock* head) {
   const clang::Stmt* terminator = dominator->getTerminatorStmt();
   if (!terminator || dominator->succ_size() != 2) return;
   // `a && b` and `a || b` branch on `a` before `b` is evaluated.

@@ -53,9 +53,8 @@ bool isWorksharingOnly(const clang::OMPExecutableDirective& loop) {
 
 }  // namespace
 
-DataSharing::DataSharing(const clang::OMPExecutableDirective& loop,
-                         const clang::OMPExecutableDirective* region, const clang::FunctionDecl* function,
-                         const std::vector<const clang::VarDecl*>& counters,
+DataSharing::DataSharing(const clang::OMPExecutableDirective& loop, const clang::OMPExecutableDirective* region,
+                         const clang::FunctionDecl* function, const std::vector<const clang::VarDecl*>& counters,
                          const clang::Stmt& body, clang::ASTContext&) {
   counters_.insert(counters.begin(), counters.end());
   DeclarationCollector(declaredInBody_).TraverseStmt(const_cast<clang::Stmt*>(&body));
@@ -85,8 +84,7 @@ DataSharing::DataSharing(const clang::OMPExecutableDirective& loop,
 }
 
 void DataSharing::readClauses(const clang::OMPExecutableDirective& directive, bool isRegion) {
-  auto record = [&](const clang::Expr* item, Sharing sharing, const char* clause,
-                    std::string reduction = {}) {
+  auto record = [&](const clang::Expr* item, Sharing sharing, const char* clause, std::string reduction = {}) {
     if (const clang::VarDecl* variable = listItemVariable(item))
       explicit_[variable] = {sharing, clauseText(clause, variable, isRegion), std::move(reduction), {}};
   };
@@ -121,7 +119,8 @@ void DataSharing::findStepCounters(const clang::OMPExecutableDirective& loop,
   const clang::Stmt* regionBody = region.getInnermostCapturedStmt()->getCapturedStmt();
   clang::ParentMap parents(const_cast<clang::Stmt*>(regionBody));
   const clang::Stmt* child = &loop;
-  for (const clang::Stmt* parent = parents.getParent(child); parent; child = parent, parent = parents.getParent(parent)) {
+  for (const clang::Stmt* parent = parents.getParent(child); parent;
+       child = parent, parent = parents.getParent(parent)) {
     if (llvm::isa<clang::CompoundStmt>(parent)) continue;
     auto* step = llvm::dyn_cast<clang::ForStmt>(parent);
     if (!step || step->getBody() != child) return;
@@ -216,12 +215,16 @@ DataSharing::Entry DataSharing::resolve(const clang::VarDecl* variable) const {
     auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(variable);
     if (parameter && (parameter->getType()->isPointerType() || parameter->getOriginalType()->isArrayType())) {
       // Each thread's copy points to the same memory: what it points to is shared.
-      return {Sharing::Shared, "pointer parameter of a function with an orphaned worksharing loop (every "
-                               "thread's copy points to the same memory)", {}, {}};
+      return {Sharing::Shared,
+              "pointer parameter of a function with an orphaned worksharing loop (every "
+              "thread's copy points to the same memory)",
+              {},
+              {}};
     }
     if (parameter) {
-      entry.reason = "parameter of a function with an orphaned worksharing loop (private; assumed the same on "
-                     "every thread)";
+      entry.reason =
+          "parameter of a function with an orphaned worksharing loop (private; assumed the same on "
+          "every thread)";
       entry.sameValueAtEntry = true;
     } else {
       entry.reason = "local of a function with an orphaned worksharing loop (private to each thread)";
@@ -238,8 +241,9 @@ const DataSharing::Entry& DataSharing::of(const clang::VarDecl* variable) {
   Entry entry = resolve(variable);
   if (stepCounters_.count(variable) && isPerThread(entry.sharing)) {
     entry.sameValueAtEntry = true;
-    entry.reason += "; the counter of a sequential loop around the worksharing loop: every thread runs the same "
-                    "iterations, so it holds the same value on every thread";
+    entry.reason +=
+        "; the counter of a sequential loop around the worksharing loop: every thread runs the same "
+        "iterations, so it holds the same value on every thread";
   }
   if (entry.localOfRegion && !entry.sameValueAtEntry && initialisedAlikeOnEveryThread(variable)) {
     entry.sameValueAtEntry = true;

@@ -71,7 +71,7 @@ class DataSharing {
   std::set<const clang::VarDecl*> copiedIn_;
   std::set<const clang::VarDecl*> writtenInLoop_;
   std::set<const clang::VarDecl*> stepCounters_;
-  const clang::Stmt* enclosingBody_ = nullptr;  // the region's or the orphaned function's body
+  const clang::Stmt* enclosingBody_ = nullptr;   // the region's or the orphaned function's body
   std::set<const clang::VarDecl*> askingAlike_;  // initialisedAlikeOnEveryThread in progress
   bool orphaned_ = false;
   bool taskDefaultShared_ = false;

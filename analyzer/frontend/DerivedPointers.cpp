@@ -20,8 +20,10 @@ std::optional<DerivedPointers::Alias> aliasOf(const clang::Expr* init) {
   const clang::Expr* e = init->IgnoreParenCasts();
   if (const clang::VarDecl* base = arrayVariable(e)) return DerivedPointers::Alias{base, nullptr, {}};
   if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(e); sum && sum->getOpcode() == clang::BO_Add) {
-    if (const clang::VarDecl* base = arrayVariable(sum->getLHS())) return DerivedPointers::Alias{base, sum->getRHS(), {}};
-    if (const clang::VarDecl* base = arrayVariable(sum->getRHS())) return DerivedPointers::Alias{base, sum->getLHS(), {}};
+    if (const clang::VarDecl* base = arrayVariable(sum->getLHS()))
+      return DerivedPointers::Alias{base, sum->getRHS(), {}};
+    if (const clang::VarDecl* base = arrayVariable(sum->getRHS()))
+      return DerivedPointers::Alias{base, sum->getLHS(), {}};
   }
   if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(e); address && address->getOpcode() == clang::UO_AddrOf)
     if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(address->getSubExpr()->IgnoreParens())) {
@@ -60,15 +62,16 @@ struct ReassignmentFinder : clang::RecursiveASTVisitor<ReassignmentFinder> {
   }
 };
 
-
 // The counter of a `for (int k = ...; ...; ...)` loop, when its body leaves it alone: constant
 // throughout one iteration of that body.
-const clang::VarDecl* steadyCounter(const clang::ForStmt& loop, const std::set<const clang::VarDecl*>& assignedInBodies) {
+const clang::VarDecl* steadyCounter(const clang::ForStmt& loop,
+                                    const std::set<const clang::VarDecl*>& assignedInBodies) {
   const clang::VarDecl* counter = nullptr;
   if (auto* init = llvm::dyn_cast_or_null<clang::DeclStmt>(loop.getInit()); init && init->isSingleDecl())
     counter = llvm::dyn_cast<clang::VarDecl>(init->getSingleDecl());
   // A C89 counter declared before the loop: `for (i = 0; ...)`.
-  if (auto* init = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop.getInit()); init && init->getOpcode() == clang::BO_Assign)
+  if (auto* init = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop.getInit());
+      init && init->getOpcode() == clang::BO_Assign)
     if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(init->getLHS()->IgnoreParenImpCasts()))
       counter = llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
   return counter && !assignedInBodies.count(counter) ? counter : nullptr;

@@ -84,7 +84,10 @@ class Resolver {
  public:
   Resolver(const clang::FunctionDecl& function, std::vector<const clang::Stmt*> path, DataSharing& sharing,
            IndexTranslator& translator, clang::ASTContext& context)
-      : body_(*function.getBody()), path_(std::move(path)), sharing_(sharing), sources_(context.getSourceManager()),
+      : body_(*function.getBody()),
+        path_(std::move(path)),
+        sharing_(sharing),
+        sources_(context.getSourceManager()),
         translator_(translator) {}
 
   EnclosingValues run(const std::vector<smt::ExprRef>& roots, const std::set<std::string>& known) {
@@ -116,9 +119,9 @@ class Resolver {
     if (ruling.kind == Ruling::None) ruling = lastAssignment(variable, sites);
     if (ruling.kind == Ruling::Pinned) return;
     if (ruling.kind == Ruling::None)
-      ruling = unpinned("assigned at line " + std::to_string(lineOf(sites.front())) +
-                            " in a way the model does not follow",
-                        sites.front());
+      ruling =
+          unpinned("assigned at line " + std::to_string(lineOf(sites.front())) + " in a way the model does not follow",
+                   sites.front());
     result_.unpinned.push_back({name, ruling.reason, positionOf(ruling.at->getBeginLoc(), sources_)});
   }
 
@@ -129,7 +132,9 @@ class Resolver {
     std::string reason;
     const clang::Stmt* at = nullptr;
   };
-  static Ruling unpinned(std::string reason, const clang::Stmt* at) { return {Ruling::Unpinned, std::move(reason), at}; }
+  static Ruling unpinned(std::string reason, const clang::Stmt* at) {
+    return {Ruling::Unpinned, std::move(reason), at};
+  }
 
   // The variable the IR calls `name`: the translator names the variables it meets as it goes.
   const clang::VarDecl* variableNamed(const std::string& name) const {
@@ -146,8 +151,10 @@ class Resolver {
       LoopHeader header;
       std::string reason;
       if (!readLoopInit(*loop, header) || header.counter != variable) continue;
-      if (std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(loop->getBody(), site); }))
-        return unpinned("the loop at line " + std::to_string(lineOf(loop)) + " around this one changes it in its body", loop);
+      if (std::any_of(sites.begin(), sites.end(),
+                      [&](const clang::Stmt* site) { return contains(loop->getBody(), site); }))
+        return unpinned("the loop at line " + std::to_string(lineOf(loop)) + " around this one changes it in its body",
+                        loop);
       std::string where = "loop at line " + std::to_string(lineOf(loop)) + " around this one";
       if (!readLoopHeader(*loop, header, reason))
         return unpinned("it counts the " + where + ", whose header is not modelled (" + reason + ")", loop);
@@ -210,18 +217,20 @@ class Resolver {
         if (child == path_[k + 1]) break;
         before.push_back(child);
       }
-      if (std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(path_[k + 1], site); }))
+      if (std::any_of(sites.begin(), sites.end(),
+                      [&](const clang::Stmt* site) { return contains(path_[k + 1], site); }))
         return unpinned("assigned at line " + std::to_string(lineOf(sites.front())) + " on the way to this loop",
                         sites.front());
       for (size_t b = before.size(); b-- > 0;) {
         const clang::Stmt* statement = before[b];
         const clang::Expr* value = definitionIn(statement, variable);
-        bool changes = std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(statement, site); });
+        bool changes =
+            std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(statement, site); });
         if (!value && !changes) continue;
         if (!value)
-          return unpinned("assigned at line " + std::to_string(lineOf(statement)) +
-                              " inside a condition, a loop or a construct",
-                          statement);
+          return unpinned(
+              "assigned at line " + std::to_string(lineOf(statement)) + " inside a condition, a loop or a construct",
+              statement);
         std::vector<const clang::Stmt*> between(before.begin() + b + 1, before.end());
         between.push_back(path_[k + 1]);
         for (const clang::VarDecl* read : variablesIn(value))
@@ -234,7 +243,8 @@ class Resolver {
         if (!translated)
           return unpinned("assigned at line " + std::to_string(lineOf(statement)) + " a value the model cannot say",
                           statement);
-        add(symbol_, Relation::Equal, translated, "assignment before the loop", positionOf(statement->getBeginLoc(), sources_));
+        add(symbol_, Relation::Equal, translated, "assignment before the loop",
+            positionOf(statement->getBeginLoc(), sources_));
         return {Ruling::Pinned, "", nullptr};
       }
     }

@@ -30,7 +30,7 @@
 namespace adrace::analyzer {
 
 struct EnclosingValues {
-  std::vector<Fact> facts;               // context 0: they hold on every iteration of the loop
+  std::vector<Fact> facts;  // context 0: they hold on every iteration of the loop
   std::vector<UnpinnedValue> unpinned;
 };
 

@@ -57,8 +57,7 @@ bool readDirective(const clang::OMPExecutableDirective& directive) {
     case llvm::omp::OMPD_distribute:
     case llvm::omp::OMPD_teams_distribute:
     case llvm::omp::OMPD_teams_distribute_parallel_for:
-    case llvm::omp::OMPD_teams_distribute_parallel_for_simd:
-      return true;
+    case llvm::omp::OMPD_teams_distribute_parallel_for_simd: return true;
     default: return false;
   }
 }
@@ -96,15 +95,14 @@ const char* unsupportedConstruct(const clang::OMPExecutableDirective& directive)
 // data to and from the device around the loop and order nothing inside it. With nowait or depend
 // the target region runs asynchronously with the host, which is not modelled.
 bool isOffloadedLoop(const clang::OMPExecutableDirective& directive) {
-  bool combinedLoop =
-      llvm::isa<clang::OMPTargetParallelForDirective>(directive) ||
-      llvm::isa<clang::OMPTargetParallelForSimdDirective>(directive) ||
-      llvm::isa<clang::OMPTargetTeamsDistributeDirective>(directive) ||
-      llvm::isa<clang::OMPTargetTeamsDistributeParallelForDirective>(directive) ||
-      llvm::isa<clang::OMPTargetTeamsDistributeParallelForSimdDirective>(directive) ||
-      llvm::isa<clang::OMPTeamsDistributeParallelForDirective>(directive) ||
-      llvm::isa<clang::OMPTeamsDistributeParallelForSimdDirective>(directive) ||
-      llvm::isa<clang::OMPTeamsDistributeDirective>(directive);
+  bool combinedLoop = llvm::isa<clang::OMPTargetParallelForDirective>(directive) ||
+                      llvm::isa<clang::OMPTargetParallelForSimdDirective>(directive) ||
+                      llvm::isa<clang::OMPTargetTeamsDistributeDirective>(directive) ||
+                      llvm::isa<clang::OMPTargetTeamsDistributeParallelForDirective>(directive) ||
+                      llvm::isa<clang::OMPTargetTeamsDistributeParallelForSimdDirective>(directive) ||
+                      llvm::isa<clang::OMPTeamsDistributeParallelForDirective>(directive) ||
+                      llvm::isa<clang::OMPTeamsDistributeParallelForSimdDirective>(directive) ||
+                      llvm::isa<clang::OMPTeamsDistributeDirective>(directive);
   return combinedLoop && !directive.hasClausesOfKind<clang::OMPNowaitClause>() &&
          !directive.hasClausesOfKind<clang::OMPDependClause>();
 }
@@ -145,22 +143,25 @@ bool isTransparentTarget(const clang::OMPExecutableDirective& directive, bool in
   const clang::Stmt* body = directive.getInnermostCapturedStmt()->getCapturedStmt();
   if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(body))
     for (const clang::Stmt* statement : block->body())
-      if (statement != inner.front() && !llvm::isa<clang::DeclStmt>(statement) && !llvm::isa<clang::NullStmt>(statement))
+      if (statement != inner.front() && !llvm::isa<clang::DeclStmt>(statement) &&
+          !llvm::isa<clang::NullStmt>(statement))
         return false;
   return isModelledLoop(*inner.front()) || llvm::isa<clang::OMPParallelDirective>(inner.front());
 }
 
 bool isModelledLoop(const clang::OMPExecutableDirective& directive) {
   return llvm::isa<clang::OMPParallelForDirective>(directive) ||
-         llvm::isa<clang::OMPParallelForSimdDirective>(directive) ||
-         llvm::isa<clang::OMPForDirective>(directive) || llvm::isa<clang::OMPForSimdDirective>(directive) ||
-         llvm::isa<clang::OMPSimdDirective>(directive) || isOffloadedLoop(directive);
+         llvm::isa<clang::OMPParallelForSimdDirective>(directive) || llvm::isa<clang::OMPForDirective>(directive) ||
+         llvm::isa<clang::OMPForSimdDirective>(directive) || llvm::isa<clang::OMPSimdDirective>(directive) ||
+         isOffloadedLoop(directive);
 }
 
 class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
  public:
   LoopFinder(clang::ASTContext& context, std::vector<Diagnostic>& diagnostics, bool modelTaskLoops = false)
-      : MainFileFunctionVisitor(context.getSourceManager()), context_(context), diagnostics_(diagnostics),
+      : MainFileFunctionVisitor(context.getSourceManager()),
+        context_(context),
+        diagnostics_(diagnostics),
         modelTaskLoops_(modelTaskLoops) {
     for (const TeamsRegion& teams : findTeamsRegions(context)) {
       teamsRegions_[teams.teams] = teams;
@@ -231,19 +232,17 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
     bool distributed = distributedLoops_.count(directive) > 0;
     if (const char* construct = unsupportedConstruct(*directive);
         construct && !modelledAsRegionSteps(*directive) && !isOffloadedLoop(*directive) && !distributed) {
-      diagnostics_.push_back({Diagnostic::Severity::Error,
-                              positionOf(directive->getBeginLoc(), context_.getSourceManager()),
-                              std::string("unsupported OpenMP construct: ") + construct + why, true,
-                              function->getNameAsString()});
+      diagnostics_.push_back(
+          {Diagnostic::Severity::Error, positionOf(directive->getBeginLoc(), context_.getSourceManager()),
+           std::string("unsupported OpenMP construct: ") + construct + why, true, function->getNameAsString()});
       return true;
     }
     if (!isModelledLoop(*directive) && !distributed) {
       // A loop construct with no model (`loop`, `tile`, `unroll`...) must not pass unchecked.
       if (llvm::isa<clang::OMPLoopBasedDirective>(directive) && !insideModelledLoop(*directive, function))
-        diagnostics_.push_back({Diagnostic::Severity::Error,
-                                positionOf(directive->getBeginLoc(), context_.getSourceManager()),
-                                "unsupported OpenMP construct: " + directiveName(*directive), true,
-                                function->getNameAsString()});
+        diagnostics_.push_back(
+            {Diagnostic::Severity::Error, positionOf(directive->getBeginLoc(), context_.getSourceManager()),
+             "unsupported OpenMP construct: " + directiveName(*directive), true, function->getNameAsString()});
       return true;
     }
     auto* loop = llvm::cast<clang::OMPLoopDirective>(directive);
@@ -311,8 +310,9 @@ class ErrorCollector : public clang::DiagnosticConsumer {
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);
     if (info.getID() == clang::diag::warn_omp_extra_tokens_at_eol)
-      message = (message.str() + " by Clang (a directive or clause of a later OpenMP version, or a misspelt "
-                                 "one): adrace would read a different program than the one written")
+      message = (message.str() +
+                 " by Clang (a directive or clause of a later OpenMP version, or a misspelt "
+                 "one): adrace would read a different program than the one written")
                     .str();
     SourcePosition at;
     if (info.hasSourceManager() && info.getLocation().isValid())
@@ -334,16 +334,15 @@ class VisitAction : public clang::ASTFrontendAction {
   // also `parallel loop`) as the part it knows and ignores the rest with a warning: a parallel
   // region in which every thread runs the whole loop. Make that an error.
   bool BeginSourceFileAction(clang::CompilerInstance& instance) override {
-    instance.getDiagnostics().setSeverity(clang::diag::warn_omp_extra_tokens_at_eol, clang::diag::Severity::Error,
-                                          {});
+    instance.getDiagnostics().setSeverity(clang::diag::warn_omp_extra_tokens_at_eol, clang::diag::Severity::Error, {});
     return true;
   }
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& instance,
                                                         llvm::StringRef file) override {
     struct Consumer : clang::ASTConsumer {
-      Consumer(const Visit& visit, std::vector<Diagnostic>& diagnostics, bool& visiting, clang::CompilerInstance& instance,
-               std::string file)
+      Consumer(const Visit& visit, std::vector<Diagnostic>& diagnostics, bool& visiting,
+               clang::CompilerInstance& instance, std::string file)
           : visit(visit), diagnostics(diagnostics), visiting(visiting), instance(instance), file(std::move(file)) {}
       void HandleTranslationUnit(clang::ASTContext& context) override {
         if (instance.getDiagnostics().hasErrorOccurred()) return;
@@ -393,8 +392,8 @@ Diagnostic fileError(const std::string& file, std::string message) {
   return diagnostic;
 }
 
-std::unique_ptr<clang::tooling::CompilationDatabase> compilationDatabase(
-    const CompileSettings& settings, std::vector<Diagnostic>& diagnostics) {
+std::unique_ptr<clang::tooling::CompilationDatabase> compilationDatabase(const CompileSettings& settings,
+                                                                         std::vector<Diagnostic>& diagnostics) {
   if (!settings.buildDirectory.empty()) {
     std::string error;
     auto database = clang::tooling::CompilationDatabase::loadFromDirectory(settings.buildDirectory, error);
@@ -499,9 +498,10 @@ void parseFiles(const CompileSettings& settings, std::vector<Diagnostic>& diagno
     VisitActionFactory fileFactory(visit, fileDiagnostics);
     LargeStackOutcome outcome = runRecoverablyOnLargeStack([&] { tool.run(&fileFactory); });
     if (outcome.stackOverflow)
-      fileDiagnostics.push_back(fileError(
-          file, "nested too deeply: adrace ran out of stack reading this file (statements or expressions nested "
-                "thousands of levels deep; split the deepest one)"));
+      fileDiagnostics.push_back(
+          fileError(file,
+                    "nested too deeply: adrace ran out of stack reading this file (statements or expressions nested "
+                    "thousands of levels deep; split the deepest one)"));
     else if (!outcome.completed)
       fileDiagnostics.push_back(fileError(
           file, fileFactory.visiting
@@ -532,8 +532,8 @@ FrontendResult buildModels(const CompileSettings& settings) {
         result.diagnostics.push_back(*unmodelled);
         continue;
       }
-      LoopModelResult built = buildLoopModel(
-          {site.directive, site.region, site.function, static_cast<int>(model.loops.size())}, context);
+      LoopModelResult built =
+          buildLoopModel({site.directive, site.region, site.function, static_cast<int>(model.loops.size())}, context);
       if (built.error) result.diagnostics.push_back(*built.error);
       if (built.model) model.loops.push_back(std::move(*built.model));
     }

@@ -5,11 +5,9 @@
 
 namespace adrace::analyzer {
 
-IndexTranslator::IndexTranslator(clang::ASTContext& context, DataSharing& sharing,
-                                 InstanceNumbering* instances,
+IndexTranslator::IndexTranslator(clang::ASTContext& context, DataSharing& sharing, InstanceNumbering* instances,
                                  std::set<const clang::VarDecl*> writtenArrays)
-    : context_(context), sharing_(sharing), instances_(instances),
-      writtenArrays_(std::move(writtenArrays)) {}
+    : context_(context), sharing_(sharing), instances_(instances), writtenArrays_(std::move(writtenArrays)) {}
 
 IndexTranslator::Access IndexTranslator::splitAccess(const clang::Expr* expression) {
   Access access;
@@ -171,8 +169,7 @@ IndexTranslator::Result IndexTranslator::translateVariable(const clang::DeclRefE
     return {smt::constant(enumerator->getInitVal().getExtValue()), {}};
   auto* variable = llvm::dyn_cast<clang::VarDecl>(declaration);
   if (!variable) return fail("'" + declaration->getName().str() + "' is not a variable");
-  if (!variable->getType()->isIntegerType())
-    return fail("'" + variable->getName().str() + "' is not an integer");
+  if (!variable->getType()->isIntegerType()) return fail("'" + variable->getName().str() + "' is not an integer");
   // A const integer with a constant initialiser is its value (C has no constexpr).
   if (variable->getType().isConstQualified())
     if (const clang::Expr* init = variable->getAnyInitializer()) {
@@ -212,7 +209,8 @@ IndexTranslator::Result IndexTranslator::translateVariable(const clang::DeclRefE
 // as a read of that array). A field the loop writes is itself a shared scalar written by every
 // iteration, which the race check reports.
 IndexTranslator::Result IndexTranslator::translateMember(const clang::MemberExpr& member) {
-  if (!calls_.empty()) return fail("struct member in an index inside called function '" + calleeName(calls_.back()) + "'");
+  if (!calls_.empty())
+    return fail("struct member in an index inside called function '" + calleeName(calls_.back()) + "'");
   std::string reason;
   std::optional<MemberPath> path = memberPathOf(&member, &reason);
   if (!path) return fail("struct member in an index (" + reason + ")");
@@ -235,8 +233,7 @@ IndexTranslator::Result IndexTranslator::translateMember(const clang::MemberExpr
 IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression) {
   const clang::Expr* e = expression->IgnoreParens();
   if (auto* cast = llvm::dyn_cast<clang::CastExpr>(e)) {
-    if (!cast->getSubExpr()->getType()->isIntegerType() &&
-        cast->getCastKind() != clang::CK_LValueToRValue)
+    if (!cast->getSubExpr()->getType()->isIntegerType() && cast->getCastKind() != clang::CK_LValueToRValue)
       return fail("conversion from a non-integer value");
     return translate(cast->getSubExpr());
   }
@@ -253,8 +250,8 @@ IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression
       }
       case clang::UO_Plus: return translate(unary->getSubExpr());
       case clang::UO_Deref: break;  // *(c + i): an integer array read, below
-      default: return fail("operator '" + clang::UnaryOperator::getOpcodeStr(unary->getOpcode()).str() +
-                           "' in an index");
+      default:
+        return fail("operator '" + clang::UnaryOperator::getOpcodeStr(unary->getOpcode()).str() + "' in an index");
     }
   }
   if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(e)) {
@@ -272,12 +269,12 @@ IndexTranslator::Result IndexTranslator::translate(const clang::Expr* expression
         if (rhs.expr->op == smt::Expr::Op::Const && rhs.expr->value >= 0 && rhs.expr->value < 62)
           return {smt::mul(lhs.expr, smt::constant(std::int64_t{1} << rhs.expr->value)), {}};
         return fail("shift by a non-constant amount");
-      default:
-        return fail("operator '" + binary->getOpcodeStr().str() + "' in an index");
+      default: return fail("operator '" + binary->getOpcodeStr().str() + "' in an index");
     }
   }
   if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::UnaryOperator>(e)) {
-    if (!calls_.empty()) return fail("array read in an index inside called function '" + calleeName(calls_.back()) + "'");
+    if (!calls_.empty())
+      return fail("array read in an index inside called function '" + calleeName(calls_.back()) + "'");
     Access access = splitAccess(e);
     if (!access.variable) return fail(access.reason);
     if (writtenArrays_.count(access.variable))

@@ -37,8 +37,8 @@ class IndexTranslator {
   // *p, (p + k)[i]. Null variable when the base is not a plain variable (then `reason` says why).
   struct Access {
     const clang::VarDecl* variable = nullptr;
-    std::vector<const clang::Expr*> subscripts;   // outermost first: a[e1][e2] → {e1, e2}
-    std::vector<const clang::Expr*> offsets;      // added to the last subscript: (p + k)[i]
+    std::vector<const clang::Expr*> subscripts;  // outermost first: a[e1][e2] → {e1, e2}
+    std::vector<const clang::Expr*> offsets;     // added to the last subscript: (p + k)[i]
     std::string reason;
     // Through struct members (`d->m_xd[i]`, `p[i].v[k]`, and `p[i].x` or `d->n` alone): the root
     // and the path, with the root's subscripts first in `subscripts`. `variable` stays null and
@@ -67,7 +67,9 @@ class IndexTranslator {
   void enterCall(const clang::CallExpr& call);
   void leaveCall();
   // The counter of a loop of the entered callee stands for `symbol` (CalleeLoops.h).
-  void bindCalleeCounter(const clang::VarDecl* counter, smt::ExprRef symbol) { calleeCounters_[counter] = std::move(symbol); }
+  void bindCalleeCounter(const clang::VarDecl* counter, smt::ExprRef symbol) {
+    calleeCounters_[counter] = std::move(symbol);
+  }
   void unbindCalleeCounter(const clang::VarDecl* counter) { calleeCounters_.erase(counter); }
 
   // In a parallel region's own statements omp_get_thread_num() is one value per thread and

@@ -13,9 +13,7 @@ const clang::VarDecl* referencedVariable(const clang::Expr* expression) {
   return nullptr;
 }
 
-bool isTracked(const clang::VarDecl* variable) {
-  return variable && variable->getType()->isIntegerType();
-}
+bool isTracked(const clang::VarDecl* variable) { return variable && variable->getType()->isIntegerType(); }
 
 }  // namespace
 
@@ -25,8 +23,7 @@ const clang::VarDecl* InstanceNumbering::definedBy(const clang::Stmt* statement)
   } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement)) {
     if (unary->isIncrementDecrementOp()) return referencedVariable(unary->getSubExpr());
   } else if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
-    if (declaration->isSingleDecl())
-      return llvm::dyn_cast<clang::VarDecl>(declaration->getSingleDecl());
+    if (declaration->isSingleDecl()) return llvm::dyn_cast<clang::VarDecl>(declaration->getSingleDecl());
   }
   return nullptr;
 }
@@ -42,8 +39,7 @@ InstanceNumbering::InstanceNumbering(const LoopCfg& cfg, std::set<const clang::V
       const clang::Stmt* s = statement->getStmt();
       if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s))
         if (unary->getOpcode() == clang::UO_AddrOf)
-          if (const clang::VarDecl* variable = referencedVariable(unary->getSubExpr()))
-            addressTaken_.insert(variable);
+          if (const clang::VarDecl* variable = referencedVariable(unary->getSubExpr())) addressTaken_.insert(variable);
       const clang::VarDecl* variable = definedBy(s);
       if (!isTracked(variable) || fixed_.count(variable)) continue;
       definitionId_[s] = static_cast<int>(definitions_.size());
@@ -114,8 +110,7 @@ int InstanceNumbering::instanceOf(const clang::DeclRefExpr* use) {
   return static_cast<int>(known.size() - 1);
 }
 
-std::vector<const clang::Stmt*> InstanceNumbering::definitionsOf(const clang::VarDecl* variable,
-                                                                 int instance) const {
+std::vector<const clang::Stmt*> InstanceNumbering::definitionsOf(const clang::VarDecl* variable, int instance) const {
   std::vector<const clang::Stmt*> result;
   auto found = instances_.find(variable);
   if (instance == 0 || found == instances_.end() || instance >= static_cast<int>(found->second.size()))

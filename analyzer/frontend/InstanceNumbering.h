@@ -31,9 +31,7 @@ class InstanceNumbering {
   bool isDefinedInBody(const clang::VarDecl* variable) const { return defined_.count(variable) > 0; }
 
   // Instances handed out so far, per variable, in the order they were first seen.
-  const std::map<const clang::VarDecl*, std::vector<std::set<int>>>& instances() const {
-    return instances_;
-  }
+  const std::map<const clang::VarDecl*, std::vector<std::set<int>>>& instances() const { return instances_; }
 
   // The definition a statement makes, if any: `k = ...`, `int k = ...`, `k += ...`, `k++`.
   static const clang::VarDecl* definedBy(const clang::Stmt* statement);

@@ -27,8 +27,7 @@ struct sigaction gPreviousBus;
 // was there before (CrashRecoveryContext's, which jumps back into RunSafely).
 void onFault(int signal, siginfo_t* info, void* context) {
   const char* address = static_cast<const char*>(info->si_addr);
-  if (tStackLow != nullptr && address < tStackLow + 4096 && address + kGuardBytes >= tStackLow)
-    tStackOverflowed = true;
+  if (tStackLow != nullptr && address < tStackLow + 4096 && address + kGuardBytes >= tStackLow) tStackOverflowed = true;
   const struct sigaction& previous = signal == SIGSEGV ? gPreviousSegv : gPreviousBus;
   if (previous.sa_flags & SA_SIGINFO) {
     previous.sa_sigaction(signal, info, context);
@@ -49,7 +48,7 @@ void installFaultHandlers() {
   static std::once_flag once;
   std::call_once(once, [] {
     llvm::CrashRecoveryContext::Enable();
-    struct sigaction handler {};
+    struct sigaction handler{};
     handler.sa_sigaction = onFault;
     handler.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     sigemptyset(&handler.sa_mask);
@@ -96,13 +95,12 @@ LargeStackOutcome runRecoverablyOnLargeStack(const std::function<void()>& work) 
   ThreadWork job{&work, nullptr, {}};
   // Our own mapping, so that the guard area's place is known and large enough.
   const std::size_t bytes = kAnalysisStackBytes + kGuardBytes;
-  void* mapping = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
-                       -1, 0);
+  void* mapping =
+      mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   pthread_attr_t attributes;
   bool started = false;
   pthread_t thread;
-  if (mapping != MAP_FAILED && mprotect(mapping, kGuardBytes, PROT_NONE) == 0 &&
-      pthread_attr_init(&attributes) == 0) {
+  if (mapping != MAP_FAILED && mprotect(mapping, kGuardBytes, PROT_NONE) == 0 && pthread_attr_init(&attributes) == 0) {
     char* low = static_cast<char*>(mapping) + kGuardBytes;
     job.stackLow = low;
     started = pthread_attr_setstack(&attributes, low, kAnalysisStackBytes) == 0 &&

@@ -41,10 +41,11 @@ const Row kRows[] = {
     {Kind::HiddenState, "lgamma", "state=signgam write math"},
     // stdlib.h, ctype.h: pure or reading their arguments
     {Kind::Pure, "abs labs llabs div ldiv lldiv", ""},
-    {Kind::Pure, "isdigit isalpha isalnum isspace isupper islower isxdigit ispunct isprint iscntrl isgraph toupper tolower",
-     ""},
-    {Kind::Memory, "atoi atol atoll atof strlen strnlen strcmp strncmp strcasecmp strncasecmp strchr strrchr strstr "
-                   "strspn strcspn strpbrk memchr memcmp strdup strndup",
+    {Kind::Pure,
+     "isdigit isalpha isalnum isspace isupper islower isxdigit ispunct isprint iscntrl isgraph toupper tolower", ""},
+    {Kind::Memory,
+     "atoi atol atoll atof strlen strnlen strcmp strncmp strcasecmp strncasecmp strchr strrchr strstr "
+     "strspn strcspn strpbrk memchr memcmp strdup strndup",
      ""},
     {Kind::Memory, "strtol strtoul strtoll strtoull strtod strtof strtold", "w1"},
     {Kind::Memory, "strcpy strncpy strcat strncat stpcpy bzero", "w0"},
@@ -93,17 +94,20 @@ const Row kRows[] = {
      "omp_in_final omp_get_num_devices omp_get_device_num omp_get_default_device omp_is_initial_device "
      "omp_get_initial_device omp_get_max_teams omp_get_teams_thread_limit omp_get_proc_bind "
      "omp_get_num_places omp_get_place_num omp_set_num_threads omp_set_dynamic omp_set_nested "
-     "omp_set_max_active_levels omp_set_schedule omp_set_default_device omp_target_alloc omp_get_supported_active_levels",
+     "omp_set_max_active_levels omp_set_schedule omp_set_default_device omp_target_alloc "
+     "omp_get_supported_active_levels",
      ""},
     {Kind::OpenMPRuntime, "omp_get_schedule", "w0 w1 objects"},
     {Kind::OpenMPRuntime, "omp_target_free", "w0"},
     // locks: set, unset and test synchronise (the check models the lock as a protection, not as
     // an access of the lock object); init and destroy write the lock
-    {Kind::OpenMPRuntime, "omp_set_lock omp_unset_lock omp_test_lock omp_set_nest_lock omp_unset_nest_lock "
-                          "omp_test_nest_lock",
+    {Kind::OpenMPRuntime,
+     "omp_set_lock omp_unset_lock omp_test_lock omp_set_nest_lock omp_unset_nest_lock "
+     "omp_test_nest_lock",
      "synchronises"},
-    {Kind::OpenMPRuntime, "omp_init_lock omp_init_nest_lock omp_init_lock_with_hint omp_init_nest_lock_with_hint "
-                          "omp_destroy_lock omp_destroy_nest_lock",
+    {Kind::OpenMPRuntime,
+     "omp_init_lock omp_init_nest_lock omp_init_lock_with_hint omp_init_nest_lock_with_hint "
+     "omp_destroy_lock omp_destroy_nest_lock",
      "w0 objects"},
 };
 
@@ -121,15 +125,24 @@ std::map<std::string, Entry> buildTable() {
     std::istringstream effect(row.effect);
     for (std::string word; effect >> word;) {
       bool position = word.size() > 1 && word[0] == 'w' && std::isdigit(static_cast<unsigned char>(word[1]));
-      if (position && word.back() == '+') entry.function.writesFrom = std::stoi(word.substr(1));
-      else if (position) entry.function.writtenArguments.push_back(std::stoul(word.substr(1)));
-      else if (word.rfind("state=", 0) == 0) entry.function.state = word.substr(6);
-      else if (word == "write") entry.function.writesState = true;
-      else if (word == "glibc-lock") entry.function.serialisedByGlibc = true;
-      else if (word == "callback") entry.function.takesCallback = true;
-      else if (word == "synchronises") entry.synchronises = true;
-      else if (word == "math") entry.math = true;
-      else if (word == "objects") entry.function.objects = true;
+      if (position && word.back() == '+')
+        entry.function.writesFrom = std::stoi(word.substr(1));
+      else if (position)
+        entry.function.writtenArguments.push_back(std::stoul(word.substr(1)));
+      else if (word.rfind("state=", 0) == 0)
+        entry.function.state = word.substr(6);
+      else if (word == "write")
+        entry.function.writesState = true;
+      else if (word == "glibc-lock")
+        entry.function.serialisedByGlibc = true;
+      else if (word == "callback")
+        entry.function.takesCallback = true;
+      else if (word == "synchronises")
+        entry.synchronises = true;
+      else if (word == "math")
+        entry.math = true;
+      else if (word == "objects")
+        entry.function.objects = true;
     }
     std::istringstream names(row.names);
     for (std::string name; names >> name;) {
@@ -219,8 +232,8 @@ ArgumentTarget targetOf(const clang::Expr& argument) {
   // a + e, e + a, a - e: the pointer operand
   while (auto* arithmetic = llvm::dyn_cast<clang::BinaryOperator>(expression)) {
     if (arithmetic->getOpcode() != clang::BO_Add && arithmetic->getOpcode() != clang::BO_Sub) break;
-    const clang::Expr* pointer = arithmetic->getLHS()->getType()->isPointerType() ? arithmetic->getLHS()
-                                                                                 : arithmetic->getRHS();
+    const clang::Expr* pointer =
+        arithmetic->getLHS()->getType()->isPointerType() ? arithmetic->getLHS() : arithmetic->getRHS();
     expression = withoutCasts(pointer);
   }
   if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(expression);
@@ -254,7 +267,8 @@ ArgumentTarget targetOf(const clang::Expr& argument) {
         clang::QualType type = variable->getType();
         if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(variable)) type = parameter->getOriginalType();
         for (; type->isPointerType() || type->isArrayType(); ++target.rank)
-          type = type->isPointerType() ? type->getPointeeType() : clang::QualType(type->getArrayElementTypeNoTypeQual(), 0);
+          type = type->isPointerType() ? type->getPointeeType()
+                                       : clang::QualType(type->getArrayElementTypeNoTypeQual(), 0);
         if (target.rank < target.subscripts) target.element = nullptr;  // a pointer arithmetic it does not follow
         return target;
       }
@@ -281,7 +295,8 @@ std::vector<LibraryAccess> libraryAccessesOf(const clang::CallExpr& call, const 
     state.kind = function.writesState ? AccessKind::Write : AccessKind::Read;
     state.scalar = true;
     state.certain = !function.serialisedByGlibc;
-    state.text = name + "()" + (function.serialisedByGlibc ? " (glibc serialises it; the C standard does not require it)" : "");
+    state.text =
+        name + "()" + (function.serialisedByGlibc ? " (glibc serialises it; the C standard does not require it)" : "");
     accesses.push_back(state);
   }
   for (const PointerArgument& argument : pointerArgumentsOf(call, function)) {
@@ -305,8 +320,8 @@ std::vector<LibraryAccess> libraryAccessesOf(const clang::CallExpr& call, const 
       // one-dimensional array: from e on, which is any element.
       access.knownSubscripts = target.elementAddress ? target.subscripts - 1 : target.subscripts;
       if (!target.scalar)
-        access.opaqueReason = "'" + name + "' " + (argument.written ? "writes" : "reads") +
-                              " through it: which elements is not followed";
+        access.opaqueReason =
+            "'" + name + "' " + (argument.written ? "writes" : "reads") + " through it: which elements is not followed";
     }
     accesses.push_back(access);
   }
@@ -346,7 +361,9 @@ std::string callbackReach(const clang::FunctionDecl& function) {
       return why.empty();
     }
     bool VisitBinaryOperator(clang::BinaryOperator* op) { return !op->isAssignmentOp() || store(op->getLHS()); }
-    bool VisitUnaryOperator(clang::UnaryOperator* op) { return !op->isIncrementDecrementOp() || store(op->getSubExpr()); }
+    bool VisitUnaryOperator(clang::UnaryOperator* op) {
+      return !op->isIncrementDecrementOp() || store(op->getSubExpr());
+    }
   } finder;
   finder.TraverseStmt(function.getBody());
   return finder.why;

@@ -62,11 +62,11 @@ std::vector<PointerArgument> pointerArgumentsOf(const clang::CallExpr& call, con
 // of an array of pointers, a call's result) is not followed, and `whyNot` says so.
 struct ArgumentTarget {
   const clang::VarDecl* variable = nullptr;
-  bool scalar = false;                    // `&x`
-  bool elementAddress = false;            // `&a[e]`, `&a[i][j]`: the address of an element
-  const clang::Expr* element = nullptr;   // the element `a[e]` or the row `a[i]` named, as written
-  unsigned subscripts = 0;                // of `element`
-  unsigned rank = 0;                      // of the array `variable`: 2 for `double a[N][M]`, `double (*a)[M]`
+  bool scalar = false;                   // `&x`
+  bool elementAddress = false;           // `&a[e]`, `&a[i][j]`: the address of an element
+  const clang::Expr* element = nullptr;  // the element `a[e]` or the row `a[i]` named, as written
+  unsigned subscripts = 0;               // of `element`
+  unsigned rank = 0;                     // of the array `variable`: 2 for `double a[N][M]`, `double (*a)[M]`
   std::string whyNot;
 };
 ArgumentTarget targetOf(const clang::Expr& argument);
@@ -76,15 +76,15 @@ ArgumentTarget targetOf(const clang::Expr& argument);
 // accesses of any element), and the arguments it cannot follow (`whyNot`, the caller says it cannot
 // check). An element's address `&a[e]` is left to the caller, which reads it as any address it sees.
 struct LibraryAccess {
-  const clang::Expr* at = nullptr;            // the argument, or the call for the hidden state
-  const clang::VarDecl* variable = nullptr;   // the argument's variable; null for the hidden state
-  std::string state;                          // the hidden state's name
+  const clang::Expr* at = nullptr;           // the argument, or the call for the hidden state
+  const clang::VarDecl* variable = nullptr;  // the argument's variable; null for the hidden state
+  std::string state;                         // the hidden state's name
   AccessKind kind = AccessKind::Read;
-  bool scalar = false;                        // the hidden state or `&x`
-  bool certain = false;                       // every call makes it: a race through it may be definite
-  std::string text;                           // "rand()", "buf in 'strcpy'"
-  std::string opaqueReason;                   // an array access: why which elements is not known
-  std::string whyNot;                         // not followed
+  bool scalar = false;       // the hidden state or `&x`
+  bool certain = false;      // every call makes it: a race through it may be definite
+  std::string text;          // "rand()", "buf in 'strcpy'"
+  std::string opaqueReason;  // an array access: why which elements is not known
+  std::string whyNot;        // not followed
   // An element or a row named by the argument (`&seeds[i]`, `names[i]`, `&names[i][0]`): when
   // `exact`, the access is that element (a function writing one object through the pointer:
   // `rand_r(&seeds[i])`); otherwise its first `knownSubscripts` subscripts name a row and the

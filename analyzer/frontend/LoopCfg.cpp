@@ -4,8 +4,8 @@
 
 namespace adrace::analyzer {
 
-LoopCfg::LoopCfg(const clang::ForStmt& loop, const clang::ForStmt& innermost,
-                 const clang::Decl& function, clang::ASTContext& context) {
+LoopCfg::LoopCfg(const clang::ForStmt& loop, const clang::ForStmt& innermost, const clang::Decl& function,
+                 clang::ASTContext& context) {
   clang::CFG::BuildOptions options;
   options.setAllAlwaysAdd();
   options.PruneTriviallyFalseEdges = false;
@@ -24,15 +24,13 @@ LoopCfg::LoopCfg(const clang::ForStmt& loop, const clang::ForStmt& innermost,
     if (const clang::Stmt* condition = block->getTerminatorCondition())
       positions_.emplace(condition, Position{block, index});
     // The for statement of the innermost loop branches into the body on its true edge.
-    if (block->getTerminatorStmt() == &innermost && block->succ_size() > 0)
-      bodyEntry_ = *block->succ_begin();
+    if (block->getTerminatorStmt() == &innermost && block->succ_size() > 0) bodyEntry_ = *block->succ_begin();
   }
   if (!bodyEntry_) return;
 
   clang::CFGDomTree dominators(cfg_.get());
   for (const clang::CFGBlock* block : *cfg_)
-    if (dominators.getBase().getNode(block) && dominators.dominates(bodyEntry_, block))
-      bodyBlocks_.insert(block);
+    if (dominators.getBase().getNode(block) && dominators.dominates(bodyEntry_, block)) bodyBlocks_.insert(block);
 }
 
 void LoopCfg::seeInto(const clang::CapturedStmt& captured) {

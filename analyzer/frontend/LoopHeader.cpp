@@ -18,7 +18,8 @@ smt::Comparison mirrored(smt::Comparison comparison) {
 }
 
 bool readComparison(const clang::Expr* condition, LoopHeader& header) {
-  auto* comparison = llvm::dyn_cast_or_null<clang::BinaryOperator>(condition ? condition->IgnoreParenImpCasts() : nullptr);
+  auto* comparison =
+      llvm::dyn_cast_or_null<clang::BinaryOperator>(condition ? condition->IgnoreParenImpCasts() : nullptr);
   if (!comparison) return false;
   smt::Comparison kind;
   switch (comparison->getOpcode()) {
@@ -71,7 +72,10 @@ bool readIncrement(const clang::Expr* increment, LoopHeader& header) {
   if (!binary || variableOf(binary->getLHS()) != header.counter) return false;
   switch (binary->getOpcode()) {
     case clang::BO_AddAssign: header.step = binary->getRHS(); return true;
-    case clang::BO_SubAssign: header.step = binary->getRHS(); header.negateStep = true; return true;
+    case clang::BO_SubAssign:
+      header.step = binary->getRHS();
+      header.negateStep = true;
+      return true;
     case clang::BO_Assign: {
       // i = i + s, i = s + i, i = i - s
       auto* sum = llvm::dyn_cast<clang::BinaryOperator>(binary->getRHS()->IgnoreParenImpCasts());

@@ -23,9 +23,9 @@ struct LoopHeader {
   // Only LoopBounds::SmallerOfTwo reads it: OpenMP's canonical loop form has one bound, so a
   // worksharing loop cannot be written this way, and callers that need canonical form read LoopBounds::One.
   const clang::Expr* secondBound = nullptr;
-  const clang::Expr* step = nullptr;    // null when the step is ±1 written as ++/--
-  long long unitStep = 0;               // ±1 for ++/--, 0 when `step` is an expression
-  bool negateStep = false;              // -= step
+  const clang::Expr* step = nullptr;  // null when the step is ±1 written as ++/--
+  long long unitStep = 0;             // ±1 for ++/--, 0 when `step` is an expression
+  bool negateStep = false;            // -= step
   smt::Comparison comparison = smt::Comparison::Less;
 };
 
@@ -37,7 +37,8 @@ bool readLoopInit(const clang::ForStmt& loop, LoopHeader& header);
 enum class LoopBounds { One, SmallerOfTwo };
 
 // Fills `header`, or returns false with `reason` set.
-bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string& reason, LoopBounds bounds = LoopBounds::One);
+bool readLoopHeader(const clang::ForStmt& loop, LoopHeader& header, std::string& reason,
+                    LoopBounds bounds = LoopBounds::One);
 
 // The counter, start and step of any `for` whose condition may be anything (`j < a && j < b`),
 // as long as its body leaves the counter alone: then the counter takes the values start + k*step

@@ -145,7 +145,7 @@ class Builder {
   std::unique_ptr<IndexTranslator> translator_;
   WrittenVariables written_;
   std::vector<ReferenceCollector::MemberVariable> memberVariables_;  // arrays and scalars in structs
-  std::string sharedCounter_;  // tasks created in a loop that share its counter: its name
+  std::string sharedCounter_;                       // tasks created in a loop that share its counter: its name
   std::set<const clang::VarDecl*> outsideTheLoop_;  // named by addEnclosingFacts only
 };
 
@@ -172,7 +172,8 @@ void Builder::readClauses() {
   const clang::OMPLoopDirective& directive = *request_.directive;
   for (const auto* clause : directive.getClausesOfKind<clang::OMPScheduleClause>()) {
     model_.schedule = clang::getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_schedule, clause->getScheduleKind());
-    if (clause->getChunkSize()) model_.scheduleChunk = sourceText(uncapturedClauseExpr(clause->getChunkSize()), context_);
+    if (clause->getChunkSize())
+      model_.scheduleChunk = sourceText(uncapturedClauseExpr(clause->getChunkSize()), context_);
   }
   // A taskloop's iterations go to whichever thread runs their task: no thread owns an iteration.
   if (isTaskloop(directive)) model_.schedule = "tasks";
@@ -186,7 +187,8 @@ void Builder::readClauses() {
 
 LoopModelResult Builder::build() {
   const clang::OMPExecutableDirective& directive =
-      request_.taskLoop ? static_cast<const clang::OMPExecutableDirective&>(*request_.taskLoop->task) : *request_.directive;
+      request_.taskLoop ? static_cast<const clang::OMPExecutableDirective&>(*request_.taskLoop->task)
+                        : *request_.directive;
   model_.id = request_.id;
   model_.function = request_.function ? request_.function->getNameAsString() : "";
   model_.directive = request_.taskLoop ? "task (created in a loop)" : directiveName(directive);
@@ -234,7 +236,8 @@ LoopModelResult Builder::build() {
 
   cfg_ = std::make_unique<LoopCfg>(*loops_.front(), *loops_.back(), *request_.function, context_);
   if (!cfg_->cfg() || !cfg_->bodyEntry())
-    return {std::nullopt, error(loops_.front(), "cannot model this loop: Clang could not build its control-flow graph")};
+    return {std::nullopt,
+            error(loops_.front(), "cannot model this loop: Clang could not build its control-flow graph")};
   if (request_.taskLoop) cfg_->seeInto(*request_.taskLoop->task->getInnermostCapturedStmt());
   contexts_ = std::make_unique<ContextBuilder>(*cfg_, context_);
   // A linear variable starts each iteration at its linear value (addLinearFacts), not at what the
@@ -384,8 +387,8 @@ void Builder::addInductionFacts(const clang::ForStmt& loop, int context) {
     if (!counter.expr || !first.expr || counter.expr->op != smt::Expr::Op::Var) return;
     bool firstCounter = !trip;
     if (firstCounter) trip = smt::variable("trip_" + counter.expr->name, counter.expr->instance, smt::Scope::Private);
-    model_.facts.push_back({context, counter.expr, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
-                            "inner loop stride", at});
+    model_.facts.push_back(
+        {context, counter.expr, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)), "inner loop stride", at});
     if (firstCounter)
       model_.facts.push_back({context, trip, Relation::GreaterEqual, smt::constant(0), "inner loop stride", at});
   }
@@ -428,17 +431,19 @@ void Builder::addDefinitionFacts() {
         if (assignment->getOpcode() == clang::BO_Assign) {
           value = rhs;
           assigned = assignment->getRHS();
-        } else if (rhs.expr && (assignment->getOpcode() == clang::BO_AddAssign ||
-                                assignment->getOpcode() == clang::BO_SubAssign)) {
+        } else if (rhs.expr &&
+                   (assignment->getOpcode() == clang::BO_AddAssign || assignment->getOpcode() == clang::BO_SubAssign)) {
           IndexTranslator::Result old = translator_->translate(assignment->getLHS());
           if (old.expr)
             value = {assignment->getOpcode() == clang::BO_AddAssign ? smt::add(old.expr, rhs.expr)
-                                                                    : smt::sub(old.expr, rhs.expr), {}};
+                                                                    : smt::sub(old.expr, rhs.expr),
+                     {}};
         }
       } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(definition)) {
         IndexTranslator::Result old = translator_->translate(unary->getSubExpr());
         if (old.expr)
-          value = {unary->isIncrementOp() ? smt::add(old.expr, smt::constant(1)) : smt::sub(old.expr, smt::constant(1)), {}};
+          value = {unary->isIncrementOp() ? smt::add(old.expr, smt::constant(1)) : smt::sub(old.expr, smt::constant(1)),
+                   {}};
       }
       auto lhs = smt::variable(symbol.name, symbol.instance, symbol.scope);
       // A ticket's value is drawn at run time (`slot = count` inside a capture block reads the counter
@@ -451,12 +456,13 @@ void Builder::addDefinitionFacts() {
         // e = x > n ? n : x: the bounds of a min/max.
         if (!assigned) return;
         size_t before = model_.facts.size();
-        addBound(0, lhs, Relation::Equal, assigned, *translator_, "definition", positionOf(definition->getBeginLoc(), sources_));
+        addBound(0, lhs, Relation::Equal, assigned, *translator_, "definition",
+                 positionOf(definition->getBeginLoc(), sources_));
         for (size_t k = before; k < model_.facts.size(); ++k) pending.push_back(model_.facts[k].rhs);
         return;
       }
-      model_.facts.push_back({0, lhs, Relation::Equal, value.expr, "definition",
-                              positionOf(definition->getBeginLoc(), sources_)});
+      model_.facts.push_back(
+          {0, lhs, Relation::Equal, value.expr, "definition", positionOf(definition->getBeginLoc(), sources_)});
       pending.push_back(value.expr);
     });
   }
@@ -493,8 +499,8 @@ void Builder::addEntryFacts() {
       const clang::VarDecl* variable = found->second;
       const clang::Expr* init = variable->getInit();
       const DataSharing::Entry& sharing = sharing_->of(variable);
-      bool holdsItsInitialisation = sharing.localOfRegion || sharing.sharing == Sharing::Shared ||
-                                    sharing.sharing == Sharing::FirstPrivate;
+      bool holdsItsInitialisation =
+          sharing.localOfRegion || sharing.sharing == Sharing::Shared || sharing.sharing == Sharing::FirstPrivate;
       if (!holdsItsInitialisation || !init || !variable->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(variable) ||
           !variable->getType()->isIntegerType())
         return;
@@ -578,7 +584,8 @@ void Builder::findUnmodelledSynchronisation(const clang::Stmt& body) {
     bool VisitOMPOrderedDirective(clang::OMPOrderedDirective* ordered) {
       if (waitsUnmodelled(*ordered, *parents))
         found.push_back({"ordered sink (a doacross distance or direction the model does not follow)",
-                         positionOf(ordered->getBeginLoc(), *sources), {}});
+                         positionOf(ordered->getBeginLoc(), *sources),
+                         {}});
       return true;
     }
     bool VisitOMPAtomicDirective(clang::OMPAtomicDirective* atomic) {
@@ -648,14 +655,16 @@ void Builder::addLinearFacts() {
       SourcePosition at = positionOf(item->getBeginLoc(), sources_);
       const smt::LoopDimension& outer = model_.dimensions.front().domain;
       if (model_.dimensions.size() != 1 || !linearStep || !outer.first || !outer.step) {
-        model_.limitations.push_back(
-            {"the value of linear variable '" + name + "' is not modelled (a collapsed loop, or a step the index "
-             "expressions cannot say)", at});
+        model_.limitations.push_back({"the value of linear variable '" + name +
+                                          "' is not modelled (a collapsed loop, or a step the index "
+                                          "expressions cannot say)",
+                                      at});
         continue;
       }
       smt::ExprRef counter = smt::variable(outer.counter, 0, smt::Scope::Counter);
       smt::ExprRef iteration = smt::sub(counter, outer.first);
-      if (!(outer.step->op == smt::Expr::Op::Const && outer.step->value == 1)) iteration = smt::div(iteration, outer.step);
+      if (!(outer.step->op == smt::Expr::Op::Const && outer.step->value == 1))
+        iteration = smt::div(iteration, outer.step);
       smt::ExprRef before = smt::variable(name + " before the loop", 0, smt::Scope::Shared);
       model_.facts.push_back({0, smt::variable(name, 0, smt::Scope::Private), Relation::Equal,
                               smt::add(before, smt::mul(linearStep, iteration)), "linear clause", at});
@@ -732,8 +741,7 @@ bool Builder::drawsTicket(const clang::Stmt* definition) const {
       return true;
     }
     bool VisitUnaryOperator(clang::UnaryOperator* op) {
-      if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) && writes(op->getSubExpr()))
-        check(op);
+      if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) && writes(op->getSubExpr())) check(op);
       return true;
     }
   } writes(drawn, cfg_->parents(), moveOf);
@@ -806,7 +814,8 @@ void Builder::describeInstances() {
   std::vector<const clang::VarDecl*> declarations;
   for (const auto& entry : instances_->instances()) declarations.push_back(entry.first);
   std::sort(declarations.begin(), declarations.end(), [&](const clang::VarDecl* a, const clang::VarDecl* b) {
-    if (a->getLocation() != b->getLocation()) return sources_.isBeforeInTranslationUnit(a->getLocation(), b->getLocation());
+    if (a->getLocation() != b->getLocation())
+      return sources_.isBeforeInTranslationUnit(a->getLocation(), b->getLocation());
     return a->getName() < b->getName();
   });
   for (const clang::VarDecl* declaration : declarations) {

@@ -24,13 +24,13 @@
 namespace adrace::analyzer {
 
 struct MemberPath {
-  const clang::VarDecl* root = nullptr;             // `d` in d->m_xd[i], `p` in p[i].x
-  std::string path;                                 // appended to the root's name: "->m_xd", ".mesh.x", "[].x"
-  std::vector<const clang::Expr*> rootSubscripts;   // p[i].x → {i}; empty unless an array of structs
+  const clang::VarDecl* root = nullptr;            // `d` in d->m_xd[i], `p` in p[i].x
+  std::string path;                                // appended to the root's name: "->m_xd", ".mesh.x", "[].x"
+  std::vector<const clang::Expr*> rootSubscripts;  // p[i].x → {i}; empty unless an array of structs
   // The member's storage is reached through a pointer (`->`, `(*d).`, an element of `struct P *p`):
   // it is shared memory whatever the root pointer's own data sharing.
   bool throughPointer = false;
-  clang::QualType memberType;                       // the outermost member's type: double *, double [8], float
+  clang::QualType memberType;  // the outermost member's type: double *, double [8], float
   const clang::MemberExpr* outermost = nullptr;
 
   // The member is a pointer (`double *m_xd`): another pointer of its element type may point into

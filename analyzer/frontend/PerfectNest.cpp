@@ -60,7 +60,8 @@ const clang::ForStmt* nestedLoop(const clang::Stmt* statement) {
   if (!simd || simd->getLoopsNumber() != 1) return nullptr;
   for (const clang::OMPClause* clause : simd->clauses()) {
     llvm::omp::Clause kind = clause->getClauseKind();
-    if (kind != llvm::omp::OMPC_safelen && kind != llvm::omp::OMPC_simdlen && kind != llvm::omp::OMPC_aligned) return nullptr;
+    if (kind != llvm::omp::OMPC_safelen && kind != llvm::omp::OMPC_simdlen && kind != llvm::omp::OMPC_aligned)
+      return nullptr;
   }
   return llvm::dyn_cast_or_null<clang::ForStmt>(onlyStatement(simd->getInnermostCapturedStmt()->getCapturedStmt()));
 }

@@ -127,12 +127,16 @@ class ReferenceVisitor : public clang::RecursiveASTVisitor<ReferenceVisitor> {
   ReferenceCollector& collector_;
 };
 
-ReferenceCollector::ReferenceCollector(clang::ASTContext& context, DataSharing& sharing,
-                                       IndexTranslator& translator, const ContextBuilder& contexts,
-                                       const LoopCfg& cfg, const WrittenVariables& written,
-                                       const DerivedPointers& aliases)
-    : context_(context), sharing_(sharing), translator_(translator), contexts_(contexts), cfg_(cfg),
-      written_(written), aliases_(aliases),
+ReferenceCollector::ReferenceCollector(clang::ASTContext& context, DataSharing& sharing, IndexTranslator& translator,
+                                       const ContextBuilder& contexts, const LoopCfg& cfg,
+                                       const WrittenVariables& written, const DerivedPointers& aliases)
+    : context_(context),
+      sharing_(sharing),
+      translator_(translator),
+      contexts_(contexts),
+      cfg_(cfg),
+      written_(written),
+      aliases_(aliases),
       calleeLoops_(translator, context.getSourceManager(), static_cast<int>(contexts.contexts().size())) {}
 
 void ReferenceCollector::collect(const clang::Stmt& body) {
@@ -151,8 +155,10 @@ void ReferenceCollector::limit(const std::string& message, const clang::Stmt* at
 // A call's accesses to the loop's memory, followed into the callee (and its callees).
 void ReferenceCollector::addCall(const clang::CallExpr* call) {
   if (isTestLock(*call) && !isModelledTestLock(*call, cfg_.parents()))
-    return limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: the "
-                 "protection it gives is not modelled", call);
+    return limit(
+        "omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: the "
+        "protection it gives is not modelled",
+        call);
   if (isBlockCopy(*call)) return addBlockCopy(*call);
   if (const LibraryFunction* function = libraryFunction(*call)) return addLibraryCall(*call, *function);
   CallSummary summary = followCall(*call);
@@ -194,7 +200,8 @@ void ReferenceCollector::addBlockCopy(const clang::CallExpr& call) {
     if (block.offset) offset = translator_.translate(block.offset);
     if (block.count) count = translator_.translate(block.count);
     if (pointer && (isPerThread(entry.sharing) || written_.scalars.count(block.array)))
-      opaque("pointer '" + block.array->getName().str() + "' is assigned inside the loop: pointer chasing is not followed");
+      opaque("pointer '" + block.array->getName().str() +
+             "' is assigned inside the loop: pointer chasing is not followed");
     else if (!block.whyNot.empty())
       opaque(block.whyNot);
     else if (!offset.expr || !count.expr)
@@ -213,8 +220,9 @@ void ReferenceCollector::addBlockCopy(const clang::CallExpr& call) {
 // of the arrays they point into.
 void ReferenceCollector::addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function) {
   if (function.kind == LibraryKind::InputOutput)
-    limitations_.push_back({"call to '" + calleeName(&call) + "': I/O is not a race on program data (the order of "
-                            "lines from different threads is unspecified)",
+    limitations_.push_back({"call to '" + calleeName(&call) +
+                                "': I/O is not a race on program data (the order of "
+                                "lines from different threads is unspecified)",
                             positionOf(call.getBeginLoc(), context_.getSourceManager()), false});
   for (const LibraryAccess& access : libraryAccessesOf(call, function, context_)) {
     if (!access.whyNot.empty()) {
@@ -270,8 +278,8 @@ void ReferenceCollector::addLibraryElement(const LibraryAccess& access, const st
   }
   reference.indices.resize(access.knownSubscripts);
   for (unsigned k = access.knownSubscripts; k < access.rank; ++k)
-    reference.indices.push_back(smt::variable(kUnknownSubscript + std::to_string(reference.id) + "." + std::to_string(k),
-                                              0, smt::Scope::Private));
+    reference.indices.push_back(smt::variable(
+        kUnknownSubscript + std::to_string(reference.id) + "." + std::to_string(k), 0, smt::Scope::Private));
   reference.unknownSubscripts = "'" + function + "' " + (access.kind == AccessKind::Read ? "reads" : "writes") +
                                 " the row through it: which elements of it is not followed";
 }
@@ -334,8 +342,8 @@ const clang::VarDecl* arrayUnderAddress(const clang::Expr* argument) {
     return arrayUnderAddress(pointer);
   }
   auto* dereference = llvm::dyn_cast<clang::UnaryOperator>(expression);
-  bool element = llvm::isa<clang::ArraySubscriptExpr>(expression) ||
-                 (dereference && dereference->getOpcode() == clang::UO_Deref);
+  bool element =
+      llvm::isa<clang::ArraySubscriptExpr>(expression) || (dereference && dereference->getOpcode() == clang::UO_Deref);
   if (element && (addressOf || expression->getType()->isArrayType()))
     return IndexTranslator::splitAccess(expression).variable;
   return nullptr;
@@ -345,7 +353,8 @@ const clang::VarDecl* arrayUnderAddress(const clang::Expr* argument) {
 
 // Whether `address` is an argument of a call to a function defined in the translation unit.
 bool passedToDefinedFunction(const clang::UnaryOperator& address, const clang::ParentMap& parents) {
-  auto* call = llvm::dyn_cast_or_null<clang::CallExpr>(parents.getParentIgnoreParenImpCasts(const_cast<clang::UnaryOperator*>(&address)));
+  auto* call = llvm::dyn_cast_or_null<clang::CallExpr>(
+      parents.getParentIgnoreParenImpCasts(const_cast<clang::UnaryOperator*>(&address)));
   const clang::FunctionDecl* definition = nullptr;
   if (!call || !call->getDirectCallee() || !call->getDirectCallee()->hasBody(definition)) return false;
   for (const clang::Expr* argument : call->arguments())
@@ -354,12 +363,15 @@ bool passedToDefinedFunction(const clang::UnaryOperator& address, const clang::P
 }
 
 // Whether `address` is the initialiser of a pointer DerivedPointers follows.
-bool ReferenceCollector::initialisesDerivedPointer(const clang::UnaryOperator& address, const clang::ParentMap& parents) const {
-  auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(parents.getParentIgnoreParenImpCasts(const_cast<clang::UnaryOperator*>(&address)));
+bool ReferenceCollector::initialisesDerivedPointer(const clang::UnaryOperator& address,
+                                                   const clang::ParentMap& parents) const {
+  auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(
+      parents.getParentIgnoreParenImpCasts(const_cast<clang::UnaryOperator*>(&address)));
   if (!declaration) return false;
   for (const clang::Decl* declared : declaration->decls())
     if (auto* pointer = llvm::dyn_cast<clang::VarDecl>(declared))
-      if (pointer->getInit() && pointer->getInit()->IgnoreParenImpCasts() == &address && aliases_.find(pointer)) return true;
+      if (pointer->getInit() && pointer->getInit()->IgnoreParenImpCasts() == &address && aliases_.find(pointer))
+        return true;
   return false;
 }
 
@@ -416,7 +428,9 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
         std::string why;
         bool translated = translator_.translateSubscripts(element, leading, why);
         for (size_t k = 0; k + 1 < level; ++k) translator_.leaveCall();
-        if (!translated) return limit("element '" + sourceText(argument, context_) + "' passed to '" + calleeName(binding) + "': " + why, call);
+        if (!translated)
+          return limit(
+              "element '" + sourceText(argument, context_) + "' passed to '" + calleeName(binding) + "': " + why, call);
         root = element.variable;
         member.path = std::string(2 * element.subscripts.size(), ' ') + "." + member.path.substr(2);
         for (size_t k = 0; k < element.subscripts.size(); ++k) member.path.replace(2 * k, 2, "[]");
@@ -425,7 +439,9 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
         addressOf = false;
         if (level > 1 && !llvm::isa<clang::ParmVarDecl>(root) && !root->hasGlobalStorage()) {
           if (root->getType()->isArrayType()) return;  // the intermediate call's own array of structs
-          return limit("struct pointer '" + root->getName().str() + "' local to '" + calleeName(binding) + "' is not followed", call);
+          return limit(
+              "struct pointer '" + root->getName().str() + "' local to '" + calleeName(binding) + "' is not followed",
+              call);
         }
         continue;
       }
@@ -437,7 +453,8 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
     if (addressOf) {
       // f(&s) and p->x in f: s.x.
       if (member.path.rfind("->", 0) != 0)
-        return limit("pointer to struct '" + root->getName().str() + "' indexed in '" + calleeName(binding) + "'", call);
+        return limit("pointer to struct '" + root->getName().str() + "' indexed in '" + calleeName(binding) + "'",
+                     call);
       member.path = "." + member.path.substr(2);
       member.throughPointer = member.path.find("->") != std::string::npos;
     }
@@ -445,7 +462,9 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
     // A local struct of an intermediate callee is that call's own; what a local pointer reaches is not followed.
     if (level > 1 && !llvm::isa<clang::ParmVarDecl>(root) && !root->hasGlobalStorage()) {
       if (!member.reachesPointee(split.subscripts.size())) return;
-      return limit("struct pointer '" + root->getName().str() + "' local to '" + calleeName(binding) + "' is not followed", call);
+      return limit(
+          "struct pointer '" + root->getName().str() + "' local to '" + calleeName(binding) + "' is not followed",
+          call);
     }
   }
   Reference reference;
@@ -515,7 +534,8 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
       for (const clang::Expr* subscript : split.subscripts) {
         clang::Expr::EvalResult value;
         if (subscript && !(subscript->EvaluateAsInt(value, context_) && value.Val.getInt() == 0))
-          return limit("pointer to scalar '" + base->getName().str() + "' indexed in '" + calleeName(binding) + "'", call);
+          return limit("pointer to scalar '" + base->getName().str() + "' indexed in '" + calleeName(binding) + "'",
+                       call);
       }
       if (!split.offsets.empty())
         return limit("pointer to scalar '" + base->getName().str() + "' offset in '" + calleeName(binding) + "'", call);
@@ -675,7 +695,8 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
       if (onlyReadThrough(*unary, parents)) {
         addAccess(access, AccessKind::Read);
         references_.back().opaque = true;
-        references_.back().opaqueReason = "its address is read through a pointer to const: which elements is not followed";
+        references_.back().opaqueReason =
+            "its address is read through a pointer to const: which elements is not followed";
         return;
       }
       addAccess(access, AccessKind::Write);
@@ -735,11 +756,11 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
   if (split.variable->getType()->isPointerType() &&
       (isPerThread(entry.sharing) || written_.scalars.count(split.variable))) {
     reference.opaque = true;
-    reference.opaqueReason = written_.scalars.count(split.variable)
-                                 ? "pointer '" + split.variable->getName().str() +
-                                       "' is assigned inside the loop: pointer chasing is not followed"
-                                 : "pointer '" + split.variable->getName().str() +
-                                       "' is each thread's own: where it points is not followed";
+    reference.opaqueReason =
+        written_.scalars.count(split.variable)
+            ? "pointer '" + split.variable->getName().str() +
+                  "' is assigned inside the loop: pointer chasing is not followed"
+            : "pointer '" + split.variable->getName().str() + "' is each thread's own: where it points is not followed";
   } else if (!translator_.translateSubscripts(split, reference.indices, reference.opaqueReason)) {
     reference.opaque = !translatePartly(split, reference);
   }
@@ -782,9 +803,11 @@ namespace adrace::analyzer {
 void ReferenceCollector::classifyMember(const clang::MemberExpr* member) {
   const clang::ParentMap& parents = cfg_.parents();
   const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::MemberExpr*>(member));
-  if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+  if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent);
+      outer && outer->getBase()->IgnoreParenImpCasts() == member)
     return;
-  if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+  if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent);
+      outer && outer->getBase()->IgnoreParenImpCasts() == member)
     return;
   // Assigned, incremented or (for a scalar field) its address taken.
   auto assignedAsWhole = [&](bool addressToo) {
@@ -800,11 +823,13 @@ void ReferenceCollector::classifyMember(const clang::MemberExpr* member) {
     std::optional<MemberPath> path = memberPathOf(member, &reason);
     if (!path) {
       // Reads of a field no path names race only with writes, which are refused the same way.
-      if (assignedAsWhole(true)) limit("access '" + sourceText(member, context_) + "' (" + reason + ") is not modelled", member);
+      if (assignedAsWhole(true))
+        limit("access '" + sourceText(member, context_) + "' (" + reason + ") is not modelled", member);
       return;
     }
     // A scalar field of one struct (not an array of structs) matters where the loop writes it.
-    if (path->rootSubscripts.empty() && !elementOfStructArray(*path) && !written_.members.count({path->root, path->path}))
+    if (path->rootSubscripts.empty() && !elementOfStructArray(*path) &&
+        !written_.members.count({path->root, path->path}))
       return;
     return classify(member, false);
   }
@@ -829,7 +854,8 @@ const DerivedPointers::Alias* ReferenceCollector::elementOfStructArray(const Mem
   const DerivedPointers::Alias* alias = aliases_.find(member.root);
   if (!alias) return nullptr;
   clang::QualType base = alias->base->getType();
-  const clang::Type* element = base->isPointerType() ? base->getPointeeType().getTypePtr() : base->getPointeeOrArrayElementType();
+  const clang::Type* element =
+      base->isPointerType() ? base->getPointeeType().getTypePtr() : base->getPointeeOrArrayElementType();
   return element && element->isRecordType() ? alias : nullptr;
 }
 
@@ -876,7 +902,8 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
   } else if (pointee && isPerThread(root.sharing) && !root.sameValueAtEntry) {
     // `Node *n = &nodes[i];` in the body: which struct n points to differs between iterations.
     reference.opaque = true;
-    reference.opaqueReason = "'" + rootName + "' is private to each iteration: which struct it points to is not followed";
+    reference.opaqueReason =
+        "'" + rootName + "' is private to each iteration: which struct it points to is not followed";
   } else {
     for (const auto& [assignedRoot, assignedPath] : written_.members)
       if (assignedRoot == member.root && assignedPath != member.path && member.path.rfind(assignedPath, 0) == 0) {

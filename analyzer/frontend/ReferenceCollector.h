@@ -1,6 +1,6 @@
 // Collects every memory reference of a loop body: array elements (a[e], a[e1][e2], p[e], *(p+e))
-// and shared scalars that the loop writes, the same through struct members (MemberPath.h), each with its access kind, index tuple, control
-// context and synchronisation. A reference the IR cannot express is kept as opaque, with why.
+// and shared scalars that the loop writes, the same through struct members (MemberPath.h), each with its access kind,
+// index tuple, control context and synchronisation. A reference the IR cannot express is kept as opaque, with why.
 #pragma once
 
 #include "analyzer/frontend/AddressInArray.h"
@@ -69,7 +69,8 @@ class ReferenceCollector {
   bool translatePartly(const IndexTranslator::Access& split, Reference& reference);
   void addScalar(const clang::DeclRefExpr* use, AccessKind kind);
   // `leading`: indices of an array-of-structs element passed by address to the callee making the access.
-  void addMemberAccess(Reference reference, const IndexTranslator::Access& split, std::vector<smt::ExprRef> leading = {});
+  void addMemberAccess(Reference reference, const IndexTranslator::Access& split,
+                       std::vector<smt::ExprRef> leading = {});
   void noteMemberVariable(const Reference& reference, const MemberPath& member, Sharing sharing, std::string reason,
                           size_t leadingDimensions);
   void classifyMember(const clang::MemberExpr* member);
@@ -100,7 +101,7 @@ class ReferenceCollector {
   CalleeLoops calleeLoops_;
   std::vector<MemberVariable> memberVariables_;
   std::map<std::string, const clang::Stmt*> memberRoots_;  // root name → first member access through it
-  std::set<std::string> rootsAsStruct_, rootsAsArray_;  // roots of d->x and of p[i].x
+  std::set<std::string> rootsAsStruct_, rootsAsArray_;     // roots of d->x and of p[i].x
   std::vector<std::pair<std::string, const clang::Stmt*>> wholeStructMembers_;  // "d->mesh" read as a whole
   const clang::OMPExecutableDirective* allowed_ = nullptr;
   bool partlyKnownSubscripts_ = false;

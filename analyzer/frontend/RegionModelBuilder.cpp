@@ -49,7 +49,8 @@ struct DefinitionFinder : clang::RecursiveASTVisitor<DefinitionFinder> {
   }
   bool VisitOMPLoopDirective(clang::OMPLoopDirective* directive) {
     // lastprivate and linear copy the counter's last value out.
-    if (directive->hasClausesOfKind<clang::OMPLastprivateClause>() || directive->hasClausesOfKind<clang::OMPLinearClause>())
+    if (directive->hasClausesOfKind<clang::OMPLastprivateClause>() ||
+        directive->hasClausesOfKind<clang::OMPLinearClause>())
       return true;
     for (const clang::ForStmt* loop : associatedLoops(*directive))
       for (const clang::Stmt* part : {loop->getInit(), static_cast<const clang::Stmt*>(loop->getInc())})
@@ -74,9 +75,12 @@ struct DefinitionFinder : clang::RecursiveASTVisitor<DefinitionFinder> {
 class RegionBuilder {
  public:
   RegionBuilder(const RegionModelRequest& request, clang::ASTContext& context)
-      : request_(request), context_(context), sources_(context.getSourceManager()),
+      : request_(request),
+        context_(context),
+        sources_(context.getSourceManager()),
         body_(request.site.directive->getInnermostCapturedStmt()->getCapturedStmt()),
-        parents_(const_cast<clang::Stmt*>(body_)), aliases_(request.site.function) {}
+        parents_(const_cast<clang::Stmt*>(body_)),
+        aliases_(request.site.function) {}
 
   RegionModel build();
 
@@ -84,9 +88,9 @@ class RegionBuilder {
   // How the value of a private integer of the region is known.
   struct PrivateValue {
     enum class Kind { Unknown, Defined, SequentialCounter } kind = Kind::Unknown;
-    size_t definedAt = 0;                   // Defined: the top-level statement after which it holds
-    bool inCallee = false;                  // Defined: a local of an inlined callee, defined where it is declared
-    const clang::ForStmt* loop = nullptr;   // SequentialCounter: the loop whose body sees its range
+    size_t definedAt = 0;                  // Defined: the top-level statement after which it holds
+    bool inCallee = false;                 // Defined: a local of an inlined callee, defined where it is declared
+    const clang::ForStmt* loop = nullptr;  // SequentialCounter: the loop whose body sees its range
   };
   // What the collector is gathering: a step of the region, or the shared scalars of a loop body.
   // A call in a statement of the region whose callee's statements are read where it is made
@@ -100,9 +104,9 @@ class RegionBuilder {
     DataSharing* sharing = nullptr;
     IndexTranslator* translator = nullptr;
     bool scalarsOnly = false;
-    size_t topLevel = 0;                    // the step's statement, for the order of definitions
-    const clang::Stmt* root = nullptr;      // guards are read up to here
-    const CallSite* callSite = nullptr;     // inside a callee read at its call
+    size_t topLevel = 0;                 // the step's statement, for the order of definitions
+    const clang::Stmt* root = nullptr;   // guards are read up to here
+    const CallSite* callSite = nullptr;  // inside a callee read at its call
   };
 
   void findTopLevelStatements();
@@ -163,14 +167,14 @@ class RegionBuilder {
   std::unique_ptr<IndexTranslator> translator_;
   DefinitionFinder definitions_;
   std::set<const clang::VarDecl*> writtenIntegerArrays_;
-  std::map<std::string, PrivateValue> privateValues_;   // by the region's name for the variable
-  std::set<std::string> writtenShared_;                 // shared integers some statement assigns
-  int cycles_ = 0;                                      // sequential loops around steps, so far
+  std::map<std::string, PrivateValue> privateValues_;  // by the region's name for the variable
+  std::set<std::string> writtenShared_;                // shared integers some statement assigns
+  int cycles_ = 0;                                     // sequential loops around steps, so far
   bool inCycle_ = false;
-  int conditionalBlocks_ = 0;                           // `if (c) { ...; barrier; ... }` blocks, so far
+  int conditionalBlocks_ = 0;  // `if (c) { ...; barrier; ... }` blocks, so far
   // The call whose callee's statements are being read as if written at the call (CalleeInlining.h).
   std::optional<InlinedCall> inlined_;
-  std::map<std::string, int> inlinedCalls_;             // calls inlined so far, per callee
+  std::map<std::string, int> inlinedCalls_;  // calls inlined so far, per callee
   // Sequential loops whose step is not a constant, and how they are approximated (addSequentialRange).
   struct ApproximatedRange {
     std::string counter;  // the IR's name for the loop's counter
@@ -219,8 +223,7 @@ void RegionBuilder::describePrivateValues() {
   // In the order they are first defined: a definition may use the values defined before it.
   auto firstDefinedAt = [&](const clang::VarDecl* variable) {
     auto found = definitions_.definitions.find(variable);
-    return found == definitions_.definitions.end() ? variable->getLocation()
-                                                   : found->second.front()->getBeginLoc();
+    return found == definitions_.definitions.end() ? variable->getLocation() : found->second.front()->getBeginLoc();
   };
   std::vector<const clang::VarDecl*> ordered(seen.begin(), seen.end());
   std::sort(ordered.begin(), ordered.end(), [&](const clang::VarDecl* a, const clang::VarDecl* b) {
@@ -302,9 +305,10 @@ void RegionBuilder::findSpinWaits() {
   } finder;
   finder.TraverseStmt(const_cast<clang::Stmt*>(body_));
   if (finder.found)
-    limit("a thread waits in a loop on a flag (an atomic read or a flush inside the loop): synchronisation "
-          "through flags, flush and release/acquire is not modelled",
-          finder.found);
+    limit(
+        "a thread waits in a loop on a flag (an atomic read or a flush inside the loop): synchronisation "
+        "through flags, flush and release/acquire is not modelled",
+        finder.found);
 }
 
 // Whether a worksharing loop at the region's top level can see the variable: declared there or
@@ -449,10 +453,11 @@ bool isBlockStep(const clang::Stmt* statement) {
 // A statement that is, or whose block holds, a barrier, a worksharing loop or a single.
 bool holdsSteps(const clang::Stmt* arm) {
   auto holds = [](const clang::Stmt* inner) {
-    return isBarrier(inner) || llvm::isa<clang::OMPForDirective>(inner) || llvm::isa<clang::OMPForSimdDirective>(inner) ||
-           llvm::isa<clang::OMPSingleDirective>(inner);
+    return isBarrier(inner) || llvm::isa<clang::OMPForDirective>(inner) ||
+           llvm::isa<clang::OMPForSimdDirective>(inner) || llvm::isa<clang::OMPSingleDirective>(inner);
   };
-  if (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(arm)) return std::any_of(block->body_begin(), block->body_end(), holds);
+  if (auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(arm))
+    return std::any_of(block->body_begin(), block->body_end(), holds);
   return arm && holds(arm);
 }
 
@@ -529,9 +534,9 @@ const clang::Stmt* earlyExitIn(const clang::CompoundStmt& body) {
 // `f(...);` where f is a function of the file, typically one whose body holds OpenMP constructs at
 // its top level (orphaned worksharing loops, single, master, critical, atomic, barriers): OpenMP
 // binds them to this region, so f's statements are read as steps of the region where it is called,
-// with f's names bound as CalleeInlining.h says. Its `omp for` loops are modelled on their own (with f's locals private),
-// and their references name f's parameters: with pointer parameters the region must then hold
-// nothing but such calls and barriers, as other statements would not name the same arrays.
+// with f's names bound as CalleeInlining.h says. Its `omp for` loops are modelled on their own (with f's locals
+// private), and their references name f's parameters: with pointer parameters the region must then hold nothing but
+// such calls and barriers, as other statements would not name the same arrays.
 void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clang::Stmt* call, size_t index) {
   std::string name = callee.getNameAsString();
   if (inlined_)
@@ -553,12 +558,16 @@ void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clan
     for (const clang::Stmt* other : topLevel_)
       if (other != call && !worksharingCallee(other) && !llvm::isa<clang::OMPBarrierDirective>(other) &&
           !llvm::isa<clang::NullStmt>(other))
-        return limit("call to '" + name + "', which holds a worksharing loop and has pointer parameters, next to "
-                     "other statements of the region is not modelled", call);
+        return limit("call to '" + name +
+                         "', which holds a worksharing loop and has pointer parameters, next to "
+                         "other statements of the region is not modelled",
+                     call);
   // A return before the end (or a goto) would make the statements after it conditional.
   if (const clang::Stmt* exit = earlyExitIn(*body))
-    return limit("a return or goto inside called function '" + name + "', which holds OpenMP constructs, is not "
-                 "modelled", exit);
+    return limit("a return or goto inside called function '" + name +
+                     "', which holds OpenMP constructs, is not "
+                     "modelled",
+                 exit);
   std::string whyNot;
   std::optional<InlinedCall> inlined = bindInlinedCall(*llvm::cast<clang::CallExpr>(call), inlinedCalls_, whyNot);
   if (!inlined) return limit(whyNot, call);
@@ -571,7 +580,8 @@ void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clan
     addressArguments.insert(llvm::cast<clang::ParmVarDecl>(parameter)->getFunctionScopeIndex());
   for (unsigned k = 0; k < inlined->call->getNumArgs(); ++k) {
     if (addressArguments.count(k)) continue;
-    for (RegionAccess& access : collect(inlined->call->getArg(k), {sharing_.get(), translator_.get(), false, index, body_}))
+    for (RegionAccess& access :
+         collect(inlined->call->getArg(k), {sharing_.get(), translator_.get(), false, index, body_}))
       arguments.accesses.push_back(std::move(access));
   }
   for (size_t k = 0; k < arguments.accesses.size(); ++k) arguments.accesses[k].reference.id = static_cast<int>(k);
@@ -592,10 +602,11 @@ void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clan
     if (loopsNameParameters && !llvm::isa<clang::OMPBarrierDirective>(inner)) {
       // The loops' references name f's parameters, which the other statements' would not match.
       CallSummary summary = followStatement(*inner, callee);
-      if (!summary.unmodelled.empty() || !summary.accesses.empty() ||
-          llvm::isa<clang::OMPExecutableDirective>(inner)) {
-        limit("statements of called function '" + name + "' beside its worksharing loops, which name its pointer "
-              "parameters, are not modelled", inner);
+      if (!summary.unmodelled.empty() || !summary.accesses.empty() || llvm::isa<clang::OMPExecutableDirective>(inner)) {
+        limit("statements of called function '" + name +
+                  "' beside its worksharing loops, which name its pointer "
+                  "parameters, are not modelled",
+              inner);
         continue;
       }
     }
@@ -603,7 +614,8 @@ void RegionBuilder::addCalleeSteps(const clang::FunctionDecl& callee, const clan
     addStep(inner, index);
     // Steps read from the callee point at its statements, not at the call.
     for (size_t k = before; k < model_.steps.size(); ++k)
-      if (model_.steps[k].kind == RegionStep::Kind::Statements) model_.steps[k].at = positionOf(inner->getBeginLoc(), sources_);
+      if (model_.steps[k].kind == RegionStep::Kind::Statements)
+        model_.steps[k].at = positionOf(inner->getBeginLoc(), sources_);
   }
   for (const clang::VarDecl* variable : bound) translator_->unbindCalleeCounter(variable);
   translator_->leaveCall();
@@ -640,8 +652,8 @@ std::vector<const clang::VarDecl*> RegionBuilder::bindCalleeVariables(const Inli
   std::vector<const clang::VarDecl*> bound;
   for (const clang::VarDecl* variable : uses.variables) {
     if (inlined.ownsVariable(variable)) {
-      translator_->bindCalleeCounter(variable, smt::variable(inlined.symbolPrefix + variable->getName().str(), 0,
-                                                             smt::Scope::Private));
+      translator_->bindCalleeCounter(
+          variable, smt::variable(inlined.symbolPrefix + variable->getName().str(), 0, smt::Scope::Private));
     } else if (variable->hasGlobalStorage()) {
       const DataSharing::Entry& entry = sharing_->of(variable);
       translator_->bindCalleeCounter(variable, smt::variable(entry.name, 0, sharing_->scopeOf(variable)));
@@ -695,13 +707,21 @@ std::string RegionBuilder::symbolOf(const clang::VarDecl* variable, const Scope&
 // return or a goto.
 struct JumpOutOfBody : clang::RecursiveASTVisitor<JumpOutOfBody> {
   using Base = clang::RecursiveASTVisitor<JumpOutOfBody>;
-  const clang::Stmt* returnOrGoto = nullptr;   // the first
+  const clang::Stmt* returnOrGoto = nullptr;  // the first
   bool breaks = false, continues = false;
   int loops = 0, switches = 0;
-  bool TraverseForStmt(clang::ForStmt* s) { return inside(loops, [&] { return Base::TraverseForStmt(s); }); }
-  bool TraverseWhileStmt(clang::WhileStmt* s) { return inside(loops, [&] { return Base::TraverseWhileStmt(s); }); }
-  bool TraverseDoStmt(clang::DoStmt* s) { return inside(loops, [&] { return Base::TraverseDoStmt(s); }); }
-  bool TraverseSwitchStmt(clang::SwitchStmt* s) { return inside(switches, [&] { return Base::TraverseSwitchStmt(s); }); }
+  bool TraverseForStmt(clang::ForStmt* s) {
+    return inside(loops, [&] { return Base::TraverseForStmt(s); });
+  }
+  bool TraverseWhileStmt(clang::WhileStmt* s) {
+    return inside(loops, [&] { return Base::TraverseWhileStmt(s); });
+  }
+  bool TraverseDoStmt(clang::DoStmt* s) {
+    return inside(loops, [&] { return Base::TraverseDoStmt(s); });
+  }
+  bool TraverseSwitchStmt(clang::SwitchStmt* s) {
+    return inside(switches, [&] { return Base::TraverseSwitchStmt(s); });
+  }
   template <typename Traverse>
   bool inside(int& depth, Traverse traverse) {
     ++depth;
@@ -733,9 +753,10 @@ void RegionBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
   JumpOutOfBody exit;
   exit.TraverseStmt(const_cast<clang::Stmt*>(loopBody));
   if (exit.returnOrGoto)
-    return limit("a return or goto out of the body of a sequential loop holding worksharing constructs is not "
-                 "modelled",
-                 exit.returnOrGoto);
+    return limit(
+        "a return or goto out of the body of a sequential loop holding worksharing constructs is not "
+        "modelled",
+        exit.returnOrGoto);
 
   auto headerStep = [&] {
     RegionStep header;
@@ -787,9 +808,10 @@ void RegionBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
   }
   ++cycles_;
   if (!barrier && model_.limitations.size() == limitationsBefore)
-    limit("a sequential loop whose body holds worksharing constructs but no barrier: threads in different "
-          "iterations overlap, which is not modelled",
-          &loop);
+    limit(
+        "a sequential loop whose body holds worksharing constructs but no barrier: threads in different "
+        "iterations overlap, which is not modelled",
+        &loop);
 }
 
 // The statements of a block that holds barriers or worksharing constructs, each a step of its own
@@ -841,12 +863,14 @@ void RegionBuilder::addBranchSteps(const clang::IfStmt& branch, size_t index) {
   std::vector<const clang::ForStmt*> around;
   for (const clang::Stmt *child = &branch, *parent = parents_.getParent(child); parent && child != body_;
        child = parent, parent = parents_.getParent(parent))
-    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(parent); loop && loop->getBody() == child) around.insert(around.begin(), loop);
+    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(parent); loop && loop->getBody() == child)
+      around.insert(around.begin(), loop);
   std::set<const clang::VarDecl*> alike;
   for (const clang::ForStmt* loop : around) {
     LoopHeader header;
     std::string reason;
-    if (!readLoopHeader(*loop, header, reason) || !header.counter || modifiedIn(*loop->getBody(), header.counter)) break;
+    if (!readLoopHeader(*loop, header, reason) || !header.counter || modifiedIn(*loop->getBody(), header.counter))
+      break;
     bool uniform = true;
     for (const clang::Expr* part : {header.first, header.bound, header.step}) {
       PerThread inHeader(*sharing_, alike);
@@ -902,8 +926,9 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
   // In a called function the statements around its call are outside the block: if no thread runs
   // the block, nothing separates them.
   if (inlined_ && (blockOfSteps(statement) || ifElseOfSteps(statement)))
-    return limit("a barrier under a condition in called function '" + inlined_->callee->getNameAsString() +
-                 "' is not modelled", statement);
+    return limit(
+        "a barrier under a condition in called function '" + inlined_->callee->getNameAsString() + "' is not modelled",
+        statement);
   if (const clang::IfStmt* branch = ifElseOfSteps(statement)) return addBranchSteps(*branch, index);
   if (const clang::CompoundStmt* block = blockOfSteps(statement)) {
     // Every thread evaluates the condition, whether or not it runs the block.
@@ -964,8 +989,7 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     if (const clang::Stmt* nested = unsupportedDirectiveIn(associated)) {
       auto* inner = llvm::cast<clang::OMPExecutableDirective>(nested);
       if (!reportedByTheFrontEnd(*inner))
-        limit("'#pragma omp " + directiveName(*inner) + "' inside '" + directiveName(*directive) +
-                  "' is not modelled",
+        limit("'#pragma omp " + directiveName(*inner) + "' inside '" + directiveName(*directive) + "' is not modelled",
               nested);
       return;
     }
@@ -993,8 +1017,7 @@ void RegionBuilder::addStep(const clang::Stmt* statement, size_t index) {
     return;
   if (llvm::isa<clang::OMPSectionsDirective>(directive)) return addSectionSteps(associated, index, nowait);
   if (reportedByTheFrontEnd(*directive)) return;
-  limit("'#pragma omp " + directiveName(*directive) + "' directly inside a parallel region is not modelled",
-        directive);
+  limit("'#pragma omp " + directiveName(*directive) + "' directly inside a parallel region is not modelled", directive);
 }
 
 // `#pragma omp sections`: each section is run once, by one thread, and different sections run
@@ -1075,7 +1098,8 @@ void RegionBuilder::addTaskSequenceSteps(const std::vector<TaskSequencePart>& pa
   addBarrierStep(single);
   model_.steps.back().construct = "single";
   for (size_t part = 0; part < parts.size(); ++part)
-    if (parts[part].outlivesUntil) model_.steps[stepOfPart[part]].outlivesUntil = stepOfPart[*parts[part].outlivesUntil];
+    if (parts[part].outlivesUntil)
+      model_.steps[stepOfPart[part]].outlivesUntil = stepOfPart[*parts[part].outlivesUntil];
 }
 
 // A taskloop in a single (TaskloopInSingle.h): the single's statements before it, on the single's
@@ -1149,9 +1173,10 @@ void RegionBuilder::addStatementsStep(const clang::Stmt* statement, size_t index
   if (model_.units == RegionUnits::Teams)
     for (const RegionAccess& access : step.accesses)
       if (access.reference.protection == Protection::Critical || access.reference.protection == Protection::Lock)
-        limit("a critical section or a lock inside a teams region excludes only within one team: not modelled "
-              "across teams",
-              statement);
+        limit(
+            "a critical section or a lock inside a teams region excludes only within one team: not modelled "
+            "across teams",
+            statement);
   model_.steps.push_back(std::move(step));
 }
 
@@ -1175,13 +1200,13 @@ void RegionBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t inde
       if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(counter->IgnoreParenImpCasts()))
         if (auto* variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) counters.push_back(variable);
     const clang::Stmt* loopBody = nest.back()->getBody();
-    loopSharings_.push_back(
-        std::make_unique<DataSharing>(loop, orphanedIn ? nullptr : request_.site.directive, orphanedIn, counters,
-                                      *loopBody, context_));
-    loopTranslators_.push_back(std::make_unique<IndexTranslator>(context_, *loopSharings_.back(), nullptr,
-                                                                 writtenIntegerArrays_));
+    loopSharings_.push_back(std::make_unique<DataSharing>(loop, orphanedIn ? nullptr : request_.site.directive,
+                                                          orphanedIn, counters, *loopBody, context_));
+    loopTranslators_.push_back(
+        std::make_unique<IndexTranslator>(context_, *loopSharings_.back(), nullptr, writtenIntegerArrays_));
     loopTranslators_.back()->nameThreadQueries(threadNumber(), teamSize());
-    step.accesses = collect(loopBody, {loopSharings_.back().get(), loopTranslators_.back().get(), true, index, loopBody});
+    step.accesses =
+        collect(loopBody, {loopSharings_.back().get(), loopTranslators_.back().get(), true, index, loopBody});
     addReductionCombination(loop, step);
   }
   model_.steps.push_back(std::move(step));
@@ -1246,8 +1271,10 @@ std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, c
     // Whether the call is dealt with, its arguments included; false: traverse it as any expression.
     bool readCall(clang::CallExpr* call) {
       if (isTestLock(*call) && !isModelledTestLock(*call, builder.parents_))
-        builder.limit("omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: "
-                      "the protection it gives is not modelled", call);
+        builder.limit(
+            "omp_test_lock used other than as `while (!omp_test_lock(&l))` or `if (omp_test_lock(&l))`: "
+            "the protection it gives is not modelled",
+            call);
       if (scope.scalarsOnly || touchesNoUserMemory(call)) return false;
       if (const LibraryFunction* library = libraryFunction(*call)) {
         builder.addLibraryCall(*call, *library, scope, out);
@@ -1263,8 +1290,10 @@ std::vector<RegionAccess> RegionBuilder::collect(const clang::Stmt* statement, c
       }
       if (summary.accesses.empty()) return false;
       if (llvm::isa<clang::CXXMemberCallExpr>(call) || llvm::isa<clang::CXXOperatorCallExpr>(call)) {
-        builder.limit("call to '" + calleeName(call) + "' accesses shared memory: member functions and operators "
-                      "called in a region's own statements are not followed", call);
+        builder.limit("call to '" + calleeName(call) +
+                          "' accesses shared memory: member functions and operators "
+                          "called in a region's own statements are not followed",
+                      call);
         return true;
       }
       if (builder.inlined_ || scope.translator != builder.translator_.get()) {
@@ -1365,9 +1394,9 @@ bool RegionBuilder::addSequentialRange(const clang::ForStmt& loop, const Scope& 
                    threadStrided ? first.expr : smt::arrayRead(residue, {first.expr, step})});
     if (byTeamSize) out.push_back({counter, Relation::GreaterEqual, first.expr});
     out.push_back({counter, boundRelation(header.comparison, smt::constant(header.negateStep ? -1 : 1)), bound.expr});
-    approximatedRanges_[&loop] = {name, "the loop at line " +
-                                            std::to_string(positionOf(loop.getBeginLoc(), sources_).line) + " steps by " +
-                                            smt::toString(step) + ", which the model follows only modulo the step"};
+    approximatedRanges_[&loop] = {
+        name, "the loop at line " + std::to_string(positionOf(loop.getBeginLoc(), sources_).line) + " steps by " +
+                  smt::toString(step) + ", which the model follows only modulo the step"};
     return true;
   }
   smt::ExprRef trip = smt::variable("trip of " + name, 0, smt::Scope::Private);
@@ -1443,8 +1472,7 @@ void RegionBuilder::addGuards(const clang::Stmt* statement, const Scope& scope, 
     if (auto approximated = approximatedRanges_.find(loop);
         approximated != approximatedRanges_.end() && reached.count(approximated->second.counter))
       access.approximated = approximated->second.how;
-  for (const smt::ExprRef& index : access.reference.indices)
-    access.valueUnknown |= !knownAt(index, scope, path);
+  for (const smt::ExprRef& index : access.reference.indices) access.valueUnknown |= !knownAt(index, scope, path);
 }
 
 // A call in a statement of the region to a function of the file that reaches shared memory, such
@@ -1554,7 +1582,8 @@ void RegionBuilder::addArrayAccess(const clang::Expr* access, const Scope& scope
     }
   }
   if (addressTaken) {
-    auto* address = llvm::cast<clang::UnaryOperator>(parents_.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access)));
+    auto* address =
+        llvm::cast<clang::UnaryOperator>(parents_.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access)));
     if (passedToLockRoutine(*address, parents_)) return;
     bool readOnly = onlyReadThrough(*address, parents_);
     reference.kind = readOnly ? AccessKind::Read : AccessKind::Write;
@@ -1583,7 +1612,8 @@ void RegionBuilder::addMemberAccess(const clang::Expr* access, IndexTranslator::
     } else if (auto scalar = inlined_->addressed.find(member.root); scalar != inlined_->addressed.end()) {
       if (member.path.rfind("->", 0) != 0 || !member.rootSubscripts.empty()) {
         limit("struct member access '" + reference.text + "' in called function '" +
-                  inlined_->callee->getNameAsString() + "' is not modelled", access);
+                  inlined_->callee->getNameAsString() + "' is not modelled",
+              access);
         return;
       }
       member.root = scalar->second;
@@ -1592,7 +1622,8 @@ void RegionBuilder::addMemberAccess(const clang::Expr* access, IndexTranslator::
     } else if (inlined_->ownsVariable(member.root)) {
       if (!member.throughPointer) return;  // the activation's own struct
       limit("struct member access '" + reference.text + "' through a local of called function '" +
-                inlined_->callee->getNameAsString() + "' is not modelled", access);
+                inlined_->callee->getNameAsString() + "' is not modelled",
+            access);
       return;
     }
   }
@@ -1620,7 +1651,8 @@ void RegionBuilder::addMemberAccess(const clang::Expr* access, IndexTranslator::
 // member read as a whole is not followed.
 void RegionBuilder::readMember(const clang::MemberExpr* member, const Scope& scope, std::vector<RegionAccess>& out) {
   const clang::Stmt* parent = parents_.getParentIgnoreParenImpCasts(const_cast<clang::MemberExpr*>(member));
-  if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent); outer && outer->getBase()->IgnoreParenImpCasts() == member)
+  if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent);
+      outer && outer->getBase()->IgnoreParenImpCasts() == member)
     return;
   if (auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parent);
       outer && outer->getBase()->IgnoreParenImpCasts() == member)
@@ -1637,8 +1669,10 @@ void RegionBuilder::readMember(const clang::MemberExpr* member, const Scope& sco
   if (auto* unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(parent)) assigned |= unary->isIncrementDecrementOp();
   if (type->isPointerType() || type->isArrayType()) {
     if (assigned)
-      limit("pointer member '" + sourceText(member, context_) + "' is assigned in the region: what is reached "
-            "through it is not followed", member);
+      limit("pointer member '" + sourceText(member, context_) +
+                "' is assigned in the region: what is reached "
+                "through it is not followed",
+            member);
     return;
   }
   if (type->isRecordType()) {
@@ -1653,8 +1687,7 @@ void RegionBuilder::readMember(const clang::MemberExpr* member, const Scope& sco
   addArrayAccess(member, scope, out);
 }
 
-void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& scope,
-                                    std::vector<RegionAccess>& out) {
+void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& scope, std::vector<RegionAccess>& out) {
   auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
   if (!variable) return;
   clang::QualType type = variable->getType();
@@ -1668,8 +1701,7 @@ void RegionBuilder::addScalarAccess(const clang::DeclRefExpr* use, const Scope& 
   bool addressTaken = false;
   reference.kind = kindOf(use, &addressTaken);
   if (addressTaken && !scope.scalarsOnly) {
-    limit("the address of shared '" + variable->getName().str() + "' is taken: writes through it are not tracked",
-          use);
+    limit("the address of shared '" + variable->getName().str() + "' is taken: writes through it are not tracked", use);
     return;
   }
   reference.variable = entry.name;
@@ -1747,12 +1779,14 @@ RegionModel RegionBuilder::build() {
   bool teams = llvm::isa<clang::OMPTeamsDirective>(directive) || llvm::isa<clang::OMPTargetTeamsDirective>(directive);
   if (teams) model_.units = RegionUnits::Teams;
   // The region as a "loop" without counters: its clauses and the declarations in its body decide.
-  sharing_ = std::make_unique<DataSharing>(directive, nullptr, nullptr, std::vector<const clang::VarDecl*>{}, *body_, context_);
+  sharing_ = std::make_unique<DataSharing>(directive, nullptr, nullptr, std::vector<const clang::VarDecl*>{}, *body_,
+                                           context_);
   writtenIntegerArrays_ = findWrittenVariables(*body_).arrays;
   // What the functions called in the region write is not a constant either.
   std::set<const clang::VarDecl*> writtenByCalls = writtenByCallees(*body_);
   for (const clang::VarDecl* variable : writtenByCalls)
-    if (variable->getType()->isArrayType() || variable->getType()->isPointerType()) writtenIntegerArrays_.insert(variable);
+    if (variable->getType()->isArrayType() || variable->getType()->isPointerType())
+      writtenIntegerArrays_.insert(variable);
   translator_ = std::make_unique<IndexTranslator>(context_, *sharing_, nullptr, writtenIntegerArrays_);
   if (teams) {
     // Each team's statements run on its initial thread, thread 0 of a team of one.

@@ -1,8 +1,8 @@
 // Builds the RegionModel of an `omp parallel` (or `teams`) region from Clang's AST: the region's top-level
 // statements in order, each a step (plain statements, single, master/masked, critical, atomic,
-// worksharing loop, barrier, each section of a sections construct), with the accesses each makes and the facts its private integers
-// obey. Data sharing comes from DataSharing, indices from IndexTranslator; `omp_get_thread_num()`
-// and `omp_get_num_threads()` become the thread-number and team-size symbols.
+// worksharing loop, barrier, each section of a sections construct), with the accesses each makes and the facts its
+// private integers obey. Data sharing comes from DataSharing, indices from IndexTranslator; `omp_get_thread_num()` and
+// `omp_get_num_threads()` become the thread-number and team-size symbols.
 #pragma once
 
 #include "analyzer/model/RegionModel.h"

@@ -18,7 +18,8 @@ void countWrites(const clang::Stmt* statement, std::map<const clang::VarDecl*, i
     if (const clang::VarDecl* variable = variableOf(binary->getLHS())) ++writes[variable];
   } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement)) {
     if (unary->isIncrementDecrementOp() || unary->getOpcode() == clang::UO_AddrOf)
-      if (const clang::VarDecl* variable = variableOf(unary->getSubExpr())) writes[variable] += 2;  // never a single definition
+      if (const clang::VarDecl* variable = variableOf(unary->getSubExpr()))
+        writes[variable] += 2;  // never a single definition
   }
   for (const clang::Stmt* child : statement->children()) countWrites(child, writes);
 }
@@ -79,9 +80,11 @@ std::vector<std::string> branchDefinitionsOf(const clang::Stmt& body) {
     std::map<const clang::VarDecl*, int> here;
     countWrites(statements[n], here);
     for (const auto& [variable, count] : here) {
-      if (!variable->getType()->isScalarType() || variable->getType()->isPointerType() || writes[variable] != count) continue;
+      if (!variable->getType()->isScalarType() || variable->getType()->isPointerType() || writes[variable] != count)
+        continue;
       bool readBefore = false;
-      for (size_t earlier = 0; earlier < n && !readBefore; ++earlier) readBefore = mentions(statements[earlier], variable);
+      for (size_t earlier = 0; earlier < n && !readBefore; ++earlier)
+        readBefore = mentions(statements[earlier], variable);
       std::optional<int> once = readBefore ? std::nullopt : definitionsOnEveryPath(statements[n], variable, false);
       if (once && *once == 1) names.push_back(variable->getNameAsString());
     }
@@ -102,10 +105,12 @@ std::vector<std::string> singleDefinitionsOf(const clang::Stmt& body) {
     auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statements[n]);
     if (!assignment || assignment->getOpcode() != clang::BO_Assign) continue;
     const clang::VarDecl* variable = variableOf(assignment->getLHS());
-    if (!variable || !variable->getType()->isScalarType() || variable->getType()->isPointerType() || writes[variable] != 1)
+    if (!variable || !variable->getType()->isScalarType() || variable->getType()->isPointerType() ||
+        writes[variable] != 1)
       continue;
     bool readBefore = mentions(assignment->getRHS(), variable);
-    for (size_t earlier = 0; earlier < n && !readBefore; ++earlier) readBefore = mentions(statements[earlier], variable);
+    for (size_t earlier = 0; earlier < n && !readBefore; ++earlier)
+      readBefore = mentions(statements[earlier], variable);
     if (!readBefore) names.push_back(variable->getNameAsString());
   }
   return names;

@@ -108,7 +108,8 @@ bool findTaskLoop(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
   }
   const clang::OMPSingleDirective* single = nullptr;
   for (const clang::Stmt* statement : statementsOf(region->getInnermostCapturedStmt()->getCapturedStmt()))
-    if (auto* candidate = llvm::dyn_cast<clang::OMPSingleDirective>(statement); candidate && within(candidate, &task, sources))
+    if (auto* candidate = llvm::dyn_cast<clang::OMPSingleDirective>(statement);
+        candidate && within(candidate, &task, sources))
       single = candidate;
   if (!single) {
     reason = "a task that is not created by a loop in a `single` directly inside the parallel region";
@@ -126,7 +127,8 @@ bool findTaskLoop(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
       generator = loop;
       position = k;
     }
-  std::vector<const clang::Stmt*> inLoop = generator ? statementsOf(generator->getBody()) : std::vector<const clang::Stmt*>{};
+  std::vector<const clang::Stmt*> inLoop =
+      generator ? statementsOf(generator->getBody()) : std::vector<const clang::Stmt*>{};
   bool direct = false;
   for (const clang::Stmt* statement : inLoop) direct |= statement == &task;
   if (!direct) {

@@ -15,7 +15,7 @@
 namespace adrace::analyzer {
 
 struct TaskLoopSite {
-  const clang::ForStmt* generator = nullptr;   // the loop that creates the tasks
+  const clang::ForStmt* generator = nullptr;  // the loop that creates the tasks
   const clang::OMPTaskDirective* task = nullptr;
   const clang::OMPExecutableDirective* region = nullptr;  // the enclosing `omp parallel`
   const clang::FunctionDecl* function = nullptr;

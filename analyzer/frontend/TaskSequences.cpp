@@ -100,9 +100,7 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
         if (llvm::cast<clang::OMPDefaultClause>(clause)->getDefaultKind() == llvm::omp::OMP_DEFAULT_none) break;
         reason = "a default clause other than default(none) on a task created outside a loop";
         return false;
-      default:
-        reason = "a clause on a task that is not modelled";
-        return false;
+      default: reason = "a clause on a task that is not modelled"; return false;
     }
   }
   struct Finder : clang::RecursiveASTVisitor<Finder> {
@@ -137,9 +135,9 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
   for (const auto* clause : task.getClausesOfKind<clang::OMPSharedClause>())
     for (const clang::Expr* item : clause->varlists())
       if (const clang::VarDecl* variable = variableOf(item);
-          variable && (declaredWithin(variable, regionBody, sources) ||
-                       listedIn<clang::OMPPrivateClause>(region, variable) ||
-                       listedIn<clang::OMPFirstprivateClause>(region, variable))) {
+          variable &&
+          (declaredWithin(variable, regionBody, sources) || listedIn<clang::OMPPrivateClause>(region, variable) ||
+           listedIn<clang::OMPFirstprivateClause>(region, variable))) {
         reason = "a task sharing '" + variable->getName().str() + "', which is private to the thread that creates it";
         return false;
       }
@@ -147,13 +145,15 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
   // for accesses of the shared original.
   for (const auto* clause : task.getClausesOfKind<clang::OMPFirstprivateClause>())
     for (const clang::Expr* item : clause->varlists())
-      if (const clang::VarDecl* variable = variableOf(item); variable && !declaredWithin(variable, regionBody, sources)) {
+      if (const clang::VarDecl* variable = variableOf(item);
+          variable && !declaredWithin(variable, regionBody, sources)) {
         reason = "firstprivate(" + variable->getName().str() + ") on a task, shared in the parallel region";
         return false;
       }
   for (const auto* clause : task.getClausesOfKind<clang::OMPPrivateClause>())
     for (const clang::Expr* item : clause->varlists())
-      if (const clang::VarDecl* variable = variableOf(item); variable && !declaredWithin(variable, regionBody, sources)) {
+      if (const clang::VarDecl* variable = variableOf(item);
+          variable && !declaredWithin(variable, regionBody, sources)) {
         reason = "private(" + variable->getName().str() + ") on a task, shared in the parallel region";
         return false;
       }
@@ -243,8 +243,8 @@ std::vector<size_t> addTaskParts(const clang::OMPTaskDirective& task, const std:
     return llvm::isa<clang::OMPTaskDirective>(statement) || llvm::isa<clang::OMPTaskwaitDirective>(statement);
   });
   if (!createsTasks) statements = {body};
-  std::vector<size_t> done;                  // its stretches, and the children it waited for
-  std::vector<size_t> running;               // the parts of children not waited for yet
+  std::vector<size_t> done;     // its stretches, and the children it waited for
+  std::vector<size_t> running;  // the parts of children not waited for yet
   std::vector<const clang::Stmt*> stretch;
   auto closeStretch = [&] {
     if (stretch.empty()) return;
@@ -293,8 +293,9 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
   }
   if (!llvm::isa<clang::OMPParallelDirective>(region) || single.hasClausesOfKind<clang::OMPNowaitClause>() ||
       !startsPhase(single, region)) {
-    reason = "tasks created by a single that does not start a phase of the parallel region (something before it "
-             "without a barrier, or nowait)";
+    reason =
+        "tasks created by a single that does not start a phase of the parallel region (something before it "
+        "without a barrier, or nowait)";
     return false;
   }
 
@@ -371,7 +372,8 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
     for (size_t j = 0; j < n; ++j) {
       std::vector<size_t> after;
       for (size_t i = 0; i < j; ++i)
-        if (relation[i][j] == Relation::Ordered) after.insert(after.end(), doneWithTask[i].begin(), doneWithTask[i].end());
+        if (relation[i][j] == Relation::Ordered)
+          after.insert(after.end(), doneWithTask[i].begin(), doneWithTask[i].end());
       std::vector<size_t> outliving;
       doneWithTask[j] = addTaskParts(*tasks[j], after, exclusion[j], parts, outliving);
       for (size_t part : outliving) outlivingUntil.push_back({part, taskGroup[j]});
@@ -381,9 +383,14 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
       parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front(), {}, {}});
     if (taskwait) {
       partOfStatement[waitAt] = parts.size();
-      parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr,
-                       llvm::isa<clang::OMPTaskgroupDirective>(taskwait) ? "end of taskgroup" : "taskwait", "",
-                       taskwait, {}, {}});
+      parts.push_back({TaskSequencePart::Kind::Barrier,
+                       {},
+                       nullptr,
+                       llvm::isa<clang::OMPTaskgroupDirective>(taskwait) ? "end of taskgroup" : "taskwait",
+                       "",
+                       taskwait,
+                       {},
+                       {}});
     }
   }
   for (const auto& [part, end] : outlivingUntil) {

@@ -27,14 +27,14 @@ namespace adrace::analyzer {
 struct TaskSequencePart {
   enum class Kind { Statements, Task, Barrier };
   Kind kind = Kind::Statements;
-  std::vector<const clang::Stmt*> statements;   // Statements: the single's own; Task: the task's body
+  std::vector<const clang::Stmt*> statements;  // Statements: the single's own; Task: the task's body
   const clang::OMPTaskDirective* task = nullptr;
-  std::string construct;                         // "task", "single", "taskwait", "task dependences"
+  std::string construct;  // "task", "single", "taskwait", "task dependences"
   // Task: `depend(mutexinoutset: x)` shared with another task of its stretch: the two never run at
   // the same time, as if under `critical(mutexinoutset: x)`.
   std::string exclusion;
   const clang::Stmt* at = nullptr;
-  std::vector<size_t> after;                     // Task: the parts finished before it starts (transitively)
+  std::vector<size_t> after;  // Task: the parts finished before it starts (transitively)
   // Task: a descendant its creator does not wait for outlives the taskwaits after it, up to this
   // part (the end of a taskgroup around its creator), or parts.size() for the single's barrier.
   std::optional<size_t> outlivesUntil;

@@ -23,7 +23,7 @@ struct TeamsRegion {
   const clang::OMPExecutableDirective* target = nullptr;  // a separate `target` around `teams`, or null
   const clang::FunctionDecl* function = nullptr;
   bool modelled = false;
-  std::string whyNot;                                      // when not modelled: why, for the diagnostic
+  std::string whyNot;  // when not modelled: why, for the diagnostic
   // The body is one `distribute` loop (`teams { distribute parallel for ... }`): the pair is the
   // combined construct `teams distribute parallel for`, checked as that loop (not as a teams region).
   const clang::OMPLoopDirective* distributed = nullptr;

@@ -68,7 +68,8 @@ std::string formatDiagnostic(const Diagnostic& diagnostic) {
   std::string text;
   if (!diagnostic.at.file.empty()) {
     text += diagnostic.at.file;
-    if (diagnostic.at.line) text += ":" + std::to_string(diagnostic.at.line) + ":" + std::to_string(diagnostic.at.column);
+    if (diagnostic.at.line)
+      text += ":" + std::to_string(diagnostic.at.line) + ":" + std::to_string(diagnostic.at.column);
     text += ": ";
   }
   return text + severity + ": " + diagnostic.message;

@@ -26,13 +26,13 @@ struct SourceSpan {
 // Data sharing of a variable inside the loop (docs/design.md [TOMS-AD] §3.2 gives each clause's adjoint).
 enum class Sharing {
   Shared,
-  Private,        // private clause, declared in the loop body or in the enclosing parallel region
+  Private,  // private clause, declared in the loop body or in the enclosing parallel region
   FirstPrivate,
   LastPrivate,
   Reduction,
   Linear,
   ThreadPrivate,
-  LoopCounter,    // a counter of the loop nest the directive is associated with
+  LoopCounter,  // a counter of the loop nest the directive is associated with
 };
 
 // True for every sharing under which each thread (or iteration) has its own copy.
@@ -41,15 +41,15 @@ const char* sharingName(Sharing sharing);
 
 struct Variable {
   std::string name;
-  std::string type;            // C spelling, e.g. "double *", "const int *", "double (*)[ns]"
+  std::string type;  // C spelling, e.g. "double *", "const int *", "double (*)[ns]"
   Sharing sharing = Sharing::Shared;
-  std::string sharingReason;   // "clause private(tmp)", "declared in the loop body", "implicit rule: shared"
+  std::string sharingReason;      // "clause private(tmp)", "declared in the loop body", "implicit rule: shared"
   std::string reductionOperator;  // for Sharing::Reduction, e.g. "+"
-  bool isInteger = false;      // element type (scalar's own type) is an integer
-  bool isFloating = false;     // element type is float/double/long double: differentiable
-  bool isArray = false;        // array or pointer: referenced through subscripts
-  unsigned dimensions = 0;     // subscripts it takes (1 for double*, 2 for double (*)[m] or double**)
-  std::string extent;          // number of elements when a declaration says it (e.g. "n*20"), else ""
+  bool isInteger = false;         // element type (scalar's own type) is an integer
+  bool isFloating = false;        // element type is float/double/long double: differentiable
+  bool isArray = false;           // array or pointer: referenced through subscripts
+  unsigned dimensions = 0;        // subscripts it takes (1 for double*, 2 for double (*)[m] or double**)
+  std::string extent;             // number of elements when a declaration says it (e.g. "n*20"), else ""
   bool isParameter = false;
   bool writtenInLoop = false;
   bool countsInnerLoop = false;  // the counter of a `for` in the loop body (`j` left shared races as one)
@@ -70,13 +70,13 @@ const char* protectionName(Protection protection);
 // One access to an array element or a shared scalar inside the loop body.
 struct Reference {
   int id = 0;
-  std::string variable;        // the array (or scalar) accessed: same declaration = same array
+  std::string variable;  // the array (or scalar) accessed: same declaration = same array
   AccessKind kind = AccessKind::Read;
-  smt::IndexTuple indices;     // one expression per subscript; empty for a scalar
-  bool isScalar = false;       // a shared scalar (no subscripts)
-  bool opaque = false;         // indices could not be expressed in the IR
+  smt::IndexTuple indices;  // one expression per subscript; empty for a scalar
+  bool isScalar = false;    // a shared scalar (no subscripts)
+  bool opaque = false;      // indices could not be expressed in the IR
   std::string opaqueReason;
-  std::string text;            // source text, e.g. "uold[i - 1]"
+  std::string text;  // source text, e.g. "uold[i - 1]"
   int context = 0;
   SourceSpan span;
   Protection protection = Protection::None;
@@ -105,7 +105,7 @@ inline constexpr const char* kHiddenStateSuggestion =
 struct Context {
   int id = 0;
   int parent = -1;
-  std::string kind;            // "loop body", "branch", "inner loop body", "after early exit"
+  std::string kind;  // "loop body", "branch", "inner loop body", "after early exit"
   SourceSpan span;
   std::vector<unsigned> cfgBlocks;  // Clang CFG block ids in this context
 };
@@ -125,7 +125,7 @@ struct Fact {
   smt::ExprRef lhs;
   smt::KnowledgeBase::Relation relation = smt::KnowledgeBase::Relation::Equal;
   smt::ExprRef rhs;
-  std::string origin;          // "definition" or "condition"
+  std::string origin;  // "definition" or "condition"
   SourcePosition at;
 };
 
@@ -157,7 +157,7 @@ struct UnmodelledSynchronisation {
 };
 
 struct LoopDimensionModel {
-  smt::LoopDimension domain;   // counter, first, bound, comparison, step in the IR
+  smt::LoopDimension domain;                   // counter, first, bound, comparison, step in the IR
   std::string firstText, boundText, stepText;  // as written
 };
 
@@ -183,11 +183,11 @@ struct AccumulatingLoopModel {
 };
 
 struct LoopModel {
-  int id = 0;                  // 0-based, in source order within its file
+  int id = 0;  // 0-based, in source order within its file
   std::string function;
-  std::string directive;       // "parallel for", "for", "parallel for simd", "for simd", "simd"
-  SourcePosition pragmaAt;     // the `#pragma omp` line
-  SourceSpan loopSpan;         // the associated for statement
+  std::string directive;    // "parallel for", "for", "parallel for simd", "for simd", "simd"
+  SourcePosition pragmaAt;  // the `#pragma omp` line
+  SourceSpan loopSpan;      // the associated for statement
   unsigned linesOfCode = 0;
   std::vector<LoopDimensionModel> dimensions;  // one, or n with collapse(n)
   // The inner loops of a perfect nest in the body, outermost first; empty when the body is not one
@@ -202,7 +202,8 @@ struct LoopModel {
   // The inner loops on the innermost body's root that only accumulate into locals (AccumulatingLoopModel),
   // in source order; a loop whose header is not canonical is left out.
   std::vector<AccumulatingLoopModel> accumulatingLoops;
-  std::string schedule = "static";  // static | dynamic | guided | auto | runtime (static when absent); tasks for a taskloop
+  std::string schedule =
+      "static";  // static | dynamic | guided | auto | runtime (static when absent); tasks for a taskloop
   std::string scheduleChunk;
   bool nowait = false;
   bool ordered = false;

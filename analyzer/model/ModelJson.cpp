@@ -34,9 +34,7 @@ json toJson(const SourcePosition& position) {
   return {{"file", position.file}, {"line", position.line}, {"column", position.column}};
 }
 
-json toJson(const SourceSpan& span) {
-  return {{"begin", toJson(span.begin)}, {"end", toJson(span.end)}};
-}
+json toJson(const SourceSpan& span) { return {{"begin", toJson(span.begin)}, {"end", toJson(span.end)}}; }
 
 json toJson(const Diagnostic& diagnostic) {
   const char* severity = diagnostic.severity == Diagnostic::Severity::Error     ? "error"
@@ -149,13 +147,15 @@ json toJson(const LoopModel& loop) {
                          {"reaching_definitions", instance.reachingDefinitions}});
   json facts = json::array();
   for (const Fact& fact : loop.facts)
-    facts.push_back({{"context", fact.context},
-                     {"text", smt::toString(fact.lhs) + " " + relationText(fact.relation) + " " + smt::toString(fact.rhs)},
-                     {"origin", fact.origin},
-                     {"at", toJson(fact.at)}});
+    facts.push_back(
+        {{"context", fact.context},
+         {"text", smt::toString(fact.lhs) + " " + relationText(fact.relation) + " " + smt::toString(fact.rhs)},
+         {"origin", fact.origin},
+         {"at", toJson(fact.at)}});
   json limitations = json::array();
   for (const Limitation& limitation : loop.limitations)
-    limitations.push_back({{"message", limitation.message}, {"at", toJson(limitation.at)}, {"unsafe", limitation.unsafe}});
+    limitations.push_back(
+        {{"message", limitation.message}, {"at", toJson(limitation.at)}, {"unsafe", limitation.unsafe}});
 
   return {{"id", loop.id},
           {"function", loop.function},
@@ -166,7 +166,8 @@ json toJson(const LoopModel& loop) {
           {"nest", nest},
           {"perfect_nest", perfectNest},
           {"single_definitions", loop.singleDefinitions},
-          {"schedule", {{"kind", loop.schedule}, {"chunk", loop.scheduleChunk.empty() ? json(nullptr) : json(loop.scheduleChunk)}}},
+          {"schedule",
+           {{"kind", loop.schedule}, {"chunk", loop.scheduleChunk.empty() ? json(nullptr) : json(loop.scheduleChunk)}}},
           {"nowait", loop.nowait},
           {"ordered", loop.ordered},
           {"safelen", loop.safelen ? json(*loop.safelen) : json(nullptr)},

@@ -24,22 +24,22 @@ enum class Executor {
 // An access made by a step. For a worksharing loop only its shared scalars are listed here
 // (its array references, with indices in its own counters, are in its LoopModel).
 struct RegionAccess {
-  Reference reference;              // variable, kind, element, protection, source span
+  Reference reference;                 // variable, kind, element, protection, source span
   std::vector<smt::Condition> guards;  // what holds where it executes: branch conditions, inner loop ranges
-  bool guardUnknown = false;        // under a condition the IR cannot say: it may never execute
-  bool valueUnknown = false;        // an index uses a private variable whose value is not modelled
-  std::string approximated;         // a loop around it modelled only in part, and how: a race is possible
+  bool guardUnknown = false;           // under a condition the IR cannot say: it may never execute
+  bool valueUnknown = false;           // an index uses a private variable whose value is not modelled
+  std::string approximated;            // a loop around it modelled only in part, and how: a race is possible
 };
 
 struct RegionStep {
   enum class Kind { Statements, Loop, Barrier };
   Kind kind = Kind::Statements;
   Executor executor = Executor::EveryThread;
-  std::string construct;        // "statement", "single", "master", "critical", "atomic", "for", "barrier"
+  std::string construct;  // "statement", "single", "master", "critical", "atomic", "for", "barrier"
   SourcePosition at;
   std::vector<RegionAccess> accesses;
-  int loop = -1;                // Kind::Loop: index of the loop's model among the file's loops
-  bool nowait = false;          // a loop or single without the implicit barrier at its end
+  int loop = -1;                 // Kind::Loop: index of the loop's model among the file's loops
+  bool nowait = false;           // a loop or single without the implicit barrier at its end
   bool scheduleWritten = false;  // a loop with a schedule clause (without one the schedule is the implementation's)
   // The sequential loop of the region whose body holds the step (`for (t = 0; t < steps; t++) { omp for
   // ...; omp for ...; }`), numbered from 0; -1 outside one. A cycle's steps are consecutive and run
@@ -71,7 +71,7 @@ struct RegionStep {
 enum class RegionUnits { Threads, Teams };
 
 struct RegionModel {
-  int id = 0;                   // 0-based, in source order within its file
+  int id = 0;  // 0-based, in source order within its file
   RegionUnits units = RegionUnits::Threads;
   std::string construct = "parallel";  // the directive: "parallel", "parallel sections", "teams", "target teams"
   std::string function;

@@ -85,9 +85,9 @@ json answerDocument(const QuestionDocument& questions, const LoopAnalysis& analy
   document["answers"] = answers;
   document["primal_inconsistencies"] = inconsistencies;
   document["notes"] = analysis.notes;
-  document["statistics"] = {{"time_ms", s.totalMilliseconds},     {"z3_time_ms", s.z3Milliseconds},
-                            {"z3_size", s.assertions},             {"knowledge_assertions", s.knowledgeAssertions},
-                            {"queries", s.queries},                {"cached_queries", s.cachedQueries},
+  document["statistics"] = {{"time_ms", s.totalMilliseconds}, {"z3_time_ms", s.z3Milliseconds},
+                            {"z3_size", s.assertions},        {"knowledge_assertions", s.knowledgeAssertions},
+                            {"queries", s.queries},           {"cached_queries", s.cachedQueries},
                             {"exprs", s.uniqueExpressions}};
   return document;
 }

@@ -19,17 +19,17 @@ struct Token {
   Kind kind = Kind::End;
   std::string text;
   unsigned column = 1;
-  std::int64_t value = 0;           // Integer
+  std::int64_t value = 0;               // Integer
   Relation relation = Relation::Equal;  // Relation
 };
 
 // Relational operators in both spellings; Fortran's dotted forms are case-insensitive.
 const std::vector<std::pair<std::string_view, Relation>>& relationSpellings() {
   static const std::vector<std::pair<std::string_view, Relation>> spellings = {
-      {"==", Relation::Equal},     {"!=", Relation::NotEqual},       {"/=", Relation::NotEqual},
-      {"<=", Relation::LessEqual}, {">=", Relation::GreaterEqual},   {"<", Relation::Less},
-      {">", Relation::Greater},    {".eq.", Relation::Equal},        {".ne.", Relation::NotEqual},
-      {".lt.", Relation::Less},    {".le.", Relation::LessEqual},    {".gt.", Relation::Greater},
+      {"==", Relation::Equal},          {"!=", Relation::NotEqual},     {"/=", Relation::NotEqual},
+      {"<=", Relation::LessEqual},      {">=", Relation::GreaterEqual}, {"<", Relation::Less},
+      {">", Relation::Greater},         {".eq.", Relation::Equal},      {".ne.", Relation::NotEqual},
+      {".lt.", Relation::Less},         {".le.", Relation::LessEqual},  {".gt.", Relation::Greater},
       {".ge.", Relation::GreaterEqual},
   };
   return spellings;
@@ -205,10 +205,14 @@ smt::ExprRef Parser::product() {
   smt::ExprRef result = unary();
   while (result) {
     smt::ExprRef (*combine)(smt::ExprRef, smt::ExprRef) = nullptr;
-    if (accept("*")) combine = smt::mul;
-    else if (accept("/")) combine = smt::div;
-    else if (accept("%")) combine = smt::mod;
-    else break;
+    if (accept("*"))
+      combine = smt::mul;
+    else if (accept("/"))
+      combine = smt::div;
+    else if (accept("%"))
+      combine = smt::mod;
+    else
+      break;
     if (!countOperator()) return nullptr;
     smt::ExprRef rhs = unary();
     result = rhs ? combine(result, rhs) : nullptr;
@@ -288,13 +292,15 @@ smt::ExprRef Parser::name() {
     if (startsWithIgnoringCase(token.text, "mod") && token.text.size() == 3 && instance == 0 && isPunctuation("(")) {
       std::vector<smt::ExprRef> operands = subscripts();
       if (error_) return nullptr;
-      if (operands.size() != 2) return fail("mod takes 2 arguments, not " + std::to_string(operands.size()), token.column);
+      if (operands.size() != 2)
+        return fail("mod takes 2 arguments, not " + std::to_string(operands.size()), token.column);
       return smt::mod(operands[0], operands[1]);
     }
     return fail("'" + token.text + "' is not a declared variable", token.column);
   }
   const IndexSymbol& declared = symbol->second;
-  if (!declared.integer) return fail("'" + token.text + "' is not an integer: an index can only use integers", token.column);
+  if (!declared.integer)
+    return fail("'" + token.text + "' is not an integer: an index can only use integers", token.column);
   if (declared.dimensions == 0) {
     if (subscripted) return fail("'" + token.text + "' is a scalar, not an array", token.column);
     return smt::variable(token.text, instance, declared.scope);

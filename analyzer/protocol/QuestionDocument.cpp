@@ -24,9 +24,12 @@ struct Malformed {
 std::string escapePointerToken(const std::string& token) {
   std::string escaped;
   for (char c : token) {
-    if (c == '~') escaped += "~0";
-    else if (c == '/') escaped += "~1";
-    else escaped += c;
+    if (c == '~')
+      escaped += "~0";
+    else if (c == '/')
+      escaped += "~1";
+    else
+      escaped += c;
   }
   return escaped;
 }
@@ -159,7 +162,8 @@ void Reader::readVariables(const Field& field) {
     item.object({"name", "type", "dimensions", "sharing", "reduction_operator", "extent", "active"});
     Variable variable;
     variable.name = identifier(item.member("name"));
-    if (result_.loop.findVariable(variable.name)) item.member("name").fail("\"" + variable.name + "\" is declared twice");
+    if (result_.loop.findVariable(variable.name))
+      item.member("name").fail("\"" + variable.name + "\" is declared twice");
     size_t type = item.member("type").choice({"integer", "real", "other"});
     variable.type = item.member("type").string();
     variable.isInteger = type == 0;
@@ -167,8 +171,8 @@ void Reader::readVariables(const Field& field) {
     if (auto dimensions = item.optionalMember("dimensions"))
       variable.dimensions = static_cast<unsigned>(dimensions->integer(0, 64));
     variable.isArray = variable.dimensions > 0;
-    static constexpr Sharing kSharings[] = {Sharing::Shared, Sharing::Private, Sharing::FirstPrivate,
-                                            Sharing::LastPrivate, Sharing::Reduction, Sharing::Linear,
+    static constexpr Sharing kSharings[] = {Sharing::Shared,       Sharing::Private,   Sharing::FirstPrivate,
+                                            Sharing::LastPrivate,  Sharing::Reduction, Sharing::Linear,
                                             Sharing::ThreadPrivate};
     if (auto sharing = item.optionalMember("sharing"))
       variable.sharing = kSharings[sharing->choice(
@@ -201,7 +205,8 @@ LoopDimensionModel Reader::readDimension(const Field& field) {
   LoopDimensionModel dimension;
   std::string counter = identifier(field.member("counter"));
   if (result_.loop.findVariable(counter))
-    field.member("counter").fail("\"" + counter + "\" is also declared in /variables: the counter is declared here only");
+    field.member("counter").fail("\"" + counter +
+                                 "\" is also declared in /variables: the counter is declared here only");
   dimension.domain.counter = counter;
   // Bounds may name the counters of outer loops (triangular nests): declare it before parsing.
   Variable variable;
@@ -319,12 +324,12 @@ void Reader::readReferences(const Field& field) {
     AccessKind kind = kKinds[item.member("kind").choice({"read", "write", "increment"})];
     Reference reference = readReference(item, array.name, kind, id++);
     // A synchronised primal reference may meet other iterations' legally: it carries no knowledge.
-    static constexpr Protection kProtections[] = {Protection::None,   Protection::Atomic, Protection::Critical,
+    static constexpr Protection kProtections[] = {Protection::None,    Protection::Atomic, Protection::Critical,
                                                   Protection::Ordered, Protection::Single, Protection::Master,
                                                   Protection::Lock};
     if (auto protection = item.optionalMember("protection"))
-      reference.protection = kProtections[protection->choice(
-          {"none", "atomic", "critical", "ordered", "single", "master", "lock"})];
+      reference.protection =
+          kProtections[protection->choice({"none", "atomic", "critical", "ordered", "single", "master", "lock"})];
     result_.loop.references.push_back(reference);
   }
 }
@@ -357,8 +362,8 @@ std::vector<AdjointQuestion> Reader::readQuestions(const Field& field) {
 
 QuestionDocument Reader::read(const json& document) {
   Field root(document, "");
-  root.object({"format", "id", "loop", "safelen", "variables", "contexts", "facts", "references", "limitations",
-               "questions"});
+  root.object(
+      {"format", "id", "loop", "safelen", "variables", "contexts", "facts", "references", "limitations", "questions"});
   if (auto format = root.optionalMember("format"); format && format->string() != kFormat)
     format->fail(std::string("expected \"") + kFormat + "\"");
   if (root.has("id")) result_.id = document.at("id");

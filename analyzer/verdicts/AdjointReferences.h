@@ -11,8 +11,8 @@ namespace adrace::analyzer {
 
 struct AdjointReference {
   const Reference* primal = nullptr;
-  bool writes = false;   // increments or resets x_b: can take part in a race
-  const char* role = ""; // "increment", "reset", "read"
+  bool writes = false;    // increments or resets x_b: can take part in a race
+  const char* role = "";  // "increment", "reset", "read"
 };
 
 std::vector<AdjointReference> adjointReferences(const LoopModel& loop, const std::string& array);

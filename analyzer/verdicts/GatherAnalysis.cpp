@@ -77,7 +77,8 @@ Affine affineInCounters(const smt::ExprRef& expr) {
 }
 
 std::string where(const Reference& reference) {
-  return reference.text + (reference.span.begin.line ? " (line " + std::to_string(reference.span.begin.line) + ")" : "");
+  return reference.text +
+         (reference.span.begin.line ? " (line " + std::to_string(reference.span.begin.line) + ")" : "");
 }
 
 const ArrayVerdict* verdictOf(const std::vector<ArrayVerdict>& verdicts, const std::string& array) {
@@ -96,9 +97,9 @@ bool before(const SourcePosition& a, const SourcePosition& b) {
 struct GatherNest {
   smt::LoopDomain domain;
   int bodyContext = 0;
-  std::set<std::string> innerCounters;             // variables that are counters of inner loops
+  std::set<std::string> innerCounters;                         // variables that are counters of inner loops
   std::vector<std::pair<smt::ExprRef, smt::ExprRef>> renamed;  // j#1 (private) -> j (counter)
-  std::string failure;                             // non-empty: the nest cannot be a gather's box
+  std::string failure;                                         // non-empty: the nest cannot be a gather's box
 };
 
 // The first symbol of `expr` that is not a variable the loop shares and never writes, or "": an
@@ -156,11 +157,16 @@ smt::ExprRef renamedCounters(const smt::ExprRef& expr, const GatherNest& nest) {
       for (const smt::ExprRef& subscript : expr->args) subscripts.push_back(renamedCounters(subscript, nest));
       return smt::arrayRead(expr->name, std::move(subscripts), expr->instance, expr->scope);
     }
-    case smt::Expr::Op::Add: return smt::add(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
-    case smt::Expr::Op::Sub: return smt::sub(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
-    case smt::Expr::Op::Mul: return smt::mul(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
-    case smt::Expr::Op::Div: return smt::div(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
-    case smt::Expr::Op::Mod: return smt::mod(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Add:
+      return smt::add(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Sub:
+      return smt::sub(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Mul:
+      return smt::mul(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Div:
+      return smt::div(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
+    case smt::Expr::Op::Mod:
+      return smt::mod(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
     case smt::Expr::Op::Neg: return smt::neg(renamedCounters(expr->args[0], nest));
   }
   return expr;
@@ -172,7 +178,8 @@ smt::ExprRef definitionsInlined(const LoopModel& loop, const smt::ExprRef& expr,
   if (depth > 8) return expr;
   if (expr->op == smt::Expr::Op::Var && expr->scope == smt::Scope::Private) {
     for (const Fact& fact : loop.facts)
-      if (fact.origin == "definition" && fact.relation == smt::KnowledgeBase::Relation::Equal && smt::sameExpr(fact.lhs, expr))
+      if (fact.origin == "definition" && fact.relation == smt::KnowledgeBase::Relation::Equal &&
+          smt::sameExpr(fact.lhs, expr))
         return definitionsInlined(loop, fact.rhs, depth + 1);
     return expr;
   }
@@ -195,7 +202,8 @@ smt::ExprRef definitionsInlined(const LoopModel& loop, const smt::ExprRef& expr,
 std::set<std::string> invariantScalars(const LoopModel& loop) {
   std::set<std::string> names;
   for (const Variable& variable : loop.variables)
-    if (variable.sharing == Sharing::Shared && !variable.isArray && !variable.writtenInLoop) names.insert(variable.name);
+    if (variable.sharing == Sharing::Shared && !variable.isArray && !variable.writtenInLoop)
+      names.insert(variable.name);
   return names;
 }
 
@@ -248,7 +256,8 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
                              const std::vector<ArrayVerdict>& verdicts, const std::vector<std::string>& doubts,
                              const std::set<std::string>& familyNames) {
   if (!doubts.empty()) return "the model of the loop is incomplete: " + doubts.front();
-  if (!loop.threadNumberSymbol.empty()) return "the loop reads the thread number, which a shifted iteration does not have";
+  if (!loop.threadNumberSymbol.empty())
+    return "the loop reads the thread number, which a shifted iteration does not have";
   for (const smt::LoopDimension& domain : nest.domain.dimensions) {
     if (!domain.first || !domain.bound) return "the range of counter " + domain.counter + " is not modelled";
     if (!domain.step || domain.step->op != smt::Expr::Op::Const || domain.step->value != 1)
@@ -270,8 +279,8 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
     // A per-thread variable holds a value of its iteration (a body local's initializer does not
     // count as a write in the model): only a firstprivate copy the loop never writes is invariant.
     bool invariantCopy = variable.sharing == Sharing::FirstPrivate && !written;
-    const bool singleDefinition = std::find(loop.singleDefinitions.begin(), loop.singleDefinitions.end(), variable.name) !=
-                                  loop.singleDefinitions.end();
+    const bool singleDefinition = std::find(loop.singleDefinitions.begin(), loop.singleDefinitions.end(),
+                                            variable.name) != loop.singleDefinitions.end();
     if ((isPerThread(variable.sharing) && !invariantCopy) || (!variable.isArray && written)) {
       // A private scalar the innermost body assigns once, on its root, before reading it: a value of
       // its iteration alone, recomputed at the shifted iteration like an initialised local.
@@ -279,7 +288,8 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
       // One assigned on every arm of a boundary if/else: its adjoint, not its value, is a term's
       // (the generator refuses a term that reads the value).
       if (variable.sharing == Sharing::Private && !variable.isArray &&
-          std::find(loop.branchDefinitions.begin(), loop.branchDefinitions.end(), variable.name) != loop.branchDefinitions.end())
+          std::find(loop.branchDefinitions.begin(), loop.branchDefinitions.end(), variable.name) !=
+              loop.branchDefinitions.end())
         continue;
       if (variable.sharing == Sharing::Private && variable.sharingReason == "declared in the loop body") {
         std::string why = bodyLocalFails(loop, nest, variable);
@@ -340,20 +350,27 @@ TermFamily familyOf(const AccumulatingLoopModel& inner, const GatherNest& nest) 
   const std::string& r = dimension.counter;
   const std::string header = "the inner loop over " + r + " (from " + inner.loop.dimension.firstText + ", bound " +
                              inner.loop.dimension.boundText + ", step " + inner.loop.dimension.stepText + ")";
-  if (!inner.failure.empty()) return family.failure = header + " does not only accumulate into locals: " + inner.failure, family;
+  if (!inner.failure.empty())
+    return family.failure = header + " does not only accumulate into locals: " + inner.failure, family;
   if (nest.domain.dimensions.size() != 1)
     return family.failure = header + " is inside a nest of " + std::to_string(nest.domain.dimensions.size()) +
-                            " counters: a family of terms is gathered only over one counter", family;
+                            " counters: a family of terms is gathered only over one counter",
+           family;
   std::optional<std::int64_t> first = constantValue(dimension.first), bound = constantValue(dimension.bound),
                               step = constantValue(dimension.step);
   if (!first || !bound) return family.failure = header + " does not run over a range of constants", family;
   if (!step || (*step != 1 && *step != -1)) return family.failure = header + " does not step by +1 or -1", family;
   using smt::Comparison;
-  if (*step == 1 && dimension.comparison == Comparison::Less) family.first = *first, family.last = *bound - 1;
-  else if (*step == 1 && dimension.comparison == Comparison::LessEqual) family.first = *first, family.last = *bound;
-  else if (*step == -1 && dimension.comparison == Comparison::Greater) family.first = *bound + 1, family.last = *first;
-  else if (*step == -1 && dimension.comparison == Comparison::GreaterEqual) family.first = *bound, family.last = *first;
-  else return family.failure = header + " is not bounded by < or <= (step +1) or > or >= (step -1)", family;
+  if (*step == 1 && dimension.comparison == Comparison::Less)
+    family.first = *first, family.last = *bound - 1;
+  else if (*step == 1 && dimension.comparison == Comparison::LessEqual)
+    family.first = *first, family.last = *bound;
+  else if (*step == -1 && dimension.comparison == Comparison::Greater)
+    family.first = *bound + 1, family.last = *first;
+  else if (*step == -1 && dimension.comparison == Comparison::GreaterEqual)
+    family.first = *bound, family.last = *first;
+  else
+    return family.failure = header + " is not bounded by < or <= (step +1) or > or >= (step -1)", family;
   if (family.first > family.last) return family.failure = header + " runs no iteration", family;
   for (const std::string& counter : nest.innerCounters)
     if (counter == r) return family.failure = header + " reuses the name of a counter of the nest", family;
@@ -370,7 +387,8 @@ TermFamily familyOf(const AccumulatingLoopModel& inner, const GatherNest& nest) 
 
 std::string offsetsText(const std::vector<std::int64_t>& offsets) {
   std::string text;
-  for (std::int64_t offset : offsets) text += std::string(text.empty() ? "" : ", ") + (offset > 0 ? "+" : "") + std::to_string(offset);
+  for (std::int64_t offset : offsets)
+    text += std::string(text.empty() ? "" : ", ") + (offset > 0 ? "+" : "") + std::to_string(offset);
   return text;
 }
 
@@ -394,11 +412,11 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   if (!nest.failure.empty()) return refuse(nest.failure);
   // The array's own references first (the most specific reason), then the loop, then Z3.
   std::vector<const Reference*> reads;
-  std::vector<smt::IndexTuple> indices;  // of each read, inner counters renamed
+  std::vector<smt::IndexTuple> indices;                // of each read, inner counters renamed
   std::vector<std::vector<std::int64_t>> rootOffsets;  // of each read (the reads on the body's root)
   std::vector<std::string> counters;
   for (const smt::LoopDimension& dimension : nest.domain.dimensions) counters.push_back(dimension.counter);
-  std::vector<smt::ExprRef> layout;  // a linearised array's strides, per counter
+  std::vector<smt::ExprRef> layout;   // a linearised array's strides, per counter
   std::set<std::string> familyNames;  // counters and accumulators of the inner loops of families
   std::string families;               // for the report: which reads are families, over which range
   int branchReads = 0;                // reads under an if or a ?: of the innermost body
@@ -426,7 +444,8 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
       if (!proof.proven) return refuse(where(reference) + ": " + proof.reason);
       GatherTerm term{reference.id, {affine.constant}, r, family.first, family.last};
       families += (families.empty() ? "" : "; ") + where(reference) + " is a family of terms, one per " + r + " in [" +
-                  std::to_string(family.first) + ", " + std::to_string(family.last) + "] of an inner loop that only accumulates";
+                  std::to_string(family.first) + ", " + std::to_string(family.last) +
+                  "] of an inner loop that only accumulates";
       familyNames.insert(r);
       familyNames.insert(inner->accumulators.begin(), inner->accumulators.end());
       form.terms.push_back(std::move(term));
@@ -438,8 +457,9 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
       std::string kind = "a context of its own";
       for (const Context& context : loop.contexts)
         if (context.id == reference.context) kind = "a context of its own (" + context.kind + ")";
-      return refuse(where(reference) + " is read in " + kind +
-                    ", not on the loop body's root: a term at a shifted iteration would need that context's condition or loop");
+      return refuse(
+          where(reference) + " is read in " + kind +
+          ", not on the loop body's root: a term at a shifted iteration would need that context's condition or loop");
     }
     const std::vector<smt::LoopDimension>& dimensions = nest.domain.dimensions;
     if (reference.indices.size() == 1 && dimensions.size() > 1) {  // IDX(k, j, i - 1): one subscript for the box
@@ -462,7 +482,9 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
     if (reference.indices.size() != dimensions.size())
       return refuse(where(reference) + " has " + std::to_string(reference.indices.size()) + " subscript(s) for " +
                     std::to_string(dimensions.size()) + " loop counter(s)");
-    if (form.linearised) return refuse(where(reference) + " has a subscript per counter, the array's other reads one linearised subscript");
+    if (form.linearised)
+      return refuse(where(reference) +
+                    " has a subscript per counter, the array's other reads one linearised subscript");
     smt::IndexTuple index;
     for (const smt::ExprRef& component : reference.indices)
       index.push_back(renamedCounters(definitionsInlined(loop, component), nest));
@@ -473,7 +495,8 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
       if (!affine.failure.empty()) return refuse(where(reference) + ": " + affine.failure);
       const std::string& counter = dimensions[d].counter;
       if (affine.coefficients.size() != 1 || !affine.coefficients.count(counter))
-        return refuse(where(reference) + ": subscript " + std::to_string(d + 1) + " is not " + counter + " plus a constant");
+        return refuse(where(reference) + ": subscript " + std::to_string(d + 1) + " is not " + counter +
+                      " plus a constant");
       if (affine.coefficients[counter] != 1)
         return refuse(where(reference) + ": " + counter + " has the coefficient " +
                       std::to_string(affine.coefficients[counter]) + ", not 1");
@@ -489,11 +512,13 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   if (branchReads > 0 && static_cast<size_t>(branchReads) == reads.size() && families.empty())
     return refuse("every read of " + verdict.array +
                   " is under a branch: a target of the gather would not be known to be an element of the array");
-  if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts, familyNames); !why.empty()) return refuse(why);
+  if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts, familyNames); !why.empty())
+    return refuse(why);
   const smt::LoopDomain& domain = nest.domain;  // the inner bounds are facts of the queries too
   const std::string guarded = branchReads == 0 ? std::string()
-                              : "; " + std::to_string(branchReads) + " of the reads under branches, each term guarded by its "
-                                "branches' conditions at its shifted iteration";
+                                               : "; " + std::to_string(branchReads) +
+                                                     " of the reads under branches, each term guarded by its "
+                                                     "branches' conditions at its shifted iteration";
   if (form.linearised) {
     std::vector<std::int64_t> lows = form.terms.front().offsets, highs = lows;
     for (const GatherTerm& term : form.terms)
@@ -509,20 +534,23 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
       std::string key = smt::toString(indices[t]);
       auto proof = proofs.find(key);
       if (proof == proofs.end())
-        proof = proofs.emplace(key, smt::proveLinearisedShift(session, domain, indices[t][0], targetLayout,
-                                                              rootOffsets[t], lows, highs)).first;
+        proof = proofs
+                    .emplace(key, smt::proveLinearisedShift(session, domain, indices[t][0], targetLayout,
+                                                            rootOffsets[t], lows, highs))
+                    .first;
       if (!proof->second.proven) return refuse(where(*reads[t]) + ": " + proof->second.reason);
     }
     form.applies = true;
     std::string offsets;
     for (const GatherTerm& term : form.terms) offsets += (offsets.empty() ? "" : "; ") + offsetsText(term.offsets);
-    form.reason = verdict.array + " is only read, at the linearised index " + smt::toString(targetLayout) +
-                  " of the counters plus the offsets " + offsets +
-                  " (Z3: exact, and one-to-one over the targets): each target sums its terms at the shifted iterations" + guarded;
+    form.reason =
+        verdict.array + " is only read, at the linearised index " + smt::toString(targetLayout) +
+        " of the counters plus the offsets " + offsets +
+        " (Z3: exact, and one-to-one over the targets): each target sums its terms at the shifted iterations" + guarded;
     return form;
   }
   std::map<std::string, smt::ShiftProof> proofs;  // one pair of queries per distinct index
-  for (size_t t = 0; t < reads.size(); ++t) {  // the root reads (families were proven above)
+  for (size_t t = 0; t < reads.size(); ++t) {     // the root reads (families were proven above)
     std::string key = smt::toString(indices[t]);
     auto proof = proofs.find(key);
     if (proof == proofs.end())
@@ -534,16 +562,19 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   for (const GatherTerm& term : form.terms) offsets += (offsets.empty() ? "" : "; ") + offsetsText(term.offsets);
   if (families.empty()) {
     form.reason = verdict.array + " is only read, at the counters plus the offsets " + offsets +
-                  " (Z3: exact, and no element read twice): each target sums its terms at the shifted iterations" + guarded;
+                  " (Z3: exact, and no element read twice): each target sums its terms at the shifted iterations" +
+                  guarded;
     return form;
   }
   std::string onRoot;
   for (const GatherTerm& term : form.terms)
     if (term.innerCounter.empty()) onRoot += (onRoot.empty() ? "" : "; ") + offsetsText(term.offsets);
-  form.reason = verdict.array + " is only read" +
-                (onRoot.empty() ? std::string() : ", at the counters plus the offsets " + onRoot) + "; " + families +
-                " (Z3: exact, root reads read no element twice, and each family's pairs (iteration, counter) map one-to-one "
-                "onto the pairs (target, counter)): each target sums its terms at the shifted iterations" + guarded;
+  form.reason =
+      verdict.array + " is only read" +
+      (onRoot.empty() ? std::string() : ", at the counters plus the offsets " + onRoot) + "; " + families +
+      " (Z3: exact, root reads read no element twice, and each family's pairs (iteration, counter) map one-to-one "
+      "onto the pairs (target, counter)): each target sums its terms at the shifted iterations" +
+      guarded;
   return form;
 }
 

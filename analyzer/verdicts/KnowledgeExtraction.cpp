@@ -78,9 +78,9 @@ std::vector<Inconsistency> extractKnowledge(const LoopModel& loop, smt::Knowledg
         for (size_t first : classes[w].members)
           for (size_t second : classes[x].members)
             if (w != x || second >= first)
-              inconsistencies.push_back({references[first].id, references[second].id, *context,
-                                         "every iteration accesses " + references[first].text +
-                                             ": the primal loop races on it"});
+              inconsistencies.push_back(
+                  {references[first].id, references[second].id, *context,
+                   "every iteration accesses " + references[first].text + ": the primal loop races on it"});
         continue;
       }
       knowledge.addDisjoint(*context, write.indices, other.indices);
@@ -101,8 +101,9 @@ std::vector<Inconsistency> extractKnowledge(const LoopModel& loop, smt::Knowledg
     }
   }
   for (int context : inconsistent)
-    inconsistencies.push_back({-1, -1, context,
-                               "the primal's disjointness facts contradict each other in this context: the primal loop races"});
+    inconsistencies.push_back(
+        {-1, -1, context,
+         "the primal's disjointness facts contradict each other in this context: the primal loop races"});
   return inconsistencies;
 }
 

@@ -8,7 +8,7 @@
 namespace adrace::analyzer {
 namespace {
 
-using Monomial = std::vector<std::string>;          // a sorted product of symbols; {} is 1
+using Monomial = std::vector<std::string>;            // a sorted product of symbols; {} is 1
 using Polynomial = std::map<Monomial, std::int64_t>;  // monomial -> coefficient (no zeros)
 
 Polynomial sum(Polynomial a, const Polynomial& b, std::int64_t sign) {
@@ -29,16 +29,20 @@ Polynomial product(const Polynomial& a, const Polynomial& b) {
   return sum(out, {}, 1);
 }
 
-std::optional<Polynomial> polynomialOf(const smt::ExprRef& expr, const std::set<std::string>& symbols, std::string& failure) {
+std::optional<Polynomial> polynomialOf(const smt::ExprRef& expr, const std::set<std::string>& symbols,
+                                       std::string& failure) {
   switch (expr->op) {
     case smt::Expr::Op::Const: return expr->value ? Polynomial{{{}, expr->value}} : Polynomial{};
     case smt::Expr::Op::Var:
       if (!symbols.count(expr->name) || (expr->scope == smt::Scope::Private)) {
-        failure = "the index depends on " + smt::toString(expr) + ", which is neither a counter nor a parameter the loop leaves alone";
+        failure = "the index depends on " + smt::toString(expr) +
+                  ", which is neither a counter nor a parameter the loop leaves alone";
         return std::nullopt;
       }
       return Polynomial{{{expr->name}, 1}};
-    case smt::Expr::Op::Read: failure = "the index goes through an indirection (" + smt::toString(expr) + ")"; return std::nullopt;
+    case smt::Expr::Op::Read:
+      failure = "the index goes through an indirection (" + smt::toString(expr) + ")";
+      return std::nullopt;
     case smt::Expr::Op::Div:
     case smt::Expr::Op::Mod: failure = "the index divides (" + smt::toString(expr) + ")"; return std::nullopt;
     case smt::Expr::Op::Neg: {
@@ -140,9 +144,8 @@ LinearisedIndex linearisedIndex(const smt::ExprRef& index, const std::vector<std
     std::vector<size_t> sharing;
     for (size_t c = 0; c < strides.size(); ++c)
       if (strides[c].first == monomial) sharing.push_back(c);
-    std::sort(sharing.begin(), sharing.end(), [&](size_t a, size_t b) {
-      return std::llabs(strides[a].second) > std::llabs(strides[b].second);
-    });
+    std::sort(sharing.begin(), sharing.end(),
+              [&](size_t a, size_t b) { return std::llabs(strides[a].second) > std::llabs(strides[b].second); });
     std::int64_t rest = coefficient;
     for (size_t c : sharing) {
       out.offsets[c] = nearestQuotient(rest, strides[c].second);

@@ -19,9 +19,9 @@
 namespace adrace::analyzer {
 
 struct LinearisedIndex {
-  std::vector<smt::ExprRef> strides;   // per counter, in the order asked for: ny * nx, nx, 1
-  std::vector<std::int64_t> offsets;   // per counter: 0, 0, -1
-  std::string failure;                 // non-empty: not of that form (and why)
+  std::vector<smt::ExprRef> strides;  // per counter, in the order asked for: ny * nx, nx, 1
+  std::vector<std::int64_t> offsets;  // per counter: 0, 0, -1
+  std::string failure;                // non-empty: not of that form (and why)
 };
 
 // `counters`: the box's counter names, outermost first (Vars of Scope::Counter in `index`);

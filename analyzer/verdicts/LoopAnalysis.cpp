@@ -43,14 +43,17 @@ ArrayVerdict scalarVerdict(const Variable& variable, const std::string& adjoint,
   switch (variable.sharing) {
     case Sharing::Reduction:
       verdict.verdict = Verdict::FirstPrivate;
-      verdict.reason = "reduction(" + variable.reductionOperator + ") variable: every thread reads the same adjoint, so " +
-                       verdict.adjoint + " is firstprivate (docs/design.md [TOMS-AD] §3.2)";
+      verdict.reason = "reduction(" + variable.reductionOperator +
+                       ") variable: every thread reads the same adjoint, so " + verdict.adjoint +
+                       " is firstprivate (docs/design.md [TOMS-AD] §3.2)";
       return verdict;
     case Sharing::FirstPrivate:
       verdict.verdict = Verdict::Reduction;
       verdict.proven = false;
-      verdict.reason = "firstprivate variable: each thread's copy starts from the shared value, so the copies' adjoints "
-                       "are summed back: reduction(+:" + verdict.adjoint + ") (docs/design.md [TOMS-AD] §3.2)";
+      verdict.reason =
+          "firstprivate variable: each thread's copy starts from the shared value, so the copies' adjoints "
+          "are summed back: reduction(+:" +
+          verdict.adjoint + ") (docs/design.md [TOMS-AD] §3.2)";
       return verdict;
     case Sharing::Shared: break;
     default:
@@ -85,7 +88,7 @@ class ArrayQuestions {
   struct ReferenceClass {
     std::vector<size_t> members;  // positions in the array's adjoint references, ascending
     bool writes = false;
-    bool guarded = false;         // an unproven pair already guards its members
+    bool guarded = false;  // an unproven pair already guards its members
   };
   static std::vector<ReferenceClass> classify(const std::vector<AdjointReference>& references);
   // The pair, unless Z3 proves it disjoint.
@@ -178,7 +181,8 @@ ArrayVerdict ArrayQuestions::answer(const Variable& variable, const std::string&
   auto depthOfPair = [&](const std::pair<size_t, size_t>& pair) {
     return tree.depth(tree.commonAncestor(contextOf(pair.first), contextOf(pair.second)));
   };
-  std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) { return depthOfPair(a) < depthOfPair(b); });
+  std::stable_sort(pairs.begin(), pairs.end(),
+                   [&](const auto& a, const auto& b) { return depthOfPair(a) < depthOfPair(b); });
   bool skipped = false;
   for (const auto& [i, j] : pairs) {
     ReferenceClass& a = classes[i];
@@ -187,7 +191,8 @@ ArrayVerdict ArrayQuestions::answer(const Variable& variable, const std::string&
       // What the budget left is guarded without asking: every adjoint write (unknown means unsafe).
       for (const AdjointReference& reference : references)
         if (reference.writes) verdict.guardedReferences.push_back(reference.primal->id);
-      verdict.unproven.push_back({-1, -1, std::string(smt::kBudgetExhausted) + ": the remaining pairs were not asked", {}});
+      verdict.unproven.push_back(
+          {-1, -1, std::string(smt::kBudgetExhausted) + ": the remaining pairs were not asked", {}});
       break;
     }
     // Once the list is full, a pair matters only if it can guard a reference not yet guarded.
@@ -201,7 +206,8 @@ ArrayVerdict ArrayQuestions::answer(const Variable& variable, const std::string&
     b.guarded |= answer && b.writes;
   }
   if (skipped)
-    verdict.unproven.push_back({-1, -1,
+    verdict.unproven.push_back({-1,
+                                -1,
                                 "more pairs than the report lists: pairs that could guard no further reference were "
                                 "not asked",
                                 {}});
@@ -304,8 +310,10 @@ LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestio
   // verdict: say so, rather than let the report look complete.
   for (const Reference& reference : loop.references)
     if (reference.opaque && !loop.findVariable(reference.variable))
-      analysis.notes.push_back(reference.text + (reference.span.begin.line ? " (line " + std::to_string(reference.span.begin.line) + ")" : "") +
-                               " is not modelled (" + reference.opaqueReason + "): no verdict covers it");
+      analysis.notes.push_back(
+          reference.text +
+          (reference.span.begin.line ? " (line " + std::to_string(reference.span.begin.line) + ")" : "") +
+          " is not modelled (" + reference.opaqueReason + "): no verdict covers it");
 
   ArrayQuestions arrays(loop, knowledge, session, options, doubts);
   for (const AdjointQuestion& question : questions) {

@@ -40,7 +40,7 @@ struct GatherTerm {
   // A family of terms, one per value of the counter of an inner loop of constant range that only
   // accumulates (LoopModel::accumulatingLoops): x[i + r + 1] with r = -R .. R has innerCounter "r",
   // the range [innerFirst, innerLast] = [-3, 3] and offsets {1}; the term of r shifts i by -(r + 1).
-  std::string innerCounter;           // "" for a term on the body's root
+  std::string innerCounter;  // "" for a term on the body's root
   std::int64_t innerFirst = 0, innerLast = 0;
 };
 
@@ -57,9 +57,9 @@ struct GatherForm {
 
 // A pair of adjoint references the analysis could not prove disjoint.
 struct UnprovenPair {
-  int first = 0;   // primal reference ids
+  int first = 0;  // primal reference ids
   int second = 0;
-  std::string reason;  // "Z3 found a witness", "opaque index: ...", "Z3 unknown: timeout"
+  std::string reason;       // "Z3 found a witness", "opaque index: ...", "Z3 unknown: timeout"
   smt::Coincidence answer;  // witness when Z3 found one
 };
 
@@ -74,14 +74,14 @@ const char* verdictName(Verdict verdict);
 
 struct ArrayVerdict {
   std::string array;
-  std::string adjoint;             // "x_b"
+  std::string adjoint;  // "x_b"
   bool scalar = false;
   Verdict verdict = Verdict::Shared;
-  bool proven = true;              // false when a guard is needed
-  std::string reason;              // one sentence: why this verdict
-  bool primalReadOnly = false;     // the primal only reads it: a reduction is possible
-  std::string extent;              // element count for a reduction, "" if unknown
-  std::vector<int> adjointWrites;  // primal reference ids whose adjoint writes x_b
+  bool proven = true;                  // false when a guard is needed
+  std::string reason;                  // one sentence: why this verdict
+  bool primalReadOnly = false;         // the primal only reads it: a reduction is possible
+  std::string extent;                  // element count for a reduction, "" if unknown
+  std::vector<int> adjointWrites;      // primal reference ids whose adjoint writes x_b
   std::vector<int> guardedReferences;  // ... of which these need the guard
   std::vector<UnprovenPair> unproven;  // at most kMaximumListedPairs of the pairs not proven
   unsigned unlistedPairs = 0;          // further pairs not proven (or not asked: see unproven's reasons)
@@ -104,13 +104,13 @@ struct Inconsistency {
 };
 
 struct AnalysisStatistics {
-  double totalMilliseconds = 0;   // analysis after parsing
+  double totalMilliseconds = 0;  // analysis after parsing
   double z3Milliseconds = 0;
-  unsigned assertions = 0;        // Table 1's "Z3 size"
+  unsigned assertions = 0;  // Table 1's "Z3 size"
   unsigned knowledgeAssertions = 0;
-  unsigned queries = 0;           // sent to Z3
+  unsigned queries = 0;  // sent to Z3
   unsigned cachedQueries = 0;
-  unsigned uniqueExpressions = 0; // distinct index tuples of shared arrays
+  unsigned uniqueExpressions = 0;  // distinct index tuples of shared arrays
   unsigned linesOfCode = 0;
 };
 

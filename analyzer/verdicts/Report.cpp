@@ -70,9 +70,9 @@ json toJson(const LoopAnalysis& analysis, const LoopModel& loop) {
     if (verdict.unlistedPairs) entry["unlisted_pairs"] = verdict.unlistedPairs;
     if (verdict.gather) {
       json terms = json::array();
-      for (const GatherTerm& term : verdict.gather->terms)
-      {
-        json entry = {{"reference", term.reference}, {"text", describe(loop, term.reference)}, {"offsets", term.offsets}};
+      for (const GatherTerm& term : verdict.gather->terms) {
+        json entry = {
+            {"reference", term.reference}, {"text", describe(loop, term.reference)}, {"offsets", term.offsets}};
         if (!term.innerCounter.empty())  // a family of terms, one per value of an inner loop's counter
           entry["inner_loop"] = {{"counter", term.innerCounter}, {"first", term.innerFirst}, {"last", term.innerLast}};
         terms.push_back(entry);
@@ -114,8 +114,9 @@ json reportJson(const std::vector<AnalyzedFile>& files) {
     }
     json notAnalysed = json::array();
     for (const Diagnostic& skipped : file.notAnalysed)
-      notAnalysed.push_back({{"at", {{"file", skipped.at.file}, {"line", skipped.at.line}, {"column", skipped.at.column}}},
-                             {"reason", skipped.message}});
+      notAnalysed.push_back(
+          {{"at", {{"file", skipped.at.file}, {"line", skipped.at.line}, {"column", skipped.at.column}}},
+           {"reason", skipped.message}});
     json entry = {{"file", file.file}, {"loops", loops}};
     if (!notAnalysed.empty()) entry["not_analysed"] = notAnalysed;
     filesJson.push_back(entry);
@@ -132,8 +133,8 @@ std::string reportText(const std::vector<AnalyzedFile>& files) {
   for (const AnalyzedFile& file : files) {
     if (file.loops.empty() && file.notAnalysed.empty()) out << file.file << ": no parallel loop\n";
     for (const Diagnostic& skipped : file.notAnalysed)
-      out << skipped.at.file << ":" << skipped.at.line << ":" << skipped.at.column << ": could not analyse: "
-          << skipped.message << "\n";
+      out << skipped.at.file << ":" << skipped.at.line << ":" << skipped.at.column
+          << ": could not analyse: " << skipped.message << "\n";
     for (const AnalyzedLoop& loop : file.loops) {
       const LoopModel& model = *loop.model;
       out << model.pragmaAt.file << ":" << model.pragmaAt.line << ": loop " << model.id << " in " << model.function

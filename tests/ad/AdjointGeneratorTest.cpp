@@ -23,8 +23,9 @@ Generated generate(const std::string& source, const std::string& function, const
                    analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto, bool gather = true) {
   // CTest runs every test in its own process, in parallel: the file name must be unique across them.
   static int counter = 0;
-  std::string path = ::testing::TempDir() + "adrace_ad_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
-                     "_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + ".c";
+  std::string path = ::testing::TempDir() + "adrace_ad_" +
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + std::to_string(getpid()) +
+                     "_" + std::to_string(counter++) + ".c";
   std::ofstream(path) << source;
   AdjointRequest request;
   request.settings.files = {path};
@@ -63,7 +64,8 @@ TEST(AdjointGenerator, StrategyNames) {
 TEST(AdjointGenerator, TapenadeCallingConvention) {
   Generated g = generate(kGather, "gather", {"a", "x", "y"}, Strategy::Serial);
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "void gather_b(int n, double a, double *a_b, const double *x, double *x_b, double *y, double *y_b)"))
+  EXPECT_TRUE(contains(
+      g.code, "void gather_b(int n, double a, double *a_b, const double *x, double *x_b, double *y, double *y_b)"))
       << g.code;
   EXPECT_TRUE(contains(g.code, "#include \"adrace/runtime.h\""));
 }
@@ -100,8 +102,10 @@ TEST(AdjointGenerator, FormadWritesStencilReadsAsAGather) {
   // j + 1 and j - 1, with plain stores; the targets near the ends are guarded by the primal range.
   Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::FormAD, {{"x", "n"}});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "for (int j = adrace_interior_begin; j < adrace_interior_end; j++) {\n"
-                               "                x_b[j] += a * y_b[j + 1] + y_b[j - 1];")) << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "for (int j = adrace_interior_begin; j < adrace_interior_end; j++) {\n"
+                       "                x_b[j] += a * y_b[j + 1] + y_b[j - 1];"))
+      << g.code;
   EXPECT_TRUE(contains(g.code, "if (j + 1 >= 1 && j + 1 < n - 1) {\n                        x_b[j] += a * y_b[j + 1];"))
       << g.code;
   EXPECT_FALSE(contains(g.code, "omp atomic")) << g.code;
@@ -130,8 +134,9 @@ TEST(AdjointGenerator, GatherRecomputesAnInitialisedLocalAtTheShiftedIteration) 
   EXPECT_FALSE(contains(g.code, "omp atomic")) << g.code;
   EXPECT_TRUE(contains(g.code, "x_b as a gather")) << g.code;
   // the iteration i = j (of the three that read x[j]) recomputes its smooth, then smooth's adjoint
-  EXPECT_TRUE(contains(g.code, "double smooth_at2 = x[j - 1] + x[j] + x[j + 1];\n"
-                               "                double smooth_b_at2 = s_b * (smooth_at2 - d[j]) + (smooth_at2 - d[j]) * s_b;"))
+  EXPECT_TRUE(contains(g.code,
+                       "double smooth_at2 = x[j - 1] + x[j] + x[j + 1];\n"
+                       "                double smooth_b_at2 = s_b * (smooth_at2 - d[j]) + (smooth_at2 - d[j]) * s_b;"))
       << g.code;
 }
 
@@ -141,10 +146,12 @@ TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
   // The runtime keeps the copies between calls; the summation leaves them zero for the next call.
   // Each thread's copy starts a cache line of its own: the stride is n rounded up to whole lines.
   EXPECT_TRUE(contains(g.code, "size_t x_b_stride = adrace_reduction_stride(n, sizeof(double));")) << g.code;
-  EXPECT_TRUE(contains(g.code, "double *x_b_copies = adrace_reduction_copies(0, adrace_threads * x_b_stride);")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double *x_b_copies = adrace_reduction_copies(0, adrace_threads * x_b_stride);"))
+      << g.code;
   EXPECT_TRUE(contains(g.code, "double *x_b = x_b_copies + (size_t)omp_get_thread_num() * x_b_stride;")) << g.code;
-  EXPECT_TRUE(contains(g.code, "x_b[adrace_e] += x_b_copies[(size_t)adrace_t * x_b_stride + (size_t)adrace_e];\n"
-                               "                    x_b_copies[(size_t)adrace_t * x_b_stride + (size_t)adrace_e] = 0.0;"))
+  EXPECT_TRUE(contains(g.code,
+                       "x_b[adrace_e] += x_b_copies[(size_t)adrace_t * x_b_stride + (size_t)adrace_e];\n"
+                       "                    x_b_copies[(size_t)adrace_t * x_b_stride + (size_t)adrace_e] = 0.0;"))
       << g.code;
   EXPECT_FALSE(contains(g.code, "free(")) << g.code;
   EXPECT_FALSE(contains(g.code, "omp atomic"));
@@ -211,8 +218,9 @@ TEST(AdjointGenerator, RecomputesValuesOfUnchangingInputs) {
   EXPECT_FALSE(contains(g.code, "forward sweep")) << g.code;
   EXPECT_FALSE(contains(g.code, "adrace_push")) << g.code;
   EXPECT_FALSE(contains(g.code, "adrace_pop")) << g.code;
-  EXPECT_TRUE(contains(g.code, "int a = e[2 * k];\n                int b = e[2 * k + 1];\n"
-                               "                double m = v[a] * v[b];\n                double m_b = 0.0;"))
+  EXPECT_TRUE(contains(g.code,
+                       "int a = e[2 * k];\n                int b = e[2 * k + 1];\n"
+                       "                double m = v[a] * v[b];\n                double m_b = 0.0;"))
       << g.code;
 }
 
@@ -282,8 +290,9 @@ TEST(AdjointGenerator, RecomputesIterationsThatReadOnlyUnchangingValues) {
                          "f", {"x", "y"});
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_FALSE(contains(g.code, "/* forward sweep */")) << g.code;
-  EXPECT_TRUE(contains(g.code, "/* this iteration's forward sweep, recomputed (it reads no value that changes) */\n"
-                               "                double a[2] = {0};\n"))
+  EXPECT_TRUE(contains(g.code,
+                       "/* this iteration's forward sweep, recomputed (it reads no value that changes) */\n"
+                       "                double a[2] = {0};\n"))
       << g.code;
   size_t iteration = g.code.find("this iteration's forward sweep"), adjoint = g.code.find("/* its backward sweep */");
   ASSERT_NE(adjoint, std::string::npos) << g.code;
@@ -309,7 +318,8 @@ TEST(AdjointGenerator, IncrementsOfOneAdjointElementJoin) {
 )",
                          "f", {"u", "v"});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "u_b[i] += 4.0 * v_b[i - 1] + 3.0 * v_b[i];\n                u_b[i - 1] += 2.0 * v_b[i];"))
+  EXPECT_TRUE(
+      contains(g.code, "u_b[i] += 4.0 * v_b[i - 1] + 3.0 * v_b[i];\n                u_b[i - 1] += 2.0 * v_b[i];"))
       << g.code;
 }
 
@@ -328,8 +338,9 @@ TEST(AdjointGenerator, IncrementsJoinAcrossOthersTheyCommuteWith) {
 )",
                          "f", {"s", "v", "g"}, Strategy::Serial);
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "        t_b -= g_b[2 * k + 1] * s[k] - g_b[2 * k] * s[k];\n"
-                               "        s_b[k] -= t * g_b[2 * k + 1] - t * g_b[2 * k];\n"))
+  EXPECT_TRUE(contains(g.code,
+                       "        t_b -= g_b[2 * k + 1] * s[k] - g_b[2 * k] * s[k];\n"
+                       "        s_b[k] -= t * g_b[2 * k + 1] - t * g_b[2 * k];\n"))
       << g.code;
 }
 
@@ -345,7 +356,8 @@ TEST(AdjointGenerator, IncrementsThatReadTheAdjointStaySeparate) {
                          "f", {"x", "y"});
   ASSERT_TRUE(g.error.empty()) << g.error;
   // (x[1] += 2.0 * x[0] reads its own array: its adjoint reads x_b[1] saved before its increments.)
-  EXPECT_TRUE(contains(g.code, "    x_b[0] += y_b[0];\n    {\n        double adj = x_b[1];\n        x_b[0] += 2.0 * adj;\n    }\n"))
+  EXPECT_TRUE(contains(
+      g.code, "    x_b[0] += y_b[0];\n    {\n        double adj = x_b[1];\n        x_b[0] += 2.0 * adj;\n    }\n"))
       << g.code;
 }
 
@@ -354,8 +366,9 @@ TEST(AdjointGenerator, ChunksRunBackwardsOnlyToPopTheTape) {
   // adrace_k). Without a tape the backward sweep runs the chunk forwards, as the primal does...
   Generated linear = generate(kGather, "gather", {"x", "y"});
   ASSERT_TRUE(linear.error.empty()) << linear.error;
-  EXPECT_TRUE(contains(linear.code, "int i = (int)(1 + adrace_begin);\n"
-                                    "            for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++, i++) {\n"))
+  EXPECT_TRUE(contains(linear.code,
+                       "int i = (int)(1 + adrace_begin);\n"
+                       "            for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++, i++) {\n"))
       << linear.code;
   // ...with one, backwards: the counter starts one step past the chunk and steps back first thing.
   Generated taped = generate(R"(void f(int n, const double *x, double *y)
@@ -367,13 +380,15 @@ TEST(AdjointGenerator, ChunksRunBackwardsOnlyToPopTheTape) {
 )",
                              "f", {"x", "y"});
   ASSERT_TRUE(taped.error.empty()) << taped.error;
-  EXPECT_TRUE(contains(taped.code, "int i = (int)(adrace_begin * 3);\n"
-                                   "            for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++, i += 3) {\n"
-                                   "                adrace_push_double(y[i]);\n"))
+  EXPECT_TRUE(contains(taped.code,
+                       "int i = (int)(adrace_begin * 3);\n"
+                       "            for (adrace_k = adrace_begin; adrace_k < adrace_end; adrace_k++, i += 3) {\n"
+                       "                adrace_push_double(y[i]);\n"))
       << taped.code;
-  EXPECT_TRUE(contains(taped.code, "int i = (int)(adrace_end * 3);\n"
-                                   "            for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--) {\n"
-                                   "                i -= 3;\n                y[i] = adrace_pop_double();\n"))
+  EXPECT_TRUE(contains(taped.code,
+                       "int i = (int)(adrace_end * 3);\n"
+                       "            for (adrace_k = adrace_end - 1; adrace_k >= adrace_begin; adrace_k--) {\n"
+                       "                i -= 3;\n                y[i] = adrace_pop_double();\n"))
       << taped.code;
 }
 
@@ -425,7 +440,7 @@ TEST(AdjointGenerator, BranchesReusedWhenTheConditionSurvives) {
 )",
                          "h", {"x", "y"});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_FALSE(contains(g.code, "adrace_pop_int()) {")) << g.code;  // no flag: k survives the branch
+  EXPECT_FALSE(contains(g.code, "adrace_pop_int()) {")) << g.code;                 // no flag: k survives the branch
   EXPECT_TRUE(contains(g.code, "int k = c[i];\n        if (k > 0) {")) << g.code;  // recomputed from c
 }
 
@@ -455,7 +470,8 @@ TEST(AdjointGenerator, ReturnedValueGetsResultAdjointLast) {
 )",
                          "f", {"x"});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "void f_b(int n, const float *x, float *x_b, float result_b, float result_b2)")) << g.code;
+  EXPECT_TRUE(contains(g.code, "void f_b(int n, const float *x, float *x_b, float result_b, float result_b2)"))
+      << g.code;
   EXPECT_TRUE(contains(g.code, "float s_b = 0.0f;")) << g.code;
   EXPECT_TRUE(contains(g.code, "s_b += result_b * result_b2;")) << g.code;
 }
@@ -591,9 +607,11 @@ void f(int n, const int *conn, const double *u, double *v)
                          "f", {"u", "v"});
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_FALSE(contains(g.code, "gather(")) << g.code;
-  EXPECT_TRUE(contains(g.code, "for (int c2 = 0; c2 < NC; ++c2) {\n"
-                               "                        int g = conn[NC * i + c2];\n"
-                               "                        w[c2] = u[g];")) << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "for (int c2 = 0; c2 < NC; ++c2) {\n"
+                       "                        int g = conn[NC * i + c2];\n"
+                       "                        w[c2] = u[g];"))
+      << g.code;
   EXPECT_TRUE(contains(g.code, "for (int c2 = NC - 1; c2 >= 0; c2--) {")) << g.code;
   EXPECT_TRUE(contains(g.code, "u_b[g] += w_b[c2];")) << g.code;
 }
@@ -631,10 +649,12 @@ void f(int n, const double *x, double *y)
   EXPECT_FALSE(contains(g.code, "bump(")) << g.code;
   EXPECT_FALSE(contains(g.code, "both(")) << g.code;
   // both's body: its first declarator's call, then the declaration, then the second's
-  EXPECT_TRUE(contains(g.code, "bump_value = C0 * t;\n"
-                               "                    }\n"
-                               "                    double ta = bump_value;\n"
-                               "                    double bump_value2 = 0;")) << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "bump_value = C0 * t;\n"
+                       "                    }\n"
+                       "                    double ta = bump_value;\n"
+                       "                    double bump_value2 = 0;"))
+      << g.code;
   EXPECT_TRUE(contains(g.code, "both_value = ta + tb;")) << g.code;
   EXPECT_TRUE(contains(g.code, "double s = both_value;")) << g.code;
   // the inner call of bump(bump(x[i])) first: the outer one's argument is its value
@@ -661,14 +681,20 @@ void f(int n, const double *x, double *y)
                          "f", {"x", "y"});
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_FALSE(contains(g.code, "cube(")) << g.code;
-  EXPECT_TRUE(contains(g.code, "if (x[i] > 0.0) {\n"
-                               "                    {\n"
-                               "                        double v = x[i];")) << g.code;
-  EXPECT_TRUE(contains(g.code, "} else {\n"
-                               "                    {\n"
-                               "                        double v2 = -x[i];")) << g.code;
-  EXPECT_TRUE(contains(g.code, "cube_value2_b -= y_b[i];\n"
-                               "                    y_b[i] = 0.0;")) << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "if (x[i] > 0.0) {\n"
+                       "                    {\n"
+                       "                        double v = x[i];"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "} else {\n"
+                       "                    {\n"
+                       "                        double v2 = -x[i];"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "cube_value2_b -= y_b[i];\n"
+                       "                    y_b[i] = 0.0;"))
+      << g.code;
 }
 
 // In the statement of an OpenMP construct inside a region (here `single`, unbraced), which Clang keeps
@@ -691,11 +717,13 @@ void f(int n, double a, const double *x, double *y)
                          "f", {"a", "x", "y"});
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_FALSE(contains(g.code, "cube(")) << g.code;
-  EXPECT_TRUE(contains(g.code, "cube_value = s;\n"
-                               "            adrace_push_double(s);\n"
-                               "        }\n"
-                               "        adrace_push_double(c);\n"
-                               "        c = cube_value;")) << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "cube_value = s;\n"
+                       "            adrace_push_double(s);\n"
+                       "        }\n"
+                       "        adrace_push_double(c);\n"
+                       "        c = cube_value;"))
+      << g.code;
   EXPECT_TRUE(contains(g.code, "cube_value_b += c_b;")) << g.code;
 }
 
@@ -704,16 +732,22 @@ void f(int n, double a, const double *x, double *y)
 TEST(AdjointGenerator, ValueHelperWithStatementsWhereItCannotBeHoistedIsRefused) {
   const char* helper = "static double cube(double v) { double s = v * v; return s * v; }\n";
   auto refusal = [&](const std::string& body) {
-    return generate(std::string(helper) + "void f(int n, const double *x, double *y)\n{\n" + body + "}\n", "f", {"x", "y"}).error;
+    return generate(std::string(helper) + "void f(int n, const double *x, double *y)\n{\n" + body + "}\n", "f",
+                    {"x", "y"})
+        .error;
   };
   EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        y[i] = x[i] > 0.0 ? cube(x[i]) : 0.0;\n"),
-                       ":5:29: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in an arm of ?:"));
-  EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        if (x[i] > 0.0 && cube(x[i]) < 1.0) y[i] = 0.0;\n"),
-                       ":5:27: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in a condition"));
+                       ":5:29: error: unsupported: call to helper 'cube', whose body has statements before its "
+                       "`return`, in an arm of ?:"));
+  EXPECT_TRUE(
+      contains(refusal("    for (int i = 0; i < n; i++)\n        if (x[i] > 0.0 && cube(x[i]) < 1.0) y[i] = 0.0;\n"),
+               ":5:27: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in a "
+               "condition"));
   EXPECT_TRUE(contains(refusal("    for (int i = 0; cube(x[i]) < 1.0; i++)\n        y[i] = 0.0;\n"),
                        ":4:21: error: unsupported: call to helper 'cube'"));
   EXPECT_TRUE(contains(refusal("    for (int i = 0; i < n; i++)\n        y[i] = (x[i] > 0.0 || cube(x[i]) > 1.0);\n"),
-                       ":5:31: error: unsupported: call to helper 'cube', whose body has statements before its `return`, in the right operand of ||"));
+                       ":5:31: error: unsupported: call to helper 'cube', whose body has statements before its "
+                       "`return`, in the right operand of ||"));
 }
 
 // `v *= c` with c passive: v's adjoint is scaled and nothing reads v's old value, so v is neither
@@ -761,11 +795,17 @@ void f(Mesh *mesh)
                          "f", {"mesh"});
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_FALSE(contains(g.code, "nodes")) << g.code;
-  EXPECT_TRUE(contains(g.code, "mesh->m_out[e] = mesh->m_u[mesh->m_conn[2 * e]] * mesh->m_u[mesh->m_conn[2 * e + 1]];")) << g.code;
-  EXPECT_TRUE(contains(g.code, "double adj = mesh_b->m_out[e];\n"
-                               "                    mesh_b->m_out[e] = 0.0;")) << g.code;
-  EXPECT_TRUE(contains(g.code, "#pragma omp atomic\n"
-                               "                    mesh_b->m_u[mesh->m_conn[2 * e + 1]] += mesh->m_u[mesh->m_conn[2 * e]] * adj;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "mesh->m_out[e] = mesh->m_u[mesh->m_conn[2 * e]] * mesh->m_u[mesh->m_conn[2 * e + 1]];"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "double adj = mesh_b->m_out[e];\n"
+                       "                    mesh_b->m_out[e] = 0.0;"))
+      << g.code;
+  EXPECT_TRUE(
+      contains(g.code,
+               "#pragma omp atomic\n"
+               "                    mesh_b->m_u[mesh->m_conn[2 * e + 1]] += mesh->m_u[mesh->m_conn[2 * e]] * adj;"))
+      << g.code;
 }
 
 // A field pointer whose offset changes while it is in scope is not substituted: PointerAliases
@@ -791,7 +831,8 @@ void f(int n, double *y)
     for (int i = 0; i < n; i++) down(&y[i], 3);
 }
 )";
-  EXPECT_TRUE(contains(generate(recursive, "f", {"y"}).error, ":4:33: error: unsupported: call to 'down', which is recursive"));
+  EXPECT_TRUE(
+      contains(generate(recursive, "f", {"y"}).error, ":4:33: error: unsupported: call to 'down', which is recursive"));
   const char* local_array = R"(static void fill(double *v) { double w[2] = {1.0, 2.0}; *v = w[0] * *v; }
 void f(int n, double *y)
 {
@@ -814,7 +855,9 @@ void f(int n, const double *x, double *y)
 )",
                          "f", {"x", "y"});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "extern const double weight;\nstatic const double offset = 0.125;\nextern double gain;\n")) << g.code;
+  EXPECT_TRUE(
+      contains(g.code, "extern const double weight;\nstatic const double offset = 0.125;\nextern double gain;\n"))
+      << g.code;
 }
 
 TEST(AdjointGenerator, PrintStaysInForwardSweepOnly) {
@@ -831,7 +874,7 @@ void f(int n, const double *x, double *y)
   size_t print = g.code.find("printf(\"%g\\n\", y[0]);");
   ASSERT_NE(print, std::string::npos) << g.code;
   EXPECT_EQ(g.code.find("printf(", print + 1), std::string::npos) << g.code;  // once
-  EXPECT_LT(g.code.find("y[i] = 3.0 * x[i];"), print) << g.code;  // with the primal's values
+  EXPECT_LT(g.code.find("y[i] = 3.0 * x[i];"), print) << g.code;              // with the primal's values
   EXPECT_LT(print, g.code.find("/* backward sweep */")) << g.code;
 }
 
@@ -857,7 +900,8 @@ end:
 )",
                                "f", {"x", "y"});
   EXPECT_TRUE(pointer.code.empty());
-  EXPECT_TRUE(contains(pointer.error, ":4:5: error: unsupported: local pointer 'p': pointer arithmetic on 'p' after its declaration"))
+  EXPECT_TRUE(contains(pointer.error,
+                       ":4:5: error: unsupported: local pointer 'p': pointer arithmetic on 'p' after its declaration"))
       << pointer.error;
 }
 
@@ -875,7 +919,8 @@ TEST(AdjointGenerator, ContinueAtTheEndOfABranchBecomesAnElse) {
 )",
                          "f", {"x", "y"}, Strategy::Serial);
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "if (skip[i]) {\n            y_b[i] = 0.0;\n        } else {\n            x_b[i] += 2.0 * y_b[i];"))
+  EXPECT_TRUE(contains(
+      g.code, "if (skip[i]) {\n            y_b[i] = 0.0;\n        } else {\n            x_b[i] += 2.0 * y_b[i];"))
       << g.code;
 }
 
@@ -904,7 +949,8 @@ TEST(AdjointGenerator, CollapseRebuildsCountersFromOneFlatIndex) {
 
 TEST(AdjointGenerator, CollapseOfANonRectangularNestIsRefused) {
   // OpenMP 5.0 allows no inner bound that reads an outer counter; the flat index could not rebuild it.
-  EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
+  EXPECT_TRUE(
+      contains(generate(R"(void f(int n, double *x)
 {
 #pragma omp parallel for collapse(2)
     for (int i = 0; i < n; i++)
@@ -912,11 +958,12 @@ TEST(AdjointGenerator, CollapseOfANonRectangularNestIsRefused) {
             x[i * n + j] = 2.0 * x[i * n + j];
 }
 )",
-                                "f", {"x"})
-                           .error,
-                       ":5:9: error: unsupported: collapse(2) over a non-rectangular nest: the header of the loop over 'j' "
-                       "reads the counter 'i' of an enclosing collapsed loop"));
-  EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
+                        "f", {"x"})
+                   .error,
+               ":5:9: error: unsupported: collapse(2) over a non-rectangular nest: the header of the loop over 'j' "
+               "reads the counter 'i' of an enclosing collapsed loop"));
+  EXPECT_TRUE(
+      contains(generate(R"(void f(int n, double *x)
 {
     int i, j;
 #pragma omp parallel for collapse(2) lastprivate(i)
@@ -926,9 +973,9 @@ TEST(AdjointGenerator, CollapseOfANonRectangularNestIsRefused) {
     x[0] = i;
 }
 )",
-                                "f", {"x"})
-                           .error,
-                       ":5:5: error: unsupported: counter 'i' of a collapsed loop is read after the nest (its exit value)"));
+                        "f", {"x"})
+                   .error,
+               ":5:5: error: unsupported: counter 'i' of a collapsed loop is read after the nest (its exit value)"));
 }
 
 TEST(AdjointGenerator, PointerLocalsAreArraysAtAnOffset) {
@@ -955,7 +1002,8 @@ TEST(AdjointGenerator, PointerLocalsAreArraysAtAnOffset) {
 
 TEST(AdjointGenerator, PointerLocalsThatChangeOrEscapeAreRefused) {
   auto refusal = [](const std::string& body) {
-    return generate("void g(double *p);\nvoid f(int n, double *x, double *y)\n{\n" + body + "}\n", "f", {"x", "y"}).error;
+    return generate("void g(double *p);\nvoid f(int n, double *x, double *y)\n{\n" + body + "}\n", "f", {"x", "y"})
+        .error;
   };
   EXPECT_TRUE(contains(refusal("    double *p = x + 1;\n    p += 2;\n    p[0] = 2.0 * p[1];\n"),
                        ":5:5: error: unsupported: local pointer 'p': pointer arithmetic on 'p' after its declaration"));
@@ -1064,7 +1112,8 @@ TEST(AdjointGenerator, CompoundAssignmentReadingItsTargetSavesTheSeed) {
 )",
                          "f", {"x", "y"}, Strategy::Serial);
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "double adj = y_b[i];\n            y_b[i] += adj * x[i];\n            x_b[i] += y[i] * adj;"))
+  EXPECT_TRUE(
+      contains(g.code, "double adj = y_b[i];\n            y_b[i] += adj * x[i];\n            x_b[i] += y[i] * adj;"))
       << g.code;
 }
 
@@ -1186,7 +1235,8 @@ TEST(AdjointGenerator, WhileLoopTapesItsTripCount) {
   EXPECT_TRUE(contains(g.code, "while (!adrace_exit && i < n) {\n            adrace_iterations++;")) << g.code;
   EXPECT_TRUE(contains(g.code, "adrace_exit = 1;")) << g.code;
   EXPECT_TRUE(contains(g.code, "adrace_push_long(adrace_iterations);")) << g.code;
-  EXPECT_TRUE(contains(g.code, "for (long adrace_iterations = adrace_pop_long(); adrace_iterations > 0; adrace_iterations--) {"))
+  EXPECT_TRUE(contains(
+      g.code, "for (long adrace_iterations = adrace_pop_long(); adrace_iterations > 0; adrace_iterations--) {"))
       << g.code;
 }
 
@@ -1203,7 +1253,8 @@ TEST(AdjointGenerator, ForLoopWithBreakPopsItsTripCount) {
 )",
                          "f", {"x"}, Strategy::Serial);
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "for (int i = 0; !adrace_exit && i < n; i++) {\n            adrace_iterations++;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (int i = 0; !adrace_exit && i < n; i++) {\n            adrace_iterations++;"))
+      << g.code;
   EXPECT_TRUE(contains(g.code, "long adrace_trip = adrace_pop_long();")) << g.code;
 }
 
@@ -1234,9 +1285,11 @@ void f(int n, double dt, struct particle *p)
 )",
                          "f", {"dt", "p"});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "void f_b(int n, double dt, double *dt_b, struct particle *p, struct particle *p_b)")) << g.code;
-  EXPECT_TRUE(contains(g.code, "double adj = p_b[i].x;\n                        *dt_b += adj * p[i].v;\n"
-                               "                        p_b[i].v += dt * adj;"))
+  EXPECT_TRUE(contains(g.code, "void f_b(int n, double dt, double *dt_b, struct particle *p, struct particle *p_b)"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "double adj = p_b[i].x;\n                        *dt_b += adj * p[i].v;\n"
+                       "                        p_b[i].v += dt * adj;"))
       << g.code;
   EXPECT_FALSE(contains(g.code, "omp atomic")) << g.code;  // each iteration touches its own element
 }
@@ -1300,9 +1353,10 @@ void f(int n, const double *x, double *partial)
     }
 }
 )";
-  EXPECT_TRUE(contains(generate(privateInSingle, "f", {"x", "y"}).error,
-                       ":7:11: error: unsupported: region-local variable 't' (private to each thread of the region) used in "
-                       "a single or master block"));
+  EXPECT_TRUE(
+      contains(generate(privateInSingle, "f", {"x", "y"}).error,
+               ":7:11: error: unsupported: region-local variable 't' (private to each thread of the region) used in "
+               "a single or master block"));
   const char* copyprivate = R"(void f(int n, const double *x, double *y)
 {
     double t;
@@ -1315,7 +1369,8 @@ void f(int n, const double *x, double *partial)
     }
 }
 )";
-  EXPECT_TRUE(contains(generate(copyprivate, "f", {"x", "y"}).error, "unsupported: OpenMP clause 'copyprivate' on single"));
+  EXPECT_TRUE(
+      contains(generate(copyprivate, "f", {"x", "y"}).error, "unsupported: OpenMP clause 'copyprivate' on single"));
 }
 
 // C89 counters: declared before the loops and assigned in the for-init. Used
@@ -1371,7 +1426,8 @@ void f(int n, int lo, const double *x, double *y)
 )",
                                "f", {"x", "y"});
   ASSERT_EQ(blocked.error, "");
-  EXPECT_TRUE(contains(blocked.code, "for (int j = ((lo + BLOCK) < n ? (lo + BLOCK) : n) - 1; j >= lo; j--)")) << blocked.code;
+  EXPECT_TRUE(contains(blocked.code, "for (int j = ((lo + BLOCK) < n ? (lo + BLOCK) : n) - 1; j >= lo; j--)"))
+      << blocked.code;
   Generated steps = generate(R"(void f(int n, const double *x, double *y)
 {
     int i;
@@ -1394,7 +1450,8 @@ void f(int n, int lo, const double *x, double *y)
 )",
                                 "f", {"x", "y"})
                            .error,
-                       ":3:5: error: unsupported: loop condition is not a comparison of the counter with a bound (i < n, or i < a && i < b)"));
+                       ":3:5: error: unsupported: loop condition is not a comparison of the counter with a bound (i < "
+                       "n, or i < a && i < b)"));
 }
 
 TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
@@ -1407,9 +1464,10 @@ TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
     y[0] += x[i - 1];
 }
 )";
-  EXPECT_TRUE(contains(generate(notLastprivate, "f", {"x", "y"}).error,
-                       ":7:15: error: unsupported: counter 'i' of the parallel loop at line 4:1 used outside it: without "
-                       "lastprivate(i)"));
+  EXPECT_TRUE(
+      contains(generate(notLastprivate, "f", {"x", "y"}).error,
+               ":7:15: error: unsupported: counter 'i' of the parallel loop at line 4:1 used outside it: without "
+               "lastprivate(i)"));
   const char* readAfterInner = R"(void f(int n, const double *x, double *y)
 {
     int i, j;
@@ -1451,7 +1509,8 @@ TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
         y[n] = x[n] * x[n];
 }
 )";
-  EXPECT_TRUE(contains(generate(parameter, "f", {"x", "y"}).error, ":3:10: error: unsupported: loop counter 'n' must be a local"));
+  EXPECT_TRUE(contains(generate(parameter, "f", {"x", "y"}).error,
+                       ":3:10: error: unsupported: loop counter 'n' must be a local"));
 }
 
 // `simd`: a `parallel for simd` is a parallel loop and an `omp simd` loop in a body
@@ -1490,7 +1549,8 @@ TEST(AdjointGenerator, SimdLoopsRunInOrder) {
     }
 }
 )";
-  EXPECT_TRUE(contains(generate(reduction, "f", {"x", "y"}).error, ":7:18: error: unsupported: clause 'reduction' on omp simd"));
+  EXPECT_TRUE(contains(generate(reduction, "f", {"x", "y"}).error,
+                       ":7:18: error: unsupported: clause 'reduction' on omp simd"));
 }
 
 // File-scope variables: the primal's declared extern in the adjoint's file, an active one's adjoint
@@ -1511,8 +1571,9 @@ void smooth(void)
 )",
                          "smooth", {"field"});
   ASSERT_TRUE(g.error.empty()) << g.error;
-  EXPECT_TRUE(contains(g.code, "extern double field[N][N];\ndouble field_b[N][N]; /* the adjoint of field */\n"
-                               "extern const double coef;\nextern int n;\n\nvoid smooth_b(void)\n"))
+  EXPECT_TRUE(contains(g.code,
+                       "extern double field[N][N];\ndouble field_b[N][N]; /* the adjoint of field */\n"
+                       "extern const double coef;\nextern int n;\n\nvoid smooth_b(void)\n"))
       << g.code;
   const char* internal = R"(static double hidden[8];
 void f(double *x)
@@ -1520,8 +1581,9 @@ void f(double *x)
     for (int i = 0; i < 8; i++) x[i] = hidden[i] * x[i];
 }
 )";
-  EXPECT_TRUE(contains(generate(internal, "f", {"x"}).error,
-                       ":4:40: error: unsupported: static file-scope variable 'hidden': the adjoint's file cannot reach it"));
+  EXPECT_TRUE(
+      contains(generate(internal, "f", {"x"}).error,
+               ":4:40: error: unsupported: static file-scope variable 'hidden': the adjoint's file cannot reach it"));
   const char* constant = R"(const double scale = 2.0;
 void f(double *x)
 {
@@ -1542,12 +1604,14 @@ TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
     }
 }
 )";
-  EXPECT_TRUE(contains(generate(source, "f", {"out", "in"}).error, "firstprivate variable 'in' written in a loop with schedule(static, chunk)"));
+  EXPECT_TRUE(contains(generate(source, "f", {"out", "in"}).error,
+                       "firstprivate variable 'in' written in a loop with schedule(static, chunk)"));
 }
 
 TEST(AdjointGenerator, UnknownFunctionOrParameter) {
   EXPECT_TRUE(contains(generate(kGather, "nothere", {"x"}).error, "no function 'nothere'"));
-  EXPECT_TRUE(contains(generate(kGather, "gather", {"z"}).error, "--active z: no such parameter, nor a file-scope variable the function uses"));
+  EXPECT_TRUE(contains(generate(kGather, "gather", {"z"}).error,
+                       "--active z: no such parameter, nor a file-scope variable the function uses"));
   EXPECT_TRUE(contains(generate(kGather, "gather", {"n"}).error, "--active n: not a floating-point parameter"));
 }
 

@@ -26,7 +26,7 @@ TEST(CTreeBuilders, FoldTrivialConstants) {
   EXPECT_EQ(print(sub(literal("0.0"), x())), "-x");
   EXPECT_EQ(print(div(x(), literal("1.0"))), "x");
   EXPECT_EQ(print(negate(negate(x()))), "x");
-  EXPECT_EQ(print(mul(x(), literal("N"))), "x * N");   // a macro is not a known one
+  EXPECT_EQ(print(mul(x(), literal("N"))), "x * N");  // a macro is not a known one
   EXPECT_EQ(print(mul(x(), literal("10"))), "x * 10");
   EXPECT_EQ(print(mul(x(), literal("1e0"))), "x");
 }
@@ -125,7 +125,8 @@ TEST(CTreePrinter, StatementsAndPragmasInsideBlocks) {
 }
 
 TEST(CTreeExpr, IdentityAndNames) {
-  EXPECT_TRUE(sameExpr(subscript(name("x_b"), add(name("i"), integer(1))), subscript(name("x_b"), add(name("i"), integer(1)))));
+  EXPECT_TRUE(
+      sameExpr(subscript(name("x_b"), add(name("i"), integer(1))), subscript(name("x_b"), add(name("i"), integer(1)))));
   EXPECT_FALSE(sameExpr(subscript(name("x_b"), name("i")), subscript(name("x_b"), name("j"))));
   EXPECT_TRUE(namesIdentifier(mul(name("a"), subscript(name("x_b"), name("i"))), "x_b"));
   EXPECT_FALSE(namesIdentifier(mul(name("a"), subscript(name("x_bb"), name("i"))), "x_b"));
@@ -166,8 +167,9 @@ TEST(CTreeFromClang, ObjectLikeMacrosKeepTheirNames) {
 }
 
 TEST(CTreePrinter, DirectivesPrintTheirClausesAboveTheStatementTheyGovern) {
-  Directive parallel = directive("omp parallel", {clause("firstprivate", {name("n"), name("m")}),
-                                                  clause("reduction", {name("s"), arraySection(name("x_b"), nullptr, integer(1))}, "+")});
+  Directive parallel = directive(
+      "omp parallel", {clause("firstprivate", {name("n"), name("m")}),
+                       clause("reduction", {name("s"), arraySection(name("x_b"), nullptr, integer(1))}, "+")});
   StmtRef loop = governed(directive("omp for", {clause("schedule", {name("dynamic"), literal("4")})}),
                           forLoop(expression(assign("=", name("k"), integer(0))), binary("<", name("k"), name("n")),
                                   postfix("++", name("k")), {}));
@@ -182,27 +184,31 @@ TEST(CTreePrinter, DirectivesPrintTheirClausesAboveTheStatementTheyGovern) {
 }
 
 TEST(CTreePrinter, GroupsDeclaratorListsAndOneLineGuards) {
-  EXPECT_EQ(print(cast(plainType("int"), add(parenthesized(add(literal("2"), name("o"))), name("k")))), "(int)((2 + o) + k)");
+  EXPECT_EQ(print(cast(plainType("int"), add(parenthesized(add(literal("2"), name("o"))), name("k")))),
+            "(int)((2 + o) + k)");
   EXPECT_EQ(print(declarations(plainType("long"), {"k", "begin", "end"})), "long k, begin, end;\n");
-  EXPECT_EQ(print(withComment(guarded(name("last"), expression(assign("=", prefix("*", name("p")), name("i")))), "why")),
-            "if (last) *p = i; /* why */\n");
+  EXPECT_EQ(
+      print(withComment(guarded(name("last"), expression(assign("=", prefix("*", name("p")), name("i")))), "why")),
+      "if (last) *p = i; /* why */\n");
 }
 
 TEST(CTreePrinter, AFileOfPreprocessorLinesAndFunctionDefinitions) {
-  StmtList parameters = {declaration(pointerTo(plainType("const double")), "x"), declaration(pointerTo(plainType("double")), "x_b"),
-                         declaration(plainType("int"), "n")};
+  StmtList parameters = {declaration(pointerTo(plainType("const double")), "x"),
+                         declaration(pointerTo(plainType("double")), "x_b"), declaration(plainType("int"), "n")};
   StmtList file = {
       comment("Generated:\nsecond line"),
       verbatim("#define N 10 /* the user's own line */"),
       preprocessor("include", "<stdlib.h>"),
       blankLine(),
       preprocessor("ifndef", "_OPENMP"),
-      withStorage(onOneLine(functionDefinition(plainType("int"), "omp_get_thread_num", {}, {returnStatement(integer(0))})),
-                  "static inline"),
+      withStorage(
+          onOneLine(functionDefinition(plainType("int"), "omp_get_thread_num", {}, {returnStatement(integer(0))})),
+          "static inline"),
       preprocessor("endif"),
       blankLine(),
-      functionDefinition(plainType("void"), "f_b", parameters,
-                         {governed(directive("omp atomic"), expression(assign("+=", prefix("*", name("x_b")), name("n"))))}),
+      functionDefinition(
+          plainType("void"), "f_b", parameters,
+          {governed(directive("omp atomic"), expression(assign("+=", prefix("*", name("x_b")), name("n"))))}),
   };
   EXPECT_EQ(print(file),
             "/* Generated:\n"
@@ -224,13 +230,14 @@ TEST(CTreePrinter, AFileOfPreprocessorLinesAndFunctionDefinitions) {
 }
 
 TEST(CTreeUses, MentionsLooksAtCodeOnlyAtEveryDepth) {
-  StmtRef loop = forLoop(declaration(plainType("int"), "i", integer(0)), binary("<", name("i"), name("n")), postfix("++", name("i")),
-                         {withComment(expression(assign("+=", name("s"), name("x"))), "adds y")});
+  StmtRef loop =
+      forLoop(declaration(plainType("int"), "i", integer(0)), binary("<", name("i"), name("n")),
+              postfix("++", name("i")), {withComment(expression(assign("+=", name("s"), name("x"))), "adds y")});
   EXPECT_TRUE(mentions(loop, "n"));
   EXPECT_TRUE(mentions(loop, "x"));
   EXPECT_TRUE(mentions(loop, "i"));
-  EXPECT_FALSE(mentions(loop, "y"));       // only in a comment
-  EXPECT_FALSE(mentions(loop, "s_b"));     // an identifier, not a prefix of one
+  EXPECT_FALSE(mentions(loop, "y"));    // only in a comment
+  EXPECT_FALSE(mentions(loop, "s_b"));  // an identifier, not a prefix of one
   EXPECT_TRUE(mentions(governed(directive("omp parallel", {clause("reduction", {name("r")}, "+")}), block({})), "r"));
   EXPECT_TRUE(mentions(declaration(arrayOf(plainType("double"), name("m")), "a"), "m"));
   EXPECT_TRUE(mentions(declarations(plainType("long"), {"k", "e"}), "e"));
@@ -264,17 +271,20 @@ TEST(CTreeFromClang, FunctionLikeMacroCallsAreKept) {
 // A pasted argument is no sub-expression, and a body naming a variable would name it wherever the
 // call is printed: both are printed from their expansion.
 TEST(CTreeFromClang, FunctionLikeMacrosThatAreNotCallsOfTheirArgumentsAreExpanded) {
-  EXPECT_EQ(converted("#define LIT(x) x##f\nfloat f(float y) { float probe = LIT(0.5) * y; return probe; }"), "0.5f * y");
+  EXPECT_EQ(converted("#define LIT(x) x##f\nfloat f(float y) { float probe = LIT(0.5) * y; return probe; }"),
+            "0.5f * y");
   EXPECT_EQ(converted("#define AT(i) ((i) * nx)\nint f(int nx, int i) { int probe = AT(i + 1); return probe; }"),
             "(i + 1) * nx");
 }
 
 TEST(CTreeFromClang, LiteralsKeepTheirSpelling) {
-  EXPECT_EQ(converted("float f(float x) { float probe = 1.5e-3f * x + 0x10 - 'a'; return probe; }"), "1.5e-3f * x + 0x10 - 'a'");
+  EXPECT_EQ(converted("float f(float x) { float probe = 1.5e-3f * x + 0x10 - 'a'; return probe; }"),
+            "1.5e-3f * x + 0x10 - 'a'");
 }
 
 TEST(CTreeFromClang, MacroNamingALocalIsExpanded) {
-  EXPECT_EQ(converted("#define TWICE_K (2 * k)\nint f(void) { int k = 3; int probe = TWICE_K; return probe; }"), "2 * k");
+  EXPECT_EQ(converted("#define TWICE_K (2 * k)\nint f(void) { int k = 3; int probe = TWICE_K; return probe; }"),
+            "2 * k");
 }
 
 }  // namespace

@@ -13,7 +13,9 @@ using namespace c;
 
 ExprRef u(const std::string& index) { return subscript(name("u"), name(index)); }
 // 0.5 * (a_b * (u[j] - u[i])) * u[i]: the shape a flux's derivative takes
-ExprRef fluxTerm(const std::string& adjoint) { return mul(mul(literal("0.5"), mul(name(adjoint), sub(u("j"), u("i")))), u("i")); }
+ExprRef fluxTerm(const std::string& adjoint) {
+  return mul(mul(literal("0.5"), mul(name(adjoint), sub(u("j"), u("i")))), u("i"));
+}
 
 TEST(GatheredSum, MergesTermsThatDifferOnlyInTheirAdjoint) {
   GatheredSum sum({"east_b_at", "west_b_at"});

@@ -15,13 +15,15 @@
 
 namespace adrace::ad::testing {
 
-inline std::string generatedAdjoint(const std::string& source, const std::string& function, const std::vector<std::string>& active,
-                                    Strategy strategy = Strategy::FormAD, std::map<std::string, std::string> extents = {},
+inline std::string generatedAdjoint(const std::string& source, const std::string& function,
+                                    const std::vector<std::string>& active, Strategy strategy = Strategy::FormAD,
+                                    std::map<std::string, std::string> extents = {},
                                     analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto) {
   // CTest runs every test in its own process, in parallel: the file name must be unique across them.
   static int counter = 0;
-  std::string path = ::testing::TempDir() + "adrace_rule_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
-                     "_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + ".c";
+  std::string path = ::testing::TempDir() + "adrace_rule_" +
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + std::to_string(getpid()) +
+                     "_" + std::to_string(counter++) + ".c";
   std::ofstream(path) << source;
   AdjointRequest request;
   request.settings.files = {path};

@@ -16,7 +16,9 @@ std::string forces(const std::string& stress) {
          "#pragma omp parallel for\n"
          "    for (int e = 0; e < n; e++)\n"
          "        for (int k = 0; k < 8; k++)\n"
-         "            out[8 * e + k] = -(" + stress + " * b[k]);\n"
+         "            out[8 * e + k] = -(" +
+         stress +
+         " * b[k]);\n"
          "}\n";
 }
 
@@ -44,28 +46,30 @@ TEST(InvariantIncrements, TwoElementsOfOneArrayAreNot) {
 }
 
 TEST(InvariantIncrements, AnIndexTheIterationWritesIsNot) {
-  std::string source = "void forces(int n, const int *map, const double *s, double *out)\n"
-                       "{\n"
-                       "    for (int e = 0; e < n; e++)\n"
-                       "        for (int k = 0; k < 8; k++) {\n"
-                       "            int m = map[8 * e + k];\n"
-                       "            out[8 * e + k] = s[m] * s[m];\n"
-                       "        }\n"
-                       "}\n";
+  std::string source =
+      "void forces(int n, const int *map, const double *s, double *out)\n"
+      "{\n"
+      "    for (int e = 0; e < n; e++)\n"
+      "        for (int k = 0; k < 8; k++) {\n"
+      "            int m = map[8 * e + k];\n"
+      "            out[8 * e + k] = s[m] * s[m];\n"
+      "        }\n"
+      "}\n";
   std::string code = testing::generatedAdjoint(source, "forces", {"s", "out"}, Strategy::Serial);
   EXPECT_FALSE(contains(code, "s_b_sum")) << code;
 }
 
 TEST(InvariantIncrements, AnArrayAPointerLocalReachesIsNot) {
   // se aliases s at e: its adjoint se_b reaches the element s_b[e] that a sum would hold back.
-  std::string source = "void forces(int n, const double *s, const double *b, double *out)\n"
-                       "{\n"
-                       "    for (int e = 0; e < n; e++) {\n"
-                       "        const double *se = s + e;\n"
-                       "        for (int k = 0; k < 8; k++)\n"
-                       "            out[8 * e + k] = s[e] * b[k] + se[0];\n"
-                       "    }\n"
-                       "}\n";
+  std::string source =
+      "void forces(int n, const double *s, const double *b, double *out)\n"
+      "{\n"
+      "    for (int e = 0; e < n; e++) {\n"
+      "        const double *se = s + e;\n"
+      "        for (int k = 0; k < 8; k++)\n"
+      "            out[8 * e + k] = s[e] * b[k] + se[0];\n"
+      "    }\n"
+      "}\n";
   std::string code = testing::generatedAdjoint(source, "forces", {"s", "out"}, Strategy::Serial);
   EXPECT_TRUE(contains(code, "s_b[e] += out_b[8 * e + k] * b[k];")) << code;
   EXPECT_FALSE(contains(code, "s_b_sum")) << code;

@@ -10,24 +10,28 @@ namespace {
 
 using testing::contains;
 
-std::string generate(const std::string& source, const std::vector<std::string>& active, Strategy strategy = Strategy::FormAD,
-                     std::map<std::string, std::string> extents = {},
+std::string generate(const std::string& source, const std::vector<std::string>& active,
+                     Strategy strategy = Strategy::FormAD, std::map<std::string, std::string> extents = {},
                      analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto) {
   return testing::generatedAdjoint(source, "filter", active, strategy, std::move(extents), guard);
 }
 
 // Whether some increment of w_b is guarded by `omp atomic` (the pragma on the line before it).
-bool atomicOnTaps(const std::string& code) { return std::regex_search(code, std::regex("#pragma omp atomic\\s*\\n\\s*w_b\\[")); }
+bool atomicOnTaps(const std::string& code) {
+  return std::regex_search(code, std::regex("#pragma omp atomic\\s*\\n\\s*w_b\\["));
+}
 
 // The body of a filter of taps over -2 .. 2, with the taps' declaration and their subscript as given.
 std::string filter(const std::string& taps, const std::string& tap, const std::string& extra = "") {
-  return "void filter(int n, " + taps + ", const double *x, double *y)\n"
+  return "void filter(int n, " + taps +
+         ", const double *x, double *y)\n"
          "{\n"
          "#pragma omp parallel for schedule(static)\n"
          "    for (int i = 2; i < n - 2; i++) {\n"
          "        double s = 0.0;\n"
          "        for (int k = -2; k <= 2; k++) {\n"
-         "            s += " + tap + " * x[i + k];\n" + extra +
+         "            s += " +
+         tap + " * x[i + k];\n" + extra +
          "        }\n"
          "        y[i] = s;\n"
          "    }\n"
@@ -51,22 +55,24 @@ TEST(SmallAdjointArrays, ExtentFromTheInnerLoopBounds) {
   EXPECT_TRUE(contains(code, "adrace_reduction_stride(5, sizeof(double))")) << code;
   EXPECT_FALSE(atomicOnTaps(code)) << code;
   // The reduction strategy too, which otherwise needs --extent w=... for the copies.
-  code = generate(filter("const double *w", "w[k + 2]"), {"w", "x", "y"}, Strategy::Reduction, {{"x", "n"}, {"y", "n"}});
+  code =
+      generate(filter("const double *w", "w[k + 2]"), {"w", "x", "y"}, Strategy::Reduction, {{"x", "n"}, {"y", "n"}});
   EXPECT_TRUE(contains(code, "double w_b[5] = {0};")) << code;
 }
 
 TEST(SmallAdjointArrays, CountingDownAndTimesAConstant) {
-  std::string source = "void filter(int n, const double *w, const double *x, double *y)\n"
-                       "{\n"
-                       "#pragma omp parallel for\n"
-                       "    for (int i = 0; i < n; i++) {\n"
-                       "        int k;\n"
-                       "        double s = 0.0;\n"
-                       "        for (k = 3; k > 0; k--)\n"
-                       "            s += w[2 * k - 1] * x[i];\n"
-                       "        y[i] = s;\n"
-                       "    }\n"
-                       "}\n";
+  std::string source =
+      "void filter(int n, const double *w, const double *x, double *y)\n"
+      "{\n"
+      "#pragma omp parallel for\n"
+      "    for (int i = 0; i < n; i++) {\n"
+      "        int k;\n"
+      "        double s = 0.0;\n"
+      "        for (k = 3; k > 0; k--)\n"
+      "            s += w[2 * k - 1] * x[i];\n"
+      "        y[i] = s;\n"
+      "    }\n"
+      "}\n";
   std::string code = generate(source, {"w", "x", "y"});
   EXPECT_TRUE(contains(code, "double w_b[6] = {0};")) << code;  // 2k - 1 over k = 1 .. 3: 1 .. 5
 }
@@ -85,22 +91,24 @@ TEST(SmallAdjointArrays, AUseThatIsNotASubscriptIsNotSmall) {
 }
 
 TEST(SmallAdjointArrays, TheRangesOfTwoCountersAdd) {
-  std::string code = generate(filter("const double *w", "w[k + 2]", "            for (int j = 0; j < 3; j++) s += w[k + 2 + j];\n"),
-                              {"w", "x", "y"});
+  std::string code =
+      generate(filter("const double *w", "w[k + 2]", "            for (int j = 0; j < 3; j++) s += w[k + 2 + j];\n"),
+               {"w", "x", "y"});
   EXPECT_TRUE(contains(code, "double w_b[7] = {0};")) << code;  // k + 2 + j over 0 .. 4 + 2
 }
 
 TEST(SmallAdjointArrays, ABoundThatIsNotAConstantIsNotSmall) {
-  std::string source = "void filter(int n, int taps, const double *w, const double *x, double *y)\n"
-                       "{\n"
-                       "#pragma omp parallel for\n"
-                       "    for (int i = 0; i < n; i++) {\n"
-                       "        double s = 0.0;\n"
-                       "        for (int k = 0; k < taps; k++)\n"
-                       "            s += w[k] * x[i];\n"
-                       "        y[i] = s;\n"
-                       "    }\n"
-                       "}\n";
+  std::string source =
+      "void filter(int n, int taps, const double *w, const double *x, double *y)\n"
+      "{\n"
+      "#pragma omp parallel for\n"
+      "    for (int i = 0; i < n; i++) {\n"
+      "        double s = 0.0;\n"
+      "        for (int k = 0; k < taps; k++)\n"
+      "            s += w[k] * x[i];\n"
+      "        y[i] = s;\n"
+      "    }\n"
+      "}\n";
   std::string code = generate(source, {"w", "x", "y"});
   EXPECT_FALSE(contains(code, "w_b_mine")) << code;
 }
@@ -112,17 +120,18 @@ TEST(SmallAdjointArrays, LargeDeclaredArrayKeepsTheHeapCopy) {
 }
 
 TEST(SmallAdjointArrays, TwoDimensionalDeclaredArrayIsSummedThroughItsElements) {
-  std::string source = "void filter(int n, const double w[2][3], const double *x, double *y)\n"
-                       "{\n"
-                       "#pragma omp parallel for\n"
-                       "    for (int i = 0; i < n; i++) {\n"
-                       "        double s = 0.0;\n"
-                       "        for (int a = 0; a < 2; a++)\n"
-                       "            for (int b = 0; b < 3; b++)\n"
-                       "                s += w[a][b] * x[i];\n"
-                       "        y[i] = s;\n"
-                       "    }\n"
-                       "}\n";
+  std::string source =
+      "void filter(int n, const double w[2][3], const double *x, double *y)\n"
+      "{\n"
+      "#pragma omp parallel for\n"
+      "    for (int i = 0; i < n; i++) {\n"
+      "        double s = 0.0;\n"
+      "        for (int a = 0; a < 2; a++)\n"
+      "            for (int b = 0; b < 3; b++)\n"
+      "                s += w[a][b] * x[i];\n"
+      "        y[i] = s;\n"
+      "    }\n"
+      "}\n";
   std::string code = generate(source, {"w", "x", "y"});
   EXPECT_TRUE(contains(code, "double w_b[2][3] = {0};")) << code;
   EXPECT_TRUE(contains(code, "((double *)w_b_mine)[adrace_e] += ((double *)w_b)[adrace_e];")) << code;

@@ -16,7 +16,8 @@ std::string copyRows(const std::string& call) {
       int i;
     #pragma omp parallel for
       for (i = 1; i < N / 4; i++)
-        )" + call + R"(;
+        )" +
+         call + R"(;
     })";
 }
 
@@ -35,7 +36,8 @@ TEST(BlockCopies, ABlockRunningIntoTheNextRowRaces) {
   for (const char* call : {"memcpy(dst + i * n, src + i * n, (n + 1) * sizeof(double))", "memset(&a[4 * i], 0, 20)",
                            "memmove(&dst[i * NX], &dst[(i - 1) * NX], NX * sizeof(double))"}) {
     CheckedSnippet checked = checkSnippet(copyRows(call));
-    EXPECT_TRUE(reportsRaceOn(checked, call[3] == 's' ? "a" : "dst", true)) << call << ": " << describe(checked.findings);
+    EXPECT_TRUE(reportsRaceOn(checked, call[3] == 's' ? "a" : "dst", true))
+        << call << ": " << describe(checked.findings);
   }
 }
 
@@ -48,11 +50,13 @@ TEST(BlockCopies, WhatIsNotABlockOfAOneDimensionalArrayIsOnlyPossible) {
     #pragma omp parallel for
       for (i = 0; i < 64; i++) memcpy(&out[i][0], &grid[i][0], 64 * sizeof(double));
     })");
-  for (const RaceFinding& finding : rowsOf2d.findings) EXPECT_NE(finding.certainty, Certainty::Definite) << finding.message;
+  for (const RaceFinding& finding : rowsOf2d.findings)
+    EXPECT_NE(finding.certainty, Certainty::Definite) << finding.message;
   EXPECT_FALSE(rowsOf2d.findings.empty()) << "a block that is not followed must not pass";
   CheckedSnippet bytes = checkSnippet(copyRows("memcpy(dst + i * n, src + i * n, n)"));
   EXPECT_FALSE(bytes.findings.empty()) << "a byte count that is no number of elements must not pass";
-  for (const RaceFinding& finding : bytes.findings) EXPECT_NE(finding.certainty, Certainty::Definite) << finding.message;
+  for (const RaceFinding& finding : bytes.findings)
+    EXPECT_NE(finding.certainty, Certainty::Definite) << finding.message;
 }
 
 }  // namespace

@@ -40,7 +40,8 @@ TEST(BranchSteps, ANowaitInOneArmRacesWithWhatFollows) {
 
 // The arms never run together: the else arm's write of x meets the then arm's loop in no world.
 TEST(BranchSteps, TheTwoArmsNeverMeet) {
-  CheckedSnippet checked = checkSnippet(fillIn(kSolver, {" nowait", "#pragma omp for\n for (i = 0; i < n; i++) x[i] = r[i];"}));
+  CheckedSnippet checked =
+      checkSnippet(fillIn(kSolver, {" nowait", "#pragma omp for\n for (i = 0; i < n; i++) x[i] = r[i];"}));
   for (const RaceFinding& finding : checked.findings)
     EXPECT_FALSE(finding.variable == "x" && finding.message.find("line 11") != std::string::npos &&
                  finding.message.find("line 20") != std::string::npos)

@@ -161,9 +161,7 @@ const char* kRowArgument = R"(
     }
   })";
 
-std::string rowArgument(const std::string& statement) {
-  return fillIn(kRowArgument, {statement});
-}
+std::string rowArgument(const std::string& statement) { return fillIn(kRowArgument, {statement}); }
 
 TEST(CalleeAccesses, ReadsThroughARowArgumentOfAnArrayNobodyWrites) {
   CheckedSnippet checked = checkSnippet(rowArgument("membership[i] = dist2(feature[i], NFEATURES) > 1.0f"));
@@ -229,9 +227,7 @@ const char* kIndexHelper = R"(
       count[shifted(i, /* no shift */ 0)]++;
   })";
 
-std::string indexHelper(const std::string& body) {
-  return fillIn(kIndexHelper, {body});
-}
+std::string indexHelper(const std::string& body) { return fillIn(kIndexHelper, {body}); }
 
 TEST(CalleeAccesses, AnIndexHelperIsItsReturnedExpression) {
   CheckedSnippet checked = checkSnippet(indexHelper("2 * i + 1"));
@@ -269,9 +265,7 @@ const char* kBlockHelper = R"(
       process_block(bx, d - bx);
   })";
 
-std::string blockHelper(const std::string& row) {
-  return fillIn(kBlockHelper, {row});
-}
+std::string blockHelper(const std::string& row) { return fillIn(kBlockHelper, {row}); }
 
 TEST(CalleeAccesses, LoopsOfAHelperRangeOverTheBlockItsArgumentsName) {
   CheckedSnippet checked = checkSnippet(blockHelper("i"));

@@ -287,7 +287,8 @@ std::string helpersInSingle(const std::string& singleClause) {
       {
     #pragma omp for
         for (i = 0; i < N; i++) r[i] = 2.0 * u[i];
-    #pragma omp single )" + singleClause + R"(
+    #pragma omp single )" +
+         singleClause + R"(
         {
           norm = sum_sq(r, N);
           reset(u, N);
@@ -318,7 +319,8 @@ std::string guardedHelpers(const std::string& between) {
       {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
         if (t < MAXT && nt <= MAXT) put(slot, t, 1.0 + t);
-        )" + between + R"(
+        )" +
+         between + R"(
         if (t == 1 && nt <= MAXT) total = slot[0];
       }
     })";

@@ -7,7 +7,8 @@ namespace {
 
 bool cannotCheckNaming(const CheckedSnippet& checked, const std::string& clause) {
   for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Unsupported && finding.message.find("'" + clause + "' clause") != std::string::npos)
+    if (finding.certainty == Certainty::Unsupported &&
+        finding.message.find("'" + clause + "' clause") != std::string::npos)
       return true;
   return false;
 }

@@ -11,13 +11,14 @@ TEST(CompileCommand, FlagsAreKeptAsGiven) {
 
 TEST(CompileCommand, ALauncherCommandLosesCompilerOutputsAndSource) {
   // What CMake's CMAKE_C_CLANG_TIDY passes after `--`.
-  std::vector<std::string> command = {"/usr/bin/cc", "-DNPOINTS=4096", "-fopenmp", "-MD", "-MT", "k.c.o", "-MF",
-                                      "k.c.o.d", "-o", "k.c.o", "-c", "/src/k.c"};
+  std::vector<std::string> command = {"/usr/bin/cc", "-DNPOINTS=4096", "-fopenmp", "-MD",   "-MT", "k.c.o",
+                                      "-MF",         "k.c.o.d",        "-o",       "k.c.o", "-c",  "/src/k.c"};
   EXPECT_EQ(flagsOfCompileCommand(command, {"/src/k.c"}), (std::vector<std::string>{"-DNPOINTS=4096", "-fopenmp"}));
 }
 
 TEST(CompileCommand, AttachedOutputsAreDropped) {
-  EXPECT_EQ(flagsOfCompileCommand({"gcc", "-ok.o", "-MFk.d", "-O2", "k.c"}, {"k.c"}), (std::vector<std::string>{"-O2"}));
+  EXPECT_EQ(flagsOfCompileCommand({"gcc", "-ok.o", "-MFk.d", "-O2", "k.c"}, {"k.c"}),
+            (std::vector<std::string>{"-O2"}));
 }
 
 TEST(CompileCommand, AFirstWordThatIsASourceIsNotTakenForTheCompiler) {

@@ -236,13 +236,12 @@ TEST(DefiniteWitness, CaptureTicketsOfEveryFormAreDistinct) {
 // Doacross loops whose sink the model does not follow (a distance of 2, a count-down loop, a 2-D
 // wavefront) order their iterations all the same: their races are only possible.
 TEST(DefiniteWitness, UnmodelledDoacrossSinksGiveNoDefiniteRace) {
-  for (const char* loop : {
-           "#pragma omp parallel for ordered(1)\n for (i = 2; i < n; i++) {\n"
-           "#pragma omp ordered depend(sink: i - 2)\n a[i] = a[i - 2] + 1.0;\n"
-           "#pragma omp ordered depend(source)\n }",
-           "#pragma omp parallel for ordered(1)\n for (i = n - 2; i >= 0; i--) {\n"
-           "#pragma omp ordered depend(sink: i + 1)\n a[i] = a[i + 1] + 1.0;\n"
-           "#pragma omp ordered depend(source)\n }"}) {
+  for (const char* loop : {"#pragma omp parallel for ordered(1)\n for (i = 2; i < n; i++) {\n"
+                           "#pragma omp ordered depend(sink: i - 2)\n a[i] = a[i - 2] + 1.0;\n"
+                           "#pragma omp ordered depend(source)\n }",
+                           "#pragma omp parallel for ordered(1)\n for (i = n - 2; i >= 0; i--) {\n"
+                           "#pragma omp ordered depend(sink: i + 1)\n a[i] = a[i + 1] + 1.0;\n"
+                           "#pragma omp ordered depend(source)\n }"}) {
     CheckedSnippet checked = checkSnippet(fillIn("void f(double *a, int n) {\n int i;\n%s\n}", {loop}));
     EXPECT_FALSE(hasDefinite(checked)) << loop << "\n" << describe(checked.findings);
   }

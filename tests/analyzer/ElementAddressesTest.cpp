@@ -24,9 +24,7 @@ const char* kLockPerBin = R"(
     }
   })";
 
-std::string lockPerBin(const std::string& acquire) {
-  return fillIn(kLockPerBin, {acquire});
-}
+std::string lockPerBin(const std::string& acquire) { return fillIn(kLockPerBin, {acquire}); }
 
 TEST(ElementAddresses, SettingALockOfAnArrayIsNoAccessOfTheArray) {
   CheckedSnippet checked = checkSnippet(lockPerBin("omp_set_lock(&locks[b]); /* this bin only */"));

@@ -6,8 +6,8 @@
 namespace adrace::analyzer {
 namespace {
 
-RaceFinding finding(Certainty certainty, const std::string& variable, unsigned line, unsigned relatedLine,
-                    int loop = 0, const std::string& message = "data race") {
+RaceFinding finding(Certainty certainty, const std::string& variable, unsigned line, unsigned relatedLine, int loop = 0,
+                    const std::string& message = "data race") {
   RaceFinding result;
   result.certainty = certainty;
   result.variable = variable;
@@ -26,10 +26,9 @@ TEST(FindingSummary, ExactDuplicatesGo) {
 }
 
 TEST(FindingSummary, PairsOfOneStatementPairBecomeOneFindingThatCountsTheOthers) {
-  std::vector<RaceFinding> findings{finding(Certainty::Possible, "a", 3, 4, 0, "x"),
-                                    finding(Certainty::Possible, "a", 4, 3, 0, "y"),
-                                    finding(Certainty::Possible, "a", 3, 4, 0, "z"),
-                                    finding(Certainty::Possible, "b", 3, 4, 0, "w")};
+  std::vector<RaceFinding> findings{
+      finding(Certainty::Possible, "a", 3, 4, 0, "x"), finding(Certainty::Possible, "a", 4, 3, 0, "y"),
+      finding(Certainty::Possible, "a", 3, 4, 0, "z"), finding(Certainty::Possible, "b", 3, 4, 0, "w")};
   summariseFindings(findings);
   ASSERT_EQ(findings.size(), 2u);
   EXPECT_EQ(findings[0].variable, "a");

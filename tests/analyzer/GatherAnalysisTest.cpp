@@ -48,7 +48,8 @@ TEST(GatherAnalysis, ThreePointStencilWithC89CounterMacroAndComment) {
     #pragma omp parallel for firstprivate(a, b, c) schedule(static)
       for (i = HALO; i < n - HALO; i++)
         unew[i] = a * uold[i - HALO] + b * uold[i /* centre */] + c * uold[i + 1];
-    })"), activeArrays({"uold", "unew"}));
+    })"),
+                                      activeArrays({"uold", "unew"}));
   const ArrayVerdict& uold = verdictOf(analysis, "uold");
   EXPECT_EQ(uold.verdict, Verdict::Atomic) << "the guard stays the verdict, for consumers without gathers";
   EXPECT_EQ(gatherOffsets(uold), (Offsets{{-1}, {0}, {1}})) << (uold.gather ? uold.gather->reason : "");
@@ -64,7 +65,8 @@ TEST(GatherAnalysis, ReductionReadingANeighbour) {
       for (i = 1; i < n; i++)
         s += x[i] * x[i - 1];
       return s;
-    })"), activeArrays({"x", "s"}));
+    })"),
+                                      activeArrays({"x", "s"}));
   EXPECT_EQ(gatherOffsets(verdictOf(analysis, "x")), (Offsets{{0}, {-1}}));
 }
 
@@ -75,7 +77,8 @@ TEST(GatherAnalysis, FivePointStencilOverACollapsedNest) {
       for (int j = 1; j < ny - 1; j++)
         for (int i = 1; i < nx - 1; i++)
           unew[j][i] = u[j][i] + r * (u[j][i + 1] + u[j][i - 1] + u[j + 1][i] + u[j - 1][i] - 4.0f * u[j][i]);
-    })"), activeArrays({"u", "unew"}));
+    })"),
+                                      activeArrays({"u", "unew"}));
   EXPECT_EQ(gatherOffsets(verdictOf(analysis, "u")), (Offsets{{0, 0}, {0, 1}, {0, -1}, {1, 0}, {-1, 0}, {0, 0}}));
 }
 
@@ -90,7 +93,8 @@ TEST(GatherAnalysis, SevenPointStencilOverThreeCollapsedC89Counters) {
           for (i = 1; i <= N - 2; i++)
             v[k][j][i] = c0 * u[k][j][i] + c1 * (u[k][j][i - 1] + u[k][j][i + 1] + u[k][j - 1][i] +
                                                  u[k][j + 1][i] + u[k - 1][j][i] + u[k + 1][j][i]);
-    })"), activeArrays({"u", "v"}));
+    })"),
+                                      activeArrays({"u", "v"}));
   Offsets offsets = gatherOffsets(verdictOf(analysis, "u"));
   ASSERT_EQ(offsets.size(), 7u);
   EXPECT_EQ(offsets[6], (std::vector<std::int64_t>{1, 0, 0}));
@@ -104,7 +108,8 @@ TEST(GatherAnalysis, ArrayTheLoopWritesIsNoGather) {
         y[i] = x[i - 1] + x[i + 1];
         x[n + 4 + i] = 0.0;   /* clears a ghost zone past the read range */
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   EXPECT_NE(refusal(verdictOf(analysis, "x")).find("the loop writes x"), std::string::npos);
 }
 
@@ -114,7 +119,8 @@ TEST(GatherAnalysis, NonUnitStrideIndexIsNoGather) {
     #pragma omp parallel for
       for (int i = 1; i < n; i++)
         coarse[i] = 0.25 * fine[2 * i - 1] + 0.5 * fine[2 * i] + 0.25 * fine[2 * i + 1];
-    })"), activeArrays({"fine", "coarse"}));
+    })"),
+                                      activeArrays({"fine", "coarse"}));
   EXPECT_NE(refusal(verdictOf(analysis, "fine")).find("coefficient 2, not 1"), std::string::npos);
 }
 
@@ -123,7 +129,8 @@ TEST(GatherAnalysis, IndexThroughAnIndirectionIsNoGather) {
     void pick(int n, const int *c, const double *x, double *y) {
     #pragma omp parallel for
       for (int i = 0; i < n; i++) y[i] = x[c[i]];
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   EXPECT_NE(refusal(verdictOf(analysis, "x")).find("indirection"), std::string::npos);
 }
 
@@ -135,7 +142,8 @@ TEST(GatherAnalysis, CoefficientReadFromAWrittenArrayIsNoGather) {
         y[i] = w[i] * (x[i - 1] + x[i + 1]);
         w[i] = 0.5 * w[i];
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   EXPECT_NE(refusal(verdictOf(analysis, "x")).find("the loop writes w and reads w[i]"), std::string::npos);
 }
 
@@ -144,7 +152,8 @@ TEST(GatherAnalysis, OffsetFromAVariableIsNoGather) {
     void wide(int n, int k, const double *x, double *y) {
     #pragma omp parallel for
       for (int i = k; i < n - k; i++) y[i] = x[i - k] + x[i + k];
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   EXPECT_NE(refusal(verdictOf(analysis, "x")).find("depends on k"), std::string::npos);
 }
 
@@ -153,7 +162,8 @@ TEST(GatherAnalysis, SteppingByTwoIsNoGather) {
     void odd(int n, const double *x, double *y) {
     #pragma omp parallel for
       for (int i = 1; i < n - 1; i += 2) y[i] = x[i - 1] + x[i + 1] + x[i + 2];
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   EXPECT_NE(refusal(verdictOf(analysis, "x")).find("does not step by 1"), std::string::npos);
 }
 
@@ -163,7 +173,8 @@ TEST(GatherAnalysis, EveryReadUnderABranchIsNoGather) {
     #pragma omp parallel for
       for (int i = 1; i < n - 1; i++)
         if (i % 3) y[i] = x[i - 1] + x[i + 1];
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   std::string why = refusal(verdictOf(analysis, "x"));
   EXPECT_NE(why.find("every read of x is under a branch"), std::string::npos) << why;
 }
@@ -186,9 +197,11 @@ TEST(GatherAnalysis, BoundaryBranchesAreGuardedTerms) {
           else north = t[r - 1][c];
           out[r][c] = west + north - 2.0f * t[r][c];
         }
-    })"), activeArrays({"t", "out"}));
+    })"),
+                                      activeArrays({"t", "out"}));
   const ArrayVerdict& t = verdictOf(analysis, "t");
-  EXPECT_EQ(gatherOffsets(t), (Offsets{{0, -1}, {0, 0}, {0, 0}, {-1, 0}, {0, 0}})) << (t.gather ? t.gather->reason : "");
+  EXPECT_EQ(gatherOffsets(t), (Offsets{{0, -1}, {0, 0}, {0, 0}, {-1, 0}, {0, 0}}))
+      << (t.gather ? t.gather->reason : "");
   EXPECT_TRUE(analysis.notes.empty()) << analysis.notes.front();
 }
 
@@ -202,7 +215,8 @@ TEST(GatherAnalysis, ScalarAssignedOnOneArmOnlyIsNoGather) {
         if (i > 3) w = x[i - 1];
         y[i] = x[i] + w;
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   std::string why = refusal(verdictOf(analysis, "x"));
   EXPECT_NE(why.find("per-iteration value w"), std::string::npos) << why;
 }
@@ -215,7 +229,8 @@ TEST(GatherAnalysis, TemporaryOnTheRootIsRecomputedAtTheShiftedIteration) {
         double t = x[i - 1] + x[i + 1];
         y[i] = t * t;
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   const ArrayVerdict& x = verdictOf(analysis, "x");
   ASSERT_TRUE(x.gather.has_value());
   EXPECT_TRUE(x.gather->applies) << x.gather->reason;
@@ -230,7 +245,8 @@ TEST(GatherAnalysis, TemporaryAssignedAgainIsNoGather) {
         t = t + x[i + 1];
         y[i] = t * t;
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   std::string why = refusal(verdictOf(analysis, "x"));
   EXPECT_NE(why.find("per-iteration value t and it is assigned after its declaration"), std::string::npos) << why;
 }
@@ -246,7 +262,8 @@ TEST(GatherAnalysis, TemporaryDeclaredUnderABranchIsNoGather) {
           z[i] = t;
         }
       }
-    })"), activeArrays({"x", "y", "z"}));
+    })"),
+                                      activeArrays({"x", "y", "z"}));
   std::string why = refusal(verdictOf(analysis, "x"));
   EXPECT_NE(why.find("per-iteration value t and it is declared in a branch"), std::string::npos) << why;
 }
@@ -259,7 +276,8 @@ TEST(GatherAnalysis, ReadInAnInnerLoopIsNoGather) {
       for (int i = R; i < n - R; i++) {
         for (int r = -R; r <= R; r++) y[i] += w[r + R] * x[i + r];
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   EXPECT_FALSE(refusal(verdictOf(analysis, "x")).empty());
 }
 
@@ -279,7 +297,8 @@ TEST(GatherAnalysis, ConvolutionTapsAreAFamilyOfTermsOverTheInnerRange) {
           acc += w[r + R] * x[i + r /* tap */];
         y[i] = acc;
       }
-    })"), activeArrays({"w", "x", "y"}));
+    })"),
+                                      activeArrays({"w", "x", "y"}));
   const ArrayVerdict& x = verdictOf(analysis, "x");
   ASSERT_TRUE(x.gather && x.gather->applies) << (x.gather ? x.gather->reason : "");
   ASSERT_EQ(x.gather->terms.size(), 1u);
@@ -306,7 +325,8 @@ TEST(GatherAnalysis, FamilyBesideARootReadCountingDown) {
           s -= x[i + r + 1];
         y[i] = k * x[i] + s;
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   const ArrayVerdict& x = verdictOf(analysis, "x");
   ASSERT_TRUE(x.gather && x.gather->applies) << (x.gather ? x.gather->reason : "");
   ASSERT_EQ(x.gather->terms.size(), 2u);
@@ -328,7 +348,8 @@ TEST(GatherAnalysis, InnerRangeThatIsNotConstantIsNoGather) {
         for (r = -half; r <= half; r++) acc += w[r + half] * x[i + r];
         y[i] = acc;
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   std::string why = refusal(verdictOf(analysis, "x"));
   EXPECT_NE(why.find("does not run over a range of constants"), std::string::npos) << why;
 }
@@ -346,7 +367,8 @@ TEST(GatherAnalysis, InnerLoopWritingASharedArrayIsNoGather) {
         }
         y[i] = acc;
       }
-    })"), activeArrays({"x", "y", "taps"}));
+    })"),
+                                      activeArrays({"x", "y", "taps"}));
   std::string why = refusal(verdictOf(analysis, "x"));
   EXPECT_NE(why.find("does not only accumulate into locals: it assigns taps["), std::string::npos) << why;
 }
@@ -361,7 +383,8 @@ TEST(GatherAnalysis, InnerStepOfTwoIsNoGather) {
         for (int r = -R; r <= R; r += 2) acc += w[r + R] * x[i + r];
         y[i] = acc;
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   std::string why = refusal(verdictOf(analysis, "x"));
   EXPECT_NE(why.find("does not step by +1 or -1"), std::string::npos) << why;
 }
@@ -376,7 +399,8 @@ TEST(GatherAnalysis, AccumulatorAssignedInTheInnerLoopIsNoGather) {
         for (int r = -R; r <= R; r++) acc = acc * 0.5 + w[r + R] * x[i + r];
         y[i] = acc;
       }
-    })"), activeArrays({"x", "y"}));
+    })"),
+                                      activeArrays({"x", "y"}));
   std::string why = refusal(verdictOf(analysis, "x"));
   EXPECT_NE(why.find("it assigns acc with ="), std::string::npos) << why;
 }
@@ -392,7 +416,8 @@ TEST(GatherAnalysis, AccumulatorReadBeforeTheInnerLoopIsNoGather) {
         for (int r = -R; r <= R; r++) acc += w[r + R] * x[i + r];
         y[i] = acc;
       }
-    })"), activeArrays({"x", "y", "z"}));
+    })"),
+                                      activeArrays({"x", "y", "z"}));
   std::string why = refusal(verdictOf(analysis, "x"));
   EXPECT_NE(why.find("acc is used before the inner loop"), std::string::npos) << why;
 }
@@ -409,7 +434,8 @@ TEST(GatherAnalysis, PerfectNestOfC89LoopsGathersOverEveryCounter) {
         for (j = 1; j < nj - 1; ++j) {
           B[i][j] = c1 * A[(i - 1)][(j - 1)] + c2 * A[(i + 1)][(j /* centre */ + 0)];
         }
-    })"), activeArrays({"A", "B"}));
+    })"),
+                                      activeArrays({"A", "B"}));
   EXPECT_EQ(gatherOffsets(verdictOf(analysis, "A")), (Offsets{{-1, -1}, {1, 0}}));
 }
 
@@ -423,7 +449,8 @@ TEST(GatherAnalysis, ThreeLoopNestUnderAParallelLoopOnTheOutermost) {
             v[k][j][i] = u[k - 1][j][i] + u[k][j + 1][i] + u[k][j][i - 1];
         }
       }
-    })"), activeArrays({"u", "v"}));
+    })"),
+                                      activeArrays({"u", "v"}));
   EXPECT_EQ(gatherOffsets(verdictOf(analysis, "u")), (Offsets{{-1, 0, 0}, {0, 1, 0}, {0, 0, -1}}));
 }
 
@@ -434,7 +461,8 @@ TEST(GatherAnalysis, TriangularInnerLoopIsNoGather) {
     #pragma omp parallel for private(j)
       for (i = 1; i < n; i++)
         for (j = 1; j < i; j++) b[i][j] = a[i - 1][j - 1] + a[i][j];
-    })"), activeArrays({"a", "b"}));
+    })"),
+                                      activeArrays({"a", "b"}));
   std::string why = refusal(verdictOf(analysis, "a"));
   EXPECT_NE(why.find("not rectangular"), std::string::npos) << why;
 }
@@ -448,7 +476,8 @@ TEST(GatherAnalysis, InnerLoopABreakMayEndIsNoGather) {
           b[i][j] = a[i - 1][j - 1] + a[i][j];
           if (b[i][j] < 0.0) break;
         }
-    })"), activeArrays({"a", "b"}));
+    })"),
+                                      activeArrays({"a", "b"}));
   std::string why = refusal(verdictOf(analysis, "a"));
   EXPECT_NE(why.find("inner loop body"), std::string::npos) << why;
 }
@@ -461,7 +490,8 @@ TEST(GatherAnalysis, StatementBesideTheInnerLoopIsNoGather) {
         for (int j = 1; j < m; j++) b[i][j] = a[i - 1][j - 1];
         c[i] = a[i][0];
       }
-    })"), activeArrays({"a", "b", "c"}));
+    })"),
+                                      activeArrays({"a", "b", "c"}));
   EXPECT_FALSE(refusal(verdictOf(analysis, "a")).empty());
 }
 
@@ -481,7 +511,8 @@ TEST(GatherAnalysis, LinearisedSevenPointStencilWithAssignedPrivates) {
             lap = u[IDX(k, j, i - 1)] + u[IDX(k, j + 1, i)] /* y */ + u[IDX(k - 1, j, i)] - 3.0 * u[p];
             unew[p] = u[p] + c[p] * lap;
           }
-    })"), activeArrays({"c", "u", "unew"}));
+    })"),
+                                      activeArrays({"c", "u", "unew"}));
   const ArrayVerdict& u = verdictOf(analysis, "u");
   EXPECT_EQ(gatherOffsets(u), (Offsets{{0, 0, -1}, {0, 1, 0}, {-1, 0, 0}, {0, 0, 0}, {0, 0, 0}}));
   ASSERT_TRUE(u.gather.has_value());
@@ -500,7 +531,8 @@ TEST(GatherAnalysis, PrivateAssignedTwiceIsNoGather) {
           t = t + u[(i + 1) * m + j];
           v[i * m + j] = t;
         }
-    })"), activeArrays({"u", "v"}));
+    })"),
+                                      activeArrays({"u", "v"}));
   std::string why = refusal(verdictOf(analysis, "u"));
   EXPECT_NE(why.find("not assigned exactly once"), std::string::npos) << why;
 }
@@ -511,7 +543,8 @@ TEST(GatherAnalysis, LinearisedIndexWithTwoCountersOfOneStrideIsNoGather) {
     #pragma omp parallel for
       for (int i = 1; i < n - 1; i++)
         for (int j = 1; j < m - 1; j++) v[i * m + j] = u[i + j - 1] + u[i + j + 1];
-    })"), activeArrays({"u", "v"}));
+    })"),
+                                      activeArrays({"u", "v"}));
   std::string why = refusal(verdictOf(analysis, "u"));
   EXPECT_NE(why.find("ambiguous"), std::string::npos) << why;
 }
@@ -527,7 +560,8 @@ TEST(GatherAnalysis, LinearisedIndexWithMacroRowWidth) {
       for (j = 1; j < ny - 1; j++)
         for (i = 1; i < NX - 1; i++)
           v[j * NX + i] = u[j * NX + i] + dt * (u[(j - 1) * NX + i - 1] /* corner */ + u[(j + 1) * NX + i - 1]);
-    })"), activeArrays({"u", "v"}));
+    })"),
+                                      activeArrays({"u", "v"}));
   const ArrayVerdict& u = verdictOf(analysis, "u");
   EXPECT_EQ(gatherOffsets(u), (Offsets{{0, 0}, {-1, -1}, {1, -1}}));
   ASSERT_TRUE(u.gather.has_value());
@@ -543,7 +577,8 @@ TEST(GatherAnalysis, LinearisedOffsetWiderThanHalfARowIsNoGather) {
     #pragma omp parallel for
       for (int j = 1; j < ny - 1; j++)
         for (int i = 0; i < NX; i++) v[j * NX + i] = u[j * NX + i] + u[j * NX + i + 19];
-    })"), activeArrays({"u", "v"}));
+    })"),
+                                      activeArrays({"u", "v"}));
   std::string why = refusal(verdictOf(analysis, "u"));
   EXPECT_NE(why.find("same element"), std::string::npos) << why;
 }
@@ -555,7 +590,8 @@ TEST(GatherAnalysis, NoGatherOptionAsksNothing) {
     void step(int n, const double *uold, double *unew) {
     #pragma omp parallel for
       for (int i = 1; i < n - 1; i++) unew[i] = uold[i - 1] + uold[i + 1];
-    })"), options);
+    })"),
+                                      options);
   EXPECT_EQ(verdictOf(analysis, "uold").verdict, Verdict::Atomic);
   EXPECT_FALSE(verdictOf(analysis, "uold").gather);
 }

@@ -50,7 +50,8 @@ TEST(InstanceNumbering, MergeOfDifferentDefinitions) {
   for (const Fact& fact : loop.facts) EXPECT_NE(smt::toString(fact.lhs), smt::toString(k));
   bool sawMerge = false;
   for (const Instance& instance : loop.instances)
-    sawMerge |= instance.variable == "k" && instance.instance == k->instance && instance.reachingDefinitions.size() == 2;
+    sawMerge |=
+        instance.variable == "k" && instance.instance == k->instance && instance.reachingDefinitions.size() == 2;
   EXPECT_TRUE(sawMerge);
 }
 

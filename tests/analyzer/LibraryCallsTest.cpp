@@ -63,11 +63,12 @@ TEST(LibraryCalls, HiddenStateRaces) {
   EXPECT_TRUE(reportsRaceOn(randLoop, "rand")) << describe(randLoop.findings);
   EXPECT_FALSE(hasDefinite(randLoop)) << describe(randLoop.findings);
   // Under a condition, the calls of two iterations are not both certain.
-  CheckedSnippet guarded = checkSnippet(fillIn(kRecords, {"if (value[i] > 0) value[i] = atof(strtok(label[i], \",\"))"}));
+  CheckedSnippet guarded =
+      checkSnippet(fillIn(kRecords, {"if (value[i] > 0) value[i] = atof(strtok(label[i], \",\"))"}));
   EXPECT_TRUE(reportsRaceOn(guarded, "strtok")) << describe(guarded.findings);
   EXPECT_FALSE(anyDefinite(guarded, "strtok")) << describe(guarded.findings);
-  CheckedSnippet reentrant = checkSnippet(
-      fillIn(kRecords, {"char *rest; char *word = strtok_r(label[i], \",\", &rest); value[i] = word ? atof(word) : 0"}));
+  CheckedSnippet reentrant = checkSnippet(fillIn(
+      kRecords, {"char *rest; char *word = strtok_r(label[i], \",\", &rest); value[i] = word ? atof(word) : 0"}));
   EXPECT_TRUE(reentrant.findings.empty()) << describe(reentrant.findings);
   CheckedSnippet critical = checkSnippet(fillIn(kRecords, {"\n#pragma omp critical\n value[i] = rand()"}));
   EXPECT_TRUE(critical.findings.empty()) << describe(critical.findings);

@@ -33,7 +33,8 @@ struct ParsedLoops {
 ParsedLoops parseLoops(const std::string& code) {
   ParsedLoops parsed;
   parsed.unit = clang::tooling::buildASTFromCodeWithArgs(
-      code, {"-fopenmp", "-std=c99", "-Wno-everything", std::string("-resource-dir=") + clangResourceDirectory()}, "loops.c");
+      code, {"-fopenmp", "-std=c99", "-Wno-everything", std::string("-resource-dir=") + clangResourceDirectory()},
+      "loops.c");
   if (!parsed.unit) return parsed;
   ForLoops visitor;
   visitor.TraverseDecl(parsed.unit->getASTContext().getTranslationUnitDecl());

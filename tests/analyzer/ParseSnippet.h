@@ -24,11 +24,11 @@ struct ParsedSnippet {
 inline ParsedSnippet parseSnippet(const std::string& code, const std::string& language = "c") {
   ParsedSnippet parsed;
   bool cxx = language == "c++";
-  parsed.unit = clang::tooling::buildASTFromCodeWithArgs(
-      code,
-      {"-fopenmp", cxx ? "-std=c++17" : "-std=c99", "-Wno-everything",
-       std::string("-resource-dir=") + clangResourceDirectory()},
-      cxx ? "snippet.cpp" : "snippet.c");
+  parsed.unit =
+      clang::tooling::buildASTFromCodeWithArgs(code,
+                                               {"-fopenmp", cxx ? "-std=c++17" : "-std=c99", "-Wno-everything",
+                                                std::string("-resource-dir=") + clangResourceDirectory()},
+                                               cxx ? "snippet.cpp" : "snippet.c");
   if (!parsed.unit) return parsed;
   clang::ASTContext& context = parsed.unit->getASTContext();
   int id = 0;

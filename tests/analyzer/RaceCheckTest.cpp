@@ -93,7 +93,8 @@ TEST(RaceCheck, PointersThatMayAliasGiveAPossibleFinding) {
     void f(int n, double *p, double *q) {
       #pragma omp parallel for
       for (int i = 0; i < n - 1; i++) p[i] = q[i + 1];
-    })", {}, /*checkAliasing=*/false);
+    })",
+                                        {}, /*checkAliasing=*/false);
   EXPECT_TRUE(assumed.findings.empty()) << describe(assumed.findings);
 }
 
@@ -124,7 +125,8 @@ TEST(RaceCheck, ACallPassingOneArrayAsInputAndOutputMakesThemAlias) {
       }
       void run(void) {
         smooth(100, u, v);
-        )" + secondCall + R"(
+        )" +
+           secondCall + R"(
       })";
   };
   std::vector<RaceFinding> aliases =
@@ -155,7 +157,8 @@ std::string binsPerThread(const std::string& row) {
         int tid = omp_get_thread_num();
     #pragma omp for
         for (i = 0; i < n; i++)
-          if (tid < MAXT) bins[)" + row + R"(][bin_of(energy[i])]++;
+          if (tid < MAXT) bins[)" +
+         row + R"(][bin_of(energy[i])]++;
       }
     })";
 }
@@ -167,7 +170,8 @@ TEST(RaceCheck, ASubscriptItCannotFollowLeavesTheOthersToTellAccessesApart) {
   ASSERT_TRUE(reportsRaceOn(shared, "bins")) << describe(shared.findings);
   for (const RaceFinding& finding : shared.findings) {
     EXPECT_EQ(finding.certainty, Certainty::Possible) << finding.message;
-    EXPECT_NE(finding.message.find("if the subscripts it cannot follow are equal"), std::string::npos) << finding.message;
+    EXPECT_NE(finding.message.find("if the subscripts it cannot follow are equal"), std::string::npos)
+        << finding.message;
   }
 }
 

@@ -121,12 +121,14 @@ TEST(RegionCheck, MasterAndSingleAgainstTheLoopAfterThem) {
         double scale = 0;
         #pragma omp parallel shared(scale)
         {
-          #pragma omp )" + construct + R"(
+          #pragma omp )" +
+                        construct + R"(
           scale = 1.0 / n;
           #pragma omp for
           for (int i = 0; i < n; i++) a[i] = scale * a[i];
         }
-      })").findings;
+      })")
+        .findings;
   };
   for (const char* construct : {"master", "masked", "single nowait"}) {
     std::vector<RaceFinding> findings = findingsFor(construct);
@@ -145,12 +147,16 @@ TEST(RegionCheck, NowaitLoopsAndTheStaticScheduleRule) {
       void f(int n, double *restrict a, double *restrict c, const double *restrict b) {
         #pragma omp parallel
         {
-          #pragma omp for )" + first + R"( nowait
+          #pragma omp for )" +
+                        first + R"( nowait
           for (int i = 0; i < n; i++) a[i] = 2.0 * b[i];
-          #pragma omp for )" + second + R"(
-          for (int i = 0; i < n; i++) c[i] = )" + read + R"(;
+          #pragma omp for )" +
+                        second + R"(
+          for (int i = 0; i < n; i++) c[i] = )" +
+                        read + R"(;
         }
-      })").findings;
+      })")
+        .findings;
   };
   // Same static schedule, same iteration space: iteration i of both runs on one thread.
   EXPECT_TRUE(findingsFor("schedule(static)", "schedule(static)", "a[i]").empty());
@@ -160,8 +166,8 @@ TEST(RegionCheck, NowaitLoopsAndTheStaticScheduleRule) {
   ASSERT_EQ(shifted.size(), 1u) << describe(shifted);
   EXPECT_EQ(shifted[0].certainty, Certainty::Definite);
 
-  for (const auto& [first, second] : {std::pair{"schedule(dynamic)", "schedule(dynamic)"},
-                                      std::pair{"schedule(static, 4)", "schedule(static, 8)"}}) {
+  for (const auto& [first, second] :
+       {std::pair{"schedule(dynamic)", "schedule(dynamic)"}, std::pair{"schedule(static, 4)", "schedule(static, 8)"}}) {
     std::vector<RaceFinding> findings = findingsFor(first, second, "a[i]");
     ASSERT_EQ(findings.size(), 1u) << first << "\n" << describe(findings);
     EXPECT_EQ(findings[0].kind, RaceFinding::Kind::MissingBarrier);
@@ -285,7 +291,8 @@ TEST(RegionCheck, TheArmsOfAConditionalExpressionAreGuarded) {
           int tid = omp_get_thread_num(), nt = omp_get_num_threads();
           int lo = tid * n / nt, hi = (tid + 1) * n / nt, i;
           for (i = lo; i < hi; i++) out[i] = i;
-          if (tid < 64) last[tid + 1] = )" + guard + R"( ? out[hi - 1] : 0;
+          if (tid < 64) last[tid + 1] = )" +
+           guard + R"( ? out[hi - 1] : 0;
         }
       })";
   };
@@ -310,7 +317,8 @@ TEST(RegionCheck, TheConditionOfABlockOfStepsIsReadByEveryThread) {
       #pragma omp single
             norm = 0.0;
           }
-          )" + fence + R"(
+          )" +
+           fence + R"(
       #pragma omp single
           it++;
         }

@@ -170,7 +170,8 @@ TEST(OffloadedLoop, ATargetThatRunsBesideOthersIsUnsupported) {
     #pragma omp target map(tofrom: y[0:64])
         y[0] += 1.0;
       }
-    })", R"(
+    })",
+                           R"(
     double y[64];
     void f(void) {
       int i;
@@ -182,7 +183,8 @@ TEST(OffloadedLoop, ATargetThatRunsBesideOthersIsUnsupported) {
         y[0] = -1.0;
     #pragma omp taskwait
       }
-    })", R"(
+    })",
+                           R"(
     double y[64];
     void f(void) {
       int i;

@@ -214,7 +214,8 @@ std::string convergence(const std::string& afterTheLoop) {
     #pragma omp for
           for (i = 0; i < n; i++) u[i] = v[i];
         }
-        )" + afterTheLoop + R"(
+        )" +
+         afterTheLoop + R"(
     #pragma omp single
         err = 0.0;
       }
@@ -259,7 +260,8 @@ TEST(SequentialLoopSteps, AContinueMeetsTheNextStep) {
           for (t = 0; t < steps; t++) {
       #pragma omp for
             for (i = 0; i < n; i++) v[i] = 0.5 * u[i];
-            if (mode > 0) { seen = v[0]; )" + jump + R"( }
+            if (mode > 0) { seen = v[0]; )" +
+           jump + R"( }
       #pragma omp barrier
       #pragma omp single
             u[0] = v[1];
@@ -280,14 +282,17 @@ std::string convergenceWhile(const std::string& loopStart, const std::string& lo
     void relax(int n) {
       int i;
     #pragma omp parallel private(i)
-      )" + loopStart + R"( {
-    #pragma omp for )" + clauses + R"(
+      )" +
+         loopStart + R"( {
+    #pragma omp for )" +
+         clauses + R"(
         for (i = 1; i < n - 1; i++) v[i] = 0.5 * (u[i - 1] + u[i + 1]);
     #pragma omp for
         for (i = 1; i < n - 1; i++) u[i] = v[i];
     #pragma omp single
         err = u[1] - v[2];
-      } )" + loopEnd + R"(
+      } )" +
+         loopEnd + R"(
     })";
 }
 
@@ -351,9 +356,7 @@ const char* kDoubleBuffer = R"(
     }
   })";
 
-std::string doubleBuffer(const std::string& first) {
-  return fillIn(kDoubleBuffer, {first});
-}
+std::string doubleBuffer(const std::string& first) { return fillIn(kDoubleBuffer, {first}); }
 
 TEST(SequentialLoopSteps, TheStepCounterIsTheSameOnEveryThreadOfOneSweep) {
   CheckedSnippet checked = checkSnippet(doubleBuffer("0"));

@@ -122,7 +122,8 @@ std::string meshSweep(const std::string& rowLength) {
     static int row_of(const grid_t *g) { return g->nx; }
     void sweep(grid_t *g, int k) {
       int i, j;
-      int nx = )" + rowLength + R"(;
+      int nx = )" +
+         rowLength + R"(;
       #pragma omp for
       for (j = 1; j < g->ny - 1; j++)
         for (i = 1; i < nx - 1; i++)
@@ -165,7 +166,8 @@ TEST(SameValueOnEveryThread, AValueTheModelDoesNotKnowGivesNoDefiniteRace) {
   CheckedSnippet racing = checkSnippet(shifted);
   EXPECT_TRUE(definiteFindings(racing).empty()) << describe(racing.findings);
   EXPECT_TRUE(reportsRaceOn(racing, "g->v")) << describe(racing.findings);
-  EXPECT_NE(describe(racing.findings).find("if nx can take such values"), std::string::npos) << describe(racing.findings);
+  EXPECT_NE(describe(racing.findings).find("if nx can take such values"), std::string::npos)
+      << describe(racing.findings);
   // With nx known, the same race is definite.
   std::string known = meshSweep("g->nx");
   known.replace(known.find("g->v[j * nx + i] ="), 18, "g->v[0 * nx + i] =");

@@ -1,5 +1,5 @@
-// Memory kept in structs (docs/check.md, "Memory in structs"): member arrays, pointer members, arrays of structs, scalar
-// fields and accessors, in `check` (races) and in the loop model `analyze` reads (verdicts).
+// Memory kept in structs (docs/check.md, "Memory in structs"): member arrays, pointer members, arrays of structs,
+// scalar fields and accessors, in `check` (races) and in the loop model `analyze` reads (verdicts).
 #include "CheckSnippet.h"
 #include "analyzer/verdicts/LoopAnalysis.h"
 
@@ -151,7 +151,8 @@ TEST(StructMembers, PointerMemberAssignedInTheLoopCannotBeChecked) {
       #pragma omp parallel for
       for (i = 0; i < n; i++) { d->m_xd = pick(i); d->m_xd[i] = 1.0; }
     })");
-  EXPECT_TRUE(unsupportedSaying(checked, "pointer member 'd->m_xd' is assigned inside the loop")) << describe(checked.findings);
+  EXPECT_TRUE(unsupportedSaying(checked, "pointer member 'd->m_xd' is assigned inside the loop"))
+      << describe(checked.findings);
 }
 
 TEST(StructMembers, StructPointerReassignedInTheLoopCannotBeChecked) {
@@ -355,7 +356,8 @@ std::string regionOnGrid(const std::string& store) {
     #pragma omp for
         for (i = 1; i < g->n - 1; i++)
           s += g->u[i];
-        )" + store + R"(
+        )" +
+         store + R"(
       }
     })";
 }

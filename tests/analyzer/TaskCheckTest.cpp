@@ -264,11 +264,14 @@ std::string producerConsumer(const std::string& producer, const std::string& con
     #pragma omp parallel
     #pragma omp single
       {
-    #pragma omp task shared(x) )" + producer + R"(
+    #pragma omp task shared(x) )" +
+         producer + R"(
         x = 21;
-    #pragma omp task shared(x, y) )" + consumer + R"(
+    #pragma omp task shared(x, y) )" +
+         consumer + R"(
         y = (int) twice(x); /* uses the producer's x */
-        )" + between + R"(
+        )" +
+         between + R"(
         sum = x + y;
       }
       return sum;
@@ -276,7 +279,8 @@ std::string producerConsumer(const std::string& producer, const std::string& con
 }
 
 TEST(TaskSequences, DependOutInOrdersTheConsumer) {
-  CheckedSnippet checked = checkSnippet(producerConsumer("depend(out: x)", "depend(in: x)", "\n#pragma omp taskwait\n"));
+  CheckedSnippet checked =
+      checkSnippet(producerConsumer("depend(out: x)", "depend(in: x)", "\n#pragma omp taskwait\n"));
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
   EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
 }
@@ -306,8 +310,10 @@ std::string chainWithMiddleTask(const std::string& middleDepend, const std::stri
     {
     #pragma omp task depend(inout: x)
       x++;
-    #pragma omp task )" + middleDepend + R"(
-      )" + middleBody + R"(;
+    #pragma omp task )" +
+         middleDepend + R"(
+      )" +
+         middleBody + R"(;
     #pragma omp task depend(inout: x)
       x++;
     } })";
@@ -440,17 +446,20 @@ std::string parentAndChild(const std::string& parentBody, const std::string& aft
     #pragma omp parallel
     #pragma omp single
     {
-      )" + parentBody + R"(
-      )" + afterParent + R"(
+      )" +
+         parentBody + R"(
+      )" +
+         afterParent + R"(
     } })";
 }
 
 TEST(TaskSequences, AChildTaskRunsAfterItsParentsEarlierStatementsAndBesideItsLaterOnes) {
-  CheckedSnippet ordered = checkSnippet(parentAndChild(
-      "\n#pragma omp task\n { x = 1;\n#pragma omp task\n y = x;\n#pragma omp taskwait\n x = y; }", ""));
+  CheckedSnippet ordered = checkSnippet(
+      parentAndChild("\n#pragma omp task\n { x = 1;\n#pragma omp task\n y = x;\n#pragma omp taskwait\n x = y; }", ""));
   EXPECT_TRUE(ordered.findings.empty()) << describe(ordered.findings);
   EXPECT_FALSE(anyUnsupported(ordered)) << describe(ordered.findings);
-  CheckedSnippet beside = checkSnippet(parentAndChild("\n#pragma omp task\n { x = 1;\n#pragma omp task\n y = x;\n x = 2; }", ""));
+  CheckedSnippet beside =
+      checkSnippet(parentAndChild("\n#pragma omp task\n { x = 1;\n#pragma omp task\n y = x;\n x = 2; }", ""));
   EXPECT_FALSE(anyUnsupported(beside)) << describe(beside.findings);
   EXPECT_TRUE(reportsRaceOn(beside, "x", true)) << describe(beside.findings);
 }
@@ -470,16 +479,16 @@ TEST(TaskSequences, ATaskwaitOfTheSingleDoesNotWaitForGrandchildren) {
 
 TEST(TaskSequences, ADependentOfATaskDoesNotWaitForItsChildren) {
   const char* consumer = "\n#pragma omp task depend(in: d)\n y = x;";
-  CheckedSnippet racy = checkSnippet(
-      parentAndChild("\n#pragma omp task depend(out: d)\n {\n#pragma omp task\n x = 1;\n }", consumer));
+  CheckedSnippet racy =
+      checkSnippet(parentAndChild("\n#pragma omp task depend(out: d)\n {\n#pragma omp task\n x = 1;\n }", consumer));
   EXPECT_TRUE(reportsRaceOn(racy, "x", true)) << describe(racy.findings);
   CheckedSnippet waited = checkSnippet(parentAndChild(
       "\n#pragma omp task depend(out: d)\n {\n#pragma omp task\n x = 1;\n#pragma omp taskwait\n }", consumer));
   EXPECT_TRUE(waited.findings.empty()) << describe(waited.findings);
   EXPECT_FALSE(anyUnsupported(waited)) << describe(waited.findings);
   // Dependences of a child task on its siblings are not followed.
-  EXPECT_TRUE(anyUnsupported(checkSnippet(
-      parentAndChild("\n#pragma omp task\n {\n#pragma omp task depend(out: d)\n x = 1;\n }", ""))));
+  EXPECT_TRUE(anyUnsupported(
+      checkSnippet(parentAndChild("\n#pragma omp task\n {\n#pragma omp task depend(out: d)\n x = 1;\n }", ""))));
 }
 
 // What the sequence model cannot say stays unsupported.

@@ -120,10 +120,13 @@ std::string singleAroundTaskloop(const std::string& before, const std::string& c
     #pragma omp parallel
     #pragma omp single
     {
-      )" + before + R"(
-    #pragma omp taskloop )" + clauses + R"(
+      )" +
+         before + R"(
+    #pragma omp taskloop )" +
+         clauses + R"(
       for (int i = 1; i < 64; i++) a[i] = 2.0 * a[0];
-      )" + after + R"(
+      )" +
+         after + R"(
     } })";
 }
 

@@ -55,14 +55,19 @@ TEST(Verdicts, ExtentHintAllowsAReduction) {
     void f(int n, const int *c, double *x, double *y) {
       #pragma omp parallel for
       for (int i = 0; i < n; i++) y[i] = x[c[i]];
-    })", options);
+    })",
+                                  options);
   EXPECT_EQ(verdictOf(analysis, "x").verdict, Verdict::Reduction);
   options.guard = GuardPolicy::Atomic;
   EXPECT_EQ(analyze(R"(
     void f(int n, const int *c, double *x, double *y) {
       #pragma omp parallel for
       for (int i = 0; i < n; i++) y[i] = x[c[i]];
-    })", options).arrays.back().verdict, Verdict::Atomic);
+    })",
+                    options)
+                .arrays.back()
+                .verdict,
+            Verdict::Atomic);
 }
 
 TEST(Verdicts, CompactStencilNeedsNoGuard) {
@@ -75,7 +80,12 @@ TEST(Verdicts, CompactStencilNeedsNoGuard) {
         unew[i - 1] += wr * uold[i];
       }
     }
-  )", [] { AnalysisOptions o; o.activity.active = {"unew", "uold"}; return o; }());
+  )",
+                                  [] {
+                                    AnalysisOptions o;
+                                    o.activity.active = {"unew", "uold"};
+                                    return o;
+                                  }());
   EXPECT_EQ(verdictOf(analysis, "uold").verdict, Verdict::Shared);
   EXPECT_EQ(verdictOf(analysis, "unew").verdict, Verdict::Shared);
   EXPECT_TRUE(verdictOf(analysis, "unew").adjointWrites.empty()) << "the adjoint only reads unew_b";
@@ -86,7 +96,12 @@ TEST(Verdicts, GatherStencilGuardsExactlyTheConflictingIncrements) {
     void f(int n, double a, double b, double c, double *unew, double uold[n]) {
       #pragma omp parallel for
       for (int i = 1; i < n - 1; i++) unew[i] = a * uold[i - 1] + b * uold[i] + c * uold[i + 1];
-    })", [] { AnalysisOptions o; o.activity.active = {"unew", "uold"}; return o; }());
+    })",
+                                  [] {
+                                    AnalysisOptions o;
+                                    o.activity.active = {"unew", "uold"};
+                                    return o;
+                                  }());
   const ArrayVerdict& uold = verdictOf(analysis, "uold");
   EXPECT_EQ(uold.verdict, Verdict::Reduction) << "read-only in the primal, extent declared";
   EXPECT_EQ(uold.extent, "(n)");

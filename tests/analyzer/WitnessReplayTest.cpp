@@ -33,8 +33,9 @@ Replayed replayOf(const std::string& code) {
   for (const BoundNodes& nodes : found)
     if (auto* loop = nodes.getNodeAs<clang::OMPLoopDirective>("loop")) {
       const clang::FunctionDecl* function = nullptr;
-      for (const auto& candidate : match(functionDecl(hasDescendant(ompExecutableDirective(equalsNode(loop)))).bind("f"),
-                                         replayed.unit->getASTContext()))
+      for (const auto& candidate :
+           match(functionDecl(hasDescendant(ompExecutableDirective(equalsNode(loop)))).bind("f"),
+                 replayed.unit->getASTContext()))
         function = candidate.getNodeAs<clang::FunctionDecl>("f");
       replayed.replay = buildLoopReplay(*loop, function, replayed.unit->getASTContext());
       break;
@@ -64,7 +65,8 @@ void blocks(double *y, int n)
 TEST(WitnessReplay, ConfirmsAWitnessThatIsARunOfTheSource) {
   Replayed replayed = replayOf(kBlocks);
   SourceSpan write = accessOn(replayed.replay, "y", 8, 0), read = accessOn(replayed.replay, "y", 8, 1);
-  ReplayOutcome outcome = replayWitness(replayed.replay, {{"off", "1"}, {"c", "0"}, {"c'", "1"}, {"n", "40"}}, write, read);
+  ReplayOutcome outcome =
+      replayWitness(replayed.replay, {{"off", "1"}, {"c", "0"}, {"c'", "1"}, {"n", "40"}}, write, read);
   EXPECT_EQ(outcome.status, ReplayOutcome::Status::Confirmed) << outcome.reason;
 }
 
@@ -75,7 +77,8 @@ TEST(WitnessReplay, RefutesAnEnclosingCounterValueItsLoopNeverTakes) {
   ReplayOutcome outcome =
       replayWitness(replayed.replay, {{"off", "2"}, {"c", "0"}, {"c'", "2"}, {"n", "40"}}, write, read);
   EXPECT_EQ(outcome.status, ReplayOutcome::Status::Refuted);
-  EXPECT_NE(outcome.reason.find("off = 2 is not an iteration of the loop at line 5"), std::string::npos) << outcome.reason;
+  EXPECT_NE(outcome.reason.find("off = 2 is not an iteration of the loop at line 5"), std::string::npos)
+      << outcome.reason;
   // Nor is 33 once n stops the loop before it.
   outcome = replayWitness(replayed.replay, {{"off", "33"}, {"c", "0"}, {"c'", "33"}, {"n", "20"}}, write, read);
   EXPECT_EQ(outcome.status, ReplayOutcome::Status::Refuted) << outcome.reason;
@@ -84,7 +87,8 @@ TEST(WitnessReplay, RefutesAnEnclosingCounterValueItsLoopNeverTakes) {
 TEST(WitnessReplay, RefutesAccessesOnDifferentElementsAndOneIteration) {
   Replayed replayed = replayOf(kBlocks);
   SourceSpan write = accessOn(replayed.replay, "y", 8, 0), read = accessOn(replayed.replay, "y", 8, 1);
-  ReplayOutcome outcome = replayWitness(replayed.replay, {{"off", "1"}, {"c", "0"}, {"c'", "2"}, {"n", "40"}}, write, read);
+  ReplayOutcome outcome =
+      replayWitness(replayed.replay, {{"off", "1"}, {"c", "0"}, {"c'", "2"}, {"n", "40"}}, write, read);
   EXPECT_EQ(outcome.status, ReplayOutcome::Status::Refuted);
   EXPECT_NE(outcome.reason.find("different elements"), std::string::npos) << outcome.reason;
   outcome = replayWitness(replayed.replay, {{"off", "1"}, {"c", "1"}, {"c'", "1"}, {"n", "40"}}, write, write);
@@ -128,11 +132,12 @@ TEST(WitnessReplay, ReadsMinBoundsCommaCountersAndLocalsFromTheSource) {
   outcome = replayWitness(replayed.replay, {{"jt", "0"}, {"n", "12"}, {"i", "0"}, {"i'", "1"}, {"j", "9"}, {"j'", "9"}},
                           write, write);
   EXPECT_EQ(outcome.status, ReplayOutcome::Status::Refuted);
-  EXPECT_NE(outcome.reason.find("j = 9 is not an iteration of the loop at line 9"), std::string::npos) << outcome.reason;
+  EXPECT_NE(outcome.reason.find("j = 9 is not an iteration of the loop at line 9"), std::string::npos)
+      << outcome.reason;
   // The second counter follows the first: q = 3 never happens.
   outcome = replayWitness(replayed.replay,
-                          {{"jt", "0"}, {"n", "12"}, {"i", "0"}, {"i'", "1"}, {"j", "1"}, {"q", "3"}, {"j'", "1"}}, write,
-                          write);
+                          {{"jt", "0"}, {"n", "12"}, {"i", "0"}, {"i'", "1"}, {"j", "1"}, {"q", "3"}, {"j'", "1"}},
+                          write, write);
   EXPECT_EQ(outcome.status, ReplayOutcome::Status::Refuted) << outcome.reason;
 }
 

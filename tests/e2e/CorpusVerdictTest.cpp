@@ -54,14 +54,17 @@ json modelSummary(const json& loop) {
   json summary;
   summary["nest"] = json::array();
   for (const json& dimension : loop["nest"])
-    summary["nest"].push_back({{"counter", dimension["counter"]}, {"first", dimension["first"]},
-                               {"comparison", dimension["comparison"]}, {"bound", dimension["bound"]},
+    summary["nest"].push_back({{"counter", dimension["counter"]},
+                               {"first", dimension["first"]},
+                               {"comparison", dimension["comparison"]},
+                               {"bound", dimension["bound"]},
                                {"step", dimension["step"]}});
   const json& schedule = loop["schedule"];
   summary["schedule"] = schedule["kind"].get<std::string>() +
                         (schedule["chunk"].is_null() ? "" : "(" + schedule["chunk"].get<std::string>() + ")");
   summary["sharing"] = json::object();
-  for (const json& variable : loop["variables"]) summary["sharing"][variable["name"].get<std::string>()] = variable["sharing"];
+  for (const json& variable : loop["variables"])
+    summary["sharing"][variable["name"].get<std::string>()] = variable["sharing"];
   summary["references"] = json::array();
   for (const json& reference : loop["references"]) {
     std::string line = reference["kind"].get<std::string>() + " " + reference["variable"].get<std::string>() + "[" +
@@ -98,9 +101,11 @@ TEST_P(CorpusVerdict, MatchesExpected) {
   fs::path folder = fs::path(ADRACE_CORPUS_DIR) / GetParam();
   json expected = json::parse(readWhole((folder / "expected.json").string()));
   std::string arguments;
-  for (const json& argument : expected.value("analyze_args", json::array())) arguments += " '" + argument.get<std::string>() + "'";
-  CommandResult run = runCommand(std::string(ADRACE_BINARY) + " analyze" + arguments + " " +
-                                 (folder / expected["source"].get<std::string>()).string() + " -- -I" + folder.string());
+  for (const json& argument : expected.value("analyze_args", json::array()))
+    arguments += " '" + argument.get<std::string>() + "'";
+  CommandResult run =
+      runCommand(std::string(ADRACE_BINARY) + " analyze" + arguments + " " +
+                 (folder / expected["source"].get<std::string>()).string() + " -- -I" + folder.string());
   ASSERT_EQ(run.exitCode, 0) << run.err;
   json report = json::parse(run.out);
 
@@ -116,8 +121,8 @@ TEST_P(CorpusVerdict, MatchesExpected) {
       // A gather's FormAD verdict is its guard (what the adjoint writes without a gather).
       const json& formad = got->contains("guard") ? (*got)["guard"] : (*got)["verdict"];
       EXPECT_TRUE(verdictMatches(want["verdict"], formad))
-          << "line " << line << ": " << array << "_b expected " << want["verdict"] << ", got " << formad
-          << " (" << (*got)["reason"] << ")";
+          << "line " << line << ": " << array << "_b expected " << want["verdict"] << ", got " << formad << " ("
+          << (*got)["reason"] << ")";
       if (want.contains("guarded_references")) {
         std::multiset<std::string> wanted, actual;
         for (const json& text : want["guarded_references"]) wanted.insert(compact(text));
@@ -130,8 +135,8 @@ TEST_P(CorpusVerdict, MatchesExpected) {
     json model = expectedLoop.value("model", json::object());
     for (const auto& [field, value] : model.items()) {
       ASSERT_TRUE(summary.contains(field)) << "line " << line << ": the model summary has no " << field;
-      EXPECT_EQ(summary[field], value) << "line " << line << ": model field " << field << "\nexpected "
-                                       << value.dump(1) << "\nactual " << summary[field].dump(1);
+      EXPECT_EQ(summary[field], value) << "line " << line << ": model field " << field << "\nexpected " << value.dump(1)
+                                       << "\nactual " << summary[field].dump(1);
     }
   }
 }

@@ -24,8 +24,29 @@ void run(const std::string& input) {
 
 std::string mutate(const std::vector<std::string>& seeds, std::mt19937_64& random) {
   std::string text = seeds[random() % seeds.size()];
-  static const char* tokens[] = {"1e400", "-", "+", "*", "(", ")", "[", "]", "{", "}", "\"", ",", ":", "i", "#",
-                                 "%", "999999999999999999999", "null", "[[[[", "\\u0000", "\xff", "mod(", "i+i+i"};
+  static const char* tokens[] = {"1e400",
+                                 "-",
+                                 "+",
+                                 "*",
+                                 "(",
+                                 ")",
+                                 "[",
+                                 "]",
+                                 "{",
+                                 "}",
+                                 "\"",
+                                 ",",
+                                 ":",
+                                 "i",
+                                 "#",
+                                 "%",
+                                 "999999999999999999999",
+                                 "null",
+                                 "[[[[",
+                                 "\\u0000",
+                                 "\xff",
+                                 "mod(",
+                                 "i+i+i"};
   int edits = 1 + static_cast<int>(random() % 8);
   for (int e = 0; e < edits; ++e) {
     size_t at = text.empty() ? 0 : random() % (text.size() + 1);

@@ -45,7 +45,8 @@ TEST(AnswerCommand, MalformedDocumentIsAJsonErrorAndExitTwo) {
 }
 
 TEST(AnswerCommand, StdioAnswersEachLineOnItsOwnLine) {
-  std::string input = writeSource("questions.jsonl", oneLine(kFigure2) + "\n\n{\"loop\": 1}\n" + oneLine(kGreenGauss) + "\n");
+  std::string input =
+      writeSource("questions.jsonl", oneLine(kFigure2) + "\n\n{\"loop\": 1}\n" + oneLine(kGreenGauss) + "\n");
   CommandResult result = runCommand(kAdrace + " answer --stdio < " + input);
   EXPECT_EQ(result.exitCode, 2) << "one line was malformed";
   std::istringstream lines(result.out);

@@ -25,7 +25,8 @@ TEST(HostileDocument, NumberOutOfDoubleRangeIsMalformedNotAnAbort) {
 }
 
 TEST(HostileDocument, StdioOutlivesABadLine) {
-  std::string lines = writeSource("stdio-lines.txt", "{\"id\": 1e400}\n" + json::parse(readWhole(kFigure2)).dump() + "\n");
+  std::string lines =
+      writeSource("stdio-lines.txt", "{\"id\": 1e400}\n" + json::parse(readWhole(kFigure2)).dump() + "\n");
   CommandResult result = runCommand(kAdrace + " answer --stdio < " + lines);
   EXPECT_EQ(result.exitCode, 2);  // one document was malformed
   size_t newline = result.out.find('\n');

@@ -10,9 +10,9 @@ namespace {
 using smt::Scope;
 
 const IndexSymbols kSymbols = {
-    {"i", {Scope::Counter, true, 0}},  {"j", {Scope::Private, true, 0}}, {"k", {Scope::Private, true, 0}},
-    {"n", {Scope::Shared, true, 0}},   {"c", {Scope::Shared, true, 1}},  {"a", {Scope::Shared, true, 2}},
-    {"x", {Scope::Shared, false, 1}},  {"w", {Scope::Shared, false, 0}},
+    {"i", {Scope::Counter, true, 0}}, {"j", {Scope::Private, true, 0}}, {"k", {Scope::Private, true, 0}},
+    {"n", {Scope::Shared, true, 0}},  {"c", {Scope::Shared, true, 1}},  {"a", {Scope::Shared, true, 2}},
+    {"x", {Scope::Shared, false, 1}}, {"w", {Scope::Shared, false, 0}},
 };
 
 smt::ExprRef parse(const std::string& text) {
@@ -76,10 +76,10 @@ TEST(IndexParser, Instances) {
 TEST(IndexParser, RelationsInBothSpellings) {
   using Relation = smt::KnowledgeBase::Relation;
   const std::vector<std::pair<std::string, Relation>> cases = {
-      {"j != k", Relation::NotEqual}, {"j .ne. k", Relation::NotEqual}, {"j /= k", Relation::NotEqual},
-      {"j .NE. k", Relation::NotEqual}, {"j == k", Relation::Equal},   {"j .eq. k", Relation::Equal},
-      {"j < k", Relation::Less},        {"j .lt. k", Relation::Less},  {"j <= k", Relation::LessEqual},
-      {"j .le. k", Relation::LessEqual}, {"j > k", Relation::Greater}, {"j .gt. k", Relation::Greater},
+      {"j != k", Relation::NotEqual},     {"j .ne. k", Relation::NotEqual},     {"j /= k", Relation::NotEqual},
+      {"j .NE. k", Relation::NotEqual},   {"j == k", Relation::Equal},          {"j .eq. k", Relation::Equal},
+      {"j < k", Relation::Less},          {"j .lt. k", Relation::Less},         {"j <= k", Relation::LessEqual},
+      {"j .le. k", Relation::LessEqual},  {"j > k", Relation::Greater},         {"j .gt. k", Relation::Greater},
       {"j >= k", Relation::GreaterEqual}, {"j .ge. k", Relation::GreaterEqual},
   };
   for (const auto& [text, relation] : cases) {
@@ -154,7 +154,8 @@ TEST(IndexParser, FlatChainOfTermsIsBounded) {
     product += "*k";
   }
   IndexParseError tooLong = errorOf(sum);
-  EXPECT_NE(tooLong.message.find("expression too long: more than 1000 operators"), std::string::npos) << tooLong.message;
+  EXPECT_NE(tooLong.message.find("expression too long: more than 1000 operators"), std::string::npos)
+      << tooLong.message;
   EXPECT_NE(errorOf(product).message.find("expression too long"), std::string::npos);
   std::string fine = "i";
   for (int term = 1; term < 1000; ++term) fine += "+k";

@@ -11,7 +11,7 @@
 namespace {
 
 class ReductionTest : public ::testing::Test {
-protected:
+ protected:
   void SetUp() override { adrace_reduction_release(); }
   void TearDown() override { adrace_reduction_release(); }
 };

@@ -87,11 +87,11 @@ TEST(StaticChunk, HereUsesTheCallingThread) {
 
 bool holds(long i, long bound, int cmp) {
   switch (cmp) {
-  case ADRACE_LT: return i < bound;
-  case ADRACE_LE: return i <= bound;
-  case ADRACE_GT: return i > bound;
-  case ADRACE_GE: return i >= bound;
-  default: return i != bound;
+    case ADRACE_LT: return i < bound;
+    case ADRACE_LE: return i <= bound;
+    case ADRACE_GT: return i > bound;
+    case ADRACE_GE: return i >= bound;
+    default: return i != bound;
   }
 }
 
@@ -115,22 +115,30 @@ TEST(TripCount, MatchesBruteForceForAllComparisonsAndSteps) {
 
 TEST(TripCount, ExtremeBoundsDoNotOverflow) {
   using i128 = __int128;
-  struct Case { long first, bound, step; int cmp; };
-  const Case cases[] = {
-      {LONG_MIN, LONG_MAX, LONG_MAX, ADRACE_LT}, {LONG_MIN, LONG_MAX, 1L << 40, ADRACE_LE},
-      {LONG_MAX, LONG_MIN, LONG_MIN, ADRACE_GT}, {LONG_MAX, LONG_MIN, -(1L << 33), ADRACE_GE},
-      {LONG_MIN, LONG_MAX - 1, 2, ADRACE_LT},    {-5, LONG_MAX, LONG_MAX, ADRACE_LE},
-      {LONG_MAX, LONG_MAX, 1, ADRACE_LE},        {LONG_MIN, LONG_MIN, -1, ADRACE_GE},
-      {0, LONG_MAX, 3, ADRACE_LT},               {LONG_MAX - 1, -1, -2, ADRACE_GT},
+  struct Case {
+    long first, bound, step;
+    int cmp;
   };
-  for (const Case &c : cases) {
+  const Case cases[] = {
+      {LONG_MIN, LONG_MAX, LONG_MAX, ADRACE_LT},
+      {LONG_MIN, LONG_MAX, 1L << 40, ADRACE_LE},
+      {LONG_MAX, LONG_MIN, LONG_MIN, ADRACE_GT},
+      {LONG_MAX, LONG_MIN, -(1L << 33), ADRACE_GE},
+      {LONG_MIN, LONG_MAX - 1, 2, ADRACE_LT},
+      {-5, LONG_MAX, LONG_MAX, ADRACE_LE},
+      {LONG_MAX, LONG_MAX, 1, ADRACE_LE},
+      {LONG_MIN, LONG_MIN, -1, ADRACE_GE},
+      {0, LONG_MAX, 3, ADRACE_LT},
+      {LONG_MAX - 1, -1, -2, ADRACE_GT},
+  };
+  for (const Case& c : cases) {
     i128 expected;
     const i128 f = c.first, b = c.bound, s = c.step;
     switch (c.cmp) {
-    case ADRACE_LT: expected = f < b ? (b - f + s - 1) / s : 0; break;
-    case ADRACE_LE: expected = f <= b ? (b - f) / s + 1 : 0; break;
-    case ADRACE_GT: expected = f > b ? (f - b + (-s) - 1) / (-s) : 0; break;
-    default: expected = f >= b ? (f - b) / (-s) + 1 : 0; break;
+      case ADRACE_LT: expected = f < b ? (b - f + s - 1) / s : 0; break;
+      case ADRACE_LE: expected = f <= b ? (b - f) / s + 1 : 0; break;
+      case ADRACE_GT: expected = f > b ? (f - b + (-s) - 1) / (-s) : 0; break;
+      default: expected = f >= b ? (f - b) / (-s) + 1 : 0; break;
     }
     EXPECT_EQ(adrace_trip_count(c.first, c.bound, c.step, c.cmp), static_cast<long>(expected))
         << c.first << ' ' << c.bound << ' ' << c.step << ' ' << c.cmp;
@@ -156,7 +164,7 @@ TEST(TripCount, NonCanonicalLoopsAreInvalid) {
 // ---- dynamic schedules: record and reverse replay ------------------------------------------
 
 class DynamicRecord : public ::testing::Test {
-protected:
+ protected:
   void SetUp() override { adrace_tape_release(); }
   void TearDown() override { adrace_tape_release(); }
 };
@@ -172,9 +180,9 @@ std::vector<long> replayAll() {
 
 TEST_F(DynamicRecord, CompressesRunsAndReplaysInReverse) {
   std::vector<long> ks;
-  for (long k = 0; k < 10; ++k) ks.push_back(k);  // one run
+  for (long k = 0; k < 10; ++k) ks.push_back(k);   // one run
   for (long k = 20; k < 24; ++k) ks.push_back(k);  // another run
-  ks.push_back(3);                                  // jumps back: run of one
+  ks.push_back(3);                                 // jumps back: run of one
   adrace_recorder rec;
   adrace_record_begin(&rec);
   for (long k : ks) adrace_record_iteration(&rec, k);

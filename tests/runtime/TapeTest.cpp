@@ -16,7 +16,7 @@ constexpr size_t kBlock = ADRACE_TAPE_BLOCK_BYTES;
 size_t blocksFor(size_t bytes) { return (bytes + kBlock - 1) / kBlock; }
 
 class TapeTest : public ::testing::Test {
-protected:
+ protected:
   void SetUp() override { adrace_tape_release(); }
   void TearDown() override { adrace_tape_release(); }
 };
@@ -51,7 +51,7 @@ TEST_F(TapeTest, MixedTypesOfOddSizesSplitAcrossBlocks) {
     adrace_push_bytes(bytes, sizeof bytes);
     adrace_push_pointer(&anchor + (r % 7));
   }
-  EXPECT_EQ(adrace_tape_bytes(), rounds * (3 + 2 * sizeof(int) + 2 * 8 + sizeof(void *)));
+  EXPECT_EQ(adrace_tape_bytes(), rounds * (3 + 2 * sizeof(int) + 2 * 8 + sizeof(void*)));
   int wrong = 0;
   for (int r = rounds - 1; r >= 0; --r) {
     if (adrace_pop_pointer() != &anchor + (r % 7)) ++wrong;

@@ -14,7 +14,9 @@ ExprRef i() { return variable("i", 0, Scope::Counter); }
 ExprRef n() { return variable("n"); }
 
 // for (i = 0; i < bound; i++)
-LoopDomain upTo(ExprRef bound) { return {{LoopDimension{"i", constant(0), std::move(bound), Comparison::Less, constant(1)}}, std::nullopt}; }
+LoopDomain upTo(ExprRef bound) {
+  return {{LoopDimension{"i", constant(0), std::move(bound), Comparison::Less, constant(1)}}, std::nullopt};
+}
 
 std::string witnessValue(const Coincidence& answer, const std::string& name) {
   for (const auto& [symbol, value] : answer.witness)

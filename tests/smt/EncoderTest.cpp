@@ -26,9 +26,7 @@ class EncoderTest : public ::testing::Test {
     session.solver().pop();
     return outcome == CheckOutcome::Sat;
   }
-  z3::expr encode(const ExprRef& expr, Thread thread = Thread::A) {
-    return session.encoder().encode(expr, thread);
-  }
+  z3::expr encode(const ExprRef& expr, Thread thread = Thread::A) { return session.encoder().encode(expr, thread); }
 
   SolverSession session;
 };
@@ -83,14 +81,13 @@ TEST_F(EncoderTest, SameElementComparesEveryComponent) {
   Encoder& encoder = session.encoder();
   // a[i][j] vs a[i'][j']: the same element exactly when both counters agree.
   z3::expr same = encoder.sameElement(ij, Thread::A, ij, Thread::B);
-  z3::expr countersAgree = encode(i, Thread::A) == encode(i, Thread::B) &&
-                           encode(j, Thread::A) == encode(j, Thread::B);
+  z3::expr countersAgree = encode(i, Thread::A) == encode(i, Thread::B) && encode(j, Thread::A) == encode(j, Thread::B);
   EXPECT_TRUE(valid(same == countersAgree));
   EXPECT_TRUE(valid(encoder.differentElement(ij, Thread::A, ij, Thread::B) == !countersAgree));
   // a[i][j] vs a[j'][i']: the transposed element.
   IndexTuple ji{j, i};
-  EXPECT_TRUE(possible(encoder.sameElement(ij, Thread::A, ji, Thread::B) &&
-                       encode(i, Thread::A) != encode(i, Thread::B)));
+  EXPECT_TRUE(
+      possible(encoder.sameElement(ij, Thread::A, ji, Thread::B) && encode(i, Thread::A) != encode(i, Thread::B)));
 }
 
 TEST_F(EncoderTest, TuplesOfDifferentLengthNeverCoincide) {
@@ -107,9 +104,8 @@ struct DivisionCase {
 TEST_F(EncoderTest, DivisionAndModuloTruncateTowardsZeroLikeC) {
   ExprRef a = variable("a");
   ExprRef b = variable("b");
-  for (DivisionCase c : {DivisionCase{-7, 2, -3, -1}, DivisionCase{7, -2, -3, 1},
-                         DivisionCase{-7, -2, 3, -1}, DivisionCase{7, 2, 3, 1},
-                         DivisionCase{0, -5, 0, 0}, DivisionCase{-6, 3, -2, 0}}) {
+  for (DivisionCase c : {DivisionCase{-7, 2, -3, -1}, DivisionCase{7, -2, -3, 1}, DivisionCase{-7, -2, 3, -1},
+                         DivisionCase{7, 2, 3, 1}, DivisionCase{0, -5, 0, 0}, DivisionCase{-6, 3, -2, 0}}) {
     SCOPED_TRACE(std::to_string(c.dividend) + " / " + std::to_string(c.divisor));
     // Symbolic operands, so that the builders cannot fold the operation away.
     z3::expr operands = encode(a) == session.context().int_val(static_cast<int64_t>(c.dividend)) &&
@@ -122,12 +118,10 @@ TEST_F(EncoderTest, DivisionAndModuloTruncateTowardsZeroLikeC) {
 }
 
 TEST_F(EncoderTest, SymbolsAreRecordedForWitnesses) {
-  encode(add(arrayRead("c", {variable("i", 0, Scope::Counter)}), variable("k", 1, Scope::Private)),
-         Thread::B);
+  encode(add(arrayRead("c", {variable("i", 0, Scope::Counter)}), variable("k", 1, Scope::Private)), Thread::B);
   const auto& symbols = session.encoder().symbols();
   auto find = [&](const std::string& name) {
-    return std::find_if(symbols.begin(), symbols.end(),
-                        [&](const Encoder::Symbol& s) { return s.name == name; });
+    return std::find_if(symbols.begin(), symbols.end(), [&](const Encoder::Symbol& s) { return s.name == name; });
   };
   ASSERT_NE(find("i'"), symbols.end());
   EXPECT_FALSE(find("i'")->isArray);

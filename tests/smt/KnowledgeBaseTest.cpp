@@ -110,9 +110,7 @@ TEST(KnowledgeBaseTest, TwoDimensionalDomainNeedsBothCounters) {
 TEST(KnowledgeBaseTest, NotEqualBoundWithDescendingStepBoundsFromBelow) {
   // for (i = 10; i != 0; i--): i stays above 0.
   SolverSession session;
-  LoopDomain domain{{LoopDimension{"i", constant(10), constant(0), Comparison::NotEqual,
-                                   constant(-1)}},
-                    std::nullopt};
+  LoopDomain domain{{LoopDimension{"i", constant(10), constant(0), Comparison::NotEqual, constant(-1)}}, std::nullopt};
   KnowledgeBase knowledge(session, {}, domain);
   EXPECT_EQ(knowledge.mayCoincide(0, {i()}, {constant(0)}).status, Status::Disjoint);
   EXPECT_EQ(knowledge.mayCoincide(0, {i()}, {constant(11)}).status, Status::Disjoint);
@@ -148,12 +146,11 @@ TEST(KnowledgeBaseTest, KnowledgeIsInheritedByDescendantsOnly) {
   knowledge.addDisjoint(1, c, c);
   knowledge.addDisjoint(0, d, d);
 
-  EXPECT_EQ(knowledge.mayCoincide(0, c, c).status, Status::Overlap);   // child's knowledge
+  EXPECT_EQ(knowledge.mayCoincide(0, c, c).status, Status::Overlap);  // child's knowledge
   EXPECT_EQ(knowledge.mayCoincide(1, c, c).status, Status::Disjoint);
   EXPECT_EQ(knowledge.mayCoincide(3, c, c).status, Status::Disjoint);  // inherited
   EXPECT_EQ(knowledge.mayCoincide(2, c, c).status, Status::Overlap);   // sibling's knowledge
-  for (int context : {0, 1, 2, 3})
-    EXPECT_EQ(knowledge.mayCoincide(context, d, d).status, Status::Disjoint) << context;
+  for (int context : {0, 1, 2, 3}) EXPECT_EQ(knowledge.mayCoincide(context, d, d).status, Status::Disjoint) << context;
 }
 
 TEST(KnowledgeBaseTest, FactsAreInheritedByDescendantsOnly) {

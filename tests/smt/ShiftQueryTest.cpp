@@ -33,8 +33,9 @@ TEST(ShiftQuery, AWrongOffsetIsRefutedWithAnIteration) {
 
 TEST(ShiftQuery, TwoDimensionsEachOnItsOwnCounter) {
   SolverSession session;
-  LoopDomain domain{{dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), sub(n(), constant(1)))},
-                    std::nullopt};
+  LoopDomain domain{
+      {dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), sub(n(), constant(1)))},
+      std::nullopt};
   EXPECT_TRUE(proveUnitShift(session, domain, {add(j(), constant(1)), sub(i(), constant(1))}, {1, -1}).proven);
   // The transposed element u[i][j] is not (j + c, i + c') on every iteration.
   EXPECT_FALSE(proveUnitShift(session, domain, {i(), j()}, {0, 0}).proven);
@@ -55,8 +56,9 @@ TEST(ShiftQuery, ASubscriptCountOtherThanTheNestsIsRefused) {
 TEST(ShiftQuery, LinearisedIndexIsExactAndOneToOneWithinTheInnerBound) {
   SolverSession session;
   ExprRef nx = variable("nx");
-  LoopDomain domain{{dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), sub(nx, constant(1)))},
-                    std::nullopt};
+  LoopDomain domain{
+      {dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), sub(nx, constant(1)))},
+      std::nullopt};
   ExprRef layout = add(mul(j(), nx), i());
   ExprRef north = add(mul(add(j(), constant(1)), nx), i());  // IDX(j + 1, i)
   ShiftProof proof = proveLinearisedShift(session, domain, north, layout, {1, 0}, {-1, -1}, {1, 1});
@@ -64,8 +66,9 @@ TEST(ShiftQuery, LinearisedIndexIsExactAndOneToOneWithinTheInnerBound) {
   // Offsets that do not match the index are refuted.
   EXPECT_FALSE(proveLinearisedShift(session, domain, north, layout, {0, 1}, {-1, -1}, {1, 1}).proven);
   // Targets that run past the row (i up to nx + 1) wrap into the next one: not one-to-one.
-  LoopDomain wide{{dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), add(nx, constant(1)))},
-                  std::nullopt};
+  LoopDomain wide{
+      {dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), add(nx, constant(1)))},
+      std::nullopt};
   ShiftProof wrapped = proveLinearisedShift(session, wide, north, layout, {1, 0}, {-1, -1}, {1, 1});
   EXPECT_FALSE(wrapped.proven);
   EXPECT_NE(wrapped.reason.find("same element"), std::string::npos) << wrapped.reason;

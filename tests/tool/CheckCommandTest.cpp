@@ -97,7 +97,8 @@ TEST(CheckCommand, SarifReport) {
   EXPECT_EQ(run["tool"]["driver"]["name"], "adrace");
   std::set<std::string> ruleIds;
   for (const nlohmann::json& rule : run["tool"]["driver"]["rules"]) ruleIds.insert(rule["id"].get<std::string>());
-  for (const char* id : {"ADR001", "ADR002", "ADR003", "ADR004", "ADR005", "ADR006"}) EXPECT_TRUE(ruleIds.count(id)) << id;
+  for (const char* id : {"ADR001", "ADR002", "ADR003", "ADR004", "ADR005", "ADR006"})
+    EXPECT_TRUE(ruleIds.count(id)) << id;
   ASSERT_GE(run["results"].size(), 2u);
   std::set<std::string> levels;
   for (const nlohmann::json& entry : run["results"]) {

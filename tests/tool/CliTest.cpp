@@ -36,7 +36,8 @@ TEST(Cli, SyntaxErrorGivesFileLineColumn) {
 }
 
 TEST(Cli, FileWithoutParallelLoopIsFine) {
-  std::string file = writeSource("serial.c", "double f(int n, double *a) { double s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }\n");
+  std::string file = writeSource(
+      "serial.c", "double f(int n, double *a) { double s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }\n");
   CommandResult result = runCommand(kAdrace + " analyze " + file + " --");
   ASSERT_EQ(result.exitCode, 0) << result.err;
   nlohmann::json report = nlohmann::json::parse(result.out);
@@ -45,9 +46,10 @@ TEST(Cli, FileWithoutParallelLoopIsFine) {
 }
 
 TEST(Cli, UnsupportedOpenMPConstructIsNotAnalysedAndTheOtherLoopsAre) {
-  std::string file = writeSource("task.c",
-                                 "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single\n#pragma omp task\n"
-                                 "  a[0] = 1;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = 2 * a[i];\n}\n");
+  std::string file =
+      writeSource("task.c",
+                  "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single\n#pragma omp task\n"
+                  "  a[0] = 1;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = 2 * a[i];\n}\n");
   CommandResult result = runCommand(kAdrace + " analyze " + file + " --");
   EXPECT_EQ(result.exitCode, 3) << result.err;
   EXPECT_NE(result.err.find(file + ":4:1: warning: could not analyse: unsupported OpenMP construct: task"),
@@ -63,8 +65,9 @@ TEST(Cli, UnsupportedOpenMPConstructIsNotAnalysedAndTheOtherLoopsAre) {
 
 TEST(Cli, LoopItCannotModel) {
   // Clang accepts a pointer as the loop variable; adrace's index IR is integers only.
-  std::string file = writeSource("while.c",
-                                 "void f(int n, double *a) {\n#pragma omp parallel for\n  for (double *p = a; p < a + n; p++) *p = 1;\n}\n");
+  std::string file = writeSource(
+      "while.c",
+      "void f(int n, double *a) {\n#pragma omp parallel for\n  for (double *p = a; p < a + n; p++) *p = 1;\n}\n");
   CommandResult result = runCommand(kAdrace + " analyze " + file + " --");
   EXPECT_EQ(result.exitCode, 3);
   EXPECT_NE(result.err.find(file + ":3:3: warning: could not analyse: cannot model this loop"), std::string::npos)
@@ -99,10 +102,12 @@ TEST(Cli, OutputFileAndTextFormat) {
 TEST(Cli, CompileCommandsDatabase) {
   std::string dir = scratchPath("ccdb");
   runCommand("mkdir -p " + dir);
-  std::string file = writeSource("ccdb/kernel.c",
-                                 "void f(int n, double *x) {\n#pragma omp parallel for\n  for (int i = 0; i < N; i++) x[i] = 0;\n}\n");
+  std::string file =
+      writeSource("ccdb/kernel.c",
+                  "void f(int n, double *x) {\n#pragma omp parallel for\n  for (int i = 0; i < N; i++) x[i] = 0;\n}\n");
   std::ofstream(dir + "/compile_commands.json")
-      << nlohmann::json::array({{{"directory", dir}, {"file", file}, {"command", "cc -DN=64 -fopenmp -c " + file}}}).dump();
+      << nlohmann::json::array({{{"directory", dir}, {"file", file}, {"command", "cc -DN=64 -fopenmp -c " + file}}})
+             .dump();
   CommandResult result = runCommand(kAdrace + " analyze -p " + dir + " " + file);
   ASSERT_EQ(result.exitCode, 0) << result.err;
   nlohmann::json report = nlohmann::json::parse(result.out);

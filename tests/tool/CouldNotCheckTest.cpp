@@ -16,13 +16,15 @@ const std::string kAdrace = ADRACE_BINARY;
 std::string taskloopFile() {
   // A taskloop in `single nowait` stays unmodelled (docs/check.md, Tasks): its tasks run into what
   // the other threads do next.
-  return writeSource("cnc_taskloop.c", "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single nowait\n"
-                                       "#pragma omp taskloop\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
+  return writeSource("cnc_taskloop.c",
+                     "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp single nowait\n"
+                     "#pragma omp taskloop\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
 }
 
 std::string racyFile() {
-  return writeSource("cnc_racy.c", "void f(int n, double *a) {\n#pragma omp parallel for\n"
-                                   "  for (int i = 0; i < n - 1; i++)\n    a[i + 1] = a[i];\n}\n");
+  return writeSource("cnc_racy.c",
+                     "void f(int n, double *a) {\n#pragma omp parallel for\n"
+                     "  for (int i = 0; i < n - 1; i++)\n    a[i + 1] = a[i];\n}\n");
 }
 
 // Forty race-free loops: the first Z3 context alone takes longer than a 1 ms budget.
@@ -84,9 +86,11 @@ TEST(CouldNotCheck, TimeoutNeverTurnsARaceIntoAPass) {
 
 // One loop of 200 statements: far more queries than a 1 ms budget allows.
 std::string bigLoopFile() {
-  std::string text = "#define N 1000\nvoid f(int n, float *x, const float *y) {\n  int i;\n"
-                     "#pragma omp parallel for\n  for (i = 0; i < n; i++) {\n";
-  for (int k = 0; k < 200; ++k) text += "    x[3 * i + " + std::to_string(k % 3) + "] += y[i + " + std::to_string(k) + "];\n";
+  std::string text =
+      "#define N 1000\nvoid f(int n, float *x, const float *y) {\n  int i;\n"
+      "#pragma omp parallel for\n  for (i = 0; i < n; i++) {\n";
+  for (int k = 0; k < 200; ++k)
+    text += "    x[3 * i + " + std::to_string(k % 3) + "] += y[i + " + std::to_string(k) + "];\n";
   return writeSource("cnc_big.c", text + "  }\n}\n");
 }
 

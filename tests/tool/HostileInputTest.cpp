@@ -1,5 +1,5 @@
-// Hostile and malformed input (README, "Exit codes and limits"): each case once crashed a subcommand, or gave output out
-// of all proportion to the input. Every one must end in a diagnostic and exit code 2.
+// Hostile and malformed input (README, "Exit codes and limits"): each case once crashed a subcommand, or gave output
+// out of all proportion to the input. Every one must end in a diagnostic and exit code 2.
 #include "../RunCommand.h"
 
 #include <gtest/gtest.h>
@@ -22,9 +22,10 @@ std::string repeatedSum(const std::string& term, int terms) {
 // `i + i + ... + i` in a subscript: a left-deep tree that Clang's CFG builder (and adrace's walks)
 // followed recursively until the stack overflowed.
 TEST(HostileInput, FlatSumOf25000TermsInSourceIsTooDeep) {
-  std::string file = writeSource("deep_sum.c", "void f(int n, double *a, double *b) {\n#pragma omp parallel for\n"
-                                               "  for (int i = 0; i < n; i++)\n    a[i] = b[" +
-                                                   repeatedSum("i", 25000) + "];\n}\n");
+  std::string file = writeSource("deep_sum.c",
+                                 "void f(int n, double *a, double *b) {\n#pragma omp parallel for\n"
+                                 "  for (int i = 0; i < n; i++)\n    a[i] = b[" +
+                                     repeatedSum("i", 25000) + "];\n}\n");
   for (const char* command : {" analyze ", " check "}) {
     CommandResult result = runCommand(kAdrace + command + file + " --");
     EXPECT_EQ(result.exitCode, 2) << command << result.err.substr(0, 400);
@@ -58,24 +59,24 @@ void expectRefusedByEveryCommand(const std::string& file, const std::string& whe
 // 100,000 statements nested in a loop body: Clang's parser recursed past the default 8 MiB stack
 // (a silent SIGSEGV); on the analysis thread's stack it parses, and the depth limit refuses it.
 TEST(HostileInput, StatementsNested100000DeepAreTooDeep) {
-  std::string file = writeSource("deep_ifs.c", "void f(int n, double *a) {\n#pragma omp parallel for\n"
-                                               "  for (int i = 0; i < n; i++)\n    " +
-                                                   repeated("if (1) ", 100000) + "a[i] = 1;\n}\n");
+  std::string file = writeSource("deep_ifs.c",
+                                 "void f(int n, double *a) {\n#pragma omp parallel for\n"
+                                 "  for (int i = 0; i < n; i++)\n    " +
+                                     repeated("if (1) ", 100000) + "a[i] = 1;\n}\n");
   expectRefusedByEveryCommand(file, ":4:", "error: expression too deep");
 }
 
 // A right-deep chain of 100,000 assignments: the parser recursion again.
 TEST(HostileInput, ExpressionNested100000DeepIsTooDeep) {
-  std::string file =
-      writeSource("deep_assign.c", "void f(int n, double *a) {\n  double x;\n  " + repeated("x = ", 100000) +
-                                       "n;\n  a[0] = x;\n}\n");
+  std::string file = writeSource("deep_assign.c", "void f(int n, double *a) {\n  double x;\n  " +
+                                                      repeated("x = ", 100000) + "n;\n  a[0] = x;\n}\n");
   expectRefusedByEveryCommand(file, ":3:", "error: expression too deep");
 }
 
 // 100,000 nested blocks: Clang's bracket limit, at the 257th brace.
 TEST(HostileInput, BlocksNested100000DeepAreClangsError) {
-  std::string file = writeSource("deep_blocks.c", "void f(int n, double *a) {\n" + repeated("{", 100000) +
-                                                      "a[0] = n;" + repeated("}", 100000) + "\n}\n");
+  std::string file = writeSource("deep_blocks.c", "void f(int n, double *a) {\n" + repeated("{", 100000) + "a[0] = n;" +
+                                                      repeated("}", 100000) + "\n}\n");
   expectRefusedByEveryCommand(file, ":2:256:", "error: bracket nesting level exceeded");
 }
 
@@ -102,23 +103,26 @@ TEST(HostileInput, StackOverflowIsADiagnosticNamingTheFile) {
   CommandResult result = runCommand(kAdrace + " check " + file + " " + next + " --");
   EXPECT_EQ(result.exitCode, 2) << result.err.substr(0, 400);
   EXPECT_TRUE(refused(result.err)) << result.err.substr(0, 400);
-  EXPECT_NE(result.err.find(next + ":2:11: error: expected expression"), std::string::npos) << result.err.substr(0, 400);
+  EXPECT_NE(result.err.find(next + ":2:11: error: expected expression"), std::string::npos)
+      << result.err.substr(0, 400);
 }
 
 // Clang reads `parallel frobnicate` as `parallel` and drops the rest with a warning (Clang 14 did
 // the same with `parallel loop`): check reported a race of every thread running the loop, in a
 // race-free program.
 TEST(HostileInput, DirectiveWordsClangIgnoresAreAnError) {
-  std::string file = writeSource("parallel_typo.c", "void f(int n, double *a) {\n#pragma omp parallel frobnicate\n"
-                                                    "  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
+  std::string file = writeSource("parallel_typo.c",
+                                 "void f(int n, double *a) {\n#pragma omp parallel frobnicate\n"
+                                 "  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
   expectRefusedByEveryCommand(file, ":2:22:", "error: extra tokens at the end of '#pragma omp parallel' are ignored");
 }
 
 // The same shape well inside the bound is analysed as usual.
 TEST(HostileInput, SumOf300TermsIsStillAnalysed) {
-  std::string file = writeSource("long_sum.c", "void f(int n, double *a, double *b) {\n#pragma omp parallel for\n"
-                                               "  for (int i = 0; i < n; i++)\n    a[i] = " +
-                                                   repeatedSum("b[i]", 300) + ";\n}\n");
+  std::string file = writeSource("long_sum.c",
+                                 "void f(int n, double *a, double *b) {\n#pragma omp parallel for\n"
+                                 "  for (int i = 0; i < n; i++)\n    a[i] = " +
+                                     repeatedSum("b[i]", 300) + ";\n}\n");
   CommandResult result = runCommand(kAdrace + " analyze " + file + " --");
   ASSERT_EQ(result.exitCode, 0) << result.err.substr(0, 400);
   EXPECT_EQ(nlohmann::json::parse(result.out)["files"][0]["loops"].size(), 1u);
@@ -127,10 +131,11 @@ TEST(HostileInput, SumOf300TermsIsStillAnalysed) {
 // Clang (14, and still 19) segfaults in Sema on allocate() naming the loop counter (without a private
 // clause): the crash is recovered from and reported as an input error on the file.
 TEST(HostileInput, ClangCrashOnAllocateClauseIsADiagnostic) {
-  std::string file = writeSource("allocate.c", "void f(int n, double *a) {\n  int i;\n#pragma omp parallel for allocate(i)\n"
-                                               "  for (i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
-  for (const std::string& command : {" analyze " + file + " --", " check " + file + " --",
-                                     " adjoint " + file + " --function f --active a --"}) {
+  std::string file = writeSource("allocate.c",
+                                 "void f(int n, double *a) {\n  int i;\n#pragma omp parallel for allocate(i)\n"
+                                 "  for (i = 0; i < n; i++)\n    a[i] = 1;\n}\n");
+  for (const std::string& command :
+       {" analyze " + file + " --", " check " + file + " --", " adjoint " + file + " --function f --active a --"}) {
     CommandResult result = runCommand(kAdrace + command);
     EXPECT_EQ(result.exitCode, 2) << command << result.err;
     EXPECT_NE(result.err.find(file + ": error: the C front-end (Clang 19) crashed"), std::string::npos) << result.err;
@@ -156,10 +161,9 @@ TEST(HostileInput, FileOfUnknownLanguageSaysWhichFileAndWhy) {
 // Numbers are read the same way by every subcommand: digits only, within range.
 TEST(HostileInput, MalformedNumbersAreUsageErrors) {
   std::string file = writeSource("numbers.c", "void f(void) {}\n");
-  for (const char* options :
-       {" check -j 2x ", " check -j2x ", " check -j 99999999999 ", " check -j 0 ", " check --z3-timeout-ms 5s ",
-        " check --budget-ms=-1 ", " analyze --z3-timeout-ms 5s ", " analyze --budget-ms 1e3 ",
-        " adjoint --function f --active a --z3-timeout-ms 0x10 "}) {
+  for (const char* options : {" check -j 2x ", " check -j2x ", " check -j 99999999999 ", " check -j 0 ",
+                              " check --z3-timeout-ms 5s ", " check --budget-ms=-1 ", " analyze --z3-timeout-ms 5s ",
+                              " analyze --budget-ms 1e3 ", " adjoint --function f --active a --z3-timeout-ms 0x10 "}) {
     CommandResult result = runCommand(kAdrace + options + file + " --");
     EXPECT_EQ(result.exitCode, 2) << options;
     EXPECT_NE(result.err.find("expects an integer from 1 to"), std::string::npos) << options << result.err;
@@ -180,14 +184,16 @@ std::string withoutTimes(const std::string& report) {
 // Output is identical for identical input, whatever the number of files (its times aside): the
 // instances of a loop once came out in the order of their declarations' addresses.
 TEST(HostileInput, AnalyzeOutputIsIdenticalFromRunToRun) {
-  std::string first = writeSource("order_a.c",
-                                  "void f(int n, const int *c, double *x) {\n  int k, m, j;\n#pragma omp parallel for private(k, m, j)\n"
-                                  "  for (int i = 0; i < n; i++) {\n    k = c[i]; m = k + 1; j = m + k;\n"
-                                  "    if (i % 2) { k = 2 * i; m = k; j = m; }\n    x[k + m + j] += 1;\n  }\n}\n");
-  std::string second = writeSource("order_b.c",
-                                   "void g(int n, const int *c, double *y) {\n  int p, q;\n#pragma omp parallel for private(p, q)\n"
-                                   "  for (int i = 0; i < n; i++) {\n    q = c[i]; p = q;\n    if (i > 3) { p = i; q = p + 1; }\n"
-                                   "    y[p * 2 + q] += 1;\n  }\n}\n");
+  std::string first = writeSource(
+      "order_a.c",
+      "void f(int n, const int *c, double *x) {\n  int k, m, j;\n#pragma omp parallel for private(k, m, j)\n"
+      "  for (int i = 0; i < n; i++) {\n    k = c[i]; m = k + 1; j = m + k;\n"
+      "    if (i % 2) { k = 2 * i; m = k; j = m; }\n    x[k + m + j] += 1;\n  }\n}\n");
+  std::string second =
+      writeSource("order_b.c",
+                  "void g(int n, const int *c, double *y) {\n  int p, q;\n#pragma omp parallel for private(p, q)\n"
+                  "  for (int i = 0; i < n; i++) {\n    q = c[i]; p = q;\n    if (i > 3) { p = i; q = p + 1; }\n"
+                  "    y[p * 2 + q] += 1;\n  }\n}\n");
   std::string reference = withoutTimes(runCommand(kAdrace + " analyze " + first + " " + second + " --").out);
   ASSERT_GT(reference.size(), 100u);
   for (int run = 0; run < 4; ++run)

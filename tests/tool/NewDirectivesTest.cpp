@@ -23,7 +23,8 @@ const Unsupported kUnsupported[] = {
     {"scope", "void f(int n, double *a) {\n#pragma omp parallel\n  {\n#pragma omp scope\n    a[0] = n;\n  }\n}\n",
      "4:1", "scope"},
     {"error",
-     "void f(int n, double *a) {\n  if (n < 0) {\n#pragma omp error at(execution) severity(warning) message(\"n < 0\")\n"
+     "void f(int n, double *a) {\n  if (n < 0) {\n#pragma omp error at(execution) severity(warning) message(\"n < "
+     "0\")\n"
      "  }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = 2 * a[i];\n}\n",
      "3:1", "error"},
     {"parallel_masked", "void f(int n, double *a) {\n#pragma omp parallel masked\n  a[0] = 2 * a[0] + n;\n}\n", "2:1",
@@ -32,11 +33,13 @@ const Unsupported kUnsupported[] = {
      "void f(int n, double *a) {\n#pragma omp parallel\n#pragma omp masked taskloop\n"
      "  for (int i = 0; i < n; i++) a[i] = 2 * a[i];\n}\n",
      "3:1", "taskloop"},
-    {"parallel_loop", "void f(int n, double *a) {\n#pragma omp parallel loop\n  for (int i = 0; i < n; i++) a[i] = 2 * a[i];\n}\n",
+    {"parallel_loop",
+     "void f(int n, double *a) {\n#pragma omp parallel loop\n  for (int i = 0; i < n; i++) a[i] = 2 * a[i];\n}\n",
      "2:1", "parallel loop"},
     // Clang keeps only the variant it selects (here by a run-time condition it cannot evaluate).
     {"metadirective",
-     "void f(int n, double *a) {\n#pragma omp metadirective when(user={condition(n > 100)}: parallel for) default(simd)\n"
+     "void f(int n, double *a) {\n#pragma omp metadirective when(user={condition(n > 100)}: parallel for) "
+     "default(simd)\n"
      "  for (int i = 0; i < n; i++) a[i] = 2 * a[i];\n}\n",
      "2:", "metadirective"},
     {"taskwait_nowait",
@@ -53,7 +56,8 @@ TEST(NewDirectives, AnalyzeListsEachUnderNotAnalysed) {
     EXPECT_NE(result.err.find(file + ":" + program.at), std::string::npos) << program.name << "\n" << result.err;
     EXPECT_NE(result.err.find(std::string("could not analyse: unsupported OpenMP construct: ") + program.construct),
               std::string::npos)
-        << program.name << "\n" << result.err;
+        << program.name << "\n"
+        << result.err;
     nlohmann::json report = nlohmann::json::parse(result.out);
     bool listed = false;
     for (const nlohmann::json& entry : report["files"][0]["not_analysed"])
@@ -70,9 +74,9 @@ TEST(NewDirectives, CheckReportsEachUnsupported) {
     nlohmann::json report = nlohmann::json::parse(result.out);
     bool reported = false;
     for (const nlohmann::json& finding : report["files"][0]["findings"])
-      reported |= finding["certainty"] == "unsupported" &&
-                  finding.dump().find(std::string("unsupported OpenMP construct: ") + program.construct) !=
-                      std::string::npos;
+      reported |=
+          finding["certainty"] == "unsupported" &&
+          finding.dump().find(std::string("unsupported OpenMP construct: ") + program.construct) != std::string::npos;
     EXPECT_TRUE(reported) << program.name << "\n" << result.out;
   }
 }
@@ -92,18 +96,25 @@ TEST(NewDirectives, AdjointRefusesEachWithItsLocation) {
 // OpenMP 5.2's doacross(sink: ...) and doacross(source:) order the iterations as depend(sink: ...)
 // and depend(source) did; without them the loop races.
 TEST(NewDirectives, DoacrossClausesAreModelled) {
-  const std::string head = "void f(int n, double *a) {\n#pragma omp parallel for ordered(1)\n  for (int i = 1; i < n; i++) {\n";
+  const std::string head =
+      "void f(int n, double *a) {\n#pragma omp parallel for ordered(1)\n  for (int i = 1; i < n; i++) {\n";
   const std::string tail = "  }\n}\n";
-  std::string ordered = writeSource("doacross.c", head + "#pragma omp ordered doacross(sink: i - 1)\n    a[i] = a[i - 1] + 1;\n"
-                                                         "#pragma omp ordered doacross(source:)\n" + tail);
-  std::string current =
-      writeSource("doacross_cur.c", head + "#pragma omp ordered doacross(sink: omp_cur_iteration - 1)\n"
-                                           "    a[i] = a[i - 1] + 1;\n#pragma omp ordered doacross(source: omp_cur_iteration)\n" +
-                                           tail);
+  std::string ordered =
+      writeSource("doacross.c", head +
+                                    "#pragma omp ordered doacross(sink: i - 1)\n    a[i] = a[i - 1] + 1;\n"
+                                    "#pragma omp ordered doacross(source:)\n" +
+                                    tail);
+  std::string current = writeSource(
+      "doacross_cur.c", head +
+                            "#pragma omp ordered doacross(sink: omp_cur_iteration - 1)\n"
+                            "    a[i] = a[i - 1] + 1;\n#pragma omp ordered doacross(source: omp_cur_iteration)\n" +
+                            tail);
   std::string racy = writeSource("doacross_race.c", head + "    a[i] = a[i - 1] + 1;\n" + tail);
-  std::string farther = writeSource("doacross_sink2.c", head + "#pragma omp ordered doacross(sink: i - 2)\n"
-                                                               "    a[i] = a[i - 1] + 1;\n#pragma omp ordered doacross(source:)\n" +
-                                                               tail);
+  std::string farther =
+      writeSource("doacross_sink2.c", head +
+                                          "#pragma omp ordered doacross(sink: i - 2)\n"
+                                          "    a[i] = a[i - 1] + 1;\n#pragma omp ordered doacross(source:)\n" +
+                                          tail);
   // Clang 19 reads OpenMP 5.1 by default; doacross is 5.2.
   for (const std::string& file : {ordered, current}) {
     CommandResult result = runCommand(kAdrace + " check " + file + " -- -fopenmp-version=52");

@@ -37,7 +37,8 @@ TEST(OutputFile, OutputEqualToTheInputIsRefusedAndTheInputKept) {
   fs::create_symlink(file, link);
   EXPECT_EQ(runCommand(kAdrace + " analyze " + file + " -o " + link + " --").exitCode, 2);
   EXPECT_EQ(readWhole(file), kKernel);
-  std::string questions = writeSource("same.json", readWhole(std::string(ADRACE_EXAMPLES_DIR) + "/seed004_figure2.json"));
+  std::string questions =
+      writeSource("same.json", readWhole(std::string(ADRACE_EXAMPLES_DIR) + "/seed004_figure2.json"));
   std::string before = readWhole(questions);
   EXPECT_EQ(runCommand(kAdrace + " answer " + questions + " -o " + questions).exitCode, 2);
   EXPECT_EQ(readWhole(questions), before);
@@ -72,15 +73,15 @@ TEST(OutputFile, DevicesAndFifosAreWrittenDirectly) {
     CommandResult result = runCommand(command);
     EXPECT_EQ(result.exitCode, 0) << command << result.err;
   }
-  struct stat null {};
+  struct stat null{};
   ASSERT_EQ(stat("/dev/null", &null), 0);
   EXPECT_TRUE(S_ISCHR(null.st_mode)) << "/dev/null was replaced";
 
   std::string fifo = scratchPath("report.fifo");
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   std::string copy = scratchPath("fifo-copy.json");
-  CommandResult result = runCommand("(cat " + fifo + " > " + copy + " &) ; " + kAdrace + " check --format json " + file +
-                                    " -o " + fifo + " -- ; code=$? ; sleep 0.2 ; exit $code");
+  CommandResult result = runCommand("(cat " + fifo + " > " + copy + " &) ; " + kAdrace + " check --format json " +
+                                    file + " -o " + fifo + " -- ; code=$? ; sleep 0.2 ; exit $code");
   ASSERT_EQ(result.exitCode, 0) << result.err;
   EXPECT_TRUE(fs::is_fifo(fifo));
   EXPECT_EQ(nlohmann::json::parse(readWhole(copy))["format"], "adrace-check/1");

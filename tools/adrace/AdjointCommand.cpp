@@ -12,18 +12,23 @@ namespace {
 
 std::vector<OptionSpec> adjointOptions() {
   std::vector<OptionSpec> options = commonOptions();
-  options.insert(options.end(), {
-      {"--function", "", true, "NAME", "the function to differentiate (the adjoint is NAME_b)"},
-      {"--active", "", true, "P,...", "active parameters: arrays or by-value scalars"},
-      {"--strategy", "", true, "formad|atomic|reduction|serial", "protection of shared adjoints (default formad)"},
-      {"--guard", "", true, "auto|atomic|reduction", "formad: protection of arrays not proven (default auto)"},
-      {"--no-gather", "", false, "", "formad: keep guarding stencil reads instead of writing their adjoints as gathers"},
-      {"--extent", "", true, "NAME=EXPR,...", "element count of arrays (for per-thread reduction copies)"},
-      {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
-      {"--budget-ms", "", true, "MS", "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
-      {"--allow-racy-primal", "", false, "", "write the adjoint of a primal that races (a warning names the race) instead of refusing it"},
-      {"--output", "-o", true, "FILE", "write the C file to FILE instead of stdout"},
-  });
+  options.insert(
+      options.end(),
+      {
+          {"--function", "", true, "NAME", "the function to differentiate (the adjoint is NAME_b)"},
+          {"--active", "", true, "P,...", "active parameters: arrays or by-value scalars"},
+          {"--strategy", "", true, "formad|atomic|reduction|serial", "protection of shared adjoints (default formad)"},
+          {"--guard", "", true, "auto|atomic|reduction", "formad: protection of arrays not proven (default auto)"},
+          {"--no-gather", "", false, "",
+           "formad: keep guarding stencil reads instead of writing their adjoints as gathers"},
+          {"--extent", "", true, "NAME=EXPR,...", "element count of arrays (for per-thread reduction copies)"},
+          {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
+          {"--budget-ms", "", true, "MS",
+           "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
+          {"--allow-racy-primal", "", false, "",
+           "write the adjoint of a primal that races (a warning names the race) instead of refusing it"},
+          {"--output", "-o", true, "FILE", "write the C file to FILE instead of stdout"},
+      });
   return options;
 }
 
@@ -48,8 +53,10 @@ int runAdjoint(const std::vector<std::string>& arguments) {
     parsed.error = "--active P[,P...] is required (the parameters to differentiate)";
   if (parsed.error.empty()) {
     auto strategy = ad::parseStrategy(parsed.value("--strategy", "formad"));
-    if (!strategy) parsed.error = "--strategy must be formad, atomic, reduction or serial, not '" + parsed.value("--strategy") + "'";
-    else request.strategy = *strategy;
+    if (!strategy)
+      parsed.error = "--strategy must be formad, atomic, reduction or serial, not '" + parsed.value("--strategy") + "'";
+    else
+      request.strategy = *strategy;
   }
   analyzer::AnalysisOptions analysis;  // --guard, --extent and --z3-timeout-ms, read as `analyze` reads them
   if (parsed.error.empty()) parsed.error = readAnalysisOptions(parsed, analysis);

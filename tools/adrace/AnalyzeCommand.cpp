@@ -15,18 +15,21 @@ namespace {
 
 std::vector<OptionSpec> analyzeOptions() {
   std::vector<OptionSpec> options = commonOptions();
-  options.insert(options.end(), {
-      {"--dump-model", "", false, "", "print only the loop models (no Z3)"},
-      {"--format", "", true, "json|text", "report format (default json)"},
-      {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
-      {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
-      {"--budget-ms", "", true, "MS", "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
-      {"--active", "", true, "NAME,...", "only these variables get adjoints"},
-      {"--inactive", "", true, "NAME,...", "these variables get no adjoint"},
-      {"--guard", "", true, "auto|atomic|reduction", "protection for guarded arrays (default auto)"},
-      {"--no-gather", "", false, "", "do not ask whether guarded arrays can be gathers"},
-      {"--extent", "", true, "NAME=EXPR,...", "element count of arrays whose declaration does not say it"},
-  });
+  options.insert(
+      options.end(),
+      {
+          {"--dump-model", "", false, "", "print only the loop models (no Z3)"},
+          {"--format", "", true, "json|text", "report format (default json)"},
+          {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
+          {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
+          {"--budget-ms", "", true, "MS",
+           "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
+          {"--active", "", true, "NAME,...", "only these variables get adjoints"},
+          {"--inactive", "", true, "NAME,...", "these variables get no adjoint"},
+          {"--guard", "", true, "auto|atomic|reduction", "protection for guarded arrays (default auto)"},
+          {"--no-gather", "", false, "", "do not ask whether guarded arrays can be gathers"},
+          {"--extent", "", true, "NAME=EXPR,...", "element count of arrays whose declaration does not say it"},
+      });
   return options;
 }
 
@@ -42,10 +45,14 @@ std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::Analy
   for (const std::string& name : splitList(parsed.value("--inactive"))) options.activity.inactive.insert(name);
   options.gather = !parsed.has("--no-gather");
   std::string guard = parsed.value("--guard", "auto");
-  if (guard == "auto") options.guard = analyzer::GuardPolicy::Auto;
-  else if (guard == "atomic") options.guard = analyzer::GuardPolicy::Atomic;
-  else if (guard == "reduction") options.guard = analyzer::GuardPolicy::Reduction;
-  else return "--guard must be auto, atomic or reduction, not '" + guard + "'";
+  if (guard == "auto")
+    options.guard = analyzer::GuardPolicy::Auto;
+  else if (guard == "atomic")
+    options.guard = analyzer::GuardPolicy::Atomic;
+  else if (guard == "reduction")
+    options.guard = analyzer::GuardPolicy::Reduction;
+  else
+    return "--guard must be auto, atomic or reduction, not '" + guard + "'";
   for (const std::string& item : splitList(parsed.value("--extent"))) {
     size_t equals = item.find('=');
     if (equals == std::string::npos || equals == 0 || equals + 1 == item.size())

@@ -21,16 +21,21 @@ namespace {
 
 std::vector<OptionSpec> checkOptions() {
   std::vector<OptionSpec> options = commonOptions();
-  options.insert(options.end(), {
-      {"--format", "", true, "text|json|sarif", "output format (default text)"},
-      {"--fail-on", "", true, "definite|possible|never", "lowest finding level that makes the exit code 1 (default definite)"},
-      {"--jobs", "-j", true, "N", "files checked in parallel (default: all cores)"},
-      {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
-      {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; undecided means could not check (default 2000)"},
-      {"--budget-ms", "", true, "MS", "time for the Z3 queries of each file; what is left is could not check (default 10000)"},
-      {"--assume-no-alias", "", false, "", "assume distinct pointer variables never point into the same array"},
-      {"--const-may-alias", "", false, "", "also report pointers to const (read as inputs by default) that may alias"},
-  });
+  options.insert(
+      options.end(),
+      {
+          {"--format", "", true, "text|json|sarif", "output format (default text)"},
+          {"--fail-on", "", true, "definite|possible|never",
+           "lowest finding level that makes the exit code 1 (default definite)"},
+          {"--jobs", "-j", true, "N", "files checked in parallel (default: all cores)"},
+          {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
+          {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; undecided means could not check (default 2000)"},
+          {"--budget-ms", "", true, "MS",
+           "time for the Z3 queries of each file; what is left is could not check (default 10000)"},
+          {"--assume-no-alias", "", false, "", "assume distinct pointer variables never point into the same array"},
+          {"--const-may-alias", "", false, "",
+           "also report pointers to const (read as inputs by default) that may alias"},
+      });
   return options;
 }
 
@@ -41,8 +46,7 @@ struct FileOutcome {
 
 // Parses and checks one file: its loops, then its parallel regions. Unsupported constructs become
 // findings, not errors.
-FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, unsigned timeoutMs,
-                      unsigned budgetMs) {
+FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, unsigned timeoutMs, unsigned budgetMs) {
   FileOutcome outcome;
   analyzer::CompileSettings settings = compileSettingsFrom(parsed);
   settings.files = {file};
@@ -80,8 +84,8 @@ FileOutcome checkFile(const std::string& file, const ParsedCommandLine& parsed, 
       spdlog::debug("checking loop {} of {} (line {})", loop.id, file, loop.pragmaAt.line);
       for (analyzer::RaceFinding& finding : analyzer::checkLoop(loop, options)) {
         if (!finding.witnessReplay.empty())
-          spdlog::debug("{}:{}:{}: witness of the race on '{}': {}", finding.at.file, finding.at.line, finding.at.column,
-                        finding.variable, finding.witnessReplay);
+          spdlog::debug("{}:{}:{}: witness of the race on '{}': {}", finding.at.file, finding.at.line,
+                        finding.at.column, finding.variable, finding.witnessReplay);
         outcome.checked.findings.push_back(std::move(finding));
       }
     }
@@ -154,7 +158,8 @@ int runCheck(const std::vector<std::string>& arguments) {
     parsed.error = "--format must be text, json or sarif, not '" + format + "'";
   if (parsed.error.empty() && fail == FailOn::Invalid) parsed.error = "--fail-on must be definite, possible or never";
   if (parsed.error.empty()) parsed.error = readPositiveInteger(parsed, "--jobs", kMaximumJobs, jobs);
-  if (parsed.error.empty()) parsed.error = readPositiveInteger(parsed, "--z3-timeout-ms", kMaximumMilliseconds, timeoutMs);
+  if (parsed.error.empty())
+    parsed.error = readPositiveInteger(parsed, "--z3-timeout-ms", kMaximumMilliseconds, timeoutMs);
   if (parsed.error.empty()) parsed.error = readPositiveInteger(parsed, "--budget-ms", kMaximumMilliseconds, budgetMs);
   if (parsed.error.empty() && parsed.positional.empty() && !parsed.has("--build-dir"))
     parsed.error = "no input file (name files, or -p BUILD_DIR for every file of its compile_commands.json)";
@@ -171,7 +176,8 @@ int runCheck(const std::vector<std::string>& arguments) {
     files = analyzer::sourcesOfBuild(parsed.value("--build-dir"), errors);
     if (reportDiagnostics(errors)) return kExitUsage;
     if (files.empty()) {
-      std::cerr << "adrace check: error: " << parsed.value("--build-dir") << "/compile_commands.json lists no C or C++ source\n";
+      std::cerr << "adrace check: error: " << parsed.value("--build-dir")
+                << "/compile_commands.json lists no C or C++ source\n";
       return kExitUsage;
     }
   }

@@ -20,8 +20,7 @@ std::vector<OptionSpec> commonOptions() {
   };
 }
 
-ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments,
-                                   const std::vector<OptionSpec>& options) {
+ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments, const std::vector<OptionSpec>& options) {
   ParsedCommandLine parsed;
   for (size_t i = 0; i < arguments.size(); ++i) {
     const std::string& argument = arguments[i];
@@ -69,15 +68,17 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments,
   return parsed;
 }
 
-std::string usageText(const std::string& command, const std::string& synopsis,
-                      const std::string& description, const std::vector<OptionSpec>& options) {
+std::string usageText(const std::string& command, const std::string& synopsis, const std::string& description,
+                      const std::vector<OptionSpec>& options) {
   std::ostringstream out;
   out << "usage: adrace " << command << " " << synopsis << "\n\n" << description << "\n\noptions:\n";
   for (const OptionSpec& option : options) {
     std::string left = "  " + (option.shortName.empty() ? std::string("    ") : option.shortName + ", ") + option.name;
     if (option.takesValue) left += " " + option.valueName;
-    if (left.size() < 32) left.resize(32, ' ');
-    else left += "\n" + std::string(32, ' ');
+    if (left.size() < 32)
+      left.resize(32, ' ');
+    else
+      left += "\n" + std::string(32, ' ');
     out << left << option.help << "\n";
   }
   return out.str();

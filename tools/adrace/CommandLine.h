@@ -11,10 +11,10 @@
 namespace adrace::tool {
 
 struct OptionSpec {
-  std::string name;         // "--format"
-  std::string shortName;    // "-o", or ""
+  std::string name;       // "--format"
+  std::string shortName;  // "-o", or ""
   bool takesValue = false;
-  std::string valueName;    // "FORMAT", for help
+  std::string valueName;  // "FORMAT", for help
   std::string help;
 };
 
@@ -22,10 +22,10 @@ struct ParsedCommandLine {
   std::vector<std::string> positional;
   std::vector<std::string> compilerArguments;  // after `--`
   bool sawDoubleDash = false;
-  std::map<std::string, std::string> values;   // options with values, by long name (the last one given)
+  std::map<std::string, std::string> values;                  // options with values, by long name (the last one given)
   std::map<std::string, std::vector<std::string>> allValues;  // every value of each, in order
-  std::set<std::string> flags;                 // options without values, by long name
-  std::string error;                           // non-empty on a usage error
+  std::set<std::string> flags;                                // options without values, by long name
+  std::string error;                                          // non-empty on a usage error
 
   bool has(const std::string& name) const { return flags.count(name) || values.count(name); }
   std::string value(const std::string& name, const std::string& fallback = "") const;
@@ -35,11 +35,10 @@ struct ParsedCommandLine {
 // --extra-arg / --extra-arg-before (so that a build can run adrace as its clang-tidy launcher).
 std::vector<OptionSpec> commonOptions();
 
-ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments,
-                                   const std::vector<OptionSpec>& options);
+ParsedCommandLine parseCommandLine(const std::vector<std::string>& arguments, const std::vector<OptionSpec>& options);
 
-std::string usageText(const std::string& command, const std::string& synopsis,
-                      const std::string& description, const std::vector<OptionSpec>& options);
+std::string usageText(const std::string& command, const std::string& synopsis, const std::string& description,
+                      const std::vector<OptionSpec>& options);
 
 // Reads the integer option `name` into `value` when it is given: decimal digits only, from 1 to
 // `maximum` ("2x", "5s", "-3" and 99999999999 are refused). Returns an error message, or "".

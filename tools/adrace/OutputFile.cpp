@@ -21,7 +21,7 @@ std::string directoryOf(const std::string& path) {
 // The file a chain of symlinks ends at (which need not exist yet), as a compiler writes through them.
 std::string followLinks(std::string path) {
   for (int hop = 0; hop < 40; ++hop) {
-    struct stat link {};
+    struct stat link{};
     if (lstat(path.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) return path;
     char target[PATH_MAX];
     ssize_t length = readlink(path.c_str(), target, sizeof target - 1);
@@ -55,11 +55,11 @@ std::string writeOutputFile(const std::string& path, const std::string& text, co
     return std::cout.flush() ? "" : failure("<stdout>", "write error");
   }
   const std::string target = followLinks(path);
-  struct stat existing {};
+  struct stat existing{};
   bool exists = stat(target.c_str(), &existing) == 0;
   if (exists) {
     for (const std::string& input : inputs) {
-      struct stat read {};
+      struct stat read{};
       if (stat(input.c_str(), &read) == 0 && read.st_dev == existing.st_dev && read.st_ino == existing.st_ino)
         return failure(path, "it is the input file " + input + " (refusing to overwrite it)");
     }
