@@ -224,15 +224,20 @@ c::StmtRef adjointDeclaration(const AdjointContext& context, const clang::VarDec
   return c::declaration(c::plainType("double"), info->adjoint, c::literal("0.0"));
 }
 
-bool isFloatingType(clang::QualType type) {
+// What a pointer or array (of pointers, of arrays...) holds in the end; the type itself otherwise.
+static clang::QualType innermostElementType(clang::QualType type) {
   while (true) {
     if (type->isPointerType())
       type = type->getPointeeType();
     else if (type->isArrayType())
       type = type->getAsArrayTypeUnsafe()->getElementType();
     else
-      break;
+      return type;
   }
+}
+
+bool isFloatingType(clang::QualType type) {
+  type = innermostElementType(type);
   if (const clang::RecordType* record = type->getAsStructureType()) {  // a struct with a floating member
     for (const clang::FieldDecl* field : record->getDecl()->fields())
       if (isFloatingType(field->getType())) return true;
@@ -241,16 +246,6 @@ bool isFloatingType(clang::QualType type) {
   return type->isRealFloatingType();
 }
 
-bool isStructType(clang::QualType type) {
-  while (true) {
-    if (type->isPointerType())
-      type = type->getPointeeType();
-    else if (type->isArrayType())
-      type = type->getAsArrayTypeUnsafe()->getElementType();
-    else
-      break;
-  }
-  return type->isStructureType();
-}
+bool isStructType(clang::QualType type) { return innermostElementType(type)->isStructureType(); }
 
 }  // namespace adrace::ad

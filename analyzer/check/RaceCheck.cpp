@@ -100,16 +100,7 @@ bool ownedByTheIteration(const Variable* variable, const Reference& reference) {
 class WitnessEvaluator {
  public:
   using Witness = std::vector<std::pair<std::string, std::string>>;
-  explicit WitnessEvaluator(const Witness& witness) {
-    for (const auto& [name, text] : witness) {
-      try {
-        size_t used = 0;
-        long long value = std::stoll(text, &used);
-        if (used == text.size()) values_[name] = value;
-      } catch (const std::exception&) {
-      }
-    }
-  }
+  explicit WitnessEvaluator(const Witness& witness) : values_(integerValues(witness)) {}
 
   // The first constraint the witness violates, described; nothing when none is violated.
   std::optional<std::string> violation(const LoopModel& loop, const smt::ContextTree& contexts, const Reference& first,

@@ -22,16 +22,7 @@ bool sameSpan(const SourceSpan& a, const SourceSpan& b) {
 
 class Replayer {
  public:
-  Replayer(const LoopReplay& replay, const WitnessValues& witness) : replay_(replay) {
-    for (const auto& [name, text] : witness) {
-      try {
-        size_t used = 0;
-        long long value = std::stoll(text, &used);
-        if (used == text.size()) values_[name] = value;
-      } catch (const std::exception&) {
-      }
-    }
-  }
+  Replayer(const LoopReplay& replay, const WitnessValues& witness) : replay_(replay), values_(integerValues(witness)) {}
 
   ReplayOutcome run(const SourceSpan& first, const SourceSpan& second) {
     const ReplayAccess* a = find(first);
@@ -211,6 +202,19 @@ std::optional<long long> evaluateReplay(const ReplayExpr& expr, const Lookup& va
     case Op::Or: return b != 0;
     default: return std::nullopt;
   }
+}
+
+std::map<std::string, long long> integerValues(const WitnessValues& witness) {
+  std::map<std::string, long long> values;
+  for (const auto& [name, text] : witness) {
+    try {
+      size_t used = 0;
+      long long value = std::stoll(text, &used);
+      if (used == text.size()) values[name] = value;
+    } catch (const std::exception&) {
+    }
+  }
+  return values;
 }
 
 ReplayOutcome replayWitness(const LoopReplay& replay, const WitnessValues& witness, const SourceSpan& first,

@@ -10,6 +10,7 @@
 #include "analyzer/model/LoopModel.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -95,6 +96,9 @@ struct ReplayOutcome {
 };
 
 using WitnessValues = std::vector<std::pair<std::string, std::string>>;
+
+// The witness's integer values by name ("i'" → 4); values that are not integers are left out.
+std::map<std::string, long long> integerValues(const WitnessValues& witness);
 
 // Replays `witness` on the accesses at `first` (the first iteration's) and `second` (the other's).
 ReplayOutcome replayWitness(const LoopReplay& replay, const WitnessValues& witness, const SourceSpan& first,

@@ -279,16 +279,22 @@ class ReplayBuilder {
     }
   }
 
-  // `a[i][j]`, outermost subscript first; inner subscript expressions of a chain are skipped (the
-  // visitor reaches them too, and they are not accesses of their own).
-  void addSubscripted(const clang::ArraySubscriptExpr* access) {
-    if (isChainBase(access)) return;
-    std::vector<const clang::Expr*> subscripts;
+  // The array under a chain of subscripts `a[i][j]`, with the subscripts, outermost first.
+  static const clang::Expr* subscriptChain(const clang::Expr* access, std::vector<const clang::Expr*>& subscripts) {
     const clang::Expr* base = access;
     while (auto* subscripted = llvm::dyn_cast<clang::ArraySubscriptExpr>(base->IgnoreParenImpCasts())) {
       subscripts.insert(subscripts.begin(), subscripted->getIdx());
       base = subscripted->getBase();
     }
+    return base;
+  }
+
+  // `a[i][j]`, outermost subscript first; inner subscript expressions of a chain are skipped (the
+  // visitor reaches them too, and they are not accesses of their own).
+  void addSubscripted(const clang::ArraySubscriptExpr* access) {
+    if (isChainBase(access)) return;
+    std::vector<const clang::Expr*> subscripts;
+    const clang::Expr* base = subscriptChain(access, subscripts);
     addAccess(access, base, subscripts);
   }
 
@@ -297,11 +303,7 @@ class ReplayBuilder {
     auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(member->getBase()->IgnoreParenImpCasts());
     if (!element || member->isArrow()) return;
     std::vector<const clang::Expr*> subscripts;
-    const clang::Expr* base = element;
-    while (auto* subscripted = llvm::dyn_cast<clang::ArraySubscriptExpr>(base->IgnoreParenImpCasts())) {
-      subscripts.insert(subscripts.begin(), subscripted->getIdx());
-      base = subscripted->getBase();
-    }
+    const clang::Expr* base = subscriptChain(element, subscripts);
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(base->IgnoreParenImpCasts());
     if (!use) return;
     std::string array = use->getDecl()->getName().str() + "[]." + member->getMemberDecl()->getName().str();

@@ -1,47 +1,14 @@
 // Unit tests of the adjoint generator: the supported subset, the derivative rules, save-on-kill,
 // the parallel-loop shapes per strategy, and "unsupported" diagnostics instead of wrong code.
-#include "ad/AdjointGenerator.h"
+#include "GeneratedAdjoint.h"
 
-#include <gtest/gtest.h>
-
-#include <unistd.h>
-
-#include <cstdio>
-#include <fstream>
 #include <string>
 
 namespace adrace::ad {
 namespace {
 
-struct Generated {
-  std::string code;
-  std::string error;  // first diagnostic, formatted
-};
-
-Generated generate(const std::string& source, const std::string& function, const std::vector<std::string>& active,
-                   Strategy strategy = Strategy::FormAD, std::map<std::string, std::string> extents = {},
-                   analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto, bool gather = true) {
-  // CTest runs every test in its own process, in parallel: the file name must be unique across them.
-  static int counter = 0;
-  std::string path = ::testing::TempDir() + "adrace_ad_" +
-                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + std::to_string(getpid()) +
-                     "_" + std::to_string(counter++) + ".c";
-  std::ofstream(path) << source;
-  AdjointRequest request;
-  request.settings.files = {path};
-  request.settings.compilerArguments = {"-std=c99"};
-  request.function = function;
-  request.active = active;
-  request.strategy = strategy;
-  request.extents = std::move(extents);
-  request.guard = guard;
-  request.gather = gather;
-  AdjointResult result = generateAdjoint(request);
-  std::remove(path.c_str());
-  Generated generated{result.code, ""};
-  if (!result.diagnostics.empty()) generated.error = analyzer::formatDiagnostic(result.diagnostics.front());
-  return generated;
-}
+using testing::generate;
+using testing::Generated;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

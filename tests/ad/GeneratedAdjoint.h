@@ -15,13 +15,19 @@
 
 namespace adrace::ad::testing {
 
-inline std::string generatedAdjoint(const std::string& source, const std::string& function,
-                                    const std::vector<std::string>& active, Strategy strategy = Strategy::FormAD,
-                                    std::map<std::string, std::string> extents = {},
-                                    analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto) {
+// The adjoint's code, and its first diagnostic formatted ("" when there is none).
+struct Generated {
+  std::string code;
+  std::string error;
+};
+
+inline Generated generate(const std::string& source, const std::string& function,
+                          const std::vector<std::string>& active, Strategy strategy = Strategy::FormAD,
+                          std::map<std::string, std::string> extents = {},
+                          analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto, bool gather = true) {
   // CTest runs every test in its own process, in parallel: the file name must be unique across them.
   static int counter = 0;
-  std::string path = ::testing::TempDir() + "adrace_rule_" +
+  std::string path = ::testing::TempDir() + "adrace_ad_" +
                      ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + std::to_string(getpid()) +
                      "_" + std::to_string(counter++) + ".c";
   std::ofstream(path) << source;
@@ -33,10 +39,22 @@ inline std::string generatedAdjoint(const std::string& source, const std::string
   request.strategy = strategy;
   request.extents = std::move(extents);
   request.guard = guard;
+  request.gather = gather;
   AdjointResult result = generateAdjoint(request);
   std::remove(path.c_str());
-  EXPECT_TRUE(result.diagnostics.empty()) << analyzer::formatDiagnostic(result.diagnostics.front());
-  return result.code;
+  Generated generated{result.code, ""};
+  if (!result.diagnostics.empty()) generated.error = analyzer::formatDiagnostic(result.diagnostics.front());
+  return generated;
+}
+
+// The adjoint of a source the generator must accept: a diagnostic fails the test.
+inline std::string generatedAdjoint(const std::string& source, const std::string& function,
+                                    const std::vector<std::string>& active, Strategy strategy = Strategy::FormAD,
+                                    std::map<std::string, std::string> extents = {},
+                                    analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto) {
+  Generated generated = generate(source, function, active, strategy, std::move(extents), guard);
+  EXPECT_TRUE(generated.error.empty()) << generated.error;
+  return generated.code;
 }
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
