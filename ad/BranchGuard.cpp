@@ -4,6 +4,8 @@
 
 #include <clang/AST/ParentMapContext.h>
 
+#include <functional>
+
 namespace adrace::ad {
 namespace {
 
@@ -70,6 +72,45 @@ bool inConditionalArm(const AdjointContext& context, const clang::Expr* leaf) {
     node = parent;
   }
   return false;
+}
+
+ArmGuard armGuard(const AdjointContext& context, const clang::Expr* leaf, const c::ExprRef& value) {
+  struct Arm {
+    c::ExprRef condition;
+    bool holds;
+  };
+  std::vector<Arm> arms;  // innermost first
+  const clang::Stmt* node = leaf;
+  for (int depth = 0; node && depth < 256; ++depth) {
+    auto parents = context.ast.getParents(*node);
+    if (parents.size() == 1)
+      if (const auto* variable = parents[0].get<clang::VarDecl>()) parents = context.ast.getParents(*variable);
+    const clang::Stmt* parent = parents.size() == 1 ? parents[0].get<clang::Stmt>() : nullptr;
+    if (!llvm::isa_and_nonnull<clang::Expr>(parent) && !llvm::isa_and_nonnull<clang::DeclStmt>(parent)) break;
+    if (auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(parent);
+        conditional && node != conditional->getCond())
+      arms.push_back({context.tree(conditional->getCond()), node == conditional->getTrueExpr()});
+    node = parent;
+  }
+  ArmGuard guard{nullptr, value};
+  if (arms.empty()) return guard;
+  for (const Arm& arm : arms) {
+    c::ExprRef holds = arm.holds ? arm.condition : c::prefix("!", c::parenthesized(arm.condition));
+    guard.condition = guard.condition ? c::binary("&&", holds, guard.condition) : holds;
+  }
+  // Where every arm holds, the seeds `c ? seed : 0.0` the value carries are the seeds themselves.
+  std::function<c::ExprRef(const c::ExprRef&)> within = [&](const c::ExprRef& expr) -> c::ExprRef {
+    if (!expr) return expr;
+    if (expr->kind == c::Expr::Kind::Conditional)
+      for (const Arm& arm : arms)
+        if (c::sameExpr(expr->operands[0], arm.condition) && c::isZeroLiteral(expr->operands[arm.holds ? 2 : 1]))
+          return within(expr->operands[arm.holds ? 1 : 2]);
+    auto copy = std::make_shared<c::Expr>(*expr);
+    for (c::ExprRef& operand : copy->operands) operand = within(operand);
+    return copy;
+  };
+  guard.value = within(value);
+  return guard;
 }
 
 c::ExprRef armCondition(c::ExprRef& value) {

@@ -33,4 +33,15 @@ c::ExprRef armCondition(c::ExprRef& value);
 // arm runs), as opposed to a seed made conditional by a math rule (fmax reads both arguments).
 bool inConditionalArm(const AdjointContext& context, const clang::Expr* leaf);
 
+// An increment whose value multiplies an arm's seed by a partial, `x[i + 1] * (c ? seed : 0.0)`, or
+// sits in nested arms: `condition` is the conjunction of the `?:` conditions under which the primal
+// reads `leaf` (negated for a false arm; null outside any arm) and `value` the increment's value where
+// they hold (those seeds without their `?:`). The increment is stored only under `condition`: the
+// partial may read, and the target may be, an element that exists only where the arm runs.
+struct ArmGuard {
+  c::ExprRef condition;
+  c::ExprRef value;
+};
+ArmGuard armGuard(const AdjointContext& context, const clang::Expr* leaf, const c::ExprRef& value);
+
 }  // namespace adrace::ad

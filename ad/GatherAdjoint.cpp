@@ -170,6 +170,11 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
       LocalAdjoint& local = localAdjoints_[info->adjoint];
       local.decl = base;
       Increment recorded = increment;
+      if (inConditionalArm(context_, increment.leaf) && recorded.value->kind != c::Expr::Kind::Conditional) {
+        // A partial times an arm's seed: recomputed at a shifted iteration only where the arm ran.
+        ArmGuard arms = armGuard(context_, increment.leaf, recorded.value);
+        recorded.value = c::conditional(arms.condition, arms.value, c::literal("0.0"));
+      }
       bool exact = atRoot;
       if (!atRoot) {  // under branches of the body (`if (r == 0) north = t;`): the increment guarded by their
                       // conditions
@@ -220,9 +225,15 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
         }
         if (!taken.family &&
             inConditionalArm(context_,
-                             increment.leaf))  // its condition joins the guard (stored only where the arm ran)
-          if (c::ExprRef arm = armCondition(taken.increment.value))
+                             increment.leaf)) {  // its condition joins the guard (stored only where the arm ran)
+          if (c::ExprRef arm = armCondition(taken.increment.value)) {
             taken.guard = taken.guard ? c::binary("&&", taken.guard, arm) : arm;
+          } else {  // a partial times the arm's seed: the partial, like the target, exists only there
+            ArmGuard arms = armGuard(context_, increment.leaf, taken.increment.value);
+            taken.guard = taken.guard ? c::binary("&&", taken.guard, arms.condition) : arms.condition;
+            taken.increment.value = arms.value;
+          }
+        }
         target->terms.push_back(std::move(taken));
         return true;
       }

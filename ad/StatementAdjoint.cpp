@@ -1,5 +1,6 @@
 #include "ad/StatementAdjoint.h"
 
+#include "ad/BranchGuard.h"
 #include "ad/FileScopeVariables.h"
 #include "ad/MathLibrary.h"
 #include "ad/PassiveCalls.h"
@@ -316,6 +317,8 @@ c::StmtRef incrementStatement(const AdjointContext& context, const Increment& in
 std::optional<Increment> joinIncrements(const AdjointContext& context, const Increment& first,
                                         const Increment& second) {
   if (!c::sameExpr(adjointOf(context, first.leaf), adjointOf(context, second.leaf))) return std::nullopt;
+  // Each `?:` arm's increment keeps the guard of its own arm (ad/BranchGuard.h): a sum has none.
+  if (inConditionalArm(context, first.leaf) || inConditionalArm(context, second.leaf)) return std::nullopt;
   const VariableInfo* info = context.variable(baseVariable(second.leaf));
   if (!info || c::namesIdentifier(second.value, info->adjoint)) return std::nullopt;
   Increment joined = first;

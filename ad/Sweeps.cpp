@@ -340,7 +340,15 @@ c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& incr
   Increment stored = increment;
   const bool element =
       !llvm::isa<clang::DeclRefExpr>(increment.leaf->IgnoreParenImpCasts());  // a scalar needs no guard
-  c::ExprRef condition = element && inConditionalArm(context, increment.leaf) ? armCondition(stored.value) : nullptr;
+  c::ExprRef condition;
+  if (inConditionalArm(context, increment.leaf)) {
+    if (element) condition = armCondition(stored.value);
+    // A partial times the arm's seed (`x[i + 1] * (c ? seed : 0.0)`): evaluated only where the arm ran.
+    if (!condition && stored.value->kind != c::Expr::Kind::Conditional) {
+      ArmGuard arms = armGuard(context, increment.leaf, stored.value);
+      condition = arms.condition, stored.value = arms.value;
+    }
+  }
   c::StmtRef statement = incrementStatement(context, stored);
   if (atomic) statement = c::governed(c::directive("omp atomic"), statement);
   return condition ? c::ifElse(condition, {statement}) : statement;

@@ -2,7 +2,9 @@
 # End-to-end check of `adrace adjoint` on one corpus kernel, one strategy and one compiler:
 # generate <function>_b for each function, compile it warning-free (-Wall -Werror -fopenmp) with the
 # kernel and its driver, and run `driver check` (finite differences vs adjoint, relative error
-# <= 1e-6) at OMP_NUM_THREADS=1, 2 and 4.
+# <= 1e-6) at OMP_NUM_THREADS=1, 2 and 4. The gcc builds run under AddressSanitizer: an adjoint that
+# stores or reads outside an array (a `+= 0.0` where the primal read nothing) fails, even when the
+# gradient it computes is right.
 # usage: corpus_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL STRATEGY CC FUNCTIONS ACTIVE [EXTENTS [ROOT [CFLAGS]]]
 # (STRATEGY: formad, atomic, reduction, serial, or formad-no-gather: formad with --no-gather.)
 # (ROOT: the folder holding KERNEL/, relative to SOURCE_DIR; corpus by default. CFLAGS: flags for
@@ -12,6 +14,9 @@ set -u
 adrace=$1 source=$2 work=$3 kernel=$4 strategy=$5 cc=$6 functions=$7 active=$8 extents=${9:-} root=${10:-corpus}
 read -r -a cflags <<< "${11:-}"
 dir=$source/$root/$kernel
+sanitize=()
+[ "$(basename "$cc")" = gcc ] && sanitize=(-fsanitize=address -fno-omit-frame-pointer)
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
 rm -rf "$work" && mkdir -p "$work" || exit 1
 objects=()
 for function in ${functions//,/ }; do
@@ -21,12 +26,12 @@ for function in ${functions//,/ }; do
     [ "$strategy" = formad-no-gather ] && strategy_args=(--strategy formad --no-gather)
     "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" "${strategy_args[@]}" \
         "${extent_args[@]}" -o "$work/${function}_b.c" || { echo "FAIL: adrace adjoint exited $?"; exit 1; }
-    "$cc" -O2 -Wall -Werror -fopenmp "${cflags[@]}" -I"$source/runtime" -I"$dir" -c "$work/${function}_b.c" -o "$work/${function}_b.o" ||
+    "$cc" -O2 -Wall -Werror -fopenmp "${sanitize[@]}" "${cflags[@]}" -I"$source/runtime" -I"$dir" -c "$work/${function}_b.c" -o "$work/${function}_b.o" ||
         { echo "FAIL: $cc does not compile ${function}_b.c warning-free"; exit 1; }
     objects+=("$work/${function}_b.o")
 done
-"$cc" -O2 -fopenmp -w "${cflags[@]}" -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
-"$cc" -O2 -fopenmp -w "${cflags[@]}" "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
+"$cc" -O2 -fopenmp -w "${sanitize[@]}" "${cflags[@]}" -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
+"$cc" -O2 -fopenmp -w "${sanitize[@]}" "${cflags[@]}" "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
 status=0
 for threads in 1 2 4; do
     OMP_NUM_THREADS=$threads OMP_DYNAMIC=false "$work/driver" check | sed "s/^/threads=$threads: /"
