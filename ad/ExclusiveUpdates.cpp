@@ -89,9 +89,9 @@ void checkExclusiveUpdate(AdjointContext& context, const clang::OMPExecutableDir
       std::set<const clang::VarDecl*> read;
       collectVariables(binary->getRHS(), read);
       if (read.count(variable))
-        return context.unsupported(binary->getRHS()->getBeginLoc(),
-                                   "the update in " + directiveWord(directive) + " reads '" +
-                                       variable->getNameAsString() + "', which it updates");
+        return context.unsupported(binary->getRHS()->getBeginLoc(), "the update in " + directiveWord(directive) +
+                                                                        " reads '" + variable->getNameAsString() +
+                                                                        "', which it updates");
     }
     TargetUses uses(variable);
     uses.TraverseStmt(const_cast<clang::Stmt*>(&construct));
@@ -138,8 +138,8 @@ void Sweeps::backwardExclusive(const clang::OMPExecutableDirective* directive, C
   for (const std::string& target : targets) read += (read.empty() ? "" : ", ") + target;
   if (!read.empty())
     out.statement(c::comment("the " + directiveWord(*directive) + " update at line " +
-                           std::to_string(context_.position(directive->getBeginLoc()).line) + ": reads " + read +
-                           ", which nothing here writes"));
+                             std::to_string(context_.position(directive->getBeginLoc()).line) + ": reads " + read +
+                             ", which nothing here writes"));
   out.append(adjoints);
 }
 

@@ -702,8 +702,10 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     out.open(c::governed(parallel, c::block({})));
   if (gatherLoops) out.statements(*gatherLoops);
   if (onlyGathers) {
-    if (team) out.statement(c::pragma(c::directive("omp barrier")));
-    if (!team) out.close();
+    if (team)
+      out.statement(c::pragma(c::directive("omp barrier")));
+    else
+      out.close();
     out.close();
     return;
   }

@@ -66,8 +66,7 @@ bool mayDifferByThread(const clang::Stmt* expr, const std::set<const clang::VarD
 // the critical and atomic updates (ExclusiveUpdates.h).
 class TeamRules {
  public:
-  TeamRules(AdjointContext& context, const std::set<const clang::VarDecl*>& owned)
-      : context_(context), owned_(owned) {}
+  TeamRules(AdjointContext& context, const std::set<const clang::VarDecl*>& owned) : context_(context), owned_(owned) {}
 
   void walk(const clang::Stmt* statement) {
     if (!statement || context_.failed()) return;
@@ -206,11 +205,12 @@ void Sweeps::forwardTeam(const clang::OMPParallelDirective* region, CodeWriter& 
   c::StmtList top, bottom;
   for (const auto& [var, kind] : clauseVariables(*region)) {
     const std::string name = var->getNameAsString();
-    if (context_.loopOwnedCounters.count(var) || !statements.mentions(name)) continue;
+    const bool pushed = pushesOnKill(var) && plan_.neededForward.count(var);  // as backwardTeam pops it
+    if (context_.loopOwnedCounters.count(var) || (!pushed && !statements.mentions(name))) continue;
     if (kind == ClauseKind::Private) top.push_back(declarationOf(context_, var, name, c::integer(0)));
     if (kind == ClauseKind::FirstPrivate) firstprivate.push_back(c::name(name));
     if (kind == ClauseKind::Reduction) reduction.push_back(c::name(name));
-    if (pushesOnKill(var) && plan_.neededForward.count(var))
+    if (pushed)
       bottom.push_back(c::withComment(pushStatement(var->getType(), c::name(name)), "this thread's final " + name));
   }
   if (!firstprivate.empty()) parallel.clauses.push_back(c::clause("firstprivate", firstprivate));
@@ -241,14 +241,14 @@ void Sweeps::backwardTeam(const clang::OMPParallelDirective* region, CodeWriter&
   c::Directive parallel = c::directive("omp parallel");
   std::vector<c::ExprRef> firstprivate;
   c::StmtList top;
-  const bool pushed = forwardEmits(region);
+  const bool forwardRan = forwardEmits(region);
   std::vector<std::pair<const clang::VarDecl*, ClauseKind>> variables = clauseVariables(*region);
   for (auto it = variables.rbegin(); it != variables.rend(); ++it) {
     const auto& [var, kind] = *it;
     const std::string name = var->getNameAsString();
     const VariableInfo* info = context_.variable(var);
     if (context_.loopOwnedCounters.count(var) || !info) continue;
-    if (pushed && pushesOnKill(var) && plan_.neededForward.count(var))
+    if (forwardRan && pushesOnKill(var) && plan_.neededForward.count(var))  // as forwardTeam pushes it
       top.push_back(c::withComment(declareAndPop(context_, var), "this thread's final " + name));
     else if (statements.mentions(name) && kind == ClauseKind::FirstPrivate)
       firstprivate.push_back(c::name(name));

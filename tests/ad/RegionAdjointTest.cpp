@@ -37,8 +37,7 @@ TEST(RegionAdjoint, AtomicUpdateIsAnExclusiveUpdateToo) {
   std::string source = kCriticalSum;
   source.replace(source.find("critical"), 8, "atomic");
   std::string code = generatedAdjoint(source, "energy", {"u", "e"});
-  EXPECT_TRUE(contains(code, "/* the omp atomic update at line 6: reads *e_b, which nothing here writes */\n"))
-      << code;
+  EXPECT_TRUE(contains(code, "/* the omp atomic update at line 6: reads *e_b, which nothing here writes */\n")) << code;
   EXPECT_TRUE(contains(code, "w_b += *e_b;")) << code;
 }
 
@@ -96,17 +95,19 @@ const char* kTeam = R"(void scaled(int n, const double *a, const double *x, doub
 TEST(RegionAdjoint, TeamRegionRunsAsOneTeamInBothSweeps) {
   std::string code = generatedAdjoint(kTeam, "scaled", {"a", "x", "y", "s"});
   // One region, whose threads each start from their own c (recomputed) and mine_b.
-  EXPECT_TRUE(contains(code, "/* backward sweep of the parallel region at line 3: every thread runs the adjoints of "
-                             "its statements in reverse */\n#pragma omp parallel\n    {\n        double c = 2.0 * *a;\n"
-                             "        double c_b = 0.0;\n        double mine_b = 0.0;\n"))
+  EXPECT_TRUE(contains(code,
+                       "/* backward sweep of the parallel region at line 3: every thread runs the adjoints of "
+                       "its statements in reverse */\n#pragma omp parallel\n    {\n        double c = 2.0 * *a;\n"
+                       "        double c_b = 0.0;\n        double mine_b = 0.0;\n"))
       << code;
   EXPECT_TRUE(contains(code, "        mine_b += *s_b;\n")) << code;
   // The loop is the team's: a barrier on each side, no region of its own.
   EXPECT_TRUE(contains(code, "#pragma omp barrier\n            long adrace_k, adrace_begin, adrace_end;")) << code;
   EXPECT_TRUE(contains(code, "                y_b[i] += mine_b;\n")) << code;
   // Every thread increments *a_b: atomically.
-  EXPECT_TRUE(contains(code, "/* *a_b: every thread of the region increments it */\n#pragma omp atomic\n"
-                             "        *a_b += 2.0 * c_b;\n"))
+  EXPECT_TRUE(contains(code,
+                       "/* *a_b: every thread of the region increments it */\n#pragma omp atomic\n"
+                       "        *a_b += 2.0 * c_b;\n"))
       << code;
 }
 
@@ -128,9 +129,10 @@ TEST(RegionAdjoint, TeamRegionRulesRefuseWhatTheyCannotProve) {
   EXPECT_TRUE(contains(teamRefusal("x", "x", Strategy::Serial),
                        ":3:1: error: unsupported: --strategy serial on a parallel region whose threads each run "
                        "statements of their own"));
-  EXPECT_TRUE(contains(teamRefusal("#pragma omp critical\n        *s += mine;", "#pragma omp single\n        *s += mine;"),
-                       ":12:1: error: unsupported: single or master block in a parallel region whose threads run "
-                       "statements of their own"));
+  EXPECT_TRUE(
+      contains(teamRefusal("#pragma omp critical\n        *s += mine;", "#pragma omp single\n        *s += mine;"),
+               ":12:1: error: unsupported: single or master block in a parallel region whose threads run "
+               "statements of their own"));
   // Per-thread copies of x_b are taken before a region: not inside the team's.
   EXPECT_TRUE(contains(teamRefusal("x", "x", Strategy::Reduction),
                        ":7:1: error: unsupported: per-thread copies of x_b (a reduction) in a parallel region whose "
