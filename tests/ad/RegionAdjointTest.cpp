@@ -159,5 +159,32 @@ TEST(RegionAdjoint, ReductionOnTheRegionGivesEachThreadTheAdjoint) {
   EXPECT_TRUE(contains(code, "#pragma omp atomic\n        *b_b += t_b * b + b * t_b;\n")) << code;
 }
 
+// An orphaned worksharing loop (its pragma through a macro) in a helper called in the region: the
+// analysis models the loop in the helper, so the adjoint refuses it at the helper's loop.
+TEST(RegionAdjoint, OrphanedWorksharingLoopInAHelperIsRefusedAtTheLoop) {
+  Generated g = generate(R"C(#define OMP_FOR _Pragma("omp for schedule(static)")
+static void relax(int n, const double *u, double *unew)
+{
+    int i;
+    OMP_FOR
+    for (i = 1; i < n - 1; i++)
+        unew[i] = 0.5 * (u[i - 1] + u[i + 1]);
+}
+void sweep(int n, const double *u, double *unew)
+{
+#pragma omp parallel
+    {
+        relax(n, u, unew);
+    }
+}
+)C",
+                         "sweep", {"u", "unew"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  EXPECT_TRUE(contains(g.error,
+                       ":5:5: error: unsupported: OpenMP directive 'for' (directives are not inlined from "
+                       "helpers"))
+      << g.error;
+}
+
 }  // namespace
 }  // namespace adrace::ad
