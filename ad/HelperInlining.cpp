@@ -3,6 +3,7 @@
 #include "ad/MathLibrary.h"
 #include "ad/PassiveCalls.h"
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
@@ -431,6 +432,10 @@ class Inliner {
     }
     if (llvm::isa<clang::CompoundStmt>(item)) return procedureBlock(item, bindings, helper, call);
     if (auto* loop = llvm::dyn_cast<clang::ForStmt>(item)) return procedureLoop(loop, bindings, helper, call);
+    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(item))  // an orphaned `omp for`, say
+      return refuse("OpenMP directive '" + analyzer::directiveName(*directive) +
+                    "' (directives are not inlined from helpers: the analysis models the loop in the helper, not "
+                    "in the caller's region)");
     return refuse(analyzer::constructName(*item));
   }
 

@@ -11,7 +11,8 @@ namespace {
 bool known(const clang::OMPExecutableDirective& directive) {
   return llvm::isa<clang::OMPParallelForDirective, clang::OMPParallelForSimdDirective, clang::OMPParallelDirective,
                    clang::OMPForDirective, clang::OMPForSimdDirective, clang::OMPSimdDirective,
-                   clang::OMPSingleDirective, clang::OMPMasterDirective, clang::OMPBarrierDirective>(directive);
+                   clang::OMPSingleDirective, clang::OMPMasterDirective, clang::OMPBarrierDirective,
+                   clang::OMPCriticalDirective, clang::OMPAtomicDirective>(directive);
 }
 
 std::string directiveName(const clang::OMPExecutableDirective& directive) {
@@ -32,8 +33,8 @@ class SubsetChecker : public clang::RecursiveASTVisitor<SubsetChecker> {
     if (!known(*directive)) {
       context_.unsupported(directive->getBeginLoc(),
                            "OpenMP directive '" + directiveName(*directive) +
-                               "' (the adjoint supports parallel for, parallel regions of for loops, single, master, "
-                               "barrier and simd)");
+                               "' (the adjoint supports parallel for, parallel regions, for, single, master, "
+                               "barrier, simd, and critical and atomic updates)");
       return false;
     }
     std::set<const clang::VarDecl*> firstprivate;

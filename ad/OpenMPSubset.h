@@ -6,7 +6,7 @@
 // value comes from the last iteration that assigns it, which the backward sweep cannot find
 // from the schedule) and a variable both firstprivate and lastprivate on one directive.
 // The directives kept are those SupportCheck.cpp places: parallel for (simd), parallel, for
-// (simd), simd, single, master and barrier.
+// (simd), simd, single, master, barrier, critical and atomic.
 #pragma once
 
 #include "ad/AdjointContext.h"

@@ -89,7 +89,7 @@ std::vector<const clang::VarDecl*> ParallelLoopAdjoint::carriedValues() const {
     if (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop) continue;
     const VariableInfo* info = modelVariable(context_, variable);
     if (info && sweeps_.pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) &&
-        !declaredInside(context_, loop_, info->decl))
+        !declaredInside(context_, loop_, info->decl) && !sweeps_.teamOwns(info->decl))
       carried.push_back(info->decl);
   }
   return carried;
@@ -176,7 +176,8 @@ std::set<std::string> ParallelLoopAdjoint::gatherInvariants() const {
     const VariableInfo* info = modelVariable(context_, variable);
     if (!info || declaredInside(context_, loop_, info->decl)) continue;
     bool invariant = variable.sharing == analyzer::Sharing::Shared ||
-                     (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop);
+                     (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop) ||
+                     (sweeps_.teamOwns(info->decl) && !variable.writtenInLoop);  // the team's, set before the loop
     if (invariant) names.insert(info->name);
     if (info->active &&
         (variable.sharing == analyzer::Sharing::Shared || variable.sharing == analyzer::Sharing::Reduction))
@@ -430,7 +431,7 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
   for (const analyzer::Variable& variable : loop_.model.variables) {
     const VariableInfo* info = modelVariable(context_, variable);
     const clang::VarDecl* decl = info ? info->decl : nullptr;
-    if (!decl || !plan_.neededForward.count(decl)) continue;
+    if (!decl || !plan_.neededForward.count(decl) || sweeps_.teamOwns(decl)) continue;
     if (variable.sharing == analyzer::Sharing::FirstPrivate) firstprivate.push_back(c::name(variable.name));
     if (variable.sharing == analyzer::Sharing::Reduction) reduction.push_back(c::name(variable.name));
     if (variable.sharing == analyzer::Sharing::LastPrivate && !declaredInside(context_, loop_, decl))
@@ -450,6 +451,12 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
   c::Directive parallel = c::directive("omp parallel");
   if (!firstprivate.empty()) parallel.clauses.push_back(c::clause("firstprivate", firstprivate));
   if (!reduction.empty()) parallel.clauses.push_back(c::clause("reduction", reduction, "+"));
+  // In a team region (TeamRegion.h) the loop is the team's: its own clauses would need a region of its own.
+  const bool team = sweeps_.insideTeam();
+  if (team && (!firstprivate.empty() || !reduction.empty() || !lastprivate.empty()))
+    return context_.unsupported(loop_.directive->getBeginLoc(),
+                                "firstprivate, lastprivate or reduction on a worksharing loop of a parallel region "
+                                "whose threads run statements of their own");
 
   out.open(c::block({}));
   out.statement(c::comment("forward sweep of the parallel loop at line " + std::to_string(loop_.model.pragmaAt.line)));
@@ -465,7 +472,7 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
     out.statement(c::declaration(c::pointerTo(declaredTypeOf(context_, decl)), "adrace_last_" + name,
                                  c::prefix("&", c::name(name))));
   }
-  out.open(c::governed(parallel, c::block({})));
+  if (!team) out.open(c::governed(parallel, c::block({})));
   out.statements(privateLocals);
   const c::ExprRef i = c::name(header->counter->getNameAsString());
   CodeWriter body;
@@ -513,7 +520,10 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
   for (const clang::VarDecl* decl : carriedValues())
     out.statement(c::withComment(pushStatement(decl->getType(), c::name(decl->getNameAsString())),
                                  "this thread's final " + decl->getNameAsString()));
-  out.close();
+  if (team)
+    out.statement(c::withComment(c::pragma(c::directive("omp barrier")), "the end of the primal's worksharing loop"));
+  else
+    out.close();
   out.close();
 }
 
@@ -540,7 +550,9 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   bool replay = dynamic && sweeps_.forwardEmits(stmt);
   std::vector<c::ExprRef> reduction;
   std::vector<std::pair<std::string, c::StmtRef>> privateAdjoints;  // adjoint name, its declaration
+  const bool team = sweeps_.insideTeam();
   for (const clang::VarDecl* decl : scope_.reductionClause) {
+    if (sweeps_.teamOwns(decl)) continue;  // the team region's (TeamRegion.h)
     const VariableInfo* info = context_.variable(decl);
     const c::ExprRef adjoint = c::name(info->adjoint);
     reduction.push_back(info->byValueScalar ? c::arraySection(adjoint, nullptr, c::integer(1)) : adjoint);
@@ -550,11 +562,20 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     const VariableInfo* info = modelVariable(context_, variable);
     if (!info || declaredInside(context_, loop_, info->decl)) continue;
     if (variable.sharing == analyzer::Sharing::LastPrivate) lastprivate.push_back(info);
-    if (variable.sharing == analyzer::Sharing::Private && info->active)
+    if (variable.sharing == analyzer::Sharing::Private && info->active && !sweeps_.teamOwns(info->decl))
       privateAdjoints.push_back({info->adjoint, adjointDeclaration(context_, info->decl)});
   }
   c::Directive parallel = c::directive("omp parallel");
   if (!reduction.empty()) parallel.clauses.push_back(c::clause("reduction", reduction, "+"));
+  if (team && (!reduction.empty() || !lastprivate.empty()))
+    return context_.unsupported(loop_.directive->getBeginLoc(),
+                                "firstprivate, lastprivate or reduction on a worksharing loop of a parallel region "
+                                "whose threads run statements of their own");
+  if (team && !scope_.reductionCopies.empty())  // their buffers are the calling thread's, taken before a region
+    return context_.unsupported(loop_.directive->getBeginLoc(),
+                                "per-thread copies of " + context_.variable(*scope_.reductionCopies.begin())->adjoint +
+                                    " (a reduction) in a parallel region whose threads run statements of their own: "
+                                    "use --strategy formad without --extent, or atomic");
 
   out.open(c::block({}));
   out.statement(c::comment("backward sweep of the parallel loop at line " + std::to_string(loop_.model.pragmaAt.line)));
@@ -675,10 +696,16 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   if (onlyGathers)
     out.replaceStatement(tripStatement,
                          c::comment("every adjoint its iterations update is gathered: no backward iterations"));
-  out.open(c::governed(parallel, c::block({})));
+  if (team)  // the adjoints the team's other statements and loops increment, all incremented
+    out.statement(c::pragma(c::directive("omp barrier")));
+  else
+    out.open(c::governed(parallel, c::block({})));
   if (gatherLoops) out.statements(*gatherLoops);
   if (onlyGathers) {
-    out.close();
+    if (team)
+      out.statement(c::pragma(c::directive("omp barrier")));
+    else
+      out.close();
     out.close();
     return;
   }
@@ -784,7 +811,10 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
                                                              "zero again for the next call")})})));
     }
   }
-  out.close();
+  if (team)  // this loop's increments, all done before the team's earlier statements read them
+    out.statement(c::pragma(c::directive("omp barrier")));
+  else
+    out.close();
   for (const VariableInfo* info : lastprivate)
     if (sweeps_.pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) && sweeps_.forwardEmits(stmt))
       out.statement(popStatement(info->decl->getType(), c::name(info->name)));

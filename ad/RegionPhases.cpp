@@ -5,9 +5,13 @@
 // whatever its barriers and `nowait` clauses say: a `nowait` between two loops is correct in the
 // primal because each thread's iterations meet only its own, but in reverse the adjoint's
 // increments of shared reads (a neighbour's elements) meet other threads', so no `nowait` is copied.
+// A region with statements every thread runs is a team region instead (TeamRegion.h), and an
+// `omp critical` or `omp atomic` update is emitted as ExclusiveUpdates.h says.
 #include "ad/Sweeps.h"
 
+#include "ad/ExclusiveUpdates.h"
 #include "ad/ParallelLoopAdjoint.h"
+#include "ad/TeamRegion.h"
 
 #include "analyzer/frontend/LoopModelBuilder.h"
 
@@ -38,10 +42,18 @@ std::vector<const clang::Stmt*> Sweeps::regionPhases(const clang::OMPExecutableD
     phases.push_back(loop);
     return phases;
   }
+  if (!directive->hasAssociatedStmt()) return phases;  // a barrier
+  if (const clang::Stmt* updates = exclusiveBody(directive)) return {updates};
   const clang::Stmt* body = directive->getRawStmt();
   std::vector<const clang::Stmt*> items{body};
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))
     items.assign(compound->body_begin(), compound->body_end());
+  // A team region (TeamRegion.h) runs every statement, on every thread.
+  if (auto* region = llvm::dyn_cast<clang::OMPParallelDirective>(directive); region && runsAsTeam(*region)) {
+    for (const clang::Stmt* item : items)
+      if (!llvm::isa<clang::NullStmt, clang::OMPBarrierDirective>(item)) phases.push_back(item);
+    return phases;
+  }
   for (const clang::Stmt* item : items) {
     if (llvm::isa<clang::OMPLoopDirective>(item))
       phases.push_back(item);
@@ -55,6 +67,9 @@ std::vector<const clang::Stmt*> Sweeps::regionPhases(const clang::OMPExecutableD
 bool Sweeps::asksTheTeam(const clang::Stmt* once) const { return callsTheRuntime(once); }
 
 void Sweeps::forwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+  if (exclusiveBody(directive)) return forwardExclusive(directive, out);
+  if (auto* region = llvm::dyn_cast<clang::OMPParallelDirective>(directive); region && runsAsTeam(*region))
+    return forwardTeam(region, out);
   for (const clang::Stmt* phase : regionPhases(directive)) {
     if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(phase)) {
       auto found = context_.loops.find(loop);
@@ -70,6 +85,9 @@ void Sweeps::forwardParallel(const clang::OMPExecutableDirective* directive, Cod
 }
 
 void Sweeps::backwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+  if (exclusiveBody(directive)) return backwardExclusive(directive, out);
+  if (auto* region = llvm::dyn_cast<clang::OMPParallelDirective>(directive); region && runsAsTeam(*region))
+    return backwardTeam(region, out);
   std::vector<const clang::Stmt*> phases = regionPhases(directive);
   for (auto it = phases.rbegin(); it != phases.rend(); ++it) {
     if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(*it)) {

@@ -4,6 +4,8 @@
 #include "ad/LocalActivity.h"
 #include "ad/LoopCounters.h"
 #include "ad/CollapsedNest.h"
+#include "ad/ExclusiveUpdates.h"
+#include "ad/TeamRegion.h"
 #include "ad/PointerAliases.h"
 #include "ad/Sweeps.h"
 
@@ -214,6 +216,16 @@ class SupportChecker {
       return;
     }
     if (exits_.count(statement)) return;  // a break or return that ends its iteration or the function
+    if (const clang::Stmt* updates = exclusiveBody(statement)) {
+      auto* directive = llvm::cast<clang::OMPExecutableDirective>(statement);
+      if (!exclusiveScope_)
+        return context_.unsupported(directive->getBeginLoc(),
+                                    "OpenMP directive '" + analyzer::directiveName(*directive) +
+                                        "' outside a parallel loop or a parallel region whose threads run "
+                                        "statements of their own");
+      checkExclusiveUpdate(context_, *directive, *exclusiveScope_);
+      return this->statement(updates, scope);
+    }
     if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement)) {
       // `simd` only lets a thread run iterations together; the adjoint's loops drop it (any order is valid).
       bool parallelFor = llvm::isa<clang::OMPParallelForDirective, clang::OMPParallelForSimdDirective>(directive);
@@ -231,7 +243,10 @@ class SupportChecker {
       auto loops = analyzer::associatedLoops(*directive);
       if (!collapsible(loops)) return;
       ++parallelDepth_;
+      const clang::Stmt* enclosingScope = exclusiveScope_;
+      exclusiveScope_ = loops.front();
       forLoop(loops.front(), true);
+      exclusiveScope_ = enclosingScope;
       --parallelDepth_;
       return;
     }
@@ -258,10 +273,16 @@ class SupportChecker {
         if (auto* list = llvm::dyn_cast<clang::OMPPrivateClause>(clause)) addAll(list);
         if (auto* list = llvm::dyn_cast<clang::OMPFirstprivateClause>(clause)) addAll(list);
       }
+      team_ = runsAsTeam(*parallel);
+      exclusiveScope_ = team_ ? body : nullptr;
       for (const clang::Stmt* item : items) {
         if (context_.failed()) return;
         regionItem(item, body);
       }
+      if (team_ && !context_.failed()) checkTeamRegion(context_, *parallel);
+      team_ = false;
+      exclusiveScope_ = nullptr;
+      if (context_.failed()) return;
       for (const clang::Stmt* item : items)
         if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item))
           if (const clang::DeclRefExpr* use = regionLocalUse(item))
@@ -614,12 +635,17 @@ class SupportChecker {
 
   // One item of a parallel region, as RegionPhases.cpp runs it: a worksharing loop, a barrier, a
   // `single` or `master` block (run once), or a declaration of region-local variables that the
-  // loops privatise. Anything else runs on every thread of the team (a per-thread partial sum, a
-  // store at omp_get_thread_num()): the adjoint runs the region as separate phases and would run it
-  // once, so it is refused.
+  // loops privatise. A region with anything else runs as one team (TeamRegion.h): every item is
+  // checked as a statement, then the region by checkTeamRegion.
   void regionItem(const clang::Stmt* item, const clang::Stmt* scope) {
     if (fromMetadirective(item)) return;
     if (llvm::isa<clang::NullStmt>(item) || llvm::isa<clang::OMPBarrierDirective>(item)) return;
+    if (team_) {  // every thread runs it (TeamRegion.h): checked as any statement, then by checkTeamRegion
+      if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(item))
+        for (const clang::Decl* decl : declaration->decls())
+          if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) regionLocals_.insert(var);
+      if (!llvm::isa<clang::OMPSingleDirective, clang::OMPMasterDirective>(item)) return this->statement(item, scope);
+    }
     if (llvm::isa<clang::OMPForDirective, clang::OMPForSimdDirective>(item)) return this->statement(item, scope);
     if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item)) {
       auto* directive = llvm::cast<clang::OMPExecutableDirective>(item);
@@ -635,26 +661,11 @@ class SupportChecker {
       --parallelDepth_;
       return;
     }
-    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(item)) {
-      for (const clang::Decl* decl : declaration->decls())
-        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl); var && var->hasInit())
-          return context_.unsupported(var->getLocation(),
-                                      "region-local variable '" + var->getNameAsString() +
-                                          "' initialised on every thread of the region (only "
-                                          "worksharing loops, single, master and barrier are run as "
-                                          "phases of the adjoint)");
-      for (const clang::Decl* decl : declaration->decls())
-        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) regionLocals_.insert(var);
-      return this->statement(item, scope);
-    }
-    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(item))
-      return context_.unsupported(directive->getBeginLoc(), "OpenMP directive '" + analyzer::directiveName(*directive) +
-                                                                "' in a parallel region (only for, single, master and "
-                                                                "barrier are run as phases of the adjoint)");
-    context_.unsupported(item->getBeginLoc(),
-                         "statement that every thread of the omp parallel region runs (only "
-                         "worksharing loops, single, master, barrier and uninitialised region "
-                         "locals are supported)");
+    // Anything else but an uninitialised declaration makes the region a team region (runsAsTeam).
+    auto* declaration = llvm::cast<clang::DeclStmt>(item);
+    for (const clang::Decl* decl : declaration->decls())
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) regionLocals_.insert(var);
+    return this->statement(item, scope);
   }
 
   const clang::DeclRefExpr* regionLocalUse(const clang::Stmt* statement) const {
@@ -737,7 +748,10 @@ class SupportChecker {
   std::set<const clang::Stmt*> exits_;  // the break and return statements withoutJumps kept
   const clang::OMPParallelDirective* region_ = nullptr;
   std::set<const clang::VarDecl*> regionLocals_;  // declared in the region being checked
-  int parallelDepth_ = 0;                         // parallel loops around the statement being checked
+  bool team_ = false;                             // the region runs as one team (TeamRegion.h)
+  // The parallel loop's body, or the team region's statement, a critical or atomic update is checked in.
+  const clang::Stmt* exclusiveScope_ = nullptr;
+  int parallelDepth_ = 0;  // parallel loops around the statement being checked
 };
 
 }  // namespace

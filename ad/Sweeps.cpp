@@ -84,9 +84,12 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
   if (passiveStatementCall(statement)) return true;  // a print or an OpenMP setting, where the primal makes it
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) return plan_.neededForward.count(target) > 0;
-  if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
+  if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {  // as forward() declares them
     for (const clang::Decl* decl : declaration->decls())
-      if (plan_.neededForward.count(llvm::cast<clang::VarDecl>(decl))) return true;
+      if (auto* var = llvm::cast<clang::VarDecl>(decl); plan_.neededForward.count(var) &&
+                                                        !context_.regionPrivate.count(var) &&
+                                                        !context_.loopOwnedCounters.count(var))
+        return true;
     return false;
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement))
@@ -99,7 +102,7 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
   if (llvm::isa<clang::BreakStmt>(statement)) return true;  // ends the loop: the forward sweep must see it
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
     return forwardEmits(analyzer::associatedLoops(*directive).front());
-  if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
+  if (auto* parallel = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) {  // a region, critical, atomic
     for (const clang::Stmt* phase : regionPhases(parallel))
       if (forwardEmits(phase)) return true;
     return false;
@@ -128,7 +131,7 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
   }
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
     return backwardEmits(analyzer::associatedLoops(*directive).front());
-  if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
+  if (auto* parallel = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) {  // a region, critical, atomic
     for (const clang::Stmt* phase : regionPhases(parallel))
       if (backwardEmits(phase)) return true;
     return false;
@@ -358,7 +361,9 @@ c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& incr
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
     if (parallelLoop_ && parallelLoop_->gathers(increment, out)) continue;  // summed by the gather loop instead
-    std::optional<std::string> atomic = parallelLoop_ ? parallelLoop_->atomicReason(increment) : std::nullopt;
+    std::optional<std::string> atomic = parallelLoop_ ? parallelLoop_->atomicReason(increment)
+                                        : team_       ? teamAtomicReason(increment)
+                                                      : std::nullopt;
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between
     bool joined = false;
     for (auto earlier = incrementRun_.rbegin(); earlier != incrementRun_.rend() && !joined; ++earlier) {

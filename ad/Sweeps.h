@@ -75,9 +75,17 @@ class Sweeps {
   // What a parallel region runs, in order, as the sweeps run it: its worksharing loops (each an
   // OMPLoopDirective, given a parallel region of its own in both sweeps) and the bodies of its
   // `single` and `master` blocks (run once, between them). Barriers and `nowait` leave no phase: a
-  // region per loop synchronises at least as much.
+  // region per loop synchronises at least as much. A team region's phases are all its statements
+  // (TeamRegion.h); a critical or atomic directive's, the updates it governs (ExclusiveUpdates.h).
   std::vector<const clang::Stmt*> regionPhases(const clang::OMPExecutableDirective* directive) const;
   bool needsOmpHelpers() const { return needsOmpHelpers_; }
+
+  // TeamRegion.cpp: a region whose threads run statements of their own (TeamRegion.h) runs as one
+  // team in each sweep. While its code is emitted, the worksharing loops in it are emitted without a
+  // region of their own (ParallelLoopAdjoint asks insideTeam), and the variables each thread of the
+  // team owns (teamOwns) are declared by the team's region, not by the loops.
+  bool insideTeam() const { return team_ != nullptr; }
+  bool teamOwns(const clang::VarDecl* variable) const { return teamOwned_.count(variable) > 0; }
 
  private:
   bool assigns(const clang::Stmt* statement, const clang::VarDecl* variable) const;
@@ -129,6 +137,14 @@ class Sweeps {
   // One worksharing loop: a ParallelLoopAdjoint, or the sequential loop it is under --strategy serial.
   void forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
   void backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out);
+  // TeamRegion.cpp: the team's region in each sweep, and why an increment outside its worksharing
+  // loops is atomic (every thread runs it: an adjoint the threads share is incremented atomically).
+  void forwardTeam(const clang::OMPParallelDirective* region, CodeWriter& out);
+  void backwardTeam(const clang::OMPParallelDirective* region, CodeWriter& out);
+  std::optional<std::string> teamAtomicReason(const Increment& increment) const;
+  // ExclusiveUpdates.cpp: `omp critical` and `omp atomic` updates (ExclusiveUpdates.h).
+  void forwardExclusive(const clang::OMPExecutableDirective* directive, CodeWriter& out);
+  void backwardExclusive(const clang::OMPExecutableDirective* directive, CodeWriter& out);
   // A single or master body that asks the OpenMP runtime about its team: it runs in a team of its own.
   bool asksTheTeam(const clang::Stmt* onceBody) const;
   void onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit);
@@ -139,6 +155,9 @@ class Sweeps {
   // each adjoint increment is emitted. Null elsewhere: every increment is plain.
   ParallelLoopAdjoint* parallelLoop_ = nullptr;
   bool needsOmpHelpers_ = false;
+  // The team region being emitted (TeamRegion.cpp), and the variables each of its threads owns.
+  const clang::OMPParallelDirective* team_ = nullptr;
+  std::set<const clang::VarDecl*> teamOwned_;
 };
 
 }  // namespace adrace::ad

@@ -454,7 +454,7 @@ bool TapePlanner::planStatement(const clang::Stmt* statement) {
   const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
     loop = analyzer::associatedLoops(*directive).front();
-  if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
+  if (auto* parallel = llvm::dyn_cast<clang::OMPExecutableDirective>(statement); parallel && !loop) {
     for (const clang::Stmt* phase : sweeps_.regionPhases(parallel)) grew |= planStatement(phase);
     return grew;
   }
@@ -629,7 +629,7 @@ void Sweeps::backwardReads(const clang::Stmt* statement, std::set<const clang::V
   const clang::ForStmt* loop = llvm::dyn_cast<clang::ForStmt>(statement);
   if (auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement))
     loop = analyzer::associatedLoops(*directive).front();
-  if (auto* parallel = llvm::dyn_cast<clang::OMPParallelDirective>(statement)) {
+  if (auto* parallel = llvm::dyn_cast<clang::OMPExecutableDirective>(statement); parallel && !loop) {
     for (const clang::Stmt* phase : regionPhases(parallel)) backwardReads(phase, out, besidesReadModifyWrites);
     return;
   }

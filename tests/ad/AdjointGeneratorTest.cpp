@@ -1016,7 +1016,8 @@ TEST(AdjointGenerator, UnsupportedControlAndOpenMP) {
 )",
                                 "f", {"x"})
                            .error,
-                       ":5:9: error: unsupported: statement that every thread of the omp parallel region runs"));
+                       ":5:9: error: unsupported: every thread of the parallel region writes 'x', which the "
+                       "threads share"));
   EXPECT_TRUE(contains(generate(R"(void f(int n, double *x)
 {
 #pragma omp parallel for
@@ -1307,7 +1308,8 @@ void f(int n, const double *x, double *partial)
 }
 )";
   EXPECT_TRUE(contains(generate(perThread, "f", {"x", "partial"}).error,
-                       ":6:16: error: unsupported: region-local variable 'mine' initialised on every thread"));
+                       ":10:17: error: unsupported: the value of omp_get_thread_num() in the subscript of an "
+                       "active array"));
   const char* privateInSingle = R"(void f(int n, const double *x, double *y)
 {
     double t;

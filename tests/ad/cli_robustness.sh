@@ -1,9 +1,10 @@
 #!/bin/bash
 # `adrace adjoint` on constructs it must refuse cleanly (exit 2, file:line:col, no output file) or
 # handle: each MODE is one CTest test named after what it guards.
-#   unknown-directives      atomic (update, read, write, capture), critical (named, hint), masked,
-#                           parallel sections, tile, unroll: refused at the directive, never a
-#                           crash; master in a loop body is Clang's error
+#   unknown-directives      atomic read, write and capture, critical with a hint: refused at the
+#                           clause (an atomic update is differentiated); masked, parallel sections,
+#                           tile, unroll: refused at the directive, never a crash; master in a loop
+#                           body is Clang's error
 #   conditional-lastprivate lastprivate(conditional: a): refused at the clause
 #   firstprivate-lastprivate  one variable both firstprivate and lastprivate: refused at it
 #   racy-primal             a loop that definitely races: refused at the race; --allow-racy-primal
@@ -48,7 +49,10 @@ void dot(int n, const double *a, const double *b, double *s)
     }
 }
 C
-    expect_refusal atomic_update.c 5:1 "OpenMP directive 'atomic'" --function dot --active a,b,s
+    "$adrace" adjoint "$work/atomic_update.c" --function dot --active a,b,s -o "$work/atomic_update_b.c" ||
+        fail "atomic_update.c: an atomic update is differentiated (ad/ExclusiveUpdates.h)"
+    "$cc" -Wall -Werror -fopenmp -I"$runtime" -c "$work/atomic_update_b.c" -o "$work/atomic_update_b.o" ||
+        fail "atomic_update_b.c does not compile warning-free"
     cat > "$work/atomic_forms.c" <<'C'
 void forms(int n, double *a, double *s)
 {
@@ -66,7 +70,7 @@ void forms(int n, double *a, double *s)
     }
 }
 C
-    expect_refusal atomic_forms.c 7:1 "OpenMP directive 'atomic'" --function forms --active a,s
+    expect_refusal atomic_forms.c 7:20 "clause 'read' on omp atomic" --function forms --active a,s
     cat > "$work/critical.c" <<'C'
 #include <omp.h>
 void sumsq(int n, const float *a, float *s)
@@ -78,7 +82,7 @@ void sumsq(int n, const float *a, float *s)
     }
 }
 C
-    expect_refusal critical.c 6:1 "OpenMP directive 'critical'" --function sumsq --active a,s
+    expect_refusal critical.c 6:27 "clause 'hint' on omp critical" --function sumsq --active a,s
     cat > "$work/masked.c" <<'C'
 void scale(int n, double *a)
 {

@@ -1,0 +1,43 @@
+// Parallel regions whose threads run statements of their own (docs/design.md [TOMS-AD] §3.1): a
+// per-thread local (`double mine = 0.0;`), an `if` choosing between worksharing loops, a share added
+// to a total under `omp critical` once the thread's iterations are done, `reduction(+: r)` on the
+// region itself. Run as phases (RegionPhases.cpp) such a region would run those statements once;
+// instead both sweeps run it as one team, the region's statements in order in the forward sweep
+// and their adjoints in reverse in the backward sweep, on every thread, each thread restoring its
+// own values from its own tape (the thread numbers, and so the tapes, are the same in both sweeps,
+// as for every parallel loop: docs/design.md [TOMS-AD] §3.2.2). A worksharing loop in it is the
+// team's static (or recorded) schedule of ParallelLoopAdjoint.h, with a barrier after it in the
+// forward sweep and on both sides in the backward sweep: every increment of an adjoint the threads
+// share is done before another loop, or another thread's statements, read it. An adjoint increment
+// outside the loops, of a variable the threads share, is atomic (every thread makes it).
+//
+// A reduction(+: r) on the region gives each thread a copy of r that starts at 0 and is added to r
+// at the end: each copy's adjoint is r's (firstprivate(r_b) in the backward sweep), and r's own
+// adjoint is unchanged.
+#pragma once
+
+#include "ad/AdjointContext.h"
+
+#include <clang/AST/StmtOpenMP.h>
+
+#include <set>
+
+namespace adrace::ad {
+
+// Whether the region has a statement every thread runs (anything but worksharing loops, barriers,
+// single and master blocks and uninitialised declarations): then both sweeps run it as one team.
+bool runsAsTeam(const clang::OMPParallelDirective& region);
+
+// What each thread of the region owns: the variables declared in it, and those its private,
+// firstprivate and reduction clauses list.
+std::set<const clang::VarDecl*> teamOwnedVariables(const clang::OMPParallelDirective& region);
+
+// The rules a team region follows, checked after the support check has accepted its statements:
+// every thread writes only what it owns (shared variables only in omp critical or omp atomic
+// updates, ExclusiveUpdates.h); an if around a worksharing loop reads only what every thread reads
+// alike; no worksharing loop inside a loop every thread runs; no single or master block (their
+// values would live on one thread's tape); no active firstprivate; a reduction variable is a local
+// of the function; not --strategy serial (whose one thread would run the statements once).
+void checkTeamRegion(AdjointContext& context, const clang::OMPParallelDirective& region);
+
+}  // namespace adrace::ad

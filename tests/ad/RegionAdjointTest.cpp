@@ -1,0 +1,190 @@
+// Unit tests of the adjoints of parallel regions whose threads run statements of their own
+// (ad/TeamRegion.h) and of omp critical and omp atomic updates (ad/ExclusiveUpdates.h): what is
+// emitted, and the refusals (with their locations) where the rules cannot prove the adjoint right.
+#include "GeneratedAdjoint.h"
+
+#include <string>
+
+namespace adrace::ad {
+namespace {
+
+using testing::contains;
+using testing::generate;
+using testing::Generated;
+using testing::generatedAdjoint;
+
+const char* kCriticalSum = R"(void energy(int n, const double *u, double *e)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+        double w = u[i] * u[i];
+#pragma omp critical
+        *e += w;
+    }
+}
+)";
+
+TEST(RegionAdjoint, CriticalUpdateReadsTheSharedAdjointPlainly) {
+  std::string code = generatedAdjoint(kCriticalSum, "energy", {"u", "e"});
+  EXPECT_TRUE(contains(code, "/* the omp critical update at line 6: reads *e_b, which nothing here writes */\n"))
+      << code;
+  EXPECT_TRUE(contains(code, "w_b += *e_b;")) << code;
+  EXPECT_TRUE(contains(code, "u_b[i] += ")) << code;
+  EXPECT_FALSE(contains(code, "omp atomic")) << code;
+}
+
+TEST(RegionAdjoint, AtomicUpdateIsAnExclusiveUpdateToo) {
+  std::string source = kCriticalSum;
+  source.replace(source.find("critical"), 8, "atomic");
+  std::string code = generatedAdjoint(source, "energy", {"u", "e"});
+  EXPECT_TRUE(contains(code, "/* the omp atomic update at line 6: reads *e_b, which nothing here writes */\n")) << code;
+  EXPECT_TRUE(contains(code, "w_b += *e_b;")) << code;
+}
+
+// A refusal of kCriticalSum with `from` replaced by `to`.
+std::string refusal(const std::string& from, const std::string& to, Strategy strategy = Strategy::FormAD) {
+  std::string source = kCriticalSum;
+  source.replace(source.find(from), from.size(), to);
+  Generated g = generate(source, "energy", {"u", "e"}, strategy);
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  return g.error;
+}
+
+TEST(RegionAdjoint, CriticalUpdatesTheAdjointCannotReverseAreRefused) {
+  EXPECT_TRUE(contains(refusal("*e += w;", "*e += w * *e;"),
+                       ":7:15: error: unsupported: the update in omp critical reads 'e', which it updates"));
+  EXPECT_TRUE(contains(refusal("*e += w;", "*e = w;"),
+                       ":7:9: error: unsupported: statement in omp critical other than an update of a shared "
+                       "variable"));
+  EXPECT_TRUE(contains(refusal("double w = u[i] * u[i];", "double w = u[i] * *e;"),
+                       ":7:9: error: unsupported: 'e' is updated in omp critical and also read or written "
+                       "elsewhere in the same parallel loop or region"));
+  EXPECT_TRUE(contains(refusal("#pragma omp critical\n        *e += w;", "#pragma omp atomic write\n        *e = w;"),
+                       ":6:20: error: unsupported: clause 'write' on omp atomic"));
+}
+
+TEST(RegionAdjoint, CriticalOutsideAParallelConstructIsRefused) {
+  Generated g = generate(R"(void add(double *e, double w)
+{
+#pragma omp critical
+    *e += w;
+}
+)",
+                         "add", {"e", "w"});
+  EXPECT_TRUE(contains(g.error, ":3:1: error: unsupported: OpenMP directive 'critical' outside a parallel loop"))
+      << g.error;
+}
+
+const char* kTeam = R"(void scaled(int n, const double *a, const double *x, double *y, double *s)
+{
+#pragma omp parallel
+    {
+        double c = 2.0 * *a; /* each thread's own */
+        double mine = 0.0;
+#pragma omp for
+        for (int i = 0; i < n; i++) {
+            y[i] = c * x[i];
+            mine += y[i];
+        }
+#pragma omp critical
+        *s += mine;
+    }
+}
+)";
+
+TEST(RegionAdjoint, TeamRegionRunsAsOneTeamInBothSweeps) {
+  std::string code = generatedAdjoint(kTeam, "scaled", {"a", "x", "y", "s"});
+  // One region, whose threads each start from their own c (recomputed) and mine_b.
+  EXPECT_TRUE(contains(code,
+                       "/* backward sweep of the parallel region at line 3: every thread runs the adjoints of "
+                       "its statements in reverse */\n#pragma omp parallel\n    {\n        double c = 2.0 * *a;\n"
+                       "        double c_b = 0.0;\n        double mine_b = 0.0;\n"))
+      << code;
+  EXPECT_TRUE(contains(code, "        mine_b += *s_b;\n")) << code;
+  // The loop is the team's: a barrier on each side, no region of its own.
+  EXPECT_TRUE(contains(code, "#pragma omp barrier\n            long adrace_k, adrace_begin, adrace_end;")) << code;
+  EXPECT_TRUE(contains(code, "                y_b[i] += mine_b;\n")) << code;
+  // Every thread increments *a_b: atomically.
+  EXPECT_TRUE(contains(code,
+                       "/* *a_b: every thread of the region increments it */\n#pragma omp atomic\n"
+                       "        *a_b += 2.0 * c_b;\n"))
+      << code;
+}
+
+std::string teamRefusal(const std::string& from, const std::string& to, Strategy strategy = Strategy::FormAD) {
+  std::string source = kTeam;
+  source.replace(source.find(from), from.size(), to);
+  Generated g = generate(source, "scaled", {"a", "x", "y", "s"}, strategy);
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  return g.error;
+}
+
+TEST(RegionAdjoint, TeamRegionRulesRefuseWhatTheyCannotProve) {
+  EXPECT_TRUE(contains(teamRefusal("#pragma omp critical\n        *s += mine;", "*s += mine;"),
+                       ":12:1: error: unsupported: every thread of the parallel region writes 's', which the "
+                       "threads share"));
+  EXPECT_TRUE(contains(teamRefusal("#pragma omp for\n", "if (mine == 0.0)\n#pragma omp for\n"),
+                       ":7:5: error: unsupported: if around a worksharing loop on a condition the threads may not "
+                       "read alike"));
+  EXPECT_TRUE(contains(teamRefusal("x", "x", Strategy::Serial),
+                       ":3:1: error: unsupported: --strategy serial on a parallel region whose threads each run "
+                       "statements of their own"));
+  EXPECT_TRUE(
+      contains(teamRefusal("#pragma omp critical\n        *s += mine;", "#pragma omp single\n        *s += mine;"),
+               ":12:1: error: unsupported: single or master block in a parallel region whose threads run "
+               "statements of their own"));
+  // Per-thread copies of x_b are taken before a region: not inside the team's.
+  EXPECT_TRUE(contains(teamRefusal("x", "x", Strategy::Reduction),
+                       ":7:1: error: unsupported: per-thread copies of x_b (a reduction) in a parallel region whose "
+                       "threads run statements of their own"));
+}
+
+TEST(RegionAdjoint, ReductionOnTheRegionGivesEachThreadTheAdjoint) {
+  std::string code = generatedAdjoint(R"(void sum(int n, const double *x, double b, double *r)
+{
+    double t = 0.0;
+#pragma omp parallel reduction(+ : t)
+    {
+        t += b * b;
+#pragma omp for
+        for (int i = 0; i < n; i++)
+            t += x[i];
+    }
+    *r = t;
+}
+)",
+                                      "sum", {"x", "b", "r"});
+  EXPECT_TRUE(contains(code, "#pragma omp parallel firstprivate(t_b)\n")) << code;
+  EXPECT_TRUE(contains(code, "                x_b[i] += t_b;\n")) << code;
+  EXPECT_TRUE(contains(code, "#pragma omp atomic\n        *b_b += t_b * b + b * t_b;\n")) << code;
+}
+
+// An orphaned worksharing loop (its pragma through a macro) in a helper called in the region: the
+// analysis models the loop in the helper, so the adjoint refuses it at the helper's loop.
+TEST(RegionAdjoint, OrphanedWorksharingLoopInAHelperIsRefusedAtTheLoop) {
+  Generated g = generate(R"C(#define OMP_FOR _Pragma("omp for schedule(static)")
+static void relax(int n, const double *u, double *unew)
+{
+    int i;
+    OMP_FOR
+    for (i = 1; i < n - 1; i++)
+        unew[i] = 0.5 * (u[i - 1] + u[i + 1]);
+}
+void sweep(int n, const double *u, double *unew)
+{
+#pragma omp parallel
+    {
+        relax(n, u, unew);
+    }
+}
+)C",
+                         "sweep", {"u", "unew"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  EXPECT_TRUE(contains(g.error,
+                       ":5:5: error: unsupported: OpenMP directive 'for' (directives are not inlined from "
+                       "helpers"))
+      << g.error;
+}
+
+}  // namespace
+}  // namespace adrace::ad
