@@ -11,6 +11,7 @@
 #include "ad/PassiveCalls.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/Frontend.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
@@ -39,7 +40,9 @@ class SupportChecker {
       info.name = parameter->getNameAsString();
       info.parameter = true;
       clang::QualType type = parameter->getType();
-      info.array = type->isPointerType() || type->isArrayType();
+      // a std::vector<double>& or std::array& is an array (analyzer/frontend/ContainerSubscripts.h)
+      info.array = type->isPointerType() || type->isArrayType() || analyzer::isContainerReference(parameter) ||
+                   (type->isReferenceType() && isStructType(type));  // `Field &f`: one struct, as `Field *f`
       info.floating = isFloatingType(type);
       const auto& active = context_.request.active;
       info.active = std::find(active.begin(), active.end(), info.name) != active.end();
