@@ -192,6 +192,58 @@ void buffer(int n, const double* x, double* y)
       << generated.error;
 }
 
+TEST(CxxAdjoint, StructReferencesHaveStructAdjoints) {
+  Generated generated = generateCxx(R"(struct Field { int n; double *u; };
+void scale(const Field& in, Field& out)
+{
+#pragma omp parallel for
+    for (int i = 0; i < in.n; i++)
+        out.u[i] = in.u[i] * in.u[i];
+}
+)",
+                                    "scale", {"in", "out"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "void scale_b(const Field &in, Field &in_b, Field &out, Field &out_b)"))
+      << generated.code;
+  EXPECT_TRUE(contains(generated.code, "in_b.u[i] += ")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "out_b.u[i] = 0.0;")) << generated.code;
+}
+
+TEST(CxxAdjoint, MethodsCalledInTheLoopAreRefused) {
+  Generated generated = generateCxx(R"(struct Grid {
+    int nx;
+    double *u;
+    double& at(int i, int j) { return u[i * nx + j]; }
+};
+void smooth(Grid& g, int ny)
+{
+    for (int i = 0; i < ny; i++)
+        for (int j = 0; j < g.nx; j++)
+            g.at(i, j) = g.at(i, j) * g.at(i, j);
+}
+)",
+                                    "smooth", {"g"});
+  EXPECT_TRUE(contains(generated.error, ":10:13: error: unsupported: call to the C++ member function 'Grid::at'"))
+      << generated.error;
+}
+
+TEST(CxxAdjoint, LocalsOfClassTypeAreRefused) {
+  Generated generated = generateCxx(R"(struct Box {
+    double w;
+    explicit Box(double v) : w(v) {}
+};
+void widen(int n, double* x)
+{
+    for (int i = 0; i < n; i++) {
+        Box b(2.0);
+        x[i] = b.w * x[i];
+    }
+}
+)",
+                                    "widen", {"x"});
+  EXPECT_TRUE(contains(generated.error, ":8:13: error: unsupported: local 'b' of type Box")) << generated.error;
+}
+
 TEST(CxxAdjoint, ActiveNamespaceVariableIsRefused) {
   Generated generated = generateCxx(R"(namespace state { double energy; }
 void add(int n, const double* x)
