@@ -3,9 +3,9 @@
 
 Every kernel of tests/ad/kernels.txt is copied with comments (`/* c */`, `// c` + newline) and line
 breaks inserted at random token boundaries (a fixed seed; preprocessor lines left alone, since a
-line break would end a directive), then run through corpus_adjoint.sh (formad, gcc): the adjoint
-must still be generated, compile warning-free and pass its finite-difference check at 1, 2 and 4
-threads.
+line break would end a directive), then run through corpus_adjoint.sh (formad, gcc; g++ for a C++
+kernel, whose `::` is one token): the adjoint must still be generated, compile warning-free and pass
+its finite-difference check at 1, 2 and 4 threads.
 
 usage: comment_fuzz.py ADRACE SOURCE_DIR WORK_DIR CC SEED [SHARE]
   SHARE k/m: only the kernels whose index is k modulo m (CTest runs the shares side by side).
@@ -23,7 +23,7 @@ TOKEN = re.compile(r"""
   | (?P<token>[A-Za-z_\x80-\xff][A-Za-z0-9_\x80-\xff]*
       | \.?[0-9](?:[eEpP][+-]|[A-Za-z0-9_.])*
       | "(?:\\.|[^"\\\n])*" | '(?:\\.|[^'\\\n])*'
-      | <<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\#\#
+      | <<=|>>=|\.\.\.|->|::|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\#\#
       | [^\s])
 """, re.VERBOSE | re.DOTALL)
 
