@@ -62,7 +62,17 @@ class SupportChecker {
         context_.unsupported(parameter->getLocation(), "pointer to pointer parameter '" + info.name + "'");
         return;
       }
-      info.byValueScalar = info.active && !info.array;
+      // `double &s`: the caller's scalar itself, its adjoint `double &s_b` (not a copy, not `*s_b`)
+      const bool scalarReference = type->isLValueReferenceType() && !info.array;
+      if (scalarReference && !type.getNonReferenceType()->isIntegerType() &&
+          !type.getNonReferenceType()->isRealFloatingType()) {
+        context_.unsupported(parameter->getLocation(), "reference parameter '" + info.name + "' of type " +
+                                                           type.getAsString() +
+                                                           " (only to scalars, structs and "
+                                                           "std::vector or std::array of scalars)");
+        return;
+      }
+      info.byValueScalar = info.active && !info.array && !scalarReference;
       add(info);
     }
   }

@@ -227,6 +227,23 @@ void smooth(Grid& g, int ny)
       << generated.error;
 }
 
+TEST(CxxAdjoint, ScalarReferenceParametersAreTheCallersScalars) {
+  // s is the caller's: its adjoint is `double &s_b`, read and written as s_b (not a copy, not *s_b)
+  Generated generated = generateCxx(R"(void accumulate(int n, const double* x, double& s)
+{
+    for (int i = 0; i < n; i++)
+        s += x[i] * x[i];
+}
+)",
+                                    "accumulate", {"x", "s"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(
+      contains(generated.code, "void accumulate_b(int n, const double *x, double *x_b, double &s, double &s_b)"))
+      << generated.code;
+  EXPECT_TRUE(contains(generated.code, "x_b[i] += s_b * x[i] + x[i] * s_b;")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "*s_b")) << generated.code;
+}
+
 TEST(CxxAdjoint, LocalsOfClassTypeAreRefused) {
   Generated generated = generateCxx(R"(struct Box {
     double w;
