@@ -3,6 +3,7 @@
 #include "ad/PointerAliases.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ContainerSubscripts.h"
 #include "smt/IndexExpr.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -224,10 +225,13 @@ c::StmtRef adjointDeclaration(const AdjointContext& context, const clang::VarDec
   return c::declaration(c::plainType("double"), info->adjoint, c::literal("0.0"));
 }
 
-// What a pointer or array (of pointers, of arrays...) holds in the end; the type itself otherwise.
+// What a pointer, array or C++ container (of pointers, of arrays...) holds in the end; the type itself otherwise.
 static clang::QualType innermostElementType(clang::QualType type) {
+  type = type.getNonReferenceType();  // C++: `Field &f` holds a Field
   while (true) {
-    if (type->isPointerType())
+    if (clang::QualType element = analyzer::containerElementType(type); !element.isNull())  // std::vector<double>&
+      type = element;
+    else if (type->isPointerType())
       type = type->getPointeeType();
     else if (type->isArrayType())
       type = type->getAsArrayTypeUnsafe()->getElementType();
@@ -238,7 +242,8 @@ static clang::QualType innermostElementType(clang::QualType type) {
 
 bool isFloatingType(clang::QualType type) {
   type = innermostElementType(type);
-  if (const clang::RecordType* record = type->getAsStructureType()) {  // a struct with a floating member
+  if (!type->isStructureType() && !type->isClassType()) return type->isRealFloatingType();
+  if (const clang::RecordType* record = type->getAs<clang::RecordType>()) {  // a struct with a floating member
     for (const clang::FieldDecl* field : record->getDecl()->fields())
       if (isFloatingType(field->getType())) return true;
     return false;
@@ -246,6 +251,9 @@ bool isFloatingType(clang::QualType type) {
   return type->isRealFloatingType();
 }
 
-bool isStructType(clang::QualType type) { return innermostElementType(type)->isStructureType(); }
+bool isStructType(clang::QualType type) {
+  clang::QualType element = innermostElementType(type);
+  return element->isStructureType() || element->isClassType();
+}
 
 }  // namespace adrace::ad

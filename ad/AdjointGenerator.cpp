@@ -6,16 +6,19 @@
 #include "ad/AdjointContext.h"
 #include "ad/CodeWriter.h"
 #include "ad/c/Uses.h"
+#include "ad/EarlyReturns.h"
 #include "ad/Extents.h"
 #include "ad/FilePrelude.h"
 #include "ad/FileScopeVariables.h"
 #include "ad/FieldPointers.h"
 #include "ad/HelperInlining.h"
+#include "ad/LocalReferences.h"
 #include "ad/OpenMPSubset.h"
 #include "ad/PrimalRaces.h"
 #include "ad/Sweeps.h"
 #include "ad/TapePlan.h"
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/Decl.h>
@@ -165,13 +168,17 @@ void findRegionPrivate(AdjointContext& context) {
 std::string generate(AdjointContext& context, const std::string& sourceFile,
                      std::vector<analyzer::Diagnostic>& warnings) {
   context.collectNames();
+  // `u[i]` of a std::vector<double>& u is the subscript of an array (ContainerSubscripts.h)
+  analyzer::lowerContainerSubscripts(context.ast, const_cast<clang::Stmt*>(context.function.getBody()));
   if (context.function.getReturnType()->isRealFloatingType()) context.resultAdjoint = context.freshName("result_b");
   checkOpenMPSubset(context);
   if (context.failed()) return "";
   const std::vector<analyzer::RaceFinding> races = definitePrimalRaces(context, sourceFile);
+  foldEarlyReturns(context);
   inlineHelpers(context);
   if (context.failed()) return "";
   substituteFieldPointers(context);
+  substituteLocalReferences(context);
   checkSupported(context);
   if (context.failed()) return "";
   const FilePrelude prelude = filePrelude(context.ast);

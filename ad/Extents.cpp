@@ -4,6 +4,8 @@
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <regex>
+
 namespace adrace::ad {
 namespace {
 
@@ -56,6 +58,31 @@ bool isIntegral(clang::QualType type, const clang::ASTContext& ast) {
   }
 }
 
+// `(long)m*n`: C casts to an integer type, as codes write an element count that may pass INT_MAX.
+// The index IR has no casts: the text is parsed without them, and the type is kept to compute the
+// count in it (the first one written; every name of the count is converted to it, so that no
+// intermediate product is narrower than the one the user wrote).
+std::string withoutIntegerCasts(const std::string& text, std::string& castType) {
+  static const std::regex cast(
+      R"(\(\s*((?:(?:unsigned|signed)\s+)?(?:long\s+long|long|int|short)(?:\s+int)?|unsigned|signed|size_t|ptrdiff_t|u?int(?:8|16|32|64)_t)\s*\))");
+  std::string stripped = text;  // each cast blanked, so that an error's column still points into `text`
+  for (std::sregex_iterator match(text.begin(), text.end(), cast), end; match != end; ++match) {
+    if (castType.empty()) castType = std::regex_replace((*match)[1].str(), std::regex(R"(\s+)"), " ");
+    stripped.replace(static_cast<size_t>(match->position()), static_cast<size_t>(match->length()),
+                     static_cast<size_t>(match->length()), ' ');
+  }
+  return stripped;
+}
+
+c::ExprRef castNames(const c::ExprRef& tree, const std::string& type) {
+  if (tree->kind == c::Expr::Kind::Name || tree->kind == c::Expr::Kind::Subscript)
+    return c::cast(c::plainType(type), tree);
+  if (tree->operands.empty()) return tree;
+  auto copy = std::make_shared<c::Expr>(*tree);
+  for (c::ExprRef& operand : copy->operands) operand = castNames(operand, type);
+  return copy;
+}
+
 }  // namespace
 
 void parseExtents(AdjointContext& context, const std::set<std::string>& macros) {
@@ -85,9 +112,11 @@ void parseExtents(AdjointContext& context, const std::set<std::string>& macros) 
                           "--extent " + array + ": no array '" + array + "' in " + context.function.getNameAsString());
       return;
     }
-    analyzer::ParsedExpression parsed = analyzer::parseIndexExpression(text, symbols);
+    std::string castType;
+    analyzer::ParsedExpression parsed = analyzer::parseIndexExpression(withoutIntegerCasts(text, castType), symbols);
     std::string error;
     c::ExprRef tree = parsed.expr ? toTree(parsed.expr, error) : nullptr;
+    if (tree && !castType.empty()) tree = castNames(tree, castType);
     if (parsed.error) error = parsed.error->message + " at column " + std::to_string(parsed.error->column);
     if (!error.empty()) {
       context.unsupported(context.function.getLocation(), "--extent " + array + "=" + text +

@@ -13,11 +13,25 @@
 namespace adrace::ad {
 namespace {
 
-// `&s->m[e]` or `s->m + e` (m a pointer field): the field access and the offset.
+// `&s->m[e]` or `s->m + e` (m a pointer field): the field access and the offset. Or a row of a
+// field of row pointers, `s->m[e]` (m a `double **`): the field access and the row.
 struct FieldElement {
   clang::Expr* field = nullptr;   // s->m
   clang::Expr* offset = nullptr;  // e
+  bool row = false;               // p[k] is s->m[e][k], not s->m[e + k]
 };
+
+// Casts that only add qualifiers to the pointer (`(const double *const) s->m[i]`), dropped.
+clang::Expr* withoutQualifyingCasts(clang::Expr* expr) {
+  for (;;) {
+    expr = expr->IgnoreParenImpCasts();
+    auto* cast = llvm::dyn_cast<clang::ExplicitCastExpr>(expr);
+    if (!cast || !cast->getType()->isPointerType() || !cast->getSubExpr()->getType()->isPointerType()) return expr;
+    clang::QualType to = cast->getType()->getPointeeType(), from = cast->getSubExpr()->getType()->getPointeeType();
+    if (to.getUnqualifiedType().getCanonicalType() != from.getUnqualifiedType().getCanonicalType()) return expr;
+    expr = cast->getSubExpr();
+  }
+}
 
 bool isPointerField(const clang::Expr* expr) {
   auto* member = llvm::dyn_cast<clang::MemberExpr>(expr->IgnoreParenImpCasts());
@@ -25,7 +39,11 @@ bool isPointerField(const clang::Expr* expr) {
 }
 
 std::optional<FieldElement> fieldElement(clang::Expr* init) {
-  clang::Expr* e = init->IgnoreParenImpCasts();
+  clang::Expr* e = withoutQualifyingCasts(init);
+  if (auto* row = llvm::dyn_cast<clang::ArraySubscriptExpr>(e);
+      row && isPointerField(row->getBase()) && row->getType()->isPointerType() &&
+      row->getIdx()->getType()->isIntegerType())  // HPCCG's `A->ptr_to_vals_in_row[i]`
+    return FieldElement{row->getBase(), row->getIdx(), true};
   if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(e); address && address->getOpcode() == clang::UO_AddrOf)
     if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(address->getSubExpr()->IgnoreParens());
         element && isPointerField(element->getBase()) && element->getIdx()->getType()->isIntegerType())
@@ -168,6 +186,21 @@ class Substitution {
 
   // `s->m[e + k]` for `p[k]` (`s->m[e]` for k = 0 and for `*p`).
   clang::Expr* element(const FieldElement& field, clang::Expr* index, clang::QualType type, clang::SourceLocation at) {
+    if (field.row) {  // s->m[e][k], s->m[e][0] for *p
+      clang::QualType pointer =
+          llvm::cast<clang::MemberExpr>(field.field->IgnoreParenImpCasts())->getType()->getPointeeType();
+      auto* row = new (ast_)
+          clang::ArraySubscriptExpr(field.field, field.offset, pointer, clang::VK_LValue, clang::OK_Ordinary, at);
+      auto* rowValue = clang::ImplicitCastExpr::Create(ast_, pointer, clang::CK_LValueToRValue, row, nullptr,
+                                                       clang::VK_PRValue, clang::FPOptionsOverride());
+      if (!index) index = clang::IntegerLiteral::Create(ast_, llvm::APInt(32, 0), ast_.IntTy, clang::SourceLocation());
+      auto* result =
+          new (ast_) clang::ArraySubscriptExpr(rowValue, index, type, clang::VK_LValue, clang::OK_Ordinary, at);
+      context_.from.synthesized.insert(row);
+      context_.from.synthesized.insert(rowValue);
+      context_.from.synthesized.insert(result);
+      return result;
+    }
     clang::Expr* offset = field.offset;
     clang::Expr::EvalResult constant;
     if (index && !(index->EvaluateAsInt(constant, ast_) && constant.Val.getInt() == 0)) {

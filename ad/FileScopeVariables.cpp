@@ -31,8 +31,15 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
     return refuse("file-scope variable '" + name + "' of type " + type.getAsString());
   if (type->isArrayType() && !type->isConstantArrayType())
     return refuse("file-scope array '" + name + "' without a size");
-  if (!var->getDeclContext()->getRedeclContext()->isTranslationUnit())
-    return refuse("variable '" + var->getQualifiedNameAsString() + "' of a namespace (only file-scope variables)");
+  // A C++ namespace's variable is declared in the same namespace (a named one: an anonymous
+  // namespace's variables are the input file's own, like statics).
+  for (const clang::DeclContext* scope = var->getDeclContext()->getRedeclContext(); !scope->isTranslationUnit();
+       scope = scope->getParent()->getRedeclContext())
+    if (!llvm::isa<clang::NamespaceDecl>(scope))
+      return refuse("variable '" + var->getQualifiedNameAsString() +
+                    "' of a class or function (only file-scope and namespace variables)");
+  if (active && !c::namespaceOf(var).empty())
+    return refuse("--active " + name + ": a namespace's variable (its adjoint would be declared in the namespace)");
   // `static` in C, and in C++ also a namespace-scope const (internal linkage): the adjoint's file
   // cannot reach it, so a const scalar with an initializer is repeated there.
   if (!var->hasExternalFormalLinkage() && !(type.isConstQualified() && var->getInit() && !type->isArrayType()))
@@ -55,7 +62,7 @@ c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::func
   const clang::SourceManager& sources = context.ast.getSourceManager();
   std::vector<const VariableInfo*> globals;
   for (const auto& [decl, info] : context.variables)
-    if (info.global && (info.active || used(info.name))) globals.push_back(&info);
+    if (info.global && (info.active || used(c::qualifiedName(info.decl)))) globals.push_back(&info);
   std::sort(globals.begin(), globals.end(), [&](const VariableInfo* a, const VariableInfo* b) {
     return sources.isBeforeInTranslationUnit(a->decl->getLocation(), b->decl->getLocation());
   });
@@ -65,14 +72,23 @@ c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::func
     bool inHeader = false;  // an included header already declares it
     for (const clang::VarDecl* declaration : var->redecls())
       inHeader |= !sources.isInMainFile(sources.getExpansionLoc(declaration->getLocation()));
-    if (!var->hasExternalFormalLinkage())
-      declarations.push_back(c::withStorage(
+    c::StmtList declared;
+    if (var->isConstexpr())  // C++: `constexpr double kappa = 0.5;` as written (internal linkage)
+      declared.push_back(c::withStorage(
+          c::declaration(context.from.declaredType(var, true), info->name, context.tree(var->getInit())), "constexpr"));
+    else if (!var->hasExternalFormalLinkage())
+      declared.push_back(c::withStorage(
           c::declaration(context.from.declaredType(var), info->name, context.tree(var->getInit())), "static"));
     else if (!inHeader)
-      declarations.push_back(c::withStorage(c::declaration(context.from.declaredType(var), info->name), "extern"));
+      declared.push_back(c::withStorage(c::declaration(context.from.declaredType(var), info->name), "extern"));
     if (info->active)
-      declarations.push_back(c::withComment(c::declaration(context.from.declaredType(var, true), info->adjoint),
-                                            "the adjoint of " + info->name));
+      declared.push_back(c::withComment(c::declaration(context.from.declaredType(var, true), info->adjoint),
+                                        "the adjoint of " + info->name));
+    // in its namespace, named as the function names it (c/FromClang.h)
+    if (std::string space = c::namespaceOf(var); !space.empty())
+      declarations.push_back(c::namespaceBlock(space, std::move(declared)));
+    else
+      declarations.insert(declarations.end(), declared.begin(), declared.end());
   }
   return declarations;
 }

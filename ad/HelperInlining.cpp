@@ -4,6 +4,7 @@
 #include "ad/PassiveCalls.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
+#include "analyzer/frontend/ContainerSubscripts.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
@@ -20,7 +21,7 @@ namespace {
 // A call the sweeps handle themselves (math library, OpenMP queries, prints): not a helper.
 bool isLibraryCall(const clang::CallExpr* call) {
   std::string name = calleeName(call);
-  return isMathFunction(name) || isPassiveStatementCall(name);
+  return isMathFunction(name) || isPassiveStatementCall(name) || analyzer::isContainerSizeCall(call);  // u.size()
 }
 
 // The functions a body calls directly (helpers only).

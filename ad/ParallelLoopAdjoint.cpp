@@ -6,6 +6,7 @@
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MemberPath.h"
 
@@ -178,7 +179,7 @@ std::set<std::string> ParallelLoopAdjoint::gatherInvariants() const {
     bool invariant = variable.sharing == analyzer::Sharing::Shared ||
                      (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop) ||
                      (sweeps_.teamOwns(info->decl) && !variable.writtenInLoop);  // the team's, set before the loop
-    if (invariant) names.insert(info->name);
+    if (invariant) names.insert(info->global ? c::qualifiedName(info->decl) : info->name);  // `heat::kappa`
     if (info->active &&
         (variable.sharing == analyzer::Sharing::Shared || variable.sharing == analyzer::Sharing::Reduction))
       names.insert(info->adjoint);
@@ -237,6 +238,10 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
   element.derivations.clear();
   copy.element = element;
   copy.perThread = context_.from.declaredType(info.decl, true);
+  if (clang::QualType contained = analyzer::containerElementType(info.decl->getType()); !contained.isNull()) {
+    copy.element = context_.from.type(contained, true);  // a std::vector<double>&'s copies are double arrays
+    copy.perThread = c::pointerTo(copy.element);
+  }
   if (!copy.perThread.derivations.empty() &&
       copy.perThread.derivations.front().kind == c::Type::Derivation::Kind::Array) {
     copy.perThread.derivations.front().kind = c::Type::Derivation::Kind::Pointer;

@@ -5,6 +5,7 @@
 #include "ad/MathLibrary.h"
 #include "ad/PassiveCalls.h"
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ContainerSubscripts.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
@@ -54,6 +55,7 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
       if (auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child)) checkExpression(context, sub);
     return;
   }
+  if (analyzer::isContainerSizeCall(expr)) return;  // u.size() of a std::vector<double>& u: an integer
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
     std::string name = calleeName(call);
     if (isPassiveQuery(name) && call->getNumArgs() == 0) return;  // omp_get_thread_num(): no derivative

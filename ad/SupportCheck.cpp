@@ -13,6 +13,7 @@
 #include "ad/PassiveCalls.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/Frontend.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
@@ -41,7 +42,9 @@ class SupportChecker {
       info.name = parameter->getNameAsString();
       info.parameter = true;
       clang::QualType type = parameter->getType();
-      info.array = type->isPointerType() || type->isArrayType();
+      // a std::vector<double>& or std::array& is an array (analyzer/frontend/ContainerSubscripts.h)
+      info.array = type->isPointerType() || type->isArrayType() || analyzer::isContainerReference(parameter) ||
+                   (type->isReferenceType() && isStructType(type));  // `Field &f`: one struct, as `Field *f`
       info.floating = isFloatingType(type);
       const auto& active = context_.request.active;
       info.active = std::find(active.begin(), active.end(), info.name) != active.end();
@@ -61,7 +64,17 @@ class SupportChecker {
         context_.unsupported(parameter->getLocation(), "pointer to pointer parameter '" + info.name + "'");
         return;
       }
-      info.byValueScalar = info.active && !info.array;
+      // `double &s`: the caller's scalar itself, its adjoint `double &s_b` (not a copy, not `*s_b`)
+      const bool scalarReference = type->isLValueReferenceType() && !info.array;
+      if (scalarReference && !type.getNonReferenceType()->isIntegerType() &&
+          !type.getNonReferenceType()->isRealFloatingType()) {
+        context_.unsupported(parameter->getLocation(), "reference parameter '" + info.name + "' of type " +
+                                                           type.getAsString() +
+                                                           " (only to scalars, structs and "
+                                                           "std::vector or std::array of scalars)");
+        return;
+      }
+      info.byValueScalar = info.active && !info.array && !scalarReference;
       add(info);
     }
   }

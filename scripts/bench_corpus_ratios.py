@@ -51,22 +51,26 @@ def build(adrace, cc, work, kernel, functions, active, extents, root, cflags):
     os.makedirs(work)
     flags = ["-O3", "-march=native", "-fopenmp", "-w"] + cflags.split()
     objects = []
+    ext = ".c"
+    if os.path.exists(os.path.join(source, kernel + ".cpp")):  # a C++ kernel, its driver and adjoint in C++
+        ext = ".cpp"
+        cc = cc[:-3] + "g++" if cc.endswith("gcc") else cc + "++"
     for function in functions.split(","):
-        generated = os.path.join(work, function + "_b.c")
-        command = [adrace, "adjoint", os.path.join(source, kernel + ".c"), "--function", function,
+        generated = os.path.join(work, function + "_b" + ext)
+        command = [adrace, "adjoint", os.path.join(source, kernel + ext), "--function", function,
                    "--active", active, "--strategy", "formad", "-o", generated]
         if extents and extents != "-":
             command += ["--extent", extents]
         result = run(command)
         if result.returncode != 0:
             return None, "adrace adjoint exited %d: %s" % (result.returncode, result.stderr.strip().splitlines()[0])
-        obj = generated[:-2] + ".o"
+        obj = os.path.splitext(generated)[0] + ".o"
         result = run([cc] + flags + ["-I" + os.path.join(ROOT, "runtime"), "-I" + source, "-c", generated, "-o", obj])
         if result.returncode != 0:
-            return None, "%s does not compile %s_b.c" % (cc, function)
+            return None, "%s does not compile %s_b%s" % (cc, function, ext)
         objects.append(obj)
     driver = os.path.join(work, "driver")
-    result = run([cc] + flags + [os.path.join(source, "driver.c"), os.path.join(source, kernel + ".c")] + objects +
+    result = run([cc] + flags + [os.path.join(source, "driver" + ext), os.path.join(source, kernel + ext)] + objects +
                  ["-o", driver, "-lm"])
     if result.returncode != 0:
         return None, "the driver does not build: " + result.stderr.strip()[:200]

@@ -3,6 +3,7 @@
 #include "ad/c/MacroExpansion.h"
 #include "analyzer/frontend/ClangSource.h"
 
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/TypeLoc.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
@@ -111,6 +112,10 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
   if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     std::string macro = objectLikeMacro(e);
     if (!macro.empty() && llvm::isa<clang::EnumConstantDecl>(ref->getDecl())) return name(macro);
+    // A C++ namespace's variable by its qualified name (`heat::kappa`, however the source reached it):
+    // the adjoint's file declares it in its namespace (FileScopeVariables.h).
+    if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && var->isFileVarDecl())
+      return name(qualifiedName(var));
     return name(nameOf(ref->getDecl()));
   }
   if (llvm::isa<clang::IntegerLiteral>(e) || llvm::isa<clang::FloatingLiteral>(e) ||
@@ -164,6 +169,13 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
     return member(convert(access->getBase()), access->getMemberDecl()->getNameAsString(), access->isArrow());
   if (auto* written = llvm::dyn_cast<clang::CStyleCastExpr>(e))
     return cast(type(written->getTypeAsWritten()), convert(written->getSubExpr()));
+  // C++: `static_cast<int>(u.size())` as written; `double(i)` as the C cast it means.
+  if (auto* named = llvm::dyn_cast<clang::CXXStaticCastExpr>(e))
+    return call(std::string("static_cast<") + named->getTypeAsWritten().getAsString(policy_) + ">",
+                {convert(named->getSubExpr())});
+  if (auto* functional = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e);
+      functional && functional->getTypeAsWritten()->isArithmeticType() && !functional->isListInitialization())
+    return cast(type(functional->getTypeAsWritten()), convert(functional->getSubExpr()));
   if (auto* trait = llvm::dyn_cast<clang::UnaryExprOrTypeTraitExpr>(e)) {
     if (trait->getKind() != clang::UETT_SizeOf) return unsupported("alignof");
     if (trait->isArgumentType()) return sizeofType(type(trait->getArgumentType()));
@@ -177,6 +189,20 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
     return initList(items);
   }
   return unsupported(analyzer::constructName(*e));
+}
+
+std::string namespaceOf(const clang::Decl* decl) {
+  std::string path;
+  for (const clang::DeclContext* scope = decl->getDeclContext(); scope && !scope->isTranslationUnit();
+       scope = scope->getParent())
+    if (auto* space = llvm::dyn_cast<clang::NamespaceDecl>(scope); space && !space->isAnonymousNamespace())
+      path = space->getName().str() + (path.empty() ? "" : "::" + path);
+  return path;
+}
+
+std::string qualifiedName(const clang::VarDecl* var) {
+  std::string space = namespaceOf(var);
+  return space.empty() ? var->getNameAsString() : space + "::" + var->getNameAsString();
 }
 
 namespace {
@@ -195,6 +221,13 @@ Type FromClang::type(clang::QualType qualified, bool dropConst) const {
   Type result;
   std::vector<Type::Derivation> derivations;
   for (;;) {
+    if (const auto* reference = qualified->getAs<clang::LValueReferenceType>()) {
+      Type::Derivation derivation;
+      derivation.kind = Type::Derivation::Kind::Reference;
+      derivations.push_back(derivation);
+      qualified = reference->getPointeeType();
+      continue;
+    }
     if (const auto* pointer = qualified->getAs<clang::PointerType>()) {
       Type::Derivation derivation;
       derivation.kind = Type::Derivation::Kind::Pointer;
@@ -241,6 +274,13 @@ Type FromClang::declaredType(const clang::DeclaratorDecl* decl, bool dropConst) 
         continue;
       }
       break;
+    }
+    if (auto reference = cursor.getAs<clang::LValueReferenceTypeLoc>()) {
+      Type::Derivation derivation;
+      derivation.kind = Type::Derivation::Kind::Reference;
+      result.derivations.push_back(derivation);
+      cursor = reference.getPointeeLoc();
+      continue;
     }
     if (auto pointer = cursor.getAs<clang::PointerTypeLoc>()) {
       Type::Derivation derivation;

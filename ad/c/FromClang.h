@@ -20,6 +20,12 @@
 
 namespace adrace::ad::c {
 
+// C++: the named namespaces around a declaration, outermost first (`physics::units`), or "" at file
+// scope (anonymous namespaces are left out: their names are reached unqualified).
+std::string namespaceOf(const clang::Decl* decl);
+// A file-scope or namespace variable as the generated code names it: `kappa`, `heat::kappa`.
+std::string qualifiedName(const clang::VarDecl* var);
+
 class FromClang {
  public:
   explicit FromClang(const clang::ASTContext& ast);

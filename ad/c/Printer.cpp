@@ -238,6 +238,11 @@ void printInto(const StmtRef& statement, int indent, std::string& out) {
       return;
     case Stmt::Kind::Verbatim: out += statement->text + "\n"; return;
     case Stmt::Kind::Blank: out += "\n"; return;
+    case Stmt::Kind::Namespace:
+      out += pad + "namespace " + statement->name + " {\n";
+      printBody(statement->body, indent, out);
+      out += pad + "}  // namespace " + statement->name + "\n";
+      return;
   }
 }
 
@@ -249,7 +254,10 @@ std::string print(const Type& type, const std::string& name) {
   std::string declarator = name;
   bool pointerLast = false;
   for (const Type::Derivation& derivation : type.derivations) {
-    if (derivation.kind == Type::Derivation::Kind::Pointer) {
+    if (derivation.kind == Type::Derivation::Kind::Reference) {  // C++: `std::vector<double> &u_b`
+      declarator = "&" + declarator;
+      pointerLast = true;
+    } else if (derivation.kind == Type::Derivation::Kind::Pointer) {
       declarator =
           "*" + (derivation.qualifiers.empty() ? "" : " " + derivation.qualifiers + (declarator.empty() ? "" : " ")) +
           declarator;

@@ -136,6 +136,13 @@ StmtRef preprocessor(std::string directive, std::string argument) {
   return statement;
 }
 
+StmtRef namespaceBlock(std::string name, StmtList declarations) {
+  auto statement = make(Stmt::Kind::Namespace);
+  statement->name = std::move(name);
+  statement->body = std::move(declarations);
+  return statement;
+}
+
 StmtRef verbatim(std::string text) {
   auto statement = make(Stmt::Kind::Verbatim);
   statement->text = std::move(text);

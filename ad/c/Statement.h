@@ -1,7 +1,8 @@
 // The statements of the C tree the adjoint generator builds (ad/c): blocks, declarations,
 // expression statements, if/else, for, while, do, OpenMP directives (attached to the statement they
 // govern, or standalone like `barrier`), comments and return; and what a file holds around them:
-// function definitions, preprocessor lines, the input's own lines copied verbatim, blank lines.
+// function definitions, preprocessor lines, the input's own lines copied verbatim, blank lines, and
+// C++ namespaces.
 // ad/c/Printer.h prints them (4-space indentation, braces always, pragmas at column 0).
 #pragma once
 
@@ -48,6 +49,7 @@ struct Stmt {
     Preprocessor,  // #name text: `#include <stdlib.h>`, `#ifndef _OPENMP`, `#endif` (column 0)
     Verbatim,      // text: lines of the input file as its author wrote them (column 0)
     Blank,         // an empty line between the parts of a file
+    Namespace,     // C++: namespace name { body }, its declarations at column 0
   };
   Kind kind = Kind::Block;
   StmtList body;
@@ -99,6 +101,8 @@ StmtRef preprocessor(std::string directive, std::string argument = "");
 // Text of the input file copied as written: its #include and #define lines and type declarations
 // are the user's code, which the generated file repeats unchanged (FilePrelude.h); never generated code.
 StmtRef verbatim(std::string text);
+// C++: `namespace name { declarations }` (name may be nested: `physics::units`).
+StmtRef namespaceBlock(std::string name, StmtList declarations);
 StmtRef blankLine();
 StmtRef breakStatement();
 StmtRef continueStatement();

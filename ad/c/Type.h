@@ -1,6 +1,6 @@
 // A C type as a declaration needs it: the specifiers as Clang's type printer spells them ("double",
 // "const float", "struct point", "real") and the derivations a declarator adds around the name
-// (pointers and arrays, whose sizes are expressions of the tree: `double x_b[N][M]` keeps the macro
+// (pointers, arrays and C++ references, whose sizes are expressions of the tree: `double x_b[N][M]` keeps the macro
 // names the source wrote). ad/c/Printer.h prints `double (*x_b)[M]` and, without a name, casts.
 #pragma once
 
@@ -14,7 +14,7 @@ struct Expr;
 
 struct Type {
   struct Derivation {
-    enum class Kind { Pointer, Array } kind = Kind::Pointer;
+    enum class Kind { Pointer, Array, Reference } kind = Kind::Pointer;  // Reference: C++ `&`
     std::string qualifiers;            // Pointer: "const", "restrict", "const restrict" (`* const p`)
     std::shared_ptr<const Expr> size;  // Array: the element count, null for []
   };

@@ -213,8 +213,9 @@ DataSharing::Entry DataSharing::resolve(const clang::VarDecl* variable) const {
     }
     Entry entry{Sharing::Private, "", {}, {}};
     auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(variable);
-    if (parameter && (parameter->getType()->isPointerType() || parameter->getOriginalType()->isArrayType())) {
-      // Each thread's copy points to the same memory: what it points to is shared.
+    if (parameter && (parameter->getType()->isPointerType() || parameter->getOriginalType()->isArrayType() ||
+                      parameter->getType()->isReferenceType())) {
+      // Each thread's copy points to the same memory: what it points to is shared (a C++ reference too).
       return {Sharing::Shared,
               "pointer parameter of a function with an orphaned worksharing loop (every "
               "thread's copy points to the same memory)",

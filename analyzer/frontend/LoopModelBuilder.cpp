@@ -1,5 +1,7 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 
+#include "analyzer/frontend/ContainerSubscripts.h"
+
 #include "analyzer/frontend/AccumulatingLoops.h"
 #include "analyzer/frontend/PerfectNest.h"
 #include "analyzer/frontend/SingleDefinitions.h"
@@ -45,7 +47,18 @@ void describeType(clang::QualType type, Variable& variable, clang::ASTContext& c
   variable.type = type.getAsString(context.getPrintingPolicy());
   std::string extent;
   while (true) {
-    if (const clang::ArrayType* array = context.getAsArrayType(type)) {
+    if (clang::QualType element = containerElementType(type); !element.isNull()) {
+      // std::vector<double>& (extent unknown) or std::array<double, N>& (ContainerSubscripts.h)
+      auto* array =
+          llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(type.getNonReferenceType()->getAsCXXRecordDecl());
+      const clang::TemplateArgumentList& arguments = array->getTemplateArgs();
+      if (array->getName() == "array" && arguments.size() > 1 &&
+          arguments[1].getKind() == clang::TemplateArgument::Integral)
+        extent += (extent.empty() ? "" : "*") + std::to_string(arguments[1].getAsIntegral().getZExtValue());
+      else
+        extent = "?";
+      type = element;
+    } else if (const clang::ArrayType* array = context.getAsArrayType(type)) {
       if (auto* constant = llvm::dyn_cast<clang::ConstantArrayType>(array))
         extent += (extent.empty() ? "" : "*") + std::to_string(constant->getSize().getZExtValue());
       else if (auto* variableLength = llvm::dyn_cast<clang::VariableArrayType>(array))

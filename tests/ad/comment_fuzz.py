@@ -3,9 +3,9 @@
 
 Every kernel of tests/ad/kernels.txt is copied with comments (`/* c */`, `// c` + newline) and line
 breaks inserted at random token boundaries (a fixed seed; preprocessor lines left alone, since a
-line break would end a directive), then run through corpus_adjoint.sh (formad, gcc): the adjoint
-must still be generated, compile warning-free and pass its finite-difference check at 1, 2 and 4
-threads.
+line break would end a directive), then run through corpus_adjoint.sh (formad, gcc; g++ for a C++
+kernel, whose `::` is one token): the adjoint must still be generated, compile warning-free and pass
+its finite-difference check at 1, 2 and 4 threads.
 
 usage: comment_fuzz.py ADRACE SOURCE_DIR WORK_DIR CC SEED [SHARE]
   SHARE k/m: only the kernels whose index is k modulo m (CTest runs the shares side by side).
@@ -23,7 +23,7 @@ TOKEN = re.compile(r"""
   | (?P<token>[A-Za-z_\x80-\xff][A-Za-z0-9_\x80-\xff]*
       | \.?[0-9](?:[eEpP][+-]|[A-Za-z0-9_.])*
       | "(?:\\.|[^"\\\n])*" | '(?:\\.|[^'\\\n])*'
-      | <<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\#\#
+      | <<=|>>=|\.\.\.|->|::|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\#\#
       | [^\s])
 """, re.VERBOSE | re.DOTALL)
 
@@ -98,20 +98,24 @@ def main():
         target = os.path.join(work, root, kernel)
         shutil.copytree(os.path.join(source, root, kernel), target)
         path = os.path.join(target, kernel + ".c")
+        compiler = cc
+        if not os.path.exists(path):  # a C++ kernel: compiled, with its adjoint, as C++
+            path = os.path.join(target, kernel + ".cpp")
+            compiler = cc[:-3] + "g++" if cc.endswith("gcc") else cc + "++"
         with open(path) as original:
             text = original.read()
         mutated = mutate(text, rng)
         with open(path, "w") as out:
             out.write(mutated)
         run = subprocess.run(["bash", os.path.join(source, "tests", "ad", "corpus_adjoint.sh"), adrace, work,
-                              os.path.join(work, "out", kernel), kernel, "formad", cc, functions, active, extents,
+                              os.path.join(work, "out", kernel), kernel, "formad", compiler, functions, active, extents,
                               root, cflags], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         status = "ok" if run.returncode == 0 else "FAIL"
         print(f"{status}: {kernel} (seed {seed})")
         if run.returncode != 0:
             failures += 1
             print(run.stdout)
-            print(f"--- the mutated {kernel}.c is {path}")
+            print(f"--- the mutated {os.path.basename(path)} is {path}")
     print(f"{failures} of the kernels failed")
     return 1 if failures else 0
 

@@ -14,8 +14,11 @@ set -u
 adrace=$1 source=$2 work=$3 kernel=$4 strategy=$5 cc=$6 functions=$7 active=$8 extents=${9:-} root=${10:-corpus}
 read -r -a cflags <<< "${11:-}"
 dir=$source/$root/$kernel
+# A C++ kernel (KERNEL.cpp with driver.cpp; CC is then a C++ compiler): its adjoint is C++ too.
+ext=c
+[ -f "$dir/$kernel.cpp" ] && ext=cpp
 sanitize=()
-[ "$(basename "$cc")" = gcc ] && sanitize=(-fsanitize=address -fno-omit-frame-pointer)
+case "$(basename "$cc")" in gcc* | g++*) sanitize=(-fsanitize=address -fno-omit-frame-pointer) ;; esac
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
 rm -rf "$work" && mkdir -p "$work" || exit 1
 objects=()
@@ -24,14 +27,14 @@ for function in ${functions//,/ }; do
     [ -n "$extents" ] && extent_args=(--extent "$extents")
     strategy_args=(--strategy "$strategy")
     [ "$strategy" = formad-no-gather ] && strategy_args=(--strategy formad --no-gather)
-    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" "${strategy_args[@]}" \
-        "${extent_args[@]}" -o "$work/${function}_b.c" || { echo "FAIL: adrace adjoint exited $?"; exit 1; }
-    "$cc" -O2 -Wall -Werror -fopenmp "${sanitize[@]}" "${cflags[@]}" -I"$source/runtime" -I"$dir" -c "$work/${function}_b.c" -o "$work/${function}_b.o" ||
-        { echo "FAIL: $cc does not compile ${function}_b.c warning-free"; exit 1; }
+    "$adrace" adjoint "$dir/$kernel.$ext" --function "$function" --active "$active" "${strategy_args[@]}" \
+        "${extent_args[@]}" -o "$work/${function}_b.$ext" || { echo "FAIL: adrace adjoint exited $?"; exit 1; }
+    "$cc" -O2 -Wall -Werror -fopenmp "${sanitize[@]}" "${cflags[@]}" -I"$source/runtime" -I"$dir" -c "$work/${function}_b.$ext" -o "$work/${function}_b.o" ||
+        { echo "FAIL: $cc does not compile ${function}_b.$ext warning-free"; exit 1; }
     objects+=("$work/${function}_b.o")
 done
-"$cc" -O2 -fopenmp -w "${sanitize[@]}" "${cflags[@]}" -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
-"$cc" -O2 -fopenmp -w "${sanitize[@]}" "${cflags[@]}" "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
+"$cc" -O2 -fopenmp -w "${sanitize[@]}" "${cflags[@]}" -c "$dir/$kernel.$ext" -o "$work/primal.o" || exit 1
+"$cc" -O2 -fopenmp -w "${sanitize[@]}" "${cflags[@]}" "$dir/driver.$ext" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
 status=0
 for threads in 1 2 4; do
     OMP_NUM_THREADS=$threads OMP_DYNAMIC=false "$work/driver" check | sed "s/^/threads=$threads: /"

@@ -30,8 +30,10 @@ generate() {
         for strategy in ${strategies//,/ }; do
             local strategy_args=(--strategy "$strategy")
             [ "$strategy" = formad-no-gather ] && strategy_args=(--strategy formad --no-gather)
+            local input=$source_dir/$root/$kernel/$kernel.c
+            [ -f "$input" ] || input=$source_dir/$root/$kernel/$kernel.cpp  # a C++ kernel
             for function in ${functions//,/ }; do
-                run "$kernel.$function.$strategy" "$source_dir/$root/$kernel/$kernel.c" --function "$function" \
+                run "$kernel.$function.$strategy" "$input" --function "$function" \
                     --active "$active" "${strategy_args[@]}" "${extent_args[@]}"
             done
         done
@@ -42,6 +44,7 @@ generate() {
         kernel=${golden%%.*}
         file=$source_dir/corpus/$kernel/$kernel.c
         [ -f "$file" ] || file=$source_dir/tests/ad/kernels/$kernel/$kernel.c
+        [ -f "$file" ] || file=$source_dir/tests/ad/kernels/$kernel/$kernel.cpp
         read -r -a arguments <<< "$(sed -n 's|^// ARGS: ||p' "$check")"
         run "golden.$golden" "$file" --function "$kernel" --active "${arguments[@]}"
     done

@@ -14,6 +14,8 @@ extent_args=()
 [ -n "${11:-}" ] && extent_args=(--extent "${11}")
 threads=${12:-2}
 dir=$source/$root/$kernel
+ext=c  # a C++ kernel (KERNEL.cpp, driver.cpp; CLANG is then clang++) has a C++ adjoint
+[ -f "$dir/$kernel.cpp" ] && ext=cpp
 archer=${ADRACE_ARCHER:?libarcher.so of the LLVM adrace is built with, set by CTest (tests/ad/CMakeLists.txt)}
 [ -f "$archer" ] || { echo "FAIL: $archer missing"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
@@ -24,22 +26,22 @@ for function in ${functions//,/ }; do
     # plain: the formad verdicts with every guard an atomic, which are then deleted
     guard=(--guard auto)
     [ "$mode" = plain ] && guard=(--guard atomic --no-gather)
-    "$adrace" adjoint "$dir/$kernel.c" --function "$function" --active "$active" "${guard[@]}" "${extent_args[@]}" \
-        -o "$work/${function}_b.c" || exit 1
+    "$adrace" adjoint "$dir/$kernel.$ext" --function "$function" --active "$active" "${guard[@]}" "${extent_args[@]}" \
+        -o "$work/${function}_b.$ext" || exit 1
     if [ "$mode" = plain ]; then
-        guards=$((guards + $(grep -c '#pragma omp atomic' "$work/${function}_b.c")))
-        sed -i '/#pragma omp atomic/d' "$work/${function}_b.c"
+        guards=$((guards + $(grep -c '#pragma omp atomic' "$work/${function}_b.$ext")))
+        sed -i '/#pragma omp atomic/d' "$work/${function}_b.$ext"
         # A dynamic or guided schedule may hand every iteration to one thread (the other still
         # starting up, on a loaded machine): static gives every thread iterations, and TSan orders
         # accesses by happens-before, not by timing, so one run always shows the race.
-        sed -i -E 's/schedule\((dynamic|guided)[^)]*\)/schedule(static)/' "$work/${function}_b.c"
+        sed -i -E 's/schedule\((dynamic|guided)[^)]*\)/schedule(static)/' "$work/${function}_b.$ext"
     fi
-    "$clang" "${flags[@]}" -c "$work/${function}_b.c" -o "$work/${function}_b.o" || exit 1
+    "$clang" "${flags[@]}" -c "$work/${function}_b.$ext" -o "$work/${function}_b.o" || exit 1
     objects+=("$work/${function}_b.o")
 done
 [ "$mode" != plain ] || [ "$guards" -gt 0 ] || { echo "FAIL: no guard to remove"; exit 1; }
-"$clang" "${flags[@]}" -w -c "$dir/$kernel.c" -o "$work/primal.o" || exit 1
-"$clang" "${flags[@]}" -w "$dir/driver.c" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
+"$clang" "${flags[@]}" -w -c "$dir/$kernel.$ext" -o "$work/primal.o" || exit 1
+"$clang" "${flags[@]}" -w "$dir/driver.$ext" "$work/primal.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
 # history_size=7: the largest per-thread trace. TSan reports a race only when it can still restore
 # the earlier access from its thread's trace; with the default size an unguarded adjoint's race went
 # unreported under load in about 1 run of 10 (one thread far ahead of the other), with 7 in none of 64.

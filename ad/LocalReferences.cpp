@@ -1,0 +1,147 @@
+#include "ad/LocalReferences.h"
+
+#include "ad/ForHeader.h"
+
+#include <clang/AST/ParentMap.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/StmtOpenMP.h>
+
+#include <map>
+#include <set>
+
+namespace adrace::ad {
+namespace {
+
+// The variables the function writes as a whole (assigned, incremented, their address taken).
+struct WholeWrites : clang::RecursiveASTVisitor<WholeWrites> {
+  std::set<const clang::ValueDecl*> written;
+  void note(const clang::Expr* target) {
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts())) written.insert(ref->getDecl());
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator* op) {
+    if (op->isAssignmentOp()) note(op->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator* op) {
+    if (op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) note(op->getSubExpr());
+    return true;
+  }
+  // `int &k = i;` may write i through k.
+  bool VisitVarDecl(clang::VarDecl* var) {
+    if (var->getType()->isReferenceType() && var->getInit()) note(var->getInit());
+    return true;
+  }
+};
+
+struct ReferenceDeclarations : clang::RecursiveASTVisitor<ReferenceDeclarations> {
+  std::vector<clang::DeclStmt*> found;
+  bool VisitDeclStmt(clang::DeclStmt* statement) {
+    if (auto* var =
+            llvm::dyn_cast_or_null<clang::VarDecl>(statement->isSingleDecl() ? statement->getSingleDecl() : nullptr))
+      if (var->getType()->isLValueReferenceType()) found.push_back(statement);
+    return true;
+  }
+};
+
+// The element or variable a reference is bound to: `u[i]`, `a[i][j]`, `total` (a plain variable at
+// the root of subscripts only); null otherwise.
+clang::Expr* boundElement(clang::Expr* init) {
+  clang::Expr* bound = init->IgnoreParenImpCasts();
+  for (clang::Expr* cursor = bound;;) {
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(cursor))
+      return llvm::isa<clang::VarDecl>(ref->getDecl()) ? bound : nullptr;
+    auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(cursor);
+    if (!subscript) return nullptr;
+    cursor = subscript->getBase()->IgnoreParenImpCasts();
+  }
+}
+
+class Substitution {
+ public:
+  explicit Substitution(AdjointContext& context) : context_(context), ast_(context.ast) {}
+
+  void run() {
+    clang::Stmt* body = const_cast<clang::Stmt*>(context_.function.getBody());
+    ReferenceDeclarations declarations;
+    declarations.TraverseStmt(body);
+    if (declarations.found.empty()) return;
+    WholeWrites writes;
+    writes.TraverseStmt(body);
+    clang::ParentMap parents(body);
+    for (clang::DeclStmt* statement : declarations.found) {
+      auto* var = llvm::cast<clang::VarDecl>(statement->getSingleDecl());
+      clang::QualType referred = var->getType().getNonReferenceType();
+      if (!referred->isIntegerType() && !referred->isRealFloatingType()) continue;
+      if (!var->hasLocalStorage() || !var->getInit()) continue;
+      clang::Expr* element = boundElement(var->getInit());
+      if (!element || !steady(element, parents, statement, writes)) continue;
+      bound_[var] = element;
+      dropped_.insert(statement);
+    }
+    if (bound_.empty()) return;
+    replaceIn(body);
+  }
+
+ private:
+  // Nothing the access reads (its subscripts' variables, the array's pointer) is written as a whole
+  // in the function, the counters of the loops enclosing the declaration aside.
+  bool steady(const clang::Expr* element, clang::ParentMap& parents, const clang::Stmt* declaration,
+              const WholeWrites& writes) const {
+    if (llvm::isa<clang::DeclRefExpr>(element)) return true;  // a variable: its own value is what is named
+    std::set<const clang::ValueDecl*> counters;
+    for (const clang::Stmt *child = declaration, *parent = parents.getParent(child); parent;
+         child = parent, parent = parents.getParent(parent))
+      if (auto* loop = llvm::dyn_cast<clang::ForStmt>(parent); loop && loop->getBody() == child)
+        if (const clang::VarDecl* counter = loopCounter(loop)) counters.insert(counter);
+    std::set<const clang::VarDecl*> read;
+    collectVariables(element, read);
+    for (const clang::VarDecl* variable : read)
+      if (writes.written.count(variable) && !counters.count(variable)) return false;
+    return true;
+  }
+
+  // A node of its own for each use (the subscripts below it are shared, as FieldPointers does).
+  clang::Expr* copy(clang::Expr* element, clang::SourceLocation at) {
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(element))
+      return clang::DeclRefExpr::Create(ast_, ref->getQualifierLoc(), clang::SourceLocation(), ref->getDecl(), false,
+                                        at, ref->getType(), clang::VK_LValue);
+    auto* subscript = llvm::cast<clang::ArraySubscriptExpr>(element);
+    return new (ast_) clang::ArraySubscriptExpr(subscript->getLHS(), subscript->getRHS(), subscript->getType(),
+                                                clang::VK_LValue, clang::OK_Ordinary, subscript->getRBracketLoc());
+  }
+
+  clang::Stmt* replace(clang::Stmt* stmt) {
+    if (!stmt) return stmt;
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && bound_.count(var))
+        return copy(bound_.at(var), ref->getLocation());
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
+      if (dropped_.count(declaration)) return new (ast_) clang::NullStmt(declaration->getBeginLoc());
+      for (clang::Decl* decl : declaration->decls())
+        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl); var && var->getInit())
+          var->setInit(llvm::cast<clang::Expr>(replace(var->getInit())));
+      return stmt;
+    }
+    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(stmt)) {
+      if (directive->hasAssociatedStmt()) replaceIn(directive->getRawStmt());
+      return stmt;
+    }
+    replaceIn(stmt);
+    return stmt;
+  }
+
+  void replaceIn(clang::Stmt* stmt) {
+    for (clang::Stmt*& child : stmt->children()) child = replace(child);
+  }
+
+  AdjointContext& context_;
+  clang::ASTContext& ast_;
+  std::map<const clang::VarDecl*, clang::Expr*> bound_;
+  std::set<const clang::DeclStmt*> dropped_;
+};
+
+}  // namespace
+
+void substituteLocalReferences(AdjointContext& context) { Substitution(context).run(); }
+
+}  // namespace adrace::ad

@@ -1,0 +1,278 @@
+// C++ as HPC codes write it (docs/adjoint.md, "C++"): std::vector / std::array parameters by
+// reference, their size(), references to scalars, namespace constants, static_cast; and what stays
+// refused, with its location.
+#include "ad/AdjointGenerator.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace adrace::ad {
+namespace {
+
+struct Generated {
+  std::string code;
+  std::string error;
+};
+
+// The adjoint of a C++ source (a .cpp file, -std=c++17).
+Generated generateCxx(const std::string& source, const std::string& function, const std::vector<std::string>& active,
+                      Strategy strategy = Strategy::FormAD, std::map<std::string, std::string> extents = {}) {
+  static int counter = 0;
+  std::string path = ::testing::TempDir() + "adrace_cxx_" +
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + std::to_string(getpid()) +
+                     "_" + std::to_string(counter++) + ".cpp";
+  std::ofstream(path) << source;
+  AdjointRequest request;
+  request.settings.files = {path};
+  request.settings.compilerArguments = {"-std=c++17"};
+  request.function = function;
+  request.active = active;
+  request.strategy = strategy;
+  request.extents = std::move(extents);
+  AdjointResult result = generateAdjoint(request);
+  std::remove(path.c_str());
+  Generated generated{result.code, ""};
+  if (!result.diagnostics.empty()) generated.error = analyzer::formatDiagnostic(result.diagnostics.front());
+  return generated;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+const char* kResidual = R"(#include <vector>
+void residual(const std::vector<double>& u, std::vector<double>& r)
+{
+    const int n = static_cast<int>(u.size());
+#pragma omp parallel for
+    for (int i = 1; i < n - 1; i++)
+        r[i] = u[i - 1] * u[i] + u[i + 1];
+}
+)";
+
+TEST(CxxAdjoint, VectorReferencesHaveVectorAdjoints) {
+  Generated generated = generateCxx(kResidual, "residual", {"u", "r"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code,
+                       "void residual_b(const std::vector<double> &u, std::vector<double> &u_b, "
+                       "std::vector<double> &r, std::vector<double> &r_b)"))
+      << generated.code;
+  EXPECT_TRUE(contains(generated.code, "int n = static_cast<int>(u.size());")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "r_b[i] = 0.0;")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "operator")) << generated.code;
+}
+
+TEST(CxxAdjoint, VectorSubscriptsAreProvenLikeArrays) {
+  // u_b[i - 1], u_b[i], u_b[i + 1] from different iterations meet: guarded or gathered, never plain;
+  // r_b[i] is each iteration's own.
+  Generated generated = generateCxx(kResidual, "residual", {"u", "r"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "/* r_b: shared: proven race-free */")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "/* u_b: shared: proven race-free */")) << generated.code;
+}
+
+TEST(CxxAdjoint, VectorReductionCopiesAreElementArrays) {
+  Generated generated = generateCxx(kResidual, "residual", {"u", "r"}, Strategy::Reduction, {{"u", "n"}, {"r", "n"}});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "double *u_b_copies")) << generated.code;
+}
+
+TEST(CxxAdjoint, StdArrayReferences) {
+  Generated generated = generateCxx(R"(#include <array>
+void blend(const std::array<double, 16>& a, std::array<double, 16>& b)
+{
+#pragma omp parallel for
+    for (int i = 0; i < 16; i++)
+        b[i] = a[i] * a[i];
+}
+)",
+                                    "blend", {"a", "b"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "std::array<double, 16> &a_b")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "a_b[i] += ")) << generated.code;
+}
+
+TEST(CxxAdjoint, NamespaceConstantsAreDeclaredInTheirNamespace) {
+  Generated generated = generateCxx(R"(namespace heat {
+constexpr double kappa = 0.5;
+namespace units { const double scale = 2.0; }
+}
+using namespace heat;
+void damp(int n, double* x)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        x[i] = kappa * x[i] * x[i] * units::scale;
+}
+)",
+                                    "damp", {"x"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "namespace heat {\nconstexpr double kappa = 0.5;\n}  // namespace heat"))
+      << generated.code;
+  EXPECT_TRUE(contains(generated.code, "namespace heat::units {\nstatic const double scale = 2.0;\n}"))
+      << generated.code;
+  EXPECT_TRUE(contains(generated.code, "heat::kappa")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "extern")) << generated.code;
+}
+
+TEST(CxxAdjoint, ReferencesToElementsAreTheirElements) {
+  Generated generated = generateCxx(R"(#include <vector>
+void update(const std::vector<double>& u, std::vector<double>& r)
+{
+#pragma omp parallel for
+    for (int i = 0; i < 64; i++) {
+        const double& c = u[i];
+        double& out = r[i];
+        auto v = c * c;
+        out = v + c;
+    }
+}
+)",
+                                    "update", {"u", "r"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_FALSE(contains(generated.code, "&c")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "&out")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "u_b[i] += ")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "r_b[i] = 0.0;")) << generated.code;
+}
+
+TEST(CxxAdjoint, ReferenceToATemporaryIsRefusedWhereItIsDeclared) {
+  Generated generated = generateCxx(R"(#include <vector>
+void update(const std::vector<double>& u, std::vector<double>& r)
+{
+#pragma omp parallel for
+    for (int i = 0; i < 64; i++) {
+        const double& s = u[i] + 1.0;
+        r[i] = s * s;
+    }
+}
+)",
+                                    "update", {"u", "r"});
+  EXPECT_TRUE(contains(generated.error, ":6:23: error: unsupported: local 's' of type const double &"))
+      << generated.error;
+  EXPECT_EQ(generated.code, "");
+}
+
+TEST(CxxAdjoint, ReferenceWhoseSubscriptChangesIsRefused) {
+  // k moves after the binding: the reference keeps naming u[k] as it was bound, so it is not u[k].
+  Generated generated = generateCxx(R"(#include <vector>
+void shift(const std::vector<double>& u, std::vector<double>& r)
+{
+    int k = 0;
+    const double& first = u[k];
+    k = 1;
+    r[0] = first * u[k];
+}
+)",
+                                    "shift", {"u", "r"});
+  EXPECT_TRUE(contains(generated.error, ":5:19: error: unsupported: local 'first' of type const double &"))
+      << generated.error;
+}
+
+// (refused at its first use: the container's operator[] is a call of a member function)
+TEST(CxxAdjoint, ContainersHeldByValueStayRefused) {
+  Generated generated = generateCxx(R"(#include <vector>
+void buffer(int n, const double* x, double* y)
+{
+    std::vector<double> t(n);
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        t[i] = x[i] * x[i];
+    for (int i = 0; i < n; i++)
+        y[i] = t[i];
+}
+)",
+                                    "buffer", {"x", "y"});
+  EXPECT_TRUE(contains(generated.error,
+                       ":7:9: error: unsupported: call to the C++ member function 'std::vector<double>::operator[]'"))
+      << generated.error;
+}
+
+TEST(CxxAdjoint, StructReferencesHaveStructAdjoints) {
+  Generated generated = generateCxx(R"(struct Field { int n; double *u; };
+void scale(const Field& in, Field& out)
+{
+#pragma omp parallel for
+    for (int i = 0; i < in.n; i++)
+        out.u[i] = in.u[i] * in.u[i];
+}
+)",
+                                    "scale", {"in", "out"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "void scale_b(const Field &in, Field &in_b, Field &out, Field &out_b)"))
+      << generated.code;
+  EXPECT_TRUE(contains(generated.code, "in_b.u[i] += ")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "out_b.u[i] = 0.0;")) << generated.code;
+}
+
+TEST(CxxAdjoint, MethodsCalledInTheLoopAreRefused) {
+  Generated generated = generateCxx(R"(struct Grid {
+    int nx;
+    double *u;
+    double& at(int i, int j) { return u[i * nx + j]; }
+};
+void smooth(Grid& g, int ny)
+{
+    for (int i = 0; i < ny; i++)
+        for (int j = 0; j < g.nx; j++)
+            g.at(i, j) = g.at(i, j) * g.at(i, j);
+}
+)",
+                                    "smooth", {"g"});
+  EXPECT_TRUE(contains(generated.error, ":10:13: error: unsupported: call to the C++ member function 'Grid::at'"))
+      << generated.error;
+}
+
+TEST(CxxAdjoint, ScalarReferenceParametersAreTheCallersScalars) {
+  // s is the caller's: its adjoint is `double &s_b`, read and written as s_b (not a copy, not *s_b)
+  Generated generated = generateCxx(R"(void accumulate(int n, const double* x, double& s)
+{
+    for (int i = 0; i < n; i++)
+        s += x[i] * x[i];
+}
+)",
+                                    "accumulate", {"x", "s"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(
+      contains(generated.code, "void accumulate_b(int n, const double *x, double *x_b, double &s, double &s_b)"))
+      << generated.code;
+  EXPECT_TRUE(contains(generated.code, "x_b[i] += s_b * x[i] + x[i] * s_b;")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "*s_b")) << generated.code;
+}
+
+TEST(CxxAdjoint, LocalsOfClassTypeAreRefused) {
+  Generated generated = generateCxx(R"(struct Box {
+    double w;
+    explicit Box(double v) : w(v) {}
+};
+void widen(int n, double* x)
+{
+    for (int i = 0; i < n; i++) {
+        Box b(2.0);
+        x[i] = b.w * x[i];
+    }
+}
+)",
+                                    "widen", {"x"});
+  EXPECT_TRUE(contains(generated.error, ":8:13: error: unsupported: local 'b' of type Box")) << generated.error;
+}
+
+TEST(CxxAdjoint, ActiveNamespaceVariableIsRefused) {
+  Generated generated = generateCxx(R"(namespace state { double energy; }
+void add(int n, const double* x)
+{
+    for (int i = 0; i < n; i++)
+        state::energy += x[i] * x[i];
+}
+)",
+                                    "add", {"x", "energy"});
+  EXPECT_TRUE(contains(generated.error, "error: unsupported: --active energy: a namespace's variable"))
+      << generated.error;
+}
+
+}  // namespace
+}  // namespace adrace::ad

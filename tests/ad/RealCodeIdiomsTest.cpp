@@ -1,0 +1,127 @@
+// Idioms of real C kernels the generator reads as written (docs/adjoint.md): a helper that returns
+// early (a flux limiter), a cast in an --extent (`(long)m*n`), and pointer locals to rows of a
+// struct's row-pointer field, through casts (a CG mini-app's sparse mat-vec).
+#include "GeneratedAdjoint.h"
+
+namespace adrace::ad {
+namespace {
+
+using testing::contains;
+using testing::generate;
+using testing::generatedAdjoint;
+
+const char* kLimiter = R"(static double limiter(double a, double b)
+{
+    double p = a * b;
+    if (p <= 0.0)
+        return 0.0;
+    return 2.0 * p / (a + b);
+}
+void slopes(int n, const double *q, double *s)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 1; i < n - 1; i++)
+        s[i] = limiter(q[i] - q[i - 1], q[i + 1] - q[i]);
+}
+)";
+
+TEST(EarlyReturns, AHelperReturningEarlyReturnsAChoice) {
+  std::string code = generatedAdjoint(kLimiter, "slopes", {"q", "s"});
+  // one value, chosen by the early return's condition: its adjoint flows only where p > 0
+  EXPECT_TRUE(contains(code, "(p <= 0.0 ? 0.0 : limiter_value_b)")) << code;
+  EXPECT_FALSE(contains(code, "return")) << code;
+}
+
+TEST(EarlyReturns, AReturnInsideALoopStaysRefused) {
+  testing::Generated generated = generate(R"(static double first_positive(const double *v)
+{
+    for (int k = 0; k < 4; k++)
+        if (v[k] > 0.0)
+            return v[k];
+    return 0.0;
+}
+void pick(int n, const double *q, double *s)
+{
+    for (int i = 0; i < n; i++)
+        s[i] = first_positive(&q[4 * i]);
+}
+)",
+                                          "pick", {"q", "s"});
+  EXPECT_TRUE(contains(generated.error, ":5:13: error: unsupported: ")) << generated.error;
+  EXPECT_EQ(generated.code, "");
+}
+
+const char* kRows = R"(void rows(int m, int n, const double *a, double *b)
+{
+    long i;
+    int j;
+#pragma omp parallel for private(j)
+    for (i = 0; i < m; i++)
+        for (j = 0; j < n; j++)
+            b[i * n + j] = a[i * n + j] * a[(i + 1) * n + j];
+}
+)";
+
+TEST(ExtentCasts, ACastInAnExtentSizesTheCopiesInItsType) {
+  std::string code = generatedAdjoint(kRows, "rows", {"a", "b"}, Strategy::Reduction,
+                                      {{"a", "(long)(m + 1)*n"}, {"b", "(long) m * n"}});
+  // (b_b is each iteration's own: only a_b has copies)
+  EXPECT_TRUE(contains(code, "adrace_reduction_stride(((long)m + 1) * (long)n, sizeof(double))")) << code;
+}
+
+TEST(ExtentCasts, ACastToAnotherTypeIsNotAnExtent) {
+  testing::Generated generated = generate(kRows, "rows", {"a", "b"}, Strategy::Reduction, {{"a", "(double)m*n"}});
+  EXPECT_TRUE(contains(generated.error, "--extent a=(double)m*n: not an index expression")) << generated.error;
+}
+
+const char* kSparse = R"(typedef struct {
+    int nrow;
+    int *nnz;
+    double **vals;
+    int **inds;
+} Matrix;
+int spmv(Matrix *A, const double *const x, double *const y)
+{
+    const int nrow = (const int)A->nrow;
+#pragma omp parallel for
+    for (int i = 0; i < nrow; i++) {
+        double sum = 0.0;
+        const double *const cur_vals = (const double *const)A->vals[i];
+        const int *const cur_inds = (const int *const)A->inds[i];
+        const int cur_nnz = (const int)A->nnz[i];
+        for (int j = 0; j < cur_nnz; j++)
+            sum += cur_vals[j] * x[cur_inds[j]];
+        y[i] = sum;
+    }
+    return (0);
+}
+)";
+
+TEST(FieldRows, PointerLocalsToRowsAreTheRowsElements) {
+  std::string code = generatedAdjoint(kSparse, "spmv", {"x", "y"});
+  EXPECT_FALSE(contains(code, "cur_vals")) << code;
+  EXPECT_TRUE(contains(code, "A->vals[i][j] * ")) << code;
+  // rows share columns: x_b's increments are guarded
+  EXPECT_TRUE(contains(code, "#pragma omp atomic")) << code;
+  EXPECT_TRUE(contains(code, "x_b[A->inds[i][j]] += ")) << code;
+}
+
+TEST(FieldRows, ARowPointerMovedInTheLoopStaysRefused) {
+  testing::Generated generated = generate(R"(typedef struct { double **vals; } Matrix;
+void scale(Matrix *A, int n, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++) {
+        const double *row = A->vals[i];
+        row++;
+        y[i] = row[0] * x[i];
+    }
+}
+)",
+                                          "scale", {"x", "y"});
+  EXPECT_TRUE(contains(generated.error, "error: unsupported: ")) << generated.error;
+  EXPECT_EQ(generated.code, "");
+}
+
+}  // namespace
+}  // namespace adrace::ad
