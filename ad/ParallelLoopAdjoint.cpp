@@ -3,6 +3,7 @@
 #include "ad/ParallelLoopAdjoint.h"
 
 #include "ad/CollapsedNest.h"
+#include "ad/IterationTape.h"
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/ClangSource.h"
@@ -641,6 +642,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     if (!box) return;
     gatherInnermost_ = box->size() > nest->loops.size() ? box->back().loop : nullptr;
     gather.emplace(context_, loop_, *box, scope_.gathered, gatherInvariants(), gatherBodyLocals());
+    gather->readFromTape(iterationTapeCandidates(context_, loop_, sweeps_, stmt, collapsed));
   }
   gather_ = gather ? &*gather : nullptr;
   CodeWriter gatheredBody;
@@ -670,12 +672,25 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   if (gather && !gatherLoops) sweeps_.backwardIterationOf(*this, innermost, guardedBody);
   const CodeWriter& body = gather && !gatherLoops ? guardedBody : gatheredBody;
 
-  const bool onlyGathers =
-      gatherLoops && body.empty() && !sweeps_.forwardEmits(stmt) && copies.empty() && lastprivate.empty();
+  // The scalars the gather's terms read from a per-iteration tape (IterationTape.h): allocated here,
+  // filled at the top of the region.
+  const std::vector<TapedScalar> taped = gatherLoops ? gather->tapedReads() : std::vector<TapedScalar>();
+  if (taped.size() > 32) {  // ADRACE_ITERATION_TAPE_SLOTS
+    context_.unsupported(loop_.directive->getBeginLoc(), "more than 32 per-iteration tapes in one loop");
+    return;
+  }
+  out.statements(iterationTapeDeclarations(taped));
+  const bool onlyGathers = gatherLoops && body.empty() && !sweeps_.forwardEmits(stmt) && copies.empty() &&
+                           lastprivate.empty() && taped.empty();
   if (onlyGathers)
     out.replaceStatement(tripStatement,
                          c::comment("every adjoint its iterations update is gathered: no backward iterations"));
   out.open(c::governed(parallel, c::block({})));
+  if (!taped.empty()) {
+    CodeWriter forward;
+    sweeps_.recomputedForward(stmt, forward);
+    out.statements(iterationTapeFill(taped, *header, forward.statements()));
+  }
   if (gatherLoops) out.statements(*gatherLoops);
   if (onlyGathers) {
     out.close();
