@@ -2,7 +2,11 @@
 
 #include "ad/Sweeps.h"
 
+#include "ad/c/Uses.h"
+
 #include <clang/AST/RecursiveASTVisitor.h>
+
+#include <algorithm>
 
 namespace adrace::ad {
 namespace {
@@ -28,6 +32,31 @@ class Kills : public clang::RecursiveASTVisitor<Kills> {
   }
   const clang::VarDecl* variable_;
 };
+
+// The variables `statement` declares, and those it writes (assignments, ++ and --: the base name
+// of x, x[i] or x.f), nested statements included.
+void declaredAndWritten(const c::StmtRef& statement, std::set<std::string>& declared, std::set<std::string>& written) {
+  if (!statement) return;
+  if (statement->kind == c::Stmt::Kind::Declaration) {
+    declared.insert(statement->name);
+    declared.insert(statement->moreNames.begin(), statement->moreNames.end());
+  }
+  auto writes = [&](const c::ExprRef& expr) {
+    c::forEachNode(expr, [&](const c::Expr& node) {
+      bool step = (node.kind == c::Expr::Kind::Prefix || node.kind == c::Expr::Kind::Postfix) &&
+                  (node.text == "++" || node.text == "--");
+      if (node.kind != c::Expr::Kind::Assign && !step) return;
+      const c::Expr* target = node.operands[0].get();
+      while (target->kind != c::Expr::Kind::Name && !target->operands.empty()) target = target->operands[0].get();
+      written.insert(target->kind == c::Expr::Kind::Name ? target->text : "");
+    });
+  };
+  writes(statement->value);
+  writes(statement->step);
+  declaredAndWritten(statement->init, declared, written);
+  for (const c::StmtRef& nested : statement->body) declaredAndWritten(nested, declared, written);
+  for (const c::StmtRef& nested : statement->otherwise) declaredAndWritten(nested, declared, written);
+}
 
 }  // namespace
 
@@ -88,6 +117,46 @@ c::StmtList iterationTapeFill(const std::vector<TapedScalar>& taped, const ForHe
                   c::forLoop(c::declaration(c::plainType("long"), "adrace_k", c::integer(0)),
                              c::binary("<", k, c::name("adrace_trip")), c::postfix("++", k), std::move(body)));
   return {c::comment("first: " + names + " at every iteration, for the gather's terms at shifted iterations"), loop};
+}
+
+c::StmtList iterationFromTape(const c::StmtList& body, const std::vector<TapedScalar>& taped) {
+  auto comment = [&](const char* text) {
+    return std::find_if(body.begin(), body.end(), [&](const c::StmtRef& statement) {
+      return statement->kind == c::Stmt::Kind::Comment && statement->text == text;
+    });
+  };
+  auto forward = comment(Sweeps::kRecomputedForwardComment), backward = comment(Sweeps::kBackwardPartComment);
+  if (forward == body.end() || backward == body.end() || backward < forward) return body;
+  const c::StmtList adjoint(backward + 1, body.end()), recomputed(forward + 1, backward);
+  for (const char* push : {"adrace_push_double", "adrace_push_float", "adrace_push_int", "adrace_push_long",
+                           "adrace_push_pointer", "adrace_push_bytes"})
+    if (c::mentions(recomputed, push)) return body;  // the adjoint statements pop what it pushes
+  std::set<std::string> declaredAnywhere, written;
+  for (const c::StmtRef& statement : recomputed) declaredAndWritten(statement, declaredAnywhere, written);
+  for (const std::string& name : written)
+    if (!declaredAnywhere.count(name)) return body;  // it writes a variable that outlives it
+  std::set<std::string> tapedNames;
+  for (const TapedScalar& scalar : taped) tapedNames.insert(scalar.decl->getNameAsString());
+  std::set<std::string> declared;
+  for (const c::StmtRef& statement : recomputed)
+    if (statement->kind == c::Stmt::Kind::Declaration) {
+      declared.insert(statement->name);
+      declared.insert(statement->moreNames.begin(), statement->moreNames.end());
+    }
+  for (const std::string& name : declared)
+    if (!tapedNames.count(name) && c::mentions(adjoint, name)) return body;  // the adjoint reads another value
+  for (const std::string& name : tapedNames)
+    if (!declared.count(name)) return body;
+  c::StmtList result(body.begin(), forward);
+  result.push_back(c::comment("this iteration's " + std::string(tapedNames.size() > 1 ? "values" : "value") +
+                              ", from its slot of the tape"));
+  for (const TapedScalar& scalar : taped)
+    if (c::mentions(adjoint, scalar.decl->getNameAsString()))
+      result.push_back(c::declaration(c::plainType(scalar.decl->getType().getUnqualifiedType().getAsString()),
+                                      scalar.decl->getNameAsString(),
+                                      c::subscript(c::name(scalar.tape), c::name("adrace_k"))));
+  result.insert(result.end(), backward, body.end());
+  return result;
 }
 
 }  // namespace adrace::ad

@@ -53,4 +53,11 @@ c::StmtList iterationTapeDeclarations(const std::vector<TapedScalar>& taped);
 // sweep, as the backward iteration recomputes it (`forward`), then `s_tape[adrace_k] = s;`.
 c::StmtList iterationTapeFill(const std::vector<TapedScalar>& taped, const ForHeader& header, c::StmtList forward);
 
+// The backward iteration `body` (Sweeps::backwardIterationOf: the recomputed forward sweep between
+// its two comments, then the adjoint statements) with that forward sweep replaced by loads from the
+// slots, `double s = s_tape[adrace_k];`, when it pushes nothing and the adjoint statements read
+// nothing else it declares (what it writes besides is local to its nested blocks: a recomputed
+// forward sweep writes only the body's locals); else `body` as it is.
+c::StmtList iterationFromTape(const c::StmtList& body, const std::vector<TapedScalar>& taped);
+
 }  // namespace adrace::ad

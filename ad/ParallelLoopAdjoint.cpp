@@ -670,15 +670,18 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   }
   CodeWriter guardedBody;
   if (gather && !gatherLoops) sweeps_.backwardIterationOf(*this, innermost, guardedBody);
-  const CodeWriter& body = gather && !gatherLoops ? guardedBody : gatheredBody;
-
   // The scalars the gather's terms read from a per-iteration tape (IterationTape.h): allocated here,
-  // filled at the top of the region.
+  // filled at the top of the region; the backward iterations read them there too, when that is all
+  // they need of their recomputed forward sweep.
   const std::vector<TapedScalar> taped = gatherLoops ? gather->tapedReads() : std::vector<TapedScalar>();
   if (taped.size() > 32) {  // ADRACE_ITERATION_TAPE_SLOTS
     context_.unsupported(loop_.directive->getBeginLoc(), "more than 32 per-iteration tapes in one loop");
     return;
   }
+  CodeWriter tapedBody;
+  if (!taped.empty()) tapedBody.statements(iterationFromTape(gatheredBody.statements(), taped));
+  const CodeWriter& body = gather && !gatherLoops ? guardedBody : !taped.empty() ? tapedBody : gatheredBody;
+
   out.statements(iterationTapeDeclarations(taped));
   const bool onlyGathers = gatherLoops && body.empty() && !sweeps_.forwardEmits(stmt) && copies.empty() &&
                            lastprivate.empty() && taped.empty();

@@ -69,6 +69,10 @@ class Sweeps {
   // The forward sweep of one iteration of `loop`, as its backward iteration recomputes it when the
   // plan recomputes the loop (no scope-end pushes): a per-iteration tape's fill (IterationTape.h).
   void recomputedForward(const clang::ForStmt* loop, CodeWriter& out);
+  // The comments that open a recomputed iteration's forward sweep and its backward sweep in a
+  // backward iteration (backwardIterationOf): what lies between them is recomputedForward's.
+  static const char* const kRecomputedForwardComment;
+  static const char* const kBackwardPartComment;
   // Whether the forward sweep saves the value a loop over a kept C89 counter overwrites
   // (exitCounterKept), and the backward sweep restores it after the loop's adjoint (restoreCounter).
   bool restoresCounter(const clang::ForStmt* loop) const;

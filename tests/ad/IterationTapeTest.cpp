@@ -48,6 +48,23 @@ TEST(IterationTape, StaticScheduleTapesTheSumAndGathersTheInput) {
   EXPECT_TRUE(std::regex_search(code, std::regex("s_tape\\[j - k - W\\]"))) << code;
   EXPECT_TRUE(contains(code, "in_b: a gather over its targets")) << code;
   EXPECT_FALSE(atomicOnInput(code)) << code;
+  // the backward iterations read s from their slots instead of running the inner loop again
+  EXPECT_TRUE(contains(code, "double s = s_tape[adrace_k];")) << code;
+  EXPECT_EQ(code.find("forward sweep, recomputed"), std::string::npos) << code;
+}
+
+// The backward iterations need e = exp(s) as well, which they compute (a call is not recomputed in
+// their adjoint statements) and the tape does not hold: they keep their recomputed forward sweep,
+// while the gather reads s from the tape and recomputes e at the shifted iteration.
+TEST(IterationTape, BackwardIterationsThatNeedMoreKeepTheirForwardSweep) {
+  std::string code = generate("#include <math.h>\n" + squaredFilter("schedule(static)",
+                                                                    "        double e = exp(s);\n"
+                                                                    "        out[i] = e * e;\n"));
+  EXPECT_TRUE(contains(code, "s_tape[adrace_k] = s;")) << code;
+  EXPECT_TRUE(contains(code, "double e_at = exp(s_tape[j - k - W]);")) << code;
+  EXPECT_FALSE(contains(code, "double s = s_tape[adrace_k];")) << code;
+  EXPECT_TRUE(contains(code, "forward sweep, recomputed")) << code;
+  EXPECT_FALSE(atomicOnInput(code)) << code;
 }
 
 TEST(IterationTape, DefaultScheduleIsStaticToo) {
