@@ -88,6 +88,13 @@ std::set<const clang::VarDecl*> iterationTapeCandidates(const AdjointContext& co
   return candidates;
 }
 
+bool pushesOnTape(const c::StmtList& statements) {
+  for (const char* push : {"adrace_push_double", "adrace_push_float", "adrace_push_int", "adrace_push_long",
+                           "adrace_push_pointer", "adrace_push_bytes"})
+    if (c::mentions(statements, push)) return true;
+  return false;
+}
+
 c::StmtList iterationTapeDeclarations(const std::vector<TapedScalar>& taped) {
   c::StmtList declarations;
   int slot = 0;
@@ -128,9 +135,7 @@ c::StmtList iterationFromTape(const c::StmtList& body, const std::vector<TapedSc
   auto forward = comment(Sweeps::kRecomputedForwardComment), backward = comment(Sweeps::kBackwardPartComment);
   if (forward == body.end() || backward == body.end() || backward < forward) return body;
   const c::StmtList adjoint(backward + 1, body.end()), recomputed(forward + 1, backward);
-  for (const char* push : {"adrace_push_double", "adrace_push_float", "adrace_push_int", "adrace_push_long",
-                           "adrace_push_pointer", "adrace_push_bytes"})
-    if (c::mentions(recomputed, push)) return body;  // the adjoint statements pop what it pushes
+  if (pushesOnTape(recomputed)) return body;  // the adjoint statements pop what it pushes
   std::set<std::string> declaredAnywhere, written;
   for (const c::StmtRef& statement : recomputed) declaredAndWritten(statement, declaredAnywhere, written);
   for (const std::string& name : written)

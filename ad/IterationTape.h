@@ -34,10 +34,13 @@ namespace adrace::ad {
 class Sweeps;
 
 // The scalars of `loop`'s body a gather may read from a per-iteration tape (empty when the loop
-// does not qualify). `collapsed`, `nestDepth`: the loops a gather would range over.
+// does not qualify). `collapsed`: the directive collapses a nest.
 std::set<const clang::VarDecl*> iterationTapeCandidates(const AdjointContext& context, const ParallelLoop& loop,
                                                         const Sweeps& sweeps, const clang::ForStmt* stmt,
                                                         bool collapsed);
+
+// Whether the statements push a value on the thread's tape (adrace_push_*).
+bool pushesOnTape(const c::StmtList& statements);
 
 // One taped scalar: its tape's name (`s_tape`), as the gather's terms read it.
 struct TapedScalar {

@@ -652,6 +652,16 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   gatherInnermost_ = nullptr;
   std::string gatherFailure;
   std::optional<c::StmtList> gatherLoops = gather ? gather->build(gatherFailure) : std::nullopt;
+  // What fills a per-iteration tape (IterationTape.h): the iteration's forward sweep, run once more
+  // at the top of the region. Its pushes would stay on the threads' tapes, under what later code pops.
+  CodeWriter tapeFill;
+  if (gatherLoops && !gather->tapedReads().empty()) {
+    sweeps_.recomputedForward(stmt, tapeFill);
+    if (pushesOnTape(tapeFill.statements())) {
+      gatherLoops.reset();
+      gatherFailure = "a term reads a value of its shifted iteration that only a forward sweep with pushes computes";
+    }
+  }
   if (gather && !gatherLoops) {
     for (const auto& [decl, line] : gatherComments)
       out.replaceStatement(line, c::comment(context_.variable(decl)->adjoint +
@@ -689,11 +699,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     out.replaceStatement(tripStatement,
                          c::comment("every adjoint its iterations update is gathered: no backward iterations"));
   out.open(c::governed(parallel, c::block({})));
-  if (!taped.empty()) {
-    CodeWriter forward;
-    sweeps_.recomputedForward(stmt, forward);
-    out.statements(iterationTapeFill(taped, *header, forward.statements()));
-  }
+  if (!taped.empty()) out.statements(iterationTapeFill(taped, *header, tapeFill.statements()));
   if (gatherLoops) out.statements(*gatherLoops);
   if (onlyGathers) {
     out.close();
