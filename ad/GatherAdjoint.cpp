@@ -250,7 +250,7 @@ std::optional<std::string> GatherAdjoint::unreadable(const c::ExprRef& value, st
   std::function<void(const c::ExprRef&)> visit = [&](const c::ExprRef& node) {
     if (!node || found) return;
     if (node->kind == c::Expr::Kind::Name && !isCounter(node->text) && !invariantNames_.count(node->text) &&
-        !isObjectLikeMacro(node->text)) {
+        !isObjectLikeMacro(node->text) && !tapeable_.count(node->text)) {
       if (auto definition = definitions_.find(node->text); definition != definitions_.end()) {
         if (!visiting.insert(node->text).second) {
           found = node->text;
@@ -294,6 +294,13 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value,
   for (const c::ExprRef& counter : iteration) where += "[" + c::print(counter) + "]";
   std::function<c::ExprRef(const c::ExprRef&)> rewrite = [&](const c::ExprRef& node) -> c::ExprRef {
     if (!node) return node;
+    if (node->kind == c::Expr::Kind::Name && tapeable_.count(node->text)) {  // its iteration's slot
+      auto tape = tapes_.find(node->text);
+      if (tape == tapes_.end()) tape = tapes_.emplace(node->text, context_.freshName(node->text + "_tape")).first;
+      std::optional<long long> first = integerLiteral(header_.first);
+      c::ExprRef slot = first ? plus(iteration[0], -*first) : c::sub(iteration[0], header_.first);
+      return c::subscript(c::name(tape->second), slot);
+    }
     if (node->kind == c::Expr::Kind::Name && definitions_.count(node->text)) {
       auto known = cache.find(node->text + where);
       if (known != cache.end()) return c::name(known->second);
@@ -362,6 +369,18 @@ std::vector<const clang::VarDecl*> GatherAdjoint::recomputableValues() const {
   std::vector<const clang::VarDecl*> values;
   for (const auto& entry : definitions_) values.push_back(entry.second.decl);
   return values;
+}
+
+void GatherAdjoint::readFromTape(const std::set<const clang::VarDecl*>& scalars) {
+  if (nest_.size() != 1) return;  // a slot per iteration of the loop's own counter
+  for (const clang::VarDecl* decl : scalars)
+    if (!definitions_.count(decl->getNameAsString())) tapeable_[decl->getNameAsString()] = decl;
+}
+
+std::vector<TapedScalar> GatherAdjoint::tapedReads() const {
+  std::vector<TapedScalar> taped;
+  for (const auto& [name, tape] : tapes_) taped.push_back({tapeable_.at(name), tape});
+  return taped;
 }
 
 std::vector<std::string> GatherAdjoint::localAdjoints() const {

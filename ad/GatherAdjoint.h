@@ -24,6 +24,7 @@
 
 #include "ad/AdjointContext.h"
 #include "ad/ForHeader.h"
+#include "ad/IterationTape.h"
 #include "ad/StatementAdjoint.h"
 
 #include <cstdint>
@@ -61,6 +62,12 @@ class GatherAdjoint {
   // The gather loops, to run inside the backward sweep's parallel region before the loop's own
   // backward iterations; nullopt with the reason in `failure` when a term cannot be gathered.
   std::optional<c::StmtList> build(std::string& failure);
+
+  // Body-local scalars a term may read from a per-iteration tape (IterationTape.h): at its shifted
+  // iteration, `s` is `s_tape[k]`, k the iteration's logical number. Before the terms are built.
+  void readFromTape(const std::set<const clang::VarDecl*>& scalars);
+  // The taped scalars the built terms read, each with its tape's name (empty when none).
+  std::vector<TapedScalar> tapedReads() const;
 
   // The body-local adjoints whose increments were recorded (the terms may have recomputed them).
   std::vector<std::string> localAdjoints() const;
@@ -137,9 +144,11 @@ class GatherAdjoint {
   std::map<std::string, LocalAdjoint> localAdjoints_;  // by adjoint name
   std::map<std::string, Definition> definitions_;      // by the scalar's name
   std::vector<Target> targets_;
-  std::string failure_;                       // a taken increment that cannot become a term
-  std::set<std::string> familyCounters_;      // the inner counters of family terms (readable in a term)
-  std::set<std::string> recomputedAdjoints_;  // fresh names of body-local adjoints at shifted iterations
+  std::string failure_;                                    // a taken increment that cannot become a term
+  std::set<std::string> familyCounters_;                   // the inner counters of family terms (readable in a term)
+  std::set<std::string> recomputedAdjoints_;               // fresh names of body-local adjoints at shifted iterations
+  std::map<std::string, const clang::VarDecl*> tapeable_;  // readFromTape's scalars, by name
+  std::map<std::string, std::string> tapes_;               // the tapes the terms read: scalar name -> tape name
 };
 
 }  // namespace adrace::ad

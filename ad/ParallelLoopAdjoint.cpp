@@ -3,6 +3,7 @@
 #include "ad/ParallelLoopAdjoint.h"
 
 #include "ad/CollapsedNest.h"
+#include "ad/IterationTape.h"
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/ClangSource.h"
@@ -667,6 +668,9 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     if (!box) return;
     gatherInnermost_ = box->size() > nest->loops.size() ? box->back().loop : nullptr;
     gather.emplace(context_, loop_, *box, scope_.gathered, gatherInvariants(), gatherBodyLocals());
+    // A loop of a team region runs inside the region its team opened: no tape is allocated around it.
+    if (!sweeps_.insideTeam())
+      gather->readFromTape(iterationTapeCandidates(context_, loop_, sweeps_, stmt, collapsed));
   }
   gather_ = gather ? &*gather : nullptr;
   CodeWriter gatheredBody;
@@ -676,6 +680,16 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   gatherInnermost_ = nullptr;
   std::string gatherFailure;
   std::optional<c::StmtList> gatherLoops = gather ? gather->build(gatherFailure) : std::nullopt;
+  // What fills a per-iteration tape (IterationTape.h): the iteration's forward sweep, run once more
+  // at the top of the region. Its pushes would stay on the threads' tapes, under what later code pops.
+  CodeWriter tapeFill;
+  if (gatherLoops && !gather->tapedReads().empty()) {
+    sweeps_.recomputedForward(stmt, tapeFill);
+    if (pushesOnTape(tapeFill.statements())) {
+      gatherLoops.reset();
+      gatherFailure = "a term reads a value of its shifted iteration that only a forward sweep with pushes computes";
+    }
+  }
   if (gather && !gatherLoops) {
     for (const auto& [decl, line] : gatherComments)
       out.replaceStatement(line, c::comment(context_.variable(decl)->adjoint +
@@ -694,10 +708,21 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   }
   CodeWriter guardedBody;
   if (gather && !gatherLoops) sweeps_.backwardIterationOf(*this, innermost, guardedBody);
-  const CodeWriter& body = gather && !gatherLoops ? guardedBody : gatheredBody;
+  // The scalars the gather's terms read from a per-iteration tape (IterationTape.h): allocated here,
+  // filled at the top of the region; the backward iterations read them there too, when that is all
+  // they need of their recomputed forward sweep.
+  const std::vector<TapedScalar> taped = gatherLoops ? gather->tapedReads() : std::vector<TapedScalar>();
+  if (taped.size() > 32) {  // ADRACE_ITERATION_TAPE_SLOTS
+    context_.unsupported(loop_.directive->getBeginLoc(), "more than 32 per-iteration tapes in one loop");
+    return;
+  }
+  CodeWriter tapedBody;
+  if (!taped.empty()) tapedBody.statements(iterationFromTape(gatheredBody.statements(), taped));
+  const CodeWriter& body = gather && !gatherLoops ? guardedBody : !taped.empty() ? tapedBody : gatheredBody;
 
-  const bool onlyGathers =
-      gatherLoops && body.empty() && !sweeps_.forwardEmits(stmt) && copies.empty() && lastprivate.empty();
+  out.statements(iterationTapeDeclarations(taped));
+  const bool onlyGathers = gatherLoops && body.empty() && !sweeps_.forwardEmits(stmt) && copies.empty() &&
+                           lastprivate.empty() && taped.empty();
   if (onlyGathers)
     out.replaceStatement(tripStatement,
                          c::comment("every adjoint its iterations update is gathered: no backward iterations"));
@@ -705,6 +730,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     out.statement(c::pragma(c::directive("omp barrier")));
   else
     out.open(c::governed(parallel, c::block({})));
+  if (!taped.empty()) out.statements(iterationTapeFill(taped, *header, tapeFill.statements()));
   if (gatherLoops) out.statements(*gatherLoops);
   if (onlyGathers) {
     if (team)

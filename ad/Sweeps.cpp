@@ -565,17 +565,26 @@ void Sweeps::backwardIterationOf(ParallelLoopAdjoint& parallelLoop, const clang:
   parallelLoop_ = enclosing;
 }
 
+const char* const Sweeps::kRecomputedForwardComment =
+    "this iteration's forward sweep, recomputed (it reads no value that changes)";
+const char* const Sweeps::kBackwardPartComment = "its backward sweep";
+
+void Sweeps::recomputedForward(const clang::ForStmt* loop, CodeWriter& out) {
+  const clang::Stmt* body = context_.loopBody(loop);
+  if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))
+    forwardCompound(compound, out, false);
+  else
+    forward(body, out);
+}
+
 void Sweeps::backwardIteration(const clang::ForStmt* loop, CodeWriter& out) {
   const clang::Stmt* body = context_.loopBody(loop);
   auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
   bool recomputed = plan_.recomputedLoops.count(loop) > 0 && forwardEmits(body);
   if (recomputed) {  // in the same scope as the backward part, without the scope-end pushes: its locals stay live
-    out.statement(c::comment("this iteration's forward sweep, recomputed (it reads no value that changes)"));
-    if (compound)
-      forwardCompound(compound, out, false);
-    else
-      forward(body, out);
-    out.statement(c::comment("its backward sweep"));
+    out.statement(c::comment(kRecomputedForwardComment));
+    recomputedForward(loop, out);
+    out.statement(c::comment(kBackwardPartComment));
   }
   if (compound)
     backwardCompound(compound, out, true, recomputed);

@@ -66,6 +66,13 @@ class Sweeps {
   // The backward iteration of the parallel loop's (innermost) loop, each increment emitted as
   // `parallelLoop` says (gathered, atomic or plain).
   void backwardIterationOf(ParallelLoopAdjoint& parallelLoop, const clang::ForStmt* innermost, CodeWriter& out);
+  // The forward sweep of one iteration of `loop`, as its backward iteration recomputes it when the
+  // plan recomputes the loop (no scope-end pushes): a per-iteration tape's fill (IterationTape.h).
+  void recomputedForward(const clang::ForStmt* loop, CodeWriter& out);
+  // The comments that open a recomputed iteration's forward sweep and its backward sweep in a
+  // backward iteration (backwardIterationOf): what lies between them is recomputedForward's.
+  static const char* const kRecomputedForwardComment;
+  static const char* const kBackwardPartComment;
   // Whether the forward sweep saves the value a loop over a kept C89 counter overwrites
   // (exitCounterKept), and the backward sweep restores it after the loop's adjoint (restoreCounter).
   bool restoresCounter(const clang::ForStmt* loop) const;

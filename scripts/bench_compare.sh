@@ -8,7 +8,9 @@
 # each kernel K). gcc -O3 -march=native -fopenmp; the bench sizes with a tenth of the calls
 # (scripts/bench_adjoint.sh --quick); every build and thread count interleaved in each round; medians.
 # Prints, per kernel and thread count: before / primal, formad / primal, reduction / formad,
-# formad / hand-written, before / formad.
+# formad / hand-written, before / formad; then the memory each adjoint allocates (tape, copies).
+# A kernel of tests/ad/kernels.txt outside corpus/ (its root field) is found there; without a
+# hand-written reference adjoint, the primal is linked with the formad one (not called).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 before=${1:?usage: scripts/bench_compare.sh BEFORE [--rounds R] [--threads T] [--kernels K]}
@@ -34,13 +36,13 @@ cflags=(-O3 -march=native -fopenmp -w -Iruntime)
 
 # kernel|N|calls: scripts/bench_adjoint.sh's sizes, a tenth of its calls
 declare -A sizes=([conv1d]="1000000 25" [stencil3d7]="100 16" [lulesh_stress]="48 10" [lbm]="16 3"
-                  [stencil2d_nonlinear]="1000 22" [stencil_gather3]="1000000 45" [green_gauss]="100000 110")
+                  [stencil2d_nonlinear]="1000 22" [stencil_gather3]="1000000 45" [green_gauss]="100000 110"
+                  [squared_filter]="1000000 10")
 for k in $kernels; do
-  IFS='|' read -r _ functions active extents _ <<< "$(grep "^$k|" tests/ad/kernels.txt | head -1)"
+  IFS='|' read -r _ functions active extents _ _ root _ <<< "$(grep "^$k|" tests/ad/kernels.txt | head -1)"
   extent_args=()
   [ "$extents" != "-" ] && extent_args=(--extent "$extents")
-  dir=corpus/$k
-  gcc "${cflags[@]}" "$dir/$k.c" "$dir/${k}_b_reference.c" "$dir/driver.c" -lm -o "$work/$k.primal"
+  dir=${root:-corpus}/$k
   if [ -d "$before" ]; then
     cp "$before/$k.formad.c" "$work/$k.before.c"
   else
@@ -54,6 +56,10 @@ for k in $kernels; do
     gcc "${cflags[@]}" "$dir/$k.c" "$work/$k.$variant.c" "$dir/driver.c" -lm -o "$work/$k.$variant"
     "$work/$k.$variant" check > /dev/null || { echo "bench_compare.sh: $k $variant: gradient check failed" >&2; exit 1; }
   done
+  # the primal, linked with an adjoint the driver does not call in time-primal mode
+  reference=$dir/${k}_b_reference.c
+  [ -f "$reference" ] || reference=$work/$k.formad.c
+  gcc "${cflags[@]}" "$dir/$k.c" "$reference" "$dir/driver.c" -lm -o "$work/$k.primal"
   handwritten=bench/handwritten/${k}_b_parallel.c
   [ -f "$handwritten" ] && gcc "${cflags[@]}" "$dir/$k.c" "$handwritten" "$dir/driver.c" -lm -o "$work/$k.handwritten"
 done
@@ -66,8 +72,11 @@ for ((round = 1; round <= rounds; round++)); do
         [ -x "$work/$k.$variant" ] || continue
         mode=time
         [ "$variant" = primal ] && mode=time-primal
-        seconds=$(OMP_NUM_THREADS=$t "$work/$k.$variant" "$mode" "$n" 2 --calls "$calls" 2> /dev/null | tail -1)
+        seconds=$(OMP_NUM_THREADS=$t "$work/$k.$variant" "$mode" "$n" 2 --calls "$calls" 2> "$work/stderr" | tail -1)
         echo "$k $variant $t $seconds" >> "$work/raw.txt"
+        # what the adjoint allocates (tape, per-thread copies): peak minus resident before, MiB
+        sed -n 's/^memory: rss_before_kib=\([0-9]*\) peak_kib=\([0-9]*\)$/\1 \2/p' "$work/stderr" |
+          awk -v key="$k $variant $t" '{ printf "%s %.1f\n", key, ($2 - $1) / 1024 }' >> "$work/memory.txt"
       done
     done
   done
@@ -92,3 +101,15 @@ awk '
       printf "| %s | %s | %.2f | %.2f | %.2f | %s | %.2f |\n", f[1], f[2], b / p, fm / p, r / fm, h ? sprintf("%.2f", fm / h) : "–", b / fm
     }
   }' "$work/raw.txt" | sort
+echo
+echo "Memory the adjoint allocates (peak minus resident before the first call, MiB, largest over the rounds):"
+echo "| kernel | threads | before | formad | reduction |"
+echo "|---|---:|---:|---:|---:|"
+awk '
+  { key = $1 " " $3; if (!((key, $2) in m) || $4 > m[key, $2]) m[key, $2] = $4; keys[key] = 1 }
+  END {
+    for (key in keys) {
+      split(key, f, " ")
+      printf "| %s | %s | %s | %s | %s |\n", f[1], f[2], m[key, "before"], m[key, "formad"], m[key, "reduction"]
+    }
+  }' "$work/memory.txt" | sort
