@@ -242,7 +242,7 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
   const c::ExprRef adj = c::name(context.adjName);
   const c::ExprRef zero = c::literal("0.0");
   auto set = [](c::ExprRef target, c::ExprRef value) {
-    return c::expression(c::assign("=", std::move(target), std::move(value)));
+    return c::expression(c::assign(std::move(target), std::move(value)));
   };
   const c::StmtRef saveAdjoint =
       c::declaration(c::plainType(isSingle(lhs->getType()) ? "float" : "double"), context.adjName, lhsB);
@@ -310,7 +310,8 @@ void assignmentReads(const AdjointContext& context, const clang::BinaryOperator*
 }
 
 c::StmtRef incrementStatement(const AdjointContext& context, const Increment& increment) {
-  return c::expression(c::assign(increment.negate ? "-=" : "+=", adjointOf(context, increment.leaf), increment.value));
+  return c::expression(c::assign(increment.negate ? c::Op::SubtractAssign : c::Op::AddAssign,
+                                 adjointOf(context, increment.leaf), increment.value));
 }
 
 std::optional<Increment> joinIncrements(const AdjointContext& context, const Increment& first,
