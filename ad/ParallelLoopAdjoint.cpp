@@ -3,6 +3,7 @@
 #include "ad/ParallelLoopAdjoint.h"
 
 #include "ad/CollapsedNest.h"
+#include "ad/RuntimeLimits.h"
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/ClangSource.h"
@@ -601,9 +602,9 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     if (!copy) return;
     copies.push_back(*copy);
   }
-  if (copies.size() > 32) {  // ADRACE_REDUCTION_SLOTS
-    context_.unsupported(loop_.directive->getBeginLoc(),
-                         "more than 32 arrays with per-thread adjoint copies in one loop");
+  if (copies.size() > kReductionSlots) {
+    context_.unsupported(loop_.directive->getBeginLoc(), "more than " + std::to_string(kReductionSlots) +
+                                                             " arrays with per-thread adjoint copies in one loop");
     return;
   }
   const c::Type sizeType = c::plainType("size_t");

@@ -28,7 +28,8 @@ bool hasActiveLeaf(const AdjointContext& context, const clang::Expr* expr) {
   expr = expr->IgnoreParens();
   if (!expr->getType()->isRealFloatingType()) return false;
   if (asLeaf(expr)) return isActiveLeaf(context, expr);
-  if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr); call && hasZeroDerivative(calleeName(call))) return false;
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr); call && hasZeroDerivative(directCalleeName(call)))
+    return false;
   for (const clang::Stmt* child : expr->children())
     if (auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child))
       if (hasActiveLeaf(context, sub)) return true;
@@ -54,7 +55,7 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
     return;
   }
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
-    std::string name = calleeName(call);
+    std::string name = directCalleeName(call);
     if (isPassiveQuery(name) && call->getNumArgs() == 0) return;  // omp_get_thread_num(): no derivative
     if (!isMathFunction(name)) {
       context.unsupported(expr->getBeginLoc(),
@@ -169,7 +170,7 @@ void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, c
     return;
   }
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
-    std::string name = calleeName(call);
+    std::string name = directCalleeName(call);
     std::vector<const clang::Expr*> args(call->arg_begin(), call->arg_end());
     if (args.empty()) return;
     std::vector<c::ExprRef> trees;
@@ -186,7 +187,7 @@ namespace {
 // timer or the thread number need not give the primal's value again).
 void partialReads(const AdjointContext& context, const clang::Expr* partial, std::set<const clang::VarDecl*>& out) {
   if (const clang::CallExpr* query = passiveQueryIn(partial))
-    context.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() enters the derivative");
+    context.unsupported(query->getBeginLoc(), "the value of " + directCalleeName(query) + "() enters the derivative");
   collectVariables(partial, out);
 }
 }  // namespace
@@ -197,7 +198,7 @@ void derivativeReads(const AdjointContext& context, const clang::Expr* expr, std
   if (!hasActiveLeaf(context, expr)) return;
   if (asLeaf(expr)) {
     if (const clang::CallExpr* query = passiveQueryIn(expr))
-      context.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() enters the derivative");
+      context.unsupported(query->getBeginLoc(), "the value of " + directCalleeName(query) + "() enters the derivative");
     collectIndexVariables(expr, out);
     return;
   }

@@ -108,6 +108,27 @@ TEST(AdjointGenerator, GatherRecomputesAnInitialisedLocalAtTheShiftedIteration) 
       << g.code;
 }
 
+// A reduction clause's operator as the analysis reads it (analyzer::reductionOperator): `+` is
+// differentiated, any other refused at its clause.
+TEST(AdjointGenerator, ReductionsOtherThanASumAreRefused) {
+  const std::string sum = R"(double total(int n, const double *x)
+{
+    double s = 0.0;
+#pragma omp parallel for reduction(+: s)
+    for (int i = 0; i < n; i++)
+        s += x[i] * x[i];
+    return s;
+}
+)";
+  EXPECT_TRUE(generate(sum, "total", {"x"}).error.empty());
+  std::string product = sum;
+  product.replace(product.find("reduction(+"), 11, "reduction(*");
+  product.replace(product.find("s += "), 5, "s *= ");
+  EXPECT_TRUE(
+      contains(generate(product, "total", {"x"}).error, ":4:26: error: unsupported: reduction operator other than +"))
+      << generate(product, "total", {"x"}).error;
+}
+
 TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
   Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::Reduction, {{"x", "n"}});
   ASSERT_TRUE(g.error.empty()) << g.error;
