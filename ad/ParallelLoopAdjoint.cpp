@@ -114,12 +114,13 @@ ParallelLoopAdjoint::LoopScope ParallelLoopAdjoint::scopeOf() {
                                "' is shared by the threads of this parallel loop (a race in "
                                "the primal): make it private(" +
                                variable.name + ")");
-    if (variable.sharing == analyzer::Sharing::LastPrivate && loop_.model.schedule != "static" &&
+    if (variable.sharing == analyzer::Sharing::LastPrivate && loop_.model.schedule != analyzer::Schedule::Static &&
         !declaredInside(context_, loop_, decl))
-      context_.unsupported(loop_.directive->getBeginLoc(),
-                           "lastprivate variable '" + variable.name + "' with a " + loop_.model.schedule + " schedule");
+      context_.unsupported(loop_.directive->getBeginLoc(), "lastprivate variable '" + variable.name + "' with a " +
+                                                               analyzer::scheduleName(loop_.model.schedule) +
+                                                               " schedule");
     if (variable.sharing == analyzer::Sharing::FirstPrivate && variable.writtenInLoop &&
-        loop_.model.schedule == "static" && !loop_.model.scheduleChunk.empty())
+        loop_.model.schedule == analyzer::Schedule::Static && !loop_.model.scheduleChunk.empty())
       context_.unsupported(loop_.directive->getBeginLoc(),
                            "firstprivate variable '" + variable.name +
                                "' written in a loop with schedule(static, chunk): its values "
@@ -423,7 +424,7 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
   const bool collapsed = nest->loops.size() > 1;
   const clang::ForStmt* innermost = nest->innermost();  // whose body each (flat) iteration runs
   scope_ = scopeOf();
-  bool dynamic = loop_.model.schedule != "static";
+  bool dynamic = loop_.model.schedule != analyzer::Schedule::Static;
   std::vector<c::ExprRef> firstprivate, reduction;
   c::StmtList privateLocals;
   std::vector<const clang::VarDecl*> lastprivate;
@@ -445,8 +446,9 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
   const clang::VarDecl* keptCounter = sweeps_.exitCounterKept(stmt);
   if (keptCounter) lastprivate.push_back(keptCounter);
   if (keptCounter && dynamic)
-    context_.unsupported(loop_.directive->getBeginLoc(), "lastprivate counter '" + keptCounter->getNameAsString() +
-                                                             "' with a " + loop_.model.schedule + " schedule");
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "lastprivate counter '" + keptCounter->getNameAsString() + "' with a " +
+                             analyzer::scheduleName(loop_.model.schedule) + " schedule");
   c::Directive parallel = c::directive(c::Omp::Parallel);
   if (!firstprivate.empty()) parallel.clauses.push_back(c::firstprivateClause(firstprivate));
   if (!reduction.empty()) parallel.clauses.push_back(c::reductionClause(c::Op::Add, reduction));
@@ -536,7 +538,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   const bool collapsed = nest->loops.size() > 1;
   const clang::ForStmt* innermost = nest->innermost();  // whose body each (flat) iteration runs
   scope_ = scopeOf();
-  bool dynamic = loop_.model.schedule != "static";
+  bool dynamic = loop_.model.schedule != analyzer::Schedule::Static;
   bool replay = dynamic && sweeps_.forwardEmits(stmt);
   std::vector<c::ExprRef> reduction;
   std::vector<std::pair<std::string, c::StmtRef>> privateAdjoints;  // adjoint name, its declaration
