@@ -25,30 +25,24 @@ void AdjointContext::unsupported(clang::SourceLocation at, const std::string& wh
   error = diagnostic;
 }
 
-namespace {
-std::string positionKey(const analyzer::SourcePosition& at, const std::string& variable) {
-  return std::to_string(at.line) + ":" + std::to_string(at.column) + ":" + variable;
-}
-}  // namespace
-
 void ParallelLoop::indexReferences() {
   referencesByPosition.clear();
   for (const analyzer::Reference& reference : model.references) {
-    auto [entry, added] =
-        referencesByPosition.emplace(positionKey(reference.span.begin, reference.variable), &reference);
+    auto [entry, added] = referencesByPosition.emplace(
+        ReferencePosition{reference.span.begin.line, reference.span.begin.column, reference.variable}, &reference);
     // Twins (a helper's parameter used twice, `sq(x)` inlined as `x * x`) are one reference to the
     // analysis: same access, same indices, same context, hence the same verdicts. Others are ambiguous.
     const analyzer::Reference* first = entry->second;
     if (!added && first &&
         !(first->kind == reference.kind && first->context == reference.context && first->opaque == reference.opaque &&
-          smt::toString(first->indices) == smt::toString(reference.indices)))
+          smt::sameTuple(first->indices, reference.indices)))
       entry->second = nullptr;
   }
 }
 
 const analyzer::Reference* ParallelLoop::referenceAt(const analyzer::SourcePosition& at,
                                                      const std::string& variable) const {
-  auto found = referencesByPosition.find(positionKey(at, variable));
+  auto found = referencesByPosition.find(ReferencePosition{at.line, at.column, variable});
   return found == referencesByPosition.end() ? nullptr : found->second;
 }
 
@@ -161,7 +155,7 @@ c::ExprRef adjointPath(const AdjointContext& context, const clang::Expr* access,
     return c::subscript(base, context.tree(subscript->getIdx()));
   if (auto* member = llvm::dyn_cast<clang::MemberExpr>(access))
     return c::member(base, member->getMemberDecl()->getNameAsString(), member->isArrow());
-  return c::prefix("*", base);
+  return c::dereference(base);
 }
 }  // namespace
 
@@ -170,7 +164,7 @@ c::ExprRef adjointOf(const AdjointContext& context, const clang::Expr* leaf) {
   const clang::VarDecl* base = baseVariable(leaf);
   const VariableInfo* info = context.variable(base);
   std::string adjoint = info ? info->adjoint : base->getNameAsString() + "_b";
-  if (info && info->byValueScalar) return c::prefix("*", c::name(adjoint));  // *s_b
+  if (info && info->byValueScalar) return c::dereference(c::name(adjoint));  // *s_b
   return adjointPath(context, leaf, adjoint);
 }
 

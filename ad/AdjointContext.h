@@ -18,6 +18,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace adrace::ad {
@@ -35,6 +36,15 @@ struct VariableInfo {
   const clang::Stmt* scope = nullptr;  // compound (or for) that declares a local; null for parameters
 };
 
+// Where the analyzer's reference to a variable begins: how ad/ finds the reference a leaf denotes.
+struct ReferencePosition {
+  unsigned line = 0, column = 0;
+  std::string variable;
+  bool operator<(const ReferencePosition& other) const {
+    return std::tie(line, column, variable) < std::tie(other.line, other.column, other.variable);
+  }
+};
+
 // One parallel loop directive: the analyzer's model and verdicts, rebuilt from the same AST.
 struct ParallelLoop {
   const clang::OMPLoopDirective* directive = nullptr;
@@ -45,8 +55,8 @@ struct ParallelLoop {
   // null when there is none, or when several that differ share that position (the reads inside one
   // macro expansion all sit at the macro's name): then nothing may be assumed about it.
   const analyzer::Reference* referenceAt(const analyzer::SourcePosition& at, const std::string& variable) const;
-  void indexReferences();                                                  // after `model` is final
-  std::map<std::string, const analyzer::Reference*> referencesByPosition;  // "line:col:variable"
+  void indexReferences();  // after `model` is final
+  std::map<ReferencePosition, const analyzer::Reference*> referencesByPosition;
 };
 
 class AdjointContext {

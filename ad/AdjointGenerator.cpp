@@ -241,15 +241,15 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
       copies.push_back({info, context.freshName(info->adjoint + "_caller")});
   }
   for (const auto& [info, caller] : copies) {
-    const c::ExprRef callersAdjoint = c::prefix("*", c::name(info->adjoint));
+    const c::ExprRef callersAdjoint = c::dereference(c::name(info->adjoint));
     body.push_back(c::withComment(c::declaration(c::plainType("double"), caller, callersAdjoint),
                                   info->name + " is a copy in " + name));
-    body.push_back(c::expression(c::assign("=", callersAdjoint, c::literal("0.0"))));
+    body.push_back(c::expression(c::assign(callersAdjoint, c::literal("0.0"))));
   }
   if (!backward.empty()) body.push_back(c::comment("backward sweep"));
   body.insert(body.end(), backward.statements().begin(), backward.statements().end());
   for (const auto& [info, caller] : copies)
-    body.push_back(c::expression(c::assign("+=", c::prefix("*", c::name(info->adjoint)), c::name(caller))));
+    body.push_back(c::expression(c::addAssign(c::dereference(c::name(info->adjoint)), c::name(caller))));
   if (context.status)
     body.push_back(c::withComment(c::returnStatement(context.tree(context.status)), "the primal's status"));
 

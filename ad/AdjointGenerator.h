@@ -6,6 +6,7 @@
 #include "analyzer/frontend/Frontend.h"
 #include "analyzer/verdicts/LoopAnalysis.h"
 #include "analyzer/model/LoopModel.h"
+#include "smt/Deadline.h"
 
 #include <map>
 #include <optional>
@@ -33,7 +34,7 @@ struct AdjointRequest {
   // reads it and its extent is known, else atomic on the guarded increments)
   analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto;
   std::map<std::string, std::string> extents;  // element count of arrays (needed for reductions)
-  unsigned z3TimeoutMs = 2000;
+  unsigned z3TimeoutMs = smt::kDefaultQueryTimeoutMs;
   unsigned budgetMs = analyzer::kDefaultLoopBudgetMs;  // for the Z3 queries of each loop
   // formad: arrays the analysis proves gatherable get a gather loop instead of guards (--no-gather: off)
   bool gather = true;

@@ -13,7 +13,7 @@ namespace {
 c::ExprRef conditionTree(AdjointContext& context, const clang::Expr* condition, bool holds) {
   if (condition->HasSideEffects(context.ast)) return nullptr;
   c::ExprRef tree = context.tree(condition);
-  return holds ? tree : c::prefix("!", c::parenthesized(tree));
+  return holds ? tree : c::logicalNot(c::parenthesized(tree));
 }
 
 }  // namespace
@@ -44,7 +44,7 @@ BranchGuard branchGuard(AdjointContext& context, const clang::Expr* read, const 
       if (branch->getInit() || branch->getConditionVariable()) return fail(read, "under an if with a declaration");
       c::ExprRef condition = conditionTree(context, branch->getCond(), node == branch->getThen());
       if (!condition) return fail(branch, "under an if whose condition has side effects");
-      guard.condition = guard.condition ? c::binary("&&", condition, guard.condition) : condition;
+      guard.condition = guard.condition ? c::logicalAnd(condition, guard.condition) : condition;
     } else if (auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(parent)) {
       if (node == conditional->getCond()) return fail(read, "in the condition of a ?:");
     } else if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(parent); binary && binary->isLogicalOp()) {
@@ -121,10 +121,10 @@ c::ExprRef armCondition(c::ExprRef& value) {
     if (c::isZeroLiteral(arms[2]))
       holds = arms[0], seed = arms[1];
     else if (c::isZeroLiteral(arms[1]))
-      holds = c::prefix("!", c::parenthesized(arms[0])), seed = arms[2];
+      holds = c::logicalNot(c::parenthesized(arms[0])), seed = arms[2];
     else
       break;
-    condition = condition ? c::binary("&&", condition, holds) : holds;
+    condition = condition ? c::logicalAnd(condition, holds) : holds;
     value = seed;
   }
   return condition;

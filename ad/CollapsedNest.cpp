@@ -6,7 +6,7 @@ namespace adrace::ad {
 namespace {
 // The step's magnitude, and whether the counter steps down (`i -= c`, `i--`).
 c::ExprRef stepMagnitude(const ForHeader& header, bool& down) {
-  down = header.step->kind == c::Expr::Kind::Prefix && header.step->text == "-";
+  down = header.step->kind == c::Expr::Kind::Prefix && header.step->op == c::Op::Minus;
   return down ? header.step->operands[0] : header.step;
 }
 }  // namespace
@@ -75,12 +75,12 @@ c::StmtList CollapsedNest::counters(const c::ExprRef& flat, const std::function<
     for (size_t k = level + 1; k < loops.size(); ++k)
       inner = inner ? c::mul(inner, c::name(tripName(k))) : c::name(tripName(k));
     c::ExprRef logical = inner ? c::div(flat, inner) : flat;
-    if (level > 0) logical = c::binary("%", logical, c::name(tripName(level)));
+    if (level > 0) logical = c::remainder(logical, c::name(tripName(level)));
     if (!stepping) {
       logicals[level] = logical;
       continue;
     }
-    divided.push_back(c::expression(c::assign("=", c::name(positionName(level)), logical)));
+    divided.push_back(c::expression(c::assign(c::name(positionName(level)), logical)));
     logicals[level] = c::name(positionName(level));
   }
   if (stepping) {
@@ -89,13 +89,13 @@ c::StmtList CollapsedNest::counters(const c::ExprRef& flat, const std::function<
     const size_t last = loops.size() - 1;
     const c::ExprRef previous = c::name("adrace_at"), position = c::name(positionName(last)),
                      trips = c::name(tripName(last));
-    c::ExprRef forward = c::binary("&&", c::binary("==", flat, c::add(previous, c::integer(1))),
-                                   c::binary("<", c::add(position, c::integer(1)), trips));
-    c::ExprRef backward = c::binary("&&", c::binary("==", flat, c::sub(previous, c::integer(1))),
-                                    c::binary(">", position, c::integer(0)));
-    statements.push_back(c::ifElse(forward, {c::expression(c::postfix("++", position))},
-                                   {c::ifElse(backward, {c::expression(c::postfix("--", position))}, divided)}));
-    statements.push_back(c::expression(c::assign("=", previous, flat)));
+    c::ExprRef forward =
+        c::logicalAnd(c::equal(flat, c::add(previous, c::integer(1))), c::less(c::add(position, c::integer(1)), trips));
+    c::ExprRef backward =
+        c::logicalAnd(c::equal(flat, c::sub(previous, c::integer(1))), c::greater(position, c::integer(0)));
+    statements.push_back(c::ifElse(forward, {c::expression(c::postIncrement(position))},
+                                   {c::ifElse(backward, {c::expression(c::postDecrement(position))}, divided)}));
+    statements.push_back(c::expression(c::assign(previous, flat)));
   }
   for (size_t level = 0; level < loops.size(); ++level) {
     const ForHeader& header = loops[level];

@@ -27,7 +27,7 @@ c::ExprRef toTree(const smt::ExprRef& expr, std::string& error) {
     case smt::Expr::Op::Sub: return c::sub(toTree(expr->args[0], error), toTree(expr->args[1], error));
     case smt::Expr::Op::Mul: return c::mul(toTree(expr->args[0], error), toTree(expr->args[1], error));
     case smt::Expr::Op::Div: return c::div(toTree(expr->args[0], error), toTree(expr->args[1], error));
-    case smt::Expr::Op::Mod: return c::binary("%", toTree(expr->args[0], error), toTree(expr->args[1], error));
+    case smt::Expr::Op::Mod: return c::remainder(toTree(expr->args[0], error), toTree(expr->args[1], error));
     case smt::Expr::Op::Neg: return c::negate(toTree(expr->args[0], error));
   }
   error = "unexpected index expression";

@@ -6,7 +6,7 @@ namespace adrace::ad {
 
 namespace {
 bool isMinusOne(const c::ExprRef& expr) {
-  return expr->kind == c::Expr::Kind::Prefix && expr->text == "-" && c::isOneLiteral(expr->operands[0]);
+  return expr->kind == c::Expr::Kind::Prefix && expr->op == c::Op::Minus && c::isOneLiteral(expr->operands[0]);
 }
 }  // namespace
 
@@ -35,7 +35,7 @@ namespace {
 c::ExprRef grouped(const c::ExprRef& expr, bool negativeToo) {
   bool compound = expr->kind == c::Expr::Kind::Binary || expr->kind == c::Expr::Kind::Conditional ||
                   expr->kind == c::Expr::Kind::Assign;
-  bool negative = expr->kind == c::Expr::Kind::Prefix && expr->text == "-";
+  bool negative = expr->kind == c::Expr::Kind::Prefix && expr->op == c::Op::Minus;
   return compound || (negativeToo && negative) ? c::parenthesized(expr) : expr;
 }
 }  // namespace
@@ -57,10 +57,10 @@ c::StmtRef ForHeader::declareCounter(c::ExprRef value) const {
 namespace {
 // i++, i--, i += c, i -= c for a step `by`.
 c::ExprRef stepBy(const c::ExprRef& counter, const c::ExprRef& by) {
-  if (c::isOneLiteral(by)) return c::postfix("++", counter);
-  if (isMinusOne(by)) return c::postfix("--", counter);
-  if (by->kind == c::Expr::Kind::Prefix && by->text == "-") return c::assign("-=", counter, by->operands[0]);
-  return c::assign("+=", counter, by);
+  if (c::isOneLiteral(by)) return c::postIncrement(counter);
+  if (isMinusOne(by)) return c::postDecrement(counter);
+  if (by->kind == c::Expr::Kind::Prefix && by->op == c::Op::Minus) return c::subAssign(counter, by->operands[0]);
+  return c::addAssign(counter, by);
 }
 }  // namespace
 
@@ -84,23 +84,23 @@ void setComparison(ForHeader& header, smt::Comparison comparison) {
   switch (comparison) {
     case smt::Comparison::Less:
       header.comparison = "ADRACE_LT";
-      header.op = "<";
+      header.op = c::Op::Less;
       return;
     case smt::Comparison::LessEqual:
       header.comparison = "ADRACE_LE";
-      header.op = "<=";
+      header.op = c::Op::LessEqual;
       return;
     case smt::Comparison::Greater:
       header.comparison = "ADRACE_GT";
-      header.op = ">";
+      header.op = c::Op::Greater;
       return;
     case smt::Comparison::GreaterEqual:
       header.comparison = "ADRACE_GE";
-      header.op = ">=";
+      header.op = c::Op::GreaterEqual;
       return;
     case smt::Comparison::NotEqual:
       header.comparison = "ADRACE_NE";
-      header.op = "!=";
+      header.op = c::Op::NotEqual;
       return;
   }
 }
@@ -108,7 +108,7 @@ void setComparison(ForHeader& header, smt::Comparison comparison) {
 // `a < b ? a : b`, the bound of `i < a && i < b`.
 c::ExprRef smallerOf(const c::ExprRef& a, const c::ExprRef& b) {
   c::ExprRef first = operandOf(a), second = operandOf(b);
-  return c::parenthesized(c::conditional(c::binary("<", first, second), first, second));
+  return c::parenthesized(c::conditional(c::less(first, second), first, second));
 }
 }  // namespace
 
@@ -132,7 +132,7 @@ std::optional<ForHeader> parseForHeader(AdjointContext& context, const clang::Fo
     return std::nullopt;
   }
   header.declaredInHeader = llvm::isa<clang::DeclStmt>(loop->getInit());
-  header.counterType = c::plainType(header.counter->getType().getUnqualifiedType().getAsString());
+  header.counterType = context.from.type(header.counter->getType().getUnqualifiedType());
   header.firstExpr = typed.first;
   header.first = context.tree(typed.first);
   setComparison(header, typed.comparison);

@@ -25,7 +25,7 @@ struct ForHeader {
   const clang::Expr* boundExpr2 = nullptr;  // `i < a && i < b`: bound is the smaller of a and b
   const clang::Expr* stepExpr = nullptr;    // null for ++ / --
   std::string comparison;                   // ADRACE_LT, ADRACE_LE, ADRACE_GT, ADRACE_GE, ADRACE_NE
-  std::string op;                           // "<", "<=", ...
+  c::Op op = c::Op::Less;                   // Less, LessEqual, ...
 
   bool stepsUp() const;                             // step 1 (++, += 1)
   bool stepsDown() const;                           // step -1 (--, -= 1)

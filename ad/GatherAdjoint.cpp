@@ -16,7 +16,7 @@ namespace adrace::ad {
 namespace {
 
 // `#pragma omp for schedule(static)`: each thread sums the targets of its own block of the first dimension.
-c::Directive staticFor() { return c::directive("omp for", {c::clause("schedule", {c::name("static")})}); }
+c::Directive staticFor() { return c::directive(c::Omp::For, {c::scheduleClause(c::Schedule::Static)}); }
 
 std::optional<long long> integerLiteral(const c::ExprRef& expr) {
   if (!expr || expr->kind != c::Expr::Kind::Literal || expr->text.empty()) return std::nullopt;
@@ -29,9 +29,9 @@ std::optional<long long> integerLiteral(const c::ExprRef& expr) {
 // expr + k, folding into a trailing constant: (n - 1) + 1 -> n, j + 1 - 1 -> j.
 c::ExprRef plus(const c::ExprRef& expr, long long k) {
   if (std::optional<long long> constant = integerLiteral(expr)) return c::integer(*constant + k);
-  if (expr->kind == c::Expr::Kind::Binary && (expr->text == "+" || expr->text == "-"))
+  if (expr->kind == c::Expr::Kind::Binary && (expr->op == c::Op::Add || expr->op == c::Op::Subtract))
     if (std::optional<long long> constant = integerLiteral(expr->operands[1]))
-      return plus(expr->operands[0], k + (expr->text == "+" ? *constant : -*constant));
+      return plus(expr->operands[0], k + (expr->op == c::Op::Add ? *constant : -*constant));
   if (k > 0) return c::add(expr, c::integer(k));
   if (k < 0) return c::sub(expr, c::integer(-k));
   return expr;
@@ -41,10 +41,10 @@ c::ExprRef plus(const c::ExprRef& expr, long long k) {
 c::ExprRef substitute(const c::ExprRef& expr, const std::string& counter, const c::ExprRef& shifted) {
   if (!expr) return expr;
   if (expr->kind == c::Expr::Kind::Name) return expr->text == counter ? shifted : expr;
-  if (expr->kind == c::Expr::Kind::Binary && (expr->text == "+" || expr->text == "-") &&
+  if (expr->kind == c::Expr::Kind::Binary && (expr->op == c::Op::Add || expr->op == c::Op::Subtract) &&
       expr->operands[0]->kind == c::Expr::Kind::Name && expr->operands[0]->text == counter)
     if (std::optional<long long> constant = integerLiteral(expr->operands[1]))
-      return plus(shifted, expr->text == "+" ? *constant : -*constant);
+      return plus(shifted, expr->op == c::Op::Add ? *constant : -*constant);
   auto copy = std::make_shared<c::Expr>(*expr);
   for (c::ExprRef& operand : copy->operands) operand = substitute(operand, counter, shifted);
   return copy;
@@ -57,11 +57,10 @@ c::ExprRef cancelled(const c::ExprRef& expr, bool inSubscript = false) {
   auto copy = std::make_shared<c::Expr>(*expr);
   for (size_t k = 0; k < copy->operands.size(); ++k)
     copy->operands[k] = cancelled(copy->operands[k], inSubscript || (copy->kind == c::Expr::Kind::Subscript && k == 1));
-  if (inSubscript && copy->kind == c::Expr::Kind::Binary && (copy->text == "+" || copy->text == "-")) {
+  if (inSubscript && copy->kind == c::Expr::Kind::Binary && (copy->op == c::Op::Add || copy->op == c::Op::Subtract)) {
     const c::ExprRef& left = copy->operands[0];
-    const std::string inverse = copy->text == "+" ? "-" : "+";
-    if (left->kind == c::Expr::Kind::Binary && left->text == inverse &&
-        c::sameExpr(left->operands[1], copy->operands[1]))
+    const c::Op inverse = copy->op == c::Op::Add ? c::Op::Subtract : c::Op::Add;
+    if (left->kind == c::Expr::Kind::Binary && left->op == inverse && c::sameExpr(left->operands[1], copy->operands[1]))
       return left->operands[0];
   }
   return copy;
@@ -227,10 +226,10 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
             inConditionalArm(context_,
                              increment.leaf)) {  // its condition joins the guard (stored only where the arm ran)
           if (c::ExprRef arm = armCondition(taken.increment.value)) {
-            taken.guard = taken.guard ? c::binary("&&", taken.guard, arm) : arm;
+            taken.guard = taken.guard ? c::logicalAnd(taken.guard, arm) : arm;
           } else {  // a partial times the arm's seed: the partial, like the target, exists only there
             ArmGuard arms = armGuard(context_, increment.leaf, taken.increment.value);
-            taken.guard = taken.guard ? c::binary("&&", taken.guard, arms.condition) : arms.condition;
+            taken.guard = taken.guard ? c::logicalAnd(taken.guard, arms.condition) : arms.condition;
             taken.increment.value = arms.value;
           }
         }
@@ -288,10 +287,15 @@ c::ExprRef GatherAdjoint::shifted(const c::ExprRef& value, const std::vector<c::
 
 GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value,
                                                        const std::vector<c::ExprRef>& iteration,
-                                                       std::map<std::string, std::string>& cache) {
+                                                       RecomputedLocals& cache) {
   ShiftedValue out;
-  std::string where;
-  for (const c::ExprRef& counter : iteration) where += "[" + c::print(counter) + "]";
+  auto recomputed = [&](const std::string& local) -> const Recomputed* {
+    for (const Recomputed& entry : cache)
+      if (entry.local == local &&
+          std::equal(entry.iteration.begin(), entry.iteration.end(), iteration.begin(), iteration.end(), c::sameExpr))
+        return &entry;
+    return nullptr;
+  };
   std::function<c::ExprRef(const c::ExprRef&)> rewrite = [&](const c::ExprRef& node) -> c::ExprRef {
     if (!node) return node;
     if (node->kind == c::Expr::Kind::Name && tapeable_.count(node->text)) {  // its iteration's slot
@@ -302,21 +306,19 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value,
       return c::subscript(c::name(tape->second), slot);
     }
     if (node->kind == c::Expr::Kind::Name && definitions_.count(node->text)) {
-      auto known = cache.find(node->text + where);
-      if (known != cache.end()) return c::name(known->second);
+      if (const Recomputed* known = recomputed(node->text)) return c::name(known->fresh);
       const Definition& definition = definitions_.at(node->text);
       c::ExprRef value = rewrite(shifted(definition.value, iteration));
       std::string fresh = context_.freshName(node->text + "_at");
       out.locals.push_back(
-          c::declaration(c::plainType(definition.decl->getType().getUnqualifiedType().getAsString()), fresh, value));
-      cache[node->text + where] = fresh;
+          c::declaration(context_.from.type(definition.decl->getType().getUnqualifiedType()), fresh, value));
+      cache.push_back({node->text, iteration, fresh});
       return c::name(fresh);
     }
     if (node->kind == c::Expr::Kind::Name) {
       auto local = localAdjoints_.find(node->text);
       if (local == localAdjoints_.end()) return node;
-      auto known = cache.find(node->text + where);
-      if (known != cache.end()) return c::name(known->second);
+      if (const Recomputed* known = recomputed(node->text)) return c::name(known->fresh);
       // The local's adjoint at that iteration: the sum of its increments there (locals it reads first).
       c::ExprRef sum;
       for (const Increment& increment : local->second.increments) {
@@ -328,7 +330,7 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value,
       const bool isFloat = local->second.decl->getType()->isSpecificBuiltinType(clang::BuiltinType::Float);
       std::string fresh = context_.freshName(node->text + "_at");
       out.locals.push_back(c::declaration(c::plainType(isFloat ? "float" : "double"), fresh, sum));
-      cache[node->text + where] = fresh;
+      cache.push_back({node->text, iteration, fresh});
       recomputedAdjoints_.insert(fresh);
       return c::name(fresh);
     }
@@ -351,9 +353,10 @@ c::ExprRef GatherAdjoint::guardedValue(const Term& term) const {
 // where its conditions hold, that is where the primal read, so no store leaves the array.
 c::StmtList GatherAdjoint::guardedStore(const Term& term, const std::vector<c::ExprRef>& iteration,
                                         const c::ExprRef& element) {
-  std::map<std::string, std::string> own;
+  RecomputedLocals own;
   ShiftedValue at = atIteration(term.increment.value, iteration, own);
-  c::StmtRef store = c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, at.value));
+  c::StmtRef store =
+      c::expression(c::assign(term.increment.negate ? c::Op::SubtractAssign : c::Op::AddAssign, element, at.value));
   if (!term.guard) {
     at.locals.push_back(store);
     return at.locals;
@@ -392,7 +395,8 @@ std::vector<std::string> GatherAdjoint::localAdjoints() const {
 std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
   failure = failure_;
   for (const ForHeader& header : nest_)
-    if (failure.empty() && (!header.stepsUp() || (header.op != "<" && header.op != "<=") || header.boundExpr2))
+    if (failure.empty() &&
+        (!header.stepsUp() || (header.op != c::Op::Less && header.op != c::Op::LessEqual) || header.boundExpr2))
       failure = "the loop header of " + header.counter->getNameAsString() +
                 " is not `for (i = first; i < bound (or <=); i++)`";
   for (const Target& target : targets_)
@@ -461,11 +465,11 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   }
   const c::ExprRef first = context_.tree(header.firstExpr);
   const c::ExprRef bound = context_.tree(header.boundExpr);
-  const c::ExprRef end = header.op == "<=" ? plus(bound, 1) : bound;  // one past the last iteration
+  const c::ExprRef end = header.op == c::Op::LessEqual ? plus(bound, 1) : bound;  // one past the last iteration
   const std::string j = context_.freshName("j");
   const c::ExprRef jName = c::name(j);
   const c::ExprRef element = c::subscript(c::name(target.info->adjoint), jName);
-  std::map<std::string, std::string> interiorLocals;
+  RecomputedLocals interiorLocals;
   c::StmtList interior;
   // With family terms the interior target sums over inner loops: into a local, which the compiler
   // keeps in a register (through x_b[j], which may alias every array the terms read, each term was a
@@ -489,11 +493,10 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
     values.push_back(at.value);
     rootTerms.terms.push_back(term);
   }
-  if (!values.empty())
-    interior.push_back(c::expression(c::assign("+=", interiorElement, interiorSum(rootTerms, values))));
+  if (!values.empty()) interior.push_back(c::expression(c::addAssign(interiorElement, interiorSum(rootTerms, values))));
   for (const Term& term : target.terms)
     if (term.family) interior.push_back(familyLoop(term, jName, interiorElement, true));
-  if (summedInLoops) interior.push_back(c::expression(c::assign("+=", element, interiorElement)));
+  if (summedInLoops) interior.push_back(c::expression(c::addAssign(element, interiorElement)));
   c::StmtList guarded;
   for (const Term& term : target.terms) {
     if (term.family) {
@@ -501,15 +504,15 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
       continue;
     }
     c::ExprRef shifted = plus(jName, -term.offsets[0]);
-    c::ExprRef inRange = c::binary("&&", c::binary(">=", shifted, first), c::binary(header.op, shifted, bound));
+    c::ExprRef inRange = c::logicalAnd(c::greaterEqual(shifted, first), c::binary(header.op, shifted, bound));
     guarded.push_back(c::ifElse(inRange, guardedStore(term, {shifted}, element)));
   }
   const std::string interiorBegin = context_.freshName("adrace_interior_begin");
   const std::string interiorEnd = context_.freshName("adrace_interior_end");
   const std::string highBegin = context_.freshName("adrace_high_begin");
   auto loopOver = [&](c::ExprRef from, c::ExprRef to, c::StmtList body) {
-    return c::forLoop(c::declaration(counterType, j, std::move(from)), c::binary("<", jName, std::move(to)),
-                      c::postfix("++", jName), std::move(body));
+    return c::forLoop(c::declaration(counterType, j, std::move(from)), c::less(jName, std::move(to)),
+                      c::postIncrement(jName), std::move(body));
   };
   const c::ExprRef beginName = c::name(interiorBegin), endName = c::name(interiorEnd), highName = c::name(highBegin);
   c::StmtList out;
@@ -528,9 +531,9 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   out.push_back(c::declaration(counterType, interiorBegin, plus(first, high)));
   out.push_back(c::declaration(counterType, interiorEnd, plus(end, low)));
   out.push_back(
-      c::declaration(counterType, highBegin, c::conditional(c::binary(">", endName, beginName), endName, beginName)));
+      c::declaration(counterType, highBegin, c::conditional(c::greater(endName, beginName), endName, beginName)));
   out.push_back(c::governed(
-      c::directive("omp single nowait"),
+      c::directive(c::Omp::Single, {c::nowaitClause()}),
       c::block({c::comment("targets near the first iteration"), loopOver(plus(first, low), beginName, guarded),
                 c::comment("targets near the last iteration"), loopOver(highName, plus(end, high), guarded)})));
   out.push_back(c::governed(staticFor(), loopOver(beginName, endName, interior)));
@@ -543,17 +546,18 @@ c::StmtRef GatherAdjoint::familyLoop(const Term& term, const c::ExprRef& target,
   const ForHeader& outer = nest_.front();
   const c::ExprRef r = c::name(inner.counter->getNameAsString());
   const c::ExprRef iteration = plus(c::sub(target, r), -term.offsets[0]);  // the iteration whose r reads x[target]
-  std::map<std::string, std::string> own;
+  RecomputedLocals own;
   ShiftedValue at = atIteration(term.increment.value, {iteration}, own);
   c::StmtList body = at.locals;
-  body.push_back(c::expression(c::assign(term.increment.negate ? "-=" : "+=", element, cancelled(at.value))));
+  body.push_back(c::expression(
+      c::assign(term.increment.negate ? c::Op::SubtractAssign : c::Op::AddAssign, element, cancelled(at.value))));
   if (!interior) {
-    c::ExprRef inRange = c::binary("&&", c::binary(">=", iteration, context_.tree(outer.firstExpr)),
-                                   c::binary(outer.op, iteration, context_.tree(outer.boundExpr)));
+    c::ExprRef inRange = c::logicalAnd(c::greaterEqual(iteration, context_.tree(outer.firstExpr)),
+                                       c::binary(outer.op, iteration, context_.tree(outer.boundExpr)));
     body = {c::ifElse(inRange, body)};
   }
   return c::forLoop(c::declaration(inner.counterType, r->text, inner.first), c::binary(inner.op, r, inner.bound),
-                    c::postfix(inner.stepsUp() ? "++" : "--", r), std::move(body));
+                    c::postfix(inner.stepsUp() ? c::Op::Increment : c::Op::Decrement, r), std::move(body));
 }
 
 c::ExprRef GatherAdjoint::linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const {
@@ -598,7 +602,7 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   struct Dimension {
     c::Type type;
     c::ExprRef first, bound, end, from, to;  // from/to: the targets, first + low .. end + high
-    std::string op;
+    c::Op op = c::Op::Less;
     c::ExprRef target, interiorBegin, interiorEnd, highBegin;
     bool unshifted = false;  // every term reads this dimension at offset 0: every target is interior
   };
@@ -613,7 +617,7 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
     dim.first = context_.tree(header.firstExpr);
     dim.bound = context_.tree(header.boundExpr);
     dim.op = header.op;
-    dim.end = header.op == "<=" ? plus(dim.bound, 1) : dim.bound;
+    dim.end = header.op == c::Op::LessEqual ? plus(dim.bound, 1) : dim.bound;
     dim.from = plus(dim.first, low[d]);
     dim.to = plus(dim.end, high[d]);
     dim.target = c::name(context_.freshName("t" + counter));
@@ -631,7 +635,7 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
       dim.highBegin = c::name(highBegin);
       out.push_back(c::declaration(
           dim.type, highBegin,
-          c::conditional(c::binary(">", dim.interiorEnd, dim.interiorBegin), dim.interiorEnd, dim.interiorBegin)));
+          c::conditional(c::greater(dim.interiorEnd, dim.interiorBegin), dim.interiorEnd, dim.interiorBegin)));
     }
   }
   c::ExprRef element = c::name(target.info->adjoint);
@@ -644,8 +648,8 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   }
 
   auto loopOver = [&](const Dimension& dim, c::ExprRef from, c::ExprRef to, c::StmtList body) {
-    return c::forLoop(c::declaration(dim.type, dim.target->text, std::move(from)),
-                      c::binary("<", dim.target, std::move(to)), c::postfix("++", dim.target), std::move(body));
+    return c::forLoop(c::declaration(dim.type, dim.target->text, std::move(from)), c::less(dim.target, std::move(to)),
+                      c::postIncrement(dim.target), std::move(body));
   };
   auto iterationOf = [&](const Term& term) {
     std::vector<c::ExprRef> iteration;
@@ -656,14 +660,14 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   auto targetBody = [&](const std::vector<bool>& interior) {
     c::StmtList body;
     if (std::all_of(interior.begin(), interior.end(), [](bool known) { return known; })) {
-      std::map<std::string, std::string> locals;
+      RecomputedLocals locals;
       std::vector<c::ExprRef> values;
       for (const Term& term : target.terms) {
         ShiftedValue at = atIteration(guardedValue(term), iterationOf(term), locals);
         body.insert(body.end(), at.locals.begin(), at.locals.end());
         values.push_back(at.value);
       }
-      body.push_back(c::expression(c::assign("+=", element, interiorSum(target, values))));
+      body.push_back(c::expression(c::addAssign(element, interiorSum(target, values))));
       return body;
     }
     for (const Term& term : target.terms) {
@@ -671,9 +675,9 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
       c::ExprRef inRange;
       for (size_t d = 0; d < n; ++d) {
         if (interior[d]) continue;
-        c::ExprRef test = c::binary("&&", c::binary(">=", iteration[d], dims[d].first),
-                                    c::binary(dims[d].op, iteration[d], dims[d].bound));
-        inRange = inRange ? c::binary("&&", inRange, test) : test;
+        c::ExprRef test = c::logicalAnd(c::greaterEqual(iteration[d], dims[d].first),
+                                        c::binary(dims[d].op, iteration[d], dims[d].bound));
+        inRange = inRange ? c::logicalAnd(inRange, test) : test;
       }
       body.push_back(c::ifElse(inRange, guardedStore(term, iteration, element)));
     }
@@ -705,8 +709,8 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   result.insert(result.end(), out.begin(), out.end());
   c::StmtList outerBody = dimension(1, firstInterior);
   if (!outer.unshifted) {
-    c::ExprRef outerIsInterior = c::binary("&&", c::binary(">=", outer.target, outer.interiorBegin),
-                                           c::binary("<", outer.target, outer.interiorEnd));
+    c::ExprRef outerIsInterior =
+        c::logicalAnd(c::greaterEqual(outer.target, outer.interiorBegin), c::less(outer.target, outer.interiorEnd));
     outerBody = {c::ifElse(outerIsInterior, outerBody, dimension(1, none))};
   }
   result.push_back(c::governed(staticFor(), loopOver(outer, outer.from, outer.to, outerBody)));

@@ -121,10 +121,16 @@ class GatherAdjoint {
   // The analysis' context of the innermost body's root (a read elsewhere is under its branches).
   int innermostContext() const;
   c::ExprRef shifted(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration) const;
+  // A local recomputed at an iteration (one expression per counter, compared as trees) under a fresh name.
+  struct Recomputed {
+    std::string local;
+    std::vector<c::ExprRef> iteration;
+    std::string fresh;
+  };
+  using RecomputedLocals = std::vector<Recomputed>;
   // `value` at the shifted iteration `iteration` (one expression per counter); the locals it reads
-  // recomputed under fresh names, shared through `cache` (local name + iteration text -> fresh name).
-  ShiftedValue atIteration(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration,
-                           std::map<std::string, std::string>& cache);
+  // recomputed under fresh names, shared through `cache`.
+  ShiftedValue atIteration(const c::ExprRef& value, const std::vector<c::ExprRef>& iteration, RecomputedLocals& cache);
   // The sum of a target's terms (`values`: each term at its shifted iteration) where every shifted
   // iteration is in range: terms that differ only in a recomputed adjoint merged (GatheredSum.h).
   c::ExprRef interiorSum(const Target& target, const std::vector<c::ExprRef>& values) const;

@@ -28,8 +28,9 @@ c::ExprRef replaceAt(const c::ExprRef& expr, const std::vector<size_t>& path, si
 bool linearIn(const c::Expr& node, size_t operand) {
   switch (node.kind) {
     case c::Expr::Kind::Binary:
-      return node.text == "+" || node.text == "-" || node.text == "*" || (node.text == "/" && operand == 0);
-    case c::Expr::Kind::Prefix: return node.text == "-" || node.text == "+";
+      return node.op == c::Op::Add || node.op == c::Op::Subtract || node.op == c::Op::Multiply ||
+             (node.op == c::Op::Divide && operand == 0);
+    case c::Expr::Kind::Prefix: return node.op == c::Op::Minus || node.op == c::Op::Plus;
     case c::Expr::Kind::Cast: return true;
     default: return false;
   }
@@ -57,7 +58,7 @@ bool GatheredSum::linearPath(const c::ExprRef& term, std::vector<size_t>& path) 
   c::ExprRef node = term;
   for (size_t operand : path) {
     if (!linearIn(*node, operand)) return false;
-    scaled |= node->kind == c::Expr::Kind::Binary && (node->text == "*" || node->text == "/");
+    scaled |= node->kind == c::Expr::Kind::Binary && (node->op == c::Op::Multiply || node->op == c::Op::Divide);
     node = node->operands[operand];
   }
   return scaled;  // a bare adjoint has no coefficient to share

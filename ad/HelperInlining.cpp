@@ -20,7 +20,7 @@ namespace {
 
 // A call the sweeps handle themselves (math library, OpenMP queries, prints): not a helper.
 bool isLibraryCall(const clang::CallExpr* call) {
-  std::string name = calleeName(call);
+  std::string name = directCalleeName(call);
   return isMathFunction(name) || isPassiveStatementCall(name) || analyzer::isContainerSizeCall(call);  // u.size()
 }
 
@@ -281,7 +281,7 @@ class Inliner {
     for (unsigned k = 0; k < definition->getNumParams() && k < call->getNumArgs(); ++k) {
       clang::Expr* argument = expression(const_cast<clang::Expr*>(call->getArg(k)), outer);
       if (const clang::CallExpr* query = passiveQueryIn(argument)) {
-        context_.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() passed to helper '" +
+        context_.unsupported(query->getBeginLoc(), "the value of " + directCalleeName(query) + "() passed to helper '" +
                                                        definition->getNameAsString() +
                                                        "' (inlined, so evaluated again at each use)");
         return false;
@@ -346,7 +346,7 @@ class Inliner {
     if (auto* address = llvm::dyn_cast<clang::UnaryOperator>(stripped);
         address && address->getOpcode() == clang::UO_AddrOf)
       return address->getSubExpr();
-    context_.unsupported(deref->getBeginLoc(), "'*' on the result of helper '" + calleeName(call) +
+    context_.unsupported(deref->getBeginLoc(), "'*' on the result of helper '" + directCalleeName(call) +
                                                    "', which does not return the address of an lvalue (`return &E;`)");
     return nullptr;
   }
@@ -562,7 +562,7 @@ class Inliner {
     if (!expr || context_.failed()) return;
     auto refuseIn = [&](const clang::Expr* operand, const char* where) {
       if (const clang::CallExpr* call = firstStatementHelperCall(operand))
-        context_.unsupported(call->getBeginLoc(), "call to helper '" + calleeName(call) +
+        context_.unsupported(call->getBeginLoc(), "call to helper '" + directCalleeName(call) +
                                                       "', whose body has statements before its `return`, in " + where +
                                                       ": such a call is evaluated as a statement before the statement "
                                                       "that holds it, which would evaluate it where C may not");
@@ -589,7 +589,7 @@ class Inliner {
     if (!call || !isStatementHelper(call) || context_.failed()) return;
     clang::QualType type = call->getType().getUnqualifiedType();
     auto* value = clang::VarDecl::Create(ast_, const_cast<clang::FunctionDecl*>(&context_.function), site(), site(),
-                                         &ast_.Idents.get(context_.freshName(calleeName(call) + "_value")), type,
+                                         &ast_.Idents.get(context_.freshName(directCalleeName(call) + "_value")), type,
                                          ast_.getTrivialTypeSourceInfo(type, site()), clang::SC_None);
     clang::SourceLocation at = site();
     clang::Stmt* body = inlineProcedure(const_cast<clang::CallExpr*>(call), bindings, value);

@@ -46,7 +46,7 @@ std::set<std::string> writtenNames(const c::StmtList& iteration) {
   visitExpressions(iteration, [&](const c::Expr& expr) {
     const bool writes = expr.kind == c::Expr::Kind::Assign ||
                         ((expr.kind == c::Expr::Kind::Prefix || expr.kind == c::Expr::Kind::Postfix) &&
-                         (expr.text == "++" || expr.text == "--" || expr.text == "&"));
+                         (expr.op == c::Op::Increment || expr.op == c::Op::Decrement || expr.op == c::Op::AddressOf));
     if (writes && !expr.operands.empty() && expr.operands[0]->kind == c::Expr::Kind::Name)
       written.insert(expr.operands[0]->text);
   });
@@ -154,7 +154,8 @@ SummedIncrements sumInvariantIncrements(AdjointContext& context, const c::StmtLi
   visitStatements(iteration, [&](const c::Stmt& statement) {
     if (statement.kind != c::Stmt::Kind::Expression || statement.directive || !statement.value) return;
     const c::Expr& assign = *statement.value;
-    if (assign.kind != c::Expr::Kind::Assign || (assign.text != "+=" && assign.text != "-=")) return;
+    if (assign.kind != c::Expr::Kind::Assign || (assign.op != c::Op::AddAssign && assign.op != c::Op::SubtractAssign))
+      return;
     const c::ExprRef& target = assign.operands[0];
     if (target->kind != c::Expr::Kind::Subscript || target->operands[0]->kind != c::Expr::Kind::Name) return;
     Candidate& candidate = candidates[target->operands[0]->text];
@@ -177,8 +178,8 @@ SummedIncrements sumInvariantIncrements(AdjointContext& context, const c::StmtLi
     summed.before.push_back(c::declaration(*element, sum, c::literal("0.0")));
     for (const c::Stmt* increment : candidate.increments)
       replacements[increment] =
-          c::expression(c::assign(increment->value->text, c::name(sum), increment->value->operands[1]));
-    summed.after.push_back(c::expression(c::assign("+=", c::subscript(c::name(array), candidate.index), c::name(sum))));
+          c::expression(c::assign(increment->value->op, c::name(sum), increment->value->operands[1]));
+    summed.after.push_back(c::expression(c::addAssign(c::subscript(c::name(array), candidate.index), c::name(sum))));
   }
   if (!replacements.empty()) {
     bool changed = false;

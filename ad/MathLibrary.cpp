@@ -75,14 +75,14 @@ std::vector<ArgumentAdjoint> mathAdjoints(const std::string& function, const std
   else if (base == "erf")  // 2/sqrt(pi) exp(-a^2)
     first(c::mul(c::mul(seed, number("1.1283791670955126")), f("exp", {c::negate(c::mul(a, a))})));
   else if (base == "fabs")
-    first(c::conditional(c::binary(">=", a, number("0.0")), seed, c::negate(seed)));
+    first(c::conditional(c::greaterEqual(a, number("0.0")), seed, c::negate(seed)));
   else if (base == "copysign")  // |a| with b's sign: +-1 by whether the signs agree; nothing for b
-    first(c::conditional(c::binary("==", c::call("signbit", {a}), c::call("signbit", {b})), seed, c::negate(seed)));
+    first(c::conditional(c::equal(c::call("signbit", {a}), c::call("signbit", {b})), seed, c::negate(seed)));
   else if (base == "pow") {
     first(c::mul(c::mul(seed, b), f("pow", {a, c::sub(b, number("1.0"))})));
     second(c::mul(c::mul(seed, f("pow", {a, b})), f("log", {a})));
   } else if (base == "fmin" || base == "fmax") {
-    const c::ExprRef pick = c::binary(base == "fmin" ? "<=" : ">=", a, b);
+    const c::ExprRef pick = c::binary(base == "fmin" ? c::Op::LessEqual : c::Op::GreaterEqual, a, b);
     first(c::conditional(pick, seed, number("0.0")));
     second(c::conditional(pick, number("0.0"), seed));
   } else if (base == "atan2") {  // atan2(y, x): y_b += seed x / (x^2 + y^2), x_b -= seed y / (x^2 + y^2)

@@ -4,6 +4,7 @@
 
 #include "ad/CollapsedNest.h"
 #include "ad/IterationTape.h"
+#include "ad/RuntimeLimits.h"
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/ClangSource.h"
@@ -62,16 +63,16 @@ namespace {
 // Whether this thread's chunk holds the sequentially last iteration.
 c::ExprRef ranLastIteration() {
   const c::ExprRef end = c::name("adrace_end");
-  return c::binary("&&", c::binary("==", end, c::name("adrace_trip")), c::binary(">", end, c::name("adrace_begin")));
+  return c::logicalAnd(c::equal(end, c::name("adrace_trip")), c::greater(end, c::name("adrace_begin")));
 }
 
 // `long adrace_k, adrace_begin, adrace_end;` and this thread's static chunk of adrace_trip.
 c::StmtList staticChunk() {
   const c::Type longType = c::plainType("long");
-  return {c::declarations(longType, {"adrace_k", "adrace_begin", "adrace_end"}),
-          c::expression(
-              c::call("adrace_static_chunk_here", {c::name("adrace_trip"), c::prefix("&", c::name("adrace_begin")),
-                                                   c::prefix("&", c::name("adrace_end"))}))};
+  return {
+      c::declarations(longType, {"adrace_k", "adrace_begin", "adrace_end"}),
+      c::expression(c::call("adrace_static_chunk_here", {c::name("adrace_trip"), c::addressOf(c::name("adrace_begin")),
+                                                         c::addressOf(c::name("adrace_end"))}))};
 }
 
 }  // namespace
@@ -115,12 +116,13 @@ ParallelLoopAdjoint::LoopScope ParallelLoopAdjoint::scopeOf() {
                                "' is shared by the threads of this parallel loop (a race in "
                                "the primal): make it private(" +
                                variable.name + ")");
-    if (variable.sharing == analyzer::Sharing::LastPrivate && loop_.model.schedule != "static" &&
+    if (variable.sharing == analyzer::Sharing::LastPrivate && loop_.model.schedule != analyzer::Schedule::Static &&
         !declaredInside(context_, loop_, decl))
-      context_.unsupported(loop_.directive->getBeginLoc(),
-                           "lastprivate variable '" + variable.name + "' with a " + loop_.model.schedule + " schedule");
+      context_.unsupported(loop_.directive->getBeginLoc(), "lastprivate variable '" + variable.name + "' with a " +
+                                                               analyzer::scheduleName(loop_.model.schedule) +
+                                                               " schedule");
     if (variable.sharing == analyzer::Sharing::FirstPrivate && variable.writtenInLoop &&
-        loop_.model.schedule == "static" && !loop_.model.scheduleChunk.empty())
+        loop_.model.schedule == analyzer::Schedule::Static && !loop_.model.scheduleChunk.empty())
       context_.unsupported(loop_.directive->getBeginLoc(),
                            "firstprivate variable '" + variable.name +
                                "' written in a loop with schedule(static, chunk): its values "
@@ -277,9 +279,8 @@ c::StmtRef ParallelLoopAdjoint::addToThreadCopy(const ReductionCopy& copy) const
   c::ExprRef count;  // as the local array's declaration spells it: WIDTH, not 7
   for (const c::Type::Derivation& dimension : copy.local.derivations)
     count = count ? c::mul(count, dimension.size) : dimension.size;
-  return c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)), c::binary("<", e, count),
-                    c::postfix("++", e),
-                    {c::expression(c::assign("+=", c::subscript(mine, e), c::subscript(local, e)))});
+  return c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)), c::less(e, count),
+                    c::postIncrement(e), {c::expression(c::addAssign(c::subscript(mine, e), c::subscript(local, e)))});
 }
 
 namespace {
@@ -430,7 +431,7 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
   const bool collapsed = nest->loops.size() > 1;
   const clang::ForStmt* innermost = nest->innermost();  // whose body each (flat) iteration runs
   scope_ = scopeOf();
-  bool dynamic = loop_.model.schedule != "static";
+  bool dynamic = loop_.model.schedule != analyzer::Schedule::Static;
   std::vector<c::ExprRef> firstprivate, reduction;
   c::StmtList privateLocals;
   std::vector<const clang::VarDecl*> lastprivate;
@@ -452,11 +453,12 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
   const clang::VarDecl* keptCounter = sweeps_.exitCounterKept(stmt);
   if (keptCounter) lastprivate.push_back(keptCounter);
   if (keptCounter && dynamic)
-    context_.unsupported(loop_.directive->getBeginLoc(), "lastprivate counter '" + keptCounter->getNameAsString() +
-                                                             "' with a " + loop_.model.schedule + " schedule");
-  c::Directive parallel = c::directive("omp parallel");
-  if (!firstprivate.empty()) parallel.clauses.push_back(c::clause("firstprivate", firstprivate));
-  if (!reduction.empty()) parallel.clauses.push_back(c::clause("reduction", reduction, "+"));
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "lastprivate counter '" + keptCounter->getNameAsString() + "' with a " +
+                             analyzer::scheduleName(loop_.model.schedule) + " schedule");
+  c::Directive parallel = c::directive(c::Omp::Parallel);
+  if (!firstprivate.empty()) parallel.clauses.push_back(c::firstprivateClause(firstprivate));
+  if (!reduction.empty()) parallel.clauses.push_back(c::reductionClause(c::Op::Add, reduction));
   // In a team region (TeamRegion.h) the loop is the team's: its own clauses would need a region of its own.
   const bool team = sweeps_.insideTeam();
   if (team && (!firstprivate.empty() || !reduction.empty() || !lastprivate.empty()))
@@ -476,7 +478,7 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
       out.statement(
           c::withComment(pushStatement(decl->getType(), c::name(name)), "killed by lastprivate(" + name + ")"));
     out.statement(c::declaration(c::pointerTo(declaredTypeOf(context_, decl)), "adrace_last_" + name,
-                                 c::prefix("&", c::name(name))));
+                                 c::addressOf(c::name(name))));
   }
   if (!team) out.open(c::governed(parallel, c::block({})));
   out.statements(privateLocals);
@@ -491,16 +493,15 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
   if (dynamic) {
     out.statement(c::declaration(c::plainType("adrace_recorder"), "adrace_record"));
     out.statement(c::declaration(c::plainType("long"), "adrace_k"));
-    out.statement(c::expression(c::call("adrace_record_begin", {c::prefix("&", c::name("adrace_record"))})));
-    out.open(c::governed(scheduledFor(), c::forLoop(c::expression(c::assign("=", k, c::integer(0))),
-                                                    c::binary("<", k, trip), c::postfix("++", k), {})));
-    out.statement(c::expression(c::call("adrace_record_iteration", {c::prefix("&", c::name("adrace_record")), k})));
+    out.statement(c::expression(c::call("adrace_record_begin", {c::addressOf(c::name("adrace_record"))})));
+    out.open(c::governed(scheduledFor(), c::forLoop(c::expression(c::assign(k, c::integer(0))), c::less(k, trip),
+                                                    c::postIncrement(k), {})));
+    out.statement(c::expression(c::call("adrace_record_iteration", {c::addressOf(c::name("adrace_record")), k})));
   } else {
     out.statements(staticChunk());
   }
   if (collapsed) {  // every counter is rebuilt from the flat index at the top of each iteration
-    if (!dynamic)
-      out.open(c::forLoop(c::expression(c::assign("=", k, begin)), c::binary("<", k, end), c::postfix("++", k), {}));
+    if (!dynamic) out.open(c::forLoop(c::expression(c::assign(k, begin)), c::less(k, end), c::postIncrement(k), {}));
     out.statements(nest->counters(k, used));
   } else if (dynamic) {
     if (counterUsed) out.statement(header->declareCounter(header->counterAt(k)));
@@ -508,18 +509,17 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
     // The counter steps along with adrace_k (rather than being rebuilt from it) so that compilers see
     // an induction variable, as in the primal loop.
     if (counterUsed) out.statement(header->declareCounter(header->counterValue(begin)));
-    c::ExprRef step = c::postfix("++", k);
-    if (counterUsed) step = c::binaryAsWritten(",", step, header->stepForward());
-    out.open(c::forLoop(c::expression(c::assign("=", k, begin)), c::binary("<", k, end), step, {}));
+    c::ExprRef step = c::postIncrement(k);
+    if (counterUsed) step = c::comma(step, header->stepForward());
+    out.open(c::forLoop(c::expression(c::assign(k, begin)), c::less(k, end), step, {}));
   }
   out.append(body);
   out.close();
-  if (dynamic)
-    out.statement(c::expression(c::call("adrace_record_finish", {c::prefix("&", c::name("adrace_record"))})));
+  if (dynamic) out.statement(c::expression(c::call("adrace_record_finish", {c::addressOf(c::name("adrace_record"))})));
   for (const clang::VarDecl* decl : lastprivate) {
     const c::ExprRef value = c::name(decl->getNameAsString());
     c::StmtRef store =
-        c::expression(c::assign("=", c::prefix("*", c::name("adrace_last_" + decl->getNameAsString())), value));
+        c::expression(c::assign(c::dereference(c::name("adrace_last_" + decl->getNameAsString())), value));
     out.statement(
         c::withComment(c::guarded(ranLastIteration(), store), "lastprivate: the sequentially last iteration's value"));
   }
@@ -534,12 +534,14 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
 }
 
 c::Directive ParallelLoopAdjoint::scheduledFor() const {
-  std::vector<c::ExprRef> schedule = {c::name(loop_.model.schedule)};
+  c::Schedule kind = c::Schedule::Static;  // without a clause: OpenMP's default, as the analysis assumes
+  c::ExprRef chunk;
   // The chunk as a tree of the expression the user wrote (`c * 2`), never its source text.
-  for (const auto* clause : loop_.directive->getClausesOfKind<clang::OMPScheduleClause>())
-    if (clause->getChunkSize())
-      schedule.push_back(context_.tree(analyzer::uncapturedClauseExpr(clause->getChunkSize())));
-  return c::directive("omp for", {c::clause("schedule", schedule)});
+  for (const auto* clause : loop_.directive->getClausesOfKind<clang::OMPScheduleClause>()) {
+    kind = c::scheduleOf(*clause);
+    if (clause->getChunkSize()) chunk = context_.tree(analyzer::uncapturedClauseExpr(clause->getChunkSize()));
+  }
+  return c::directive(c::Omp::For, {c::scheduleClause(kind, chunk)});
 }
 
 void ParallelLoopAdjoint::backward(CodeWriter& out) {
@@ -552,7 +554,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   const bool collapsed = nest->loops.size() > 1;
   const clang::ForStmt* innermost = nest->innermost();  // whose body each (flat) iteration runs
   scope_ = scopeOf();
-  bool dynamic = loop_.model.schedule != "static";
+  bool dynamic = loop_.model.schedule != analyzer::Schedule::Static;
   bool replay = dynamic && sweeps_.forwardEmits(stmt);
   std::vector<c::ExprRef> reduction;
   std::vector<std::pair<std::string, c::StmtRef>> privateAdjoints;  // adjoint name, its declaration
@@ -571,8 +573,8 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     if (variable.sharing == analyzer::Sharing::Private && info->active && !sweeps_.teamOwns(info->decl))
       privateAdjoints.push_back({info->adjoint, adjointDeclaration(context_, info->decl)});
   }
-  c::Directive parallel = c::directive("omp parallel");
-  if (!reduction.empty()) parallel.clauses.push_back(c::clause("reduction", reduction, "+"));
+  c::Directive parallel = c::directive(c::Omp::Parallel);
+  if (!reduction.empty()) parallel.clauses.push_back(c::reductionClause(c::Op::Add, reduction));
   if (team && (!reduction.empty() || !lastprivate.empty()))
     return context_.unsupported(loop_.directive->getBeginLoc(),
                                 "firstprivate, lastprivate or reduction on a worksharing loop of a parallel region "
@@ -621,7 +623,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   for (const VariableInfo* info : lastprivate)
     if (info->active) {  // docs/design.md [TOMS-AD] figure 10: only the thread that ran the last iteration gets v_b
       out.statement(c::declaration(c::plainType("double"), "adrace_last_" + info->adjoint, c::name(info->adjoint)));
-      out.statement(c::expression(c::assign("=", c::name(info->adjoint), c::literal("0.0"))));
+      out.statement(c::expression(c::assign(c::name(info->adjoint), c::literal("0.0"))));
     }
   std::vector<ReductionCopy> copies;
   for (const clang::VarDecl* decl : scope_.reductionCopies) {
@@ -629,9 +631,9 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     if (!copy) return;
     copies.push_back(*copy);
   }
-  if (copies.size() > 32) {  // ADRACE_REDUCTION_SLOTS
-    context_.unsupported(loop_.directive->getBeginLoc(),
-                         "more than 32 arrays with per-thread adjoint copies in one loop");
+  if (copies.size() > kReductionSlots) {
+    context_.unsupported(loop_.directive->getBeginLoc(), "more than " + std::to_string(kReductionSlots) +
+                                                             " arrays with per-thread adjoint copies in one loop");
     return;
   }
   const c::Type sizeType = c::plainType("size_t");
@@ -757,7 +759,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   if (replay) {
     out.statement(c::declaration(c::plainType("adrace_replay"), "adrace_replay"));
     out.statement(c::declaration(longType, "adrace_k"));
-    out.statement(c::expression(c::call("adrace_replay_begin", {c::prefix("&", c::name("adrace_replay"))})));
+    out.statement(c::expression(c::call("adrace_replay_begin", {c::addressOf(c::name("adrace_replay"))})));
   } else if (dynamic) {
     out.statement(c::declaration(longType, "adrace_k"));
   } else {
@@ -790,27 +792,27 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   bool forwards = !sweeps_.forwardEmits(stmt) && independentIterations(context_, stmt);
   auto usedInBody = [&](const std::string& counter) { return body.mentions(counter); };
   if (collapsed) out.statements(nest->positionDeclarations(usedInBody));
-  const c::StmtRef fromZero = c::expression(c::assign("=", k, c::integer(0)));
-  const c::StmtRef fromBegin = c::expression(c::assign("=", k, begin));
-  const c::StmtRef fromLast = c::expression(c::assign("=", k, c::sub(trip, c::integer(1))));
-  const c::StmtRef fromEnd = c::expression(c::assign("=", k, c::sub(end, c::integer(1))));
+  const c::StmtRef fromZero = c::expression(c::assign(k, c::integer(0)));
+  const c::StmtRef fromBegin = c::expression(c::assign(k, begin));
+  const c::StmtRef fromLast = c::expression(c::assign(k, c::sub(trip, c::integer(1))));
+  const c::StmtRef fromEnd = c::expression(c::assign(k, c::sub(end, c::integer(1))));
   if (replay) {
     out.open(
-        c::whileLoop(c::call("adrace_replay_next", {c::prefix("&", c::name("adrace_replay")), c::prefix("&", k)}), {}));
+        c::whileLoop(c::call("adrace_replay_next", {c::addressOf(c::name("adrace_replay")), c::addressOf(k)}), {}));
   } else if (dynamic) {
     out.open(c::governed(scheduledFor(),
-                         forwards ? c::forLoop(fromZero, c::binary("<", k, trip), c::postfix("++", k), {})
-                                  : c::forLoop(fromLast, c::binary(">=", k, c::integer(0)), c::postfix("--", k), {})));
+                         forwards ? c::forLoop(fromZero, c::less(k, trip), c::postIncrement(k), {})
+                                  : c::forLoop(fromLast, c::greaterEqual(k, c::integer(0)), c::postDecrement(k), {})));
   } else if (forwards) {
     if (!collapsed && counterUsed) out.statement(header->declareCounter(header->counterValue(begin)));
-    c::ExprRef step = c::postfix("++", k);
-    if (!collapsed && counterUsed) step = c::binaryAsWritten(",", step, header->stepForward());
-    out.open(c::forLoop(fromBegin, c::binary("<", k, end), step, {}));
+    c::ExprRef step = c::postIncrement(k);
+    if (!collapsed && counterUsed) step = c::comma(step, header->stepForward());
+    out.open(c::forLoop(fromBegin, c::less(k, end), step, {}));
   } else {
     // As in the forward sweep, the counter is an induction variable: it starts one step past this
     // thread's chunk and steps back at the top of each iteration (never past the primal's range).
     if (!collapsed && counterUsed) out.statement(header->declareCounter(header->counterValue(end)));
-    out.open(c::forLoop(fromEnd, c::binary(">=", k, begin), c::postfix("--", k), {}));
+    out.open(c::forLoop(fromEnd, c::greaterEqual(k, begin), c::postDecrement(k), {}));
     if (!collapsed && counterUsed) out.statement(c::expression(header->stepBackward()));
   }
   if (collapsed)  // every counter rebuilt from the flat index at the top of each iteration
@@ -823,7 +825,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     if (copy.small) out.statement(addToThreadCopy(copy));
   if (!copies.empty()) {
     out.close();
-    out.statement(c::pragma(c::directive("omp barrier")));
+    out.statement(c::pragma(c::directive(c::Omp::Barrier)));
     for (const ReductionCopy& copy : copies) {
       const c::ExprRef e = c::name("adrace_e"), t = c::name("adrace_t");
       // Multi-dimensional adjoints are summed element by element through their element type.
@@ -832,13 +834,13 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
       c::ExprRef element = c::subscript(
           c::name(copy.copies), c::add(c::mul(c::cast(sizeType, t), c::name(copy.stride)), c::cast(sizeType, e)));
       out.statement(
-          c::governed(c::directive("omp for"),
+          c::governed(c::directive(c::Omp::For),
                       c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)),
-                                 c::binary("<", e, c::cast(c::plainType("long"), copy.extent)), c::postfix("++", e),
+                                 c::less(e, c::cast(c::plainType("long"), copy.extent)), c::postIncrement(e),
                                  {c::forLoop(c::declaration(c::plainType("int"), "adrace_t", c::integer(0)),
-                                             c::binary("<", t, c::call("omp_get_num_threads", {})), c::postfix("++", t),
-                                             {c::expression(c::assign("+=", c::subscript(target, e), element)),
-                                              c::withComment(c::expression(c::assign("=", element, c::literal("0.0"))),
+                                             c::less(t, c::call("omp_get_num_threads", {})), c::postIncrement(t),
+                                             {c::expression(c::addAssign(c::subscript(target, e), element)),
+                                              c::withComment(c::expression(c::assign(element, c::literal("0.0"))),
                                                              "zero again for the next call")})})));
     }
   }

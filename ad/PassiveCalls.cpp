@@ -15,7 +15,7 @@ bool isPassiveStatementCall(const std::string& function) {
   return names.count(function) > 0 || isPassiveQuery(function);
 }
 
-std::string calleeName(const clang::CallExpr* call) {
+std::string directCalleeName(const clang::CallExpr* call) {
   if (const clang::FunctionDecl* callee = call->getDirectCallee()) return callee->getNameAsString();
   return "";
 }
@@ -24,12 +24,12 @@ const clang::CallExpr* passiveStatementCall(const clang::Stmt* statement) {
   auto* expr = llvm::dyn_cast_or_null<clang::Expr>(statement);
   if (!expr) return nullptr;
   auto* call = llvm::dyn_cast<clang::CallExpr>(expr->IgnoreParens());
-  return call && isPassiveStatementCall(calleeName(call)) ? call : nullptr;
+  return call && isPassiveStatementCall(directCalleeName(call)) ? call : nullptr;
 }
 
 const clang::CallExpr* passiveQueryIn(const clang::Expr* expr) {
   if (!expr) return nullptr;
-  if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr); call && isPassiveQuery(calleeName(call))) return call;
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr); call && isPassiveQuery(directCalleeName(call))) return call;
   for (const clang::Stmt* child : expr->children())
     if (const clang::CallExpr* found = passiveQueryIn(llvm::dyn_cast_or_null<clang::Expr>(child))) return found;
   return nullptr;

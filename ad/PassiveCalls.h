@@ -17,8 +17,9 @@ bool isPassiveQuery(const std::string& function);
 // printf, fprintf, puts, omp_set_num_threads (and the queries): statements of their own.
 bool isPassiveStatementCall(const std::string& function);
 
-// The function a call names directly ("" for a call through a pointer).
-std::string calleeName(const clang::CallExpr* call);
+// The function a call names directly, "" for a call through a pointer (analyzer::calleeName names
+// that "a function pointer", for messages).
+std::string directCalleeName(const clang::CallExpr* call);
 // The call `statement` is (an expression statement calling a passive function), or null.
 const clang::CallExpr* passiveStatementCall(const clang::Stmt* statement);
 // The first passive query `expr` calls (omp_get_wtime() in `1e3 * (omp_get_wtime() - start)`), or null.

@@ -198,7 +198,7 @@ c::ExprRef aliasAdjointInit(const AdjointContext& context, const clang::VarDecl*
   if (form->offset) return c::add(base, context.tree(form->offset));
   if (form->subscripts.empty()) return base;
   for (const clang::Expr* subscript : form->subscripts) base = c::subscript(base, context.tree(subscript));
-  return c::prefix("&", base);
+  return c::addressOf(base);
 }
 
 }  // namespace adrace::ad

@@ -124,8 +124,8 @@ void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
 // block asks the runtime about its team), so the values it pushes and pops are on one tape.
 void Sweeps::onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit) {
   if (!asksTheTeam(body)) return emit(out);
-  out.open(c::governed(c::directive("omp parallel"), c::block({})));
-  out.open(c::governed(c::directive("omp master"), c::block({})));
+  out.open(c::governed(c::directive(c::Omp::Parallel), c::block({})));
+  out.open(c::governed(c::directive(c::Omp::Master), c::block({})));
   emit(out);
   out.close();
   out.close();

@@ -30,7 +30,8 @@ bool hasActiveLeaf(const AdjointContext& context, const clang::Expr* expr) {
   expr = expr->IgnoreParens();
   if (!expr->getType()->isRealFloatingType()) return false;
   if (asLeaf(expr)) return isActiveLeaf(context, expr);
-  if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr); call && hasZeroDerivative(calleeName(call))) return false;
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr); call && hasZeroDerivative(directCalleeName(call)))
+    return false;
   for (const clang::Stmt* child : expr->children())
     if (auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child))
       if (hasActiveLeaf(context, sub)) return true;
@@ -57,7 +58,7 @@ void checkExpression(AdjointContext& context, const clang::Expr* expr) {
   }
   if (analyzer::isContainerSizeCall(expr)) return;  // u.size() of a std::vector<double>& u: an integer
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
-    std::string name = calleeName(call);
+    std::string name = directCalleeName(call);
     if (isPassiveQuery(name) && call->getNumArgs() == 0) return;  // omp_get_thread_num(): no derivative
     if (!isMathFunction(name)) {
       context.unsupported(expr->getBeginLoc(),
@@ -172,7 +173,7 @@ void expressionAdjoint(const AdjointContext& context, const clang::Expr* expr, c
     return;
   }
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
-    std::string name = calleeName(call);
+    std::string name = directCalleeName(call);
     std::vector<const clang::Expr*> args(call->arg_begin(), call->arg_end());
     if (args.empty()) return;
     std::vector<c::ExprRef> trees;
@@ -189,7 +190,7 @@ namespace {
 // timer or the thread number need not give the primal's value again).
 void partialReads(const AdjointContext& context, const clang::Expr* partial, std::set<const clang::VarDecl*>& out) {
   if (const clang::CallExpr* query = passiveQueryIn(partial))
-    context.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() enters the derivative");
+    context.unsupported(query->getBeginLoc(), "the value of " + directCalleeName(query) + "() enters the derivative");
   collectVariables(partial, out);
 }
 }  // namespace
@@ -200,7 +201,7 @@ void derivativeReads(const AdjointContext& context, const clang::Expr* expr, std
   if (!hasActiveLeaf(context, expr)) return;
   if (asLeaf(expr)) {
     if (const clang::CallExpr* query = passiveQueryIn(expr))
-      context.unsupported(query->getBeginLoc(), "the value of " + calleeName(query) + "() enters the derivative");
+      context.unsupported(query->getBeginLoc(), "the value of " + directCalleeName(query) + "() enters the derivative");
     collectIndexVariables(expr, out);
     return;
   }
@@ -245,7 +246,7 @@ StatementAdjointCode assignmentAdjoint(const AdjointContext& context, const clan
   const c::ExprRef adj = c::name(context.adjName);
   const c::ExprRef zero = c::literal("0.0");
   auto set = [](c::ExprRef target, c::ExprRef value) {
-    return c::expression(c::assign("=", std::move(target), std::move(value)));
+    return c::expression(c::assign(std::move(target), std::move(value)));
   };
   const c::StmtRef saveAdjoint =
       c::declaration(c::plainType(isSingle(lhs->getType()) ? "float" : "double"), context.adjName, lhsB);
@@ -313,7 +314,8 @@ void assignmentReads(const AdjointContext& context, const clang::BinaryOperator*
 }
 
 c::StmtRef incrementStatement(const AdjointContext& context, const Increment& increment) {
-  return c::expression(c::assign(increment.negate ? "-=" : "+=", adjointOf(context, increment.leaf), increment.value));
+  return c::expression(c::assign(increment.negate ? c::Op::SubtractAssign : c::Op::AddAssign,
+                                 adjointOf(context, increment.leaf), increment.value));
 }
 
 std::optional<Increment> joinIncrements(const AdjointContext& context, const Increment& first,

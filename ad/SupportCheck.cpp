@@ -14,6 +14,7 @@
 
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ContainerSubscripts.h"
+#include "analyzer/frontend/DataSharing.h"
 #include "analyzer/frontend/Frontend.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 
@@ -407,7 +408,7 @@ class SupportChecker {
   // printf(...), omp_set_num_threads(k): kept in the forward sweep as the primal makes them. Their
   // arguments only read (no assignment, no call but a math function or a passive query).
   void passiveCall(const clang::CallExpr* call) {
-    std::string name = calleeName(call);
+    std::string name = directCalleeName(call);
     if (name == "omp_set_num_threads" && (parallelDepth_ > 0 || region_ || sawParallel_ || loopDepth_ > 0)) {
       context_.unsupported(call->getBeginLoc(),
                            "omp_set_num_threads after a parallel loop, or inside a loop or region "
@@ -426,7 +427,7 @@ class SupportChecker {
     if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->isIncrementDecrementOp())
       return context_.unsupported(expr->getBeginLoc(), "++ or -- inside the arguments of a call");
     if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {
-      std::string name = calleeName(call);
+      std::string name = directCalleeName(call);
       if (!isPassiveQuery(name) && !isMathFunction(name))
         return context_.unsupported(expr->getBeginLoc(), "call to '" + name + "' inside the arguments of " +
                                                              "a print (only math functions and OpenMP queries)");
@@ -450,7 +451,7 @@ class SupportChecker {
     const VariableInfo* info = context_.variable(base);
     if (const clang::CallExpr* query = passiveQueryIn(lhs); query && info && info->active)
       return context_.unsupported(query->getBeginLoc(),
-                                  "the value of " + calleeName(query) + "() in the subscript of an active array");
+                                  "the value of " + directCalleeName(query) + "() in the subscript of an active array");
     if (!base || !info) {
       context_.unsupported(lhs->getBeginLoc(), "assignment to something other than a local, an array element or *p");
       return;
@@ -738,9 +739,7 @@ class SupportChecker {
         case llvm::omp::OMPC_collapse:  // the nest is checked by collapsible()
           break;
         case llvm::omp::OMPC_reduction: {
-          auto* reduction = llvm::cast<clang::OMPReductionClause>(clause);
-          std::string op = reduction->getNameInfo().getAsString();
-          if (op.find('+') == std::string::npos) {
+          if (analyzer::reductionOperator(*llvm::cast<clang::OMPReductionClause>(clause)) != "+") {
             context_.unsupported(clause->getBeginLoc(), "reduction operator other than +");
             return;
           }

@@ -30,16 +30,14 @@ std::string tapeSuffix(const clang::QualType& type) {
 
 c::StmtRef pushStatement(const clang::QualType& type, const c::ExprRef& lvalue) {
   const std::string suffix = tapeSuffix(type);
-  if (suffix.empty())
-    return c::expression(c::call("adrace_push_bytes", {c::prefix("&", lvalue), c::sizeofExpr(lvalue)}));
+  if (suffix.empty()) return c::expression(c::call("adrace_push_bytes", {c::addressOf(lvalue), c::sizeofExpr(lvalue)}));
   return c::expression(c::call("adrace_push_" + suffix, {lvalue}));
 }
 
 c::StmtRef popStatement(const clang::QualType& type, const c::ExprRef& lvalue) {
   const std::string suffix = tapeSuffix(type);
-  if (suffix.empty())
-    return c::expression(c::call("adrace_pop_bytes", {c::prefix("&", lvalue), c::sizeofExpr(lvalue)}));
-  return c::expression(c::assign("=", lvalue, c::call("adrace_pop_" + suffix, {})));
+  if (suffix.empty()) return c::expression(c::call("adrace_pop_bytes", {c::addressOf(lvalue), c::sizeofExpr(lvalue)}));
+  return c::expression(c::assign(lvalue, c::call("adrace_pop_" + suffix, {})));
 }
 
 c::StmtRef declareAndPop(const AdjointContext& context, const clang::VarDecl* var) {
@@ -184,7 +182,7 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
     bool flag = ifNeedsFlag(branch) && backwardEmits(branch);
     c::ExprRef condition = context_.tree(branch->getCond());
     if (!flag && !forwardEmits(branch->getThen())) {  // only the else branch (`if (c) continue;`, an early return)
-      out.open(c::ifElse(c::prefix("!", condition), {}));
+      out.open(c::ifElse(c::logicalNot(condition), {}));
       if (auto* compound = llvm::dyn_cast_or_null<clang::CompoundStmt>(branch->getElse()))
         forwardCompound(compound, out, true);
       else
@@ -212,7 +210,7 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) return forwardFor(loop, out);
   if (isConditionalLoop(statement)) return forwardConditionalLoop(statement, out);
   if (llvm::isa<clang::BreakStmt>(statement))
-    return out.statement(c::expression(c::assign("=", c::name(kLoopExit), c::integer(1))));
+    return out.statement(c::expression(c::assign(c::name(kLoopExit), c::integer(1))));
   if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement))
     return forwardParallel(directive, out);
 }
@@ -238,7 +236,7 @@ c::StmtRef Sweeps::forHead(const clang::ForStmt* loop, bool declare) const {
   const std::string name = counter->getNameAsString();
   c::ExprRef start = context_.tree(loopStart(loop));
   c::StmtRef init =
-      declare ? declarationOf(context_, counter, name, start) : c::expression(c::assign("=", c::name(name), start));
+      declare ? declarationOf(context_, counter, name, start) : c::expression(c::assign(c::name(name), start));
   return c::forLoop(init, context_.tree(loop->getCond()), context_.tree(loop->getInc()), {});
 }
 
@@ -266,13 +264,13 @@ void Sweeps::forwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   if (context_.loopsWithBreak.count(loop)) {  // a break: the trip count is known only here (as for while loops)
     bool counted = backwardEmits(context_.loopBody(loop));
     auto* counter = llvm::cast<clang::VarDecl>(llvm::cast<clang::DeclStmt>(loop->getInit())->getSingleDecl());
-    c::ExprRef condition = c::binary("&&", c::prefix("!", c::name(kLoopExit)), context_.tree(loop->getCond()));
+    c::ExprRef condition = c::logicalAnd(c::logicalNot(c::name(kLoopExit)), context_.tree(loop->getCond()));
     out.open(c::block({}));
     if (counted) out.statement(c::declaration(c::plainType("long"), kIterations, c::integer(0)));
     out.statement(c::declaration(c::plainType("int"), kLoopExit, c::integer(0)));
     out.open(c::forLoop(declarationOf(context_, counter, counter->getNameAsString(), context_.tree(counter->getInit())),
                         condition, context_.tree(loop->getInc()), {}));
-    if (counted) out.statement(c::expression(c::postfix("++", c::name(kIterations))));
+    if (counted) out.statement(c::expression(c::postIncrement(c::name(kIterations))));
     forwardLoopBody(context_.loopBody(loop), out);
     out.close();
     if (counted) out.statement(c::expression(c::call("adrace_push_long", {c::name(kIterations)})));
@@ -308,12 +306,12 @@ void Sweeps::forwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
   bool exits = context_.loopsWithBreak.count(loop) > 0;
   auto* whileLoop = llvm::dyn_cast<clang::WhileStmt>(loop);
   c::ExprRef condition = context_.tree(whileLoop ? whileLoop->getCond() : llvm::cast<clang::DoStmt>(loop)->getCond());
-  if (exits) condition = c::binary("&&", c::prefix("!", c::name(kLoopExit)), condition);
+  if (exits) condition = c::logicalAnd(c::logicalNot(c::name(kLoopExit)), condition);
   out.open(c::block({}));
   if (counted) out.statement(c::declaration(c::plainType("long"), kIterations, c::integer(0)));
   if (exits) out.statement(c::declaration(c::plainType("int"), kLoopExit, c::integer(0)));
   out.open(whileLoop ? c::whileLoop(condition, {}) : c::doWhile({}, condition));
-  if (counted) out.statement(c::expression(c::postfix("++", c::name(kIterations))));
+  if (counted) out.statement(c::expression(c::postIncrement(c::name(kIterations))));
   forwardLoopBody(body, out);
   out.close();
   if (counted) out.statement(c::expression(c::call("adrace_push_long", {c::name(kIterations)})));
@@ -324,7 +322,7 @@ void Sweeps::backwardConditionalLoop(const clang::Stmt* loop, CodeWriter& out) {
   const clang::Stmt* body = context_.loopBody(loop);
   const c::ExprRef count = c::name(kIterations);
   out.open(c::forLoop(c::declaration(c::plainType("long"), kIterations, c::call("adrace_pop_long", {})),
-                      c::binary(">", count, c::integer(0)), c::postfix("--", count), {}));
+                      c::greater(count, c::integer(0)), c::postDecrement(count), {}));
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))
     backwardCompound(compound, out, true);
   else
@@ -353,7 +351,7 @@ c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& incr
     }
   }
   c::StmtRef statement = incrementStatement(context, stored);
-  if (atomic) statement = c::governed(c::directive("omp atomic"), statement);
+  if (atomic) statement = c::governed(c::directive(c::Omp::Atomic), statement);
   return condition ? c::ifElse(condition, {statement}) : statement;
 }
 }  // namespace
@@ -431,7 +429,7 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     bool flag = ifNeedsFlag(branch);
     c::ExprRef condition = flag ? c::call("adrace_pop_int", {}) : context_.tree(branch->getCond());
     if (!backwardEmits(branch->getThen())) {  // only the else branch
-      out.open(c::ifElse(c::prefix("!", condition), {}));
+      out.open(c::ifElse(c::logicalNot(condition), {}));
       if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(branch->getElse()))
         backwardCompound(compound, out, true);
       else
@@ -523,8 +521,8 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   const c::ExprRef i = c::name(header->counter->getNameAsString());
   // A loop a break may leave ran the iterations its forward sweep counted: the first ones.
   bool exits = context_.loopsWithBreak.count(loop) > 0;
-  bool up = !exits && header->stepsUp() && (header->op == "<" || header->op == "<=");
-  bool down = !exits && header->stepsDown() && (header->op == ">" || header->op == ">=");
+  bool up = !exits && header->stepsUp() && (header->op == c::Op::Less || header->op == c::Op::LessEqual);
+  bool down = !exits && header->stepsDown() && (header->op == c::Op::Greater || header->op == c::Op::GreaterEqual);
   CodeWriter body;
   if (parallelLoop_) parallelLoop_->enterBackwardIteration(loop, body);
   backwardIteration(loop, body);
@@ -532,14 +530,16 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
   SummedIncrements summed = sumInvariantIncrements(context_, body.statements(), i->text);
   out.statements(summed.before);
   if (up) {  // from the last value of the counter down to the first
-    c::ExprRef last =
-        header->op == "<" ? c::binaryAsWritten("-", operandOf(header->bound), c::integer(1)) : header->bound;
-    out.statement(c::forLoop(header->declareCounter(last), c::binary(">=", i, header->first), c::postfix("--", i),
+    c::ExprRef last = header->op == c::Op::Less
+                          ? c::binaryAsWritten(c::Op::Subtract, operandOf(header->bound), c::integer(1))
+                          : header->bound;
+    out.statement(c::forLoop(header->declareCounter(last), c::greaterEqual(i, header->first), c::postDecrement(i),
                              summed.iteration));
   } else if (down) {
-    c::ExprRef last =
-        header->op == ">" ? c::binaryAsWritten("+", operandOf(header->bound), c::integer(1)) : header->bound;
-    out.statement(c::forLoop(header->declareCounter(last), c::binary("<=", i, header->first), c::postfix("++", i),
+    c::ExprRef last = header->op == c::Op::Greater
+                          ? c::binaryAsWritten(c::Op::Add, operandOf(header->bound), c::integer(1))
+                          : header->bound;
+    out.statement(c::forLoop(header->declareCounter(last), c::lessEqual(i, header->first), c::postIncrement(i),
                              summed.iteration));
   } else {  // the counter starts one step past the last iteration and steps back (an induction variable)
     const bool counterUsed = c::mentions(summed.iteration, i->text);
@@ -552,7 +552,7 @@ void Sweeps::backwardFor(const clang::ForStmt* loop, CodeWriter& out) {
                                    exits ? c::call("adrace_pop_long", {}) : header->tripCount()));
     if (counterUsed) block.push_back(header->declareCounter(header->counterValue(trip)));
     block.push_back(c::forLoop(c::declaration(c::plainType("long"), "adrace_k", c::sub(trip, c::integer(1))),
-                               c::binary(">=", k, c::integer(0)), c::postfix("--", k), std::move(iteration)));
+                               c::greaterEqual(k, c::integer(0)), c::postDecrement(k), std::move(iteration)));
     out.statement(c::block(std::move(block)));
   }
   out.statements(summed.after);

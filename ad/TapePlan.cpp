@@ -121,7 +121,7 @@ bool callsAFunction(const clang::Stmt* statement) {
 
 bool callsPassive(const clang::Stmt* statement) {
   if (!statement) return false;
-  if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement); call && isPassiveStatementCall(calleeName(call)))
+  if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement); call && isPassiveStatementCall(directCalleeName(call)))
     return true;
   for (const clang::Stmt* child : statement->children())
     if (callsPassive(child)) return true;

@@ -8,6 +8,10 @@
 
 namespace adrace::smt {
 
+// The timeout of one Z3 query unless --z3-timeout-ms says otherwise (analyze, check, answer, adjoint):
+// a query it cuts short is undecided (guarded, or "could not check").
+constexpr unsigned kDefaultQueryTimeoutMs = 2000;
+
 class Deadline {
  public:
   using Clock = std::chrono::steady_clock;

@@ -14,6 +14,14 @@ ExprRef node(Expr::Kind kind, std::string text, std::vector<ExprRef> operands) {
   return expr;
 }
 
+ExprRef node(Expr::Kind kind, Op op, std::vector<ExprRef> operands) {
+  auto expr = std::make_shared<Expr>();
+  expr->kind = kind;
+  expr->op = op;
+  expr->operands = std::move(operands);
+  return expr;
+}
+
 // The value of a numeric literal whose text is a plain number (suffixes allowed), or -1 when the
 // text is anything else (a character or string literal, a macro name, an exotic spelling).
 double literalValue(const ExprRef& expr) {
@@ -32,6 +40,50 @@ double literalValue(const ExprRef& expr) {
 
 }  // namespace
 
+const char* spelling(Op op) {
+  switch (op) {
+    case Op::Plus: return "+";
+    case Op::Minus: return "-";
+    case Op::Not: return "!";
+    case Op::Complement: return "~";
+    case Op::Dereference: return "*";
+    case Op::AddressOf: return "&";
+    case Op::Increment: return "++";
+    case Op::Decrement: return "--";
+    case Op::Multiply: return "*";
+    case Op::Divide: return "/";
+    case Op::Remainder: return "%";
+    case Op::Add: return "+";
+    case Op::Subtract: return "-";
+    case Op::ShiftLeft: return "<<";
+    case Op::ShiftRight: return ">>";
+    case Op::Less: return "<";
+    case Op::LessEqual: return "<=";
+    case Op::Greater: return ">";
+    case Op::GreaterEqual: return ">=";
+    case Op::Equal: return "==";
+    case Op::NotEqual: return "!=";
+    case Op::BitAnd: return "&";
+    case Op::BitXor: return "^";
+    case Op::BitOr: return "|";
+    case Op::LogicalAnd: return "&&";
+    case Op::LogicalOr: return "||";
+    case Op::Comma: return ",";
+    case Op::Assign: return "=";
+    case Op::MultiplyAssign: return "*=";
+    case Op::DivideAssign: return "/=";
+    case Op::RemainderAssign: return "%=";
+    case Op::AddAssign: return "+=";
+    case Op::SubtractAssign: return "-=";
+    case Op::ShiftLeftAssign: return "<<=";
+    case Op::ShiftRightAssign: return ">>=";
+    case Op::BitAndAssign: return "&=";
+    case Op::BitXorAssign: return "^=";
+    case Op::BitOrAssign: return "|=";
+  }
+  return "";
+}
+
 ExprRef name(std::string identifier) { return node(Expr::Kind::Name, std::move(identifier), {}); }
 ExprRef literal(std::string text) { return node(Expr::Kind::Literal, std::move(text), {}); }
 
@@ -40,43 +92,60 @@ ExprRef integer(long long value) {
   return literal(std::to_string(value));
 }
 
-ExprRef prefix(std::string op, ExprRef operand) {
-  if (op == "+") return operand;
-  if (op == "-" && operand->kind == Expr::Kind::Prefix && operand->text == "-") return operand->operands[0];
-  return node(Expr::Kind::Prefix, std::move(op), {std::move(operand)});
+ExprRef prefix(Op op, ExprRef operand) {
+  if (op == Op::Plus) return operand;
+  if (op == Op::Minus && operand->kind == Expr::Kind::Prefix && operand->op == Op::Minus) return operand->operands[0];
+  return node(Expr::Kind::Prefix, op, {std::move(operand)});
 }
 
-ExprRef negate(ExprRef operand) { return prefix("-", std::move(operand)); }
+ExprRef negate(ExprRef operand) { return prefix(Op::Minus, std::move(operand)); }
 
-ExprRef postfix(std::string op, ExprRef operand) {
-  return node(Expr::Kind::Postfix, std::move(op), {std::move(operand)});
-}
+ExprRef postfix(Op op, ExprRef operand) { return node(Expr::Kind::Postfix, op, {std::move(operand)}); }
 
 bool isZeroLiteral(const ExprRef& expr) { return literalValue(expr) == 0.0; }
 bool isOneLiteral(const ExprRef& expr) { return literalValue(expr) == 1.0; }
 
-ExprRef binary(std::string op, ExprRef lhs, ExprRef rhs) {
-  if (op == "*" && isOneLiteral(rhs)) return lhs;
-  if (op == "*" && isOneLiteral(lhs)) return rhs;
-  if (op == "/" && isOneLiteral(rhs)) return lhs;
-  if (op == "+" && isZeroLiteral(rhs)) return lhs;
-  if (op == "+" && isZeroLiteral(lhs)) return rhs;
-  if (op == "-" && isZeroLiteral(rhs)) return lhs;
-  if (op == "-" && isZeroLiteral(lhs)) return negate(rhs);
-  return binaryAsWritten(std::move(op), std::move(lhs), std::move(rhs));
+ExprRef binary(Op op, ExprRef lhs, ExprRef rhs) {
+  if (op == Op::Multiply && isOneLiteral(rhs)) return lhs;
+  if (op == Op::Multiply && isOneLiteral(lhs)) return rhs;
+  if (op == Op::Divide && isOneLiteral(rhs)) return lhs;
+  if (op == Op::Add && isZeroLiteral(rhs)) return lhs;
+  if (op == Op::Add && isZeroLiteral(lhs)) return rhs;
+  if (op == Op::Subtract && isZeroLiteral(rhs)) return lhs;
+  if (op == Op::Subtract && isZeroLiteral(lhs)) return negate(rhs);
+  return binaryAsWritten(op, std::move(lhs), std::move(rhs));
 }
 
-ExprRef binaryAsWritten(std::string op, ExprRef lhs, ExprRef rhs) {
-  return node(Expr::Kind::Binary, std::move(op), {std::move(lhs), std::move(rhs)});
+ExprRef binaryAsWritten(Op op, ExprRef lhs, ExprRef rhs) {
+  return node(Expr::Kind::Binary, op, {std::move(lhs), std::move(rhs)});
 }
 
-ExprRef add(ExprRef lhs, ExprRef rhs) { return binary("+", std::move(lhs), std::move(rhs)); }
-ExprRef sub(ExprRef lhs, ExprRef rhs) { return binary("-", std::move(lhs), std::move(rhs)); }
-ExprRef mul(ExprRef lhs, ExprRef rhs) { return binary("*", std::move(lhs), std::move(rhs)); }
-ExprRef div(ExprRef lhs, ExprRef rhs) { return binary("/", std::move(lhs), std::move(rhs)); }
+ExprRef add(ExprRef lhs, ExprRef rhs) { return binary(Op::Add, std::move(lhs), std::move(rhs)); }
+ExprRef sub(ExprRef lhs, ExprRef rhs) { return binary(Op::Subtract, std::move(lhs), std::move(rhs)); }
+ExprRef mul(ExprRef lhs, ExprRef rhs) { return binary(Op::Multiply, std::move(lhs), std::move(rhs)); }
+ExprRef div(ExprRef lhs, ExprRef rhs) { return binary(Op::Divide, std::move(lhs), std::move(rhs)); }
 
-ExprRef assign(std::string op, ExprRef target, ExprRef value) {
-  return node(Expr::Kind::Assign, std::move(op), {std::move(target), std::move(value)});
+ExprRef assign(Op op, ExprRef target, ExprRef value) {
+  return node(Expr::Kind::Assign, op, {std::move(target), std::move(value)});
+}
+
+ExprRef less(ExprRef lhs, ExprRef rhs) { return binary(Op::Less, std::move(lhs), std::move(rhs)); }
+ExprRef lessEqual(ExprRef lhs, ExprRef rhs) { return binary(Op::LessEqual, std::move(lhs), std::move(rhs)); }
+ExprRef greater(ExprRef lhs, ExprRef rhs) { return binary(Op::Greater, std::move(lhs), std::move(rhs)); }
+ExprRef greaterEqual(ExprRef lhs, ExprRef rhs) { return binary(Op::GreaterEqual, std::move(lhs), std::move(rhs)); }
+ExprRef equal(ExprRef lhs, ExprRef rhs) { return binary(Op::Equal, std::move(lhs), std::move(rhs)); }
+ExprRef logicalAnd(ExprRef lhs, ExprRef rhs) { return binary(Op::LogicalAnd, std::move(lhs), std::move(rhs)); }
+ExprRef remainder(ExprRef lhs, ExprRef rhs) { return binary(Op::Remainder, std::move(lhs), std::move(rhs)); }
+ExprRef comma(ExprRef lhs, ExprRef rhs) { return binaryAsWritten(Op::Comma, std::move(lhs), std::move(rhs)); }
+ExprRef addressOf(ExprRef operand) { return prefix(Op::AddressOf, std::move(operand)); }
+ExprRef dereference(ExprRef operand) { return prefix(Op::Dereference, std::move(operand)); }
+ExprRef logicalNot(ExprRef operand) { return prefix(Op::Not, std::move(operand)); }
+ExprRef postIncrement(ExprRef operand) { return postfix(Op::Increment, std::move(operand)); }
+ExprRef postDecrement(ExprRef operand) { return postfix(Op::Decrement, std::move(operand)); }
+ExprRef assign(ExprRef target, ExprRef value) { return assign(Op::Assign, std::move(target), std::move(value)); }
+ExprRef addAssign(ExprRef target, ExprRef value) { return assign(Op::AddAssign, std::move(target), std::move(value)); }
+ExprRef subAssign(ExprRef target, ExprRef value) {
+  return assign(Op::SubtractAssign, std::move(target), std::move(value));
 }
 
 ExprRef conditional(ExprRef condition, ExprRef ifTrue, ExprRef ifFalse) {
@@ -143,7 +212,7 @@ bool sameType(const Type& a, const Type& b) {
 
 bool sameExpr(const ExprRef& a, const ExprRef& b) {
   if (a == b) return true;
-  if (!a || !b || a->kind != b->kind || a->text != b->text || a->arrow != b->arrow ||
+  if (!a || !b || a->kind != b->kind || a->text != b->text || a->op != b->op || a->arrow != b->arrow ||
       a->operands.size() != b->operands.size() || !sameType(a->type, b->type))
     return false;
   for (size_t k = 0; k < a->operands.size(); ++k)

@@ -9,6 +9,8 @@
 #include <clang/Lex/Lexer.h>
 #include <llvm/ADT/StringExtras.h>
 
+#include <optional>
+
 namespace adrace::ad::c {
 
 FromClang::FromClang(const clang::ASTContext& ast) : ast_(ast), policy_(ast.getPrintingPolicy()) {
@@ -87,6 +89,62 @@ bool FromClang::holdsSynthesized(const clang::Expr* e) const {
   return false;
 }
 
+namespace {
+// The tree's operator for Clang's; none for those the tree has no node for (__extension__, __real,
+// __imag, co_await, C++'s .*, ->* and <=>).
+std::optional<Op> treeOperator(clang::UnaryOperatorKind kind) {
+  switch (kind) {
+    case clang::UO_PostInc:
+    case clang::UO_PreInc: return Op::Increment;
+    case clang::UO_PostDec:
+    case clang::UO_PreDec: return Op::Decrement;
+    case clang::UO_AddrOf: return Op::AddressOf;
+    case clang::UO_Deref: return Op::Dereference;
+    case clang::UO_Plus: return Op::Plus;
+    case clang::UO_Minus: return Op::Minus;
+    case clang::UO_Not: return Op::Complement;
+    case clang::UO_LNot: return Op::Not;
+    default: return std::nullopt;
+  }
+}
+
+std::optional<Op> treeOperator(clang::BinaryOperatorKind kind) {
+  switch (kind) {
+    case clang::BO_Mul: return Op::Multiply;
+    case clang::BO_Div: return Op::Divide;
+    case clang::BO_Rem: return Op::Remainder;
+    case clang::BO_Add: return Op::Add;
+    case clang::BO_Sub: return Op::Subtract;
+    case clang::BO_Shl: return Op::ShiftLeft;
+    case clang::BO_Shr: return Op::ShiftRight;
+    case clang::BO_LT: return Op::Less;
+    case clang::BO_GT: return Op::Greater;
+    case clang::BO_LE: return Op::LessEqual;
+    case clang::BO_GE: return Op::GreaterEqual;
+    case clang::BO_EQ: return Op::Equal;
+    case clang::BO_NE: return Op::NotEqual;
+    case clang::BO_And: return Op::BitAnd;
+    case clang::BO_Xor: return Op::BitXor;
+    case clang::BO_Or: return Op::BitOr;
+    case clang::BO_LAnd: return Op::LogicalAnd;
+    case clang::BO_LOr: return Op::LogicalOr;
+    case clang::BO_Assign: return Op::Assign;
+    case clang::BO_MulAssign: return Op::MultiplyAssign;
+    case clang::BO_DivAssign: return Op::DivideAssign;
+    case clang::BO_RemAssign: return Op::RemainderAssign;
+    case clang::BO_AddAssign: return Op::AddAssign;
+    case clang::BO_SubAssign: return Op::SubtractAssign;
+    case clang::BO_ShlAssign: return Op::ShiftLeftAssign;
+    case clang::BO_ShrAssign: return Op::ShiftRightAssign;
+    case clang::BO_AndAssign: return Op::BitAndAssign;
+    case clang::BO_XorAssign: return Op::BitXorAssign;
+    case clang::BO_OrAssign: return Op::BitOrAssign;
+    case clang::BO_Comma: return Op::Comma;
+    default: return std::nullopt;
+  }
+}
+}  // namespace
+
 ExprRef FromClang::convert(const clang::Expr* e) const {
   if (!e) return nullptr;
   auto unsupported = [&](const std::string& what) -> ExprRef {
@@ -138,23 +196,22 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
     return literal(text);
   }
   if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e)) {
-    std::string op = clang::UnaryOperator::getOpcodeStr(unary->getOpcode()).str();
+    std::optional<Op> op = treeOperator(unary->getOpcode());
     ExprRef operand = convert(unary->getSubExpr());
-    if (unary->isPostfix()) return postfix(op, operand);
-    if (unary->getOpcode() == clang::UO_Extension || unary->getOpcode() == clang::UO_Real ||
-        unary->getOpcode() == clang::UO_Imag || unary->getOpcode() == clang::UO_Coawait)
-      return unsupported("operator " + op);
+    if (!op) return unsupported("operator " + clang::UnaryOperator::getOpcodeStr(unary->getOpcode()).str());
+    if (unary->isPostfix()) return postfix(*op, operand);
     auto node = std::make_shared<Expr>();  // as written: -(-x) stays
     node->kind = Expr::Kind::Prefix;
-    node->text = op;
+    node->op = *op;
     node->operands = {operand};
     return node;
   }
   if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(e)) {
-    std::string op = binary->getOpcodeStr().str();
+    std::optional<Op> op = treeOperator(binary->getOpcode());
     ExprRef lhs = convert(binary->getLHS()), rhs = convert(binary->getRHS());
-    if (binary->isAssignmentOp()) return assign(op, lhs, rhs);
-    return binaryAsWritten(op, lhs, rhs);
+    if (!op) return unsupported("operator " + binary->getOpcodeStr().str());
+    if (binary->isAssignmentOp()) return assign(*op, lhs, rhs);
+    return binaryAsWritten(*op, lhs, rhs);
   }
   if (auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(e))
     return conditional(convert(choice->getCond()), convert(choice->getTrueExpr()), convert(choice->getFalseExpr()));
@@ -309,6 +366,16 @@ Type FromClang::declaredType(const clang::DeclaratorDecl* decl, bool dropConst) 
   if (base->isPointerType() || base->isArrayType()) return type(decl->getType(), dropConst);  // behind a typedef
   result.specifiers = base.getAsString(policy_);
   return result;
+}
+
+Schedule scheduleOf(const clang::OMPScheduleClause& clause) {
+  switch (clause.getScheduleKind()) {
+    case clang::OMPC_SCHEDULE_dynamic: return Schedule::Dynamic;
+    case clang::OMPC_SCHEDULE_guided: return Schedule::Guided;
+    case clang::OMPC_SCHEDULE_auto: return Schedule::Auto;
+    case clang::OMPC_SCHEDULE_runtime: return Schedule::Runtime;
+    default: return Schedule::Static;
+  }
 }
 
 }  // namespace adrace::ad::c

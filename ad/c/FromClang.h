@@ -8,11 +8,13 @@
 #pragma once
 
 #include "ad/c/Expr.h"
+#include "ad/c/Statement.h"
 #include "ad/c/Type.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/OpenMPClause.h>
 
 #include <functional>
 #include <set>
@@ -60,5 +62,8 @@ class FromClang {
   const clang::ASTContext& ast_;
   clang::PrintingPolicy policy_;
 };
+
+// The kind a schedule clause names (Sema has checked it: an unknown kind reads as static).
+Schedule scheduleOf(const clang::OMPScheduleClause& clause);
 
 }  // namespace adrace::ad::c

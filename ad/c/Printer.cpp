@@ -1,6 +1,6 @@
 #include "ad/c/Printer.h"
 
-#include <map>
+#include <optional>
 
 namespace adrace::ad::c {
 namespace {
@@ -8,13 +8,28 @@ namespace {
 constexpr int kComma = 1, kAssign = 2, kConditional = 3, kLogicalOr = 4, kLogicalAnd = 5, kUnary = 15, kPostfix = 16,
               kPrimary = 17;
 
-int binaryPrecedence(const std::string& op) {
-  static const std::map<std::string, int> table = {
-      {",", kComma}, {"||", kLogicalOr}, {"&&", kLogicalAnd}, {"|", 6},  {"^", 7},   {"&", 8},   {"==", 9},
-      {"!=", 9},     {"<", 10},          {"<=", 10},          {">", 10}, {">=", 10}, {"<<", 11}, {">>", 11},
-      {"+", 12},     {"-", 12},          {"*", 13},           {"/", 13}, {"%", 13}};
-  auto found = table.find(op);
-  return found == table.end() ? kComma : found->second;
+int binaryPrecedence(Op op) {
+  switch (op) {
+    case Op::LogicalOr: return kLogicalOr;
+    case Op::LogicalAnd: return kLogicalAnd;
+    case Op::BitOr: return 6;
+    case Op::BitXor: return 7;
+    case Op::BitAnd: return 8;
+    case Op::Equal:
+    case Op::NotEqual: return 9;
+    case Op::Less:
+    case Op::LessEqual:
+    case Op::Greater:
+    case Op::GreaterEqual: return 10;
+    case Op::ShiftLeft:
+    case Op::ShiftRight: return 11;
+    case Op::Add:
+    case Op::Subtract: return 12;
+    case Op::Multiply:
+    case Op::Divide:
+    case Op::Remainder: return 13;
+    default: return kComma;
+  }
 }
 
 int precedence(const Expr& expr) {
@@ -33,7 +48,7 @@ int precedence(const Expr& expr) {
     case Expr::Kind::Cast:
     case Expr::Kind::SizeofType:
     case Expr::Kind::SizeofExpr: return kUnary;
-    case Expr::Kind::Binary: return binaryPrecedence(expr.text);
+    case Expr::Kind::Binary: return binaryPrecedence(expr.op);
     case Expr::Kind::Conditional: return kConditional;
     case Expr::Kind::Assign: return kAssign;
   }
@@ -42,19 +57,19 @@ int precedence(const Expr& expr) {
 
 // Operators whose operands gcc and clang ask to parenthesise (-Wparentheses, -Wbitwise-op-parentheses,
 // -Wshift-op-parentheses, -Wlogical-op-parentheses).
-bool compilersWarn(const std::string& op, const Expr& operand) {
+bool compilersWarn(Op op, const Expr& operand) {
   if (operand.kind != Expr::Kind::Binary) return false;
-  int inner = binaryPrecedence(operand.text);
-  if (op == "||") return operand.text == "&&";
-  if (op == "&" || op == "^" || op == "|") return inner >= 9 || (inner >= 6 && operand.text != op);
-  if (op == "<<" || op == ">>") return inner == 12;
+  int inner = binaryPrecedence(operand.op);
+  if (op == Op::LogicalOr) return operand.op == Op::LogicalAnd;
+  if (op == Op::BitAnd || op == Op::BitXor || op == Op::BitOr) return inner >= 9 || (inner >= 6 && operand.op != op);
+  if (op == Op::ShiftLeft || op == Op::ShiftRight) return inner == 12;
   return false;
 }
 
 std::string printAt(const ExprRef& expr, int minimum);
 
-std::string operand(const ExprRef& expr, int minimum, const std::string& parentOp = "") {
-  bool parenthesise = precedence(*expr) < minimum || (!parentOp.empty() && compilersWarn(parentOp, *expr));
+std::string operand(const ExprRef& expr, int minimum, std::optional<Op> parentOp = std::nullopt) {
+  bool parenthesise = precedence(*expr) < minimum || (parentOp && compilersWarn(*parentOp, *expr));
   return parenthesise ? "(" + printAt(expr, 0) + ")" : printAt(expr, minimum);
 }
 
@@ -67,16 +82,18 @@ std::string printAt(const ExprRef& expr, int minimum) {
     case Expr::Kind::Prefix: {
       std::string inner = operand(ops[0], kUnary);
       // `- -x` and `& &x` would lex as other tokens: `-(-x)`
-      if (!inner.empty() && inner[0] == expr->text.back() && inner[0] != '(') inner = "(" + inner + ")";
-      return expr->text + inner;
+      const std::string op = spelling(expr->op);
+      if (!inner.empty() && inner[0] == op.back() && inner[0] != '(') inner = "(" + inner + ")";
+      return op + inner;
     }
-    case Expr::Kind::Postfix: return operand(ops[0], kPostfix) + expr->text;
+    case Expr::Kind::Postfix: return operand(ops[0], kPostfix) + spelling(expr->op);
     case Expr::Kind::Binary: {
-      int p = binaryPrecedence(expr->text);
-      std::string separator = expr->text == "," ? ", " : " " + expr->text + " ";
-      return operand(ops[0], p, expr->text) + separator + operand(ops[1], p + 1, expr->text);
+      int p = binaryPrecedence(expr->op);
+      const std::string op = spelling(expr->op);
+      std::string separator = expr->op == Op::Comma ? ", " : " " + op + " ";
+      return operand(ops[0], p, expr->op) + separator + operand(ops[1], p + 1, expr->op);
     }
-    case Expr::Kind::Assign: return operand(ops[0], kUnary) + " " + expr->text + " " + operand(ops[1], kAssign);
+    case Expr::Kind::Assign: return operand(ops[0], kUnary) + " " + spelling(expr->op) + " " + operand(ops[1], kAssign);
     case Expr::Kind::Conditional:
       return operand(ops[0], kLogicalOr) + " ? " + operand(ops[1], kComma) + " : " + operand(ops[2], kConditional);
     case Expr::Kind::Call: {
@@ -127,14 +144,47 @@ void printBody(const StmtList& body, int indent, std::string& out) {
   for (const StmtRef& statement : body) printInto(statement, indent, out);
 }
 
-std::string printDirective(const Directive& directive) {
-  std::string text = "#pragma " + directive.name;
-  for (const Clause& clause : directive.clauses) {
-    text += " " + clause.name + "(" + (clause.modifier.empty() ? "" : clause.modifier + ": ");
-    for (size_t k = 0; k < clause.arguments.size(); ++k)
-      text += (k ? ", " : "") + operand(clause.arguments[k], kAssign);
-    text += ")";
+const char* directiveName(Directive::Kind kind) {
+  switch (kind) {
+    case Directive::Kind::Parallel: return "omp parallel";
+    case Directive::Kind::For: return "omp for";
+    case Directive::Kind::Single: return "omp single";
+    case Directive::Kind::Master: return "omp master";
+    case Directive::Kind::Barrier: return "omp barrier";
+    case Directive::Kind::Atomic: return "omp atomic";
   }
+  return "";
+}
+
+const char* scheduleName(Schedule kind) {
+  switch (kind) {
+    case Schedule::Static: return "static";
+    case Schedule::Dynamic: return "dynamic";
+    case Schedule::Guided: return "guided";
+    case Schedule::Auto: return "auto";
+    case Schedule::Runtime: return "runtime";
+  }
+  return "";
+}
+
+// `schedule(dynamic, chunk)`, `firstprivate(n, m)`, `reduction(+: s, x_b[:1])`, `nowait`.
+std::string printClause(const Clause& clause) {
+  std::string text;
+  switch (clause.kind) {
+    case Clause::Kind::NoWait: return "nowait";
+    case Clause::Kind::Schedule:
+      text = std::string("schedule(") + scheduleName(clause.schedule) + (clause.arguments.empty() ? "" : ", ");
+      break;
+    case Clause::Kind::FirstPrivate: text = "firstprivate("; break;
+    case Clause::Kind::Reduction: text = std::string("reduction(") + spelling(clause.combiner) + ": "; break;
+  }
+  for (size_t k = 0; k < clause.arguments.size(); ++k) text += (k ? ", " : "") + operand(clause.arguments[k], kAssign);
+  return text + ")";
+}
+
+std::string printDirective(const Directive& directive) {
+  std::string text = std::string("#pragma ") + directiveName(directive.kind);
+  for (const Clause& clause : directive.clauses) text += " " + printClause(clause);
   return text + "\n";
 }
 

@@ -76,13 +76,36 @@ StmtRef doWhile(StmtList body, ExprRef condition) {
   return statement;
 }
 
-Clause clause(std::string name, std::vector<ExprRef> arguments, std::string modifier) {
-  return Clause{std::move(name), std::move(modifier), std::move(arguments)};
+Clause scheduleClause(Schedule kind, ExprRef chunk) {
+  Clause clause;
+  clause.kind = Clause::Kind::Schedule;
+  clause.schedule = kind;
+  if (chunk) clause.arguments.push_back(std::move(chunk));
+  return clause;
 }
 
-Directive directive(std::string name, std::vector<Clause> clauses) {
-  return Directive{std::move(name), std::move(clauses)};
+Clause firstprivateClause(std::vector<ExprRef> variables) {
+  Clause clause;
+  clause.kind = Clause::Kind::FirstPrivate;
+  clause.arguments = std::move(variables);
+  return clause;
 }
+
+Clause reductionClause(Op combiner, std::vector<ExprRef> variables) {
+  Clause clause;
+  clause.kind = Clause::Kind::Reduction;
+  clause.combiner = combiner;
+  clause.arguments = std::move(variables);
+  return clause;
+}
+
+Clause nowaitClause() {
+  Clause clause;
+  clause.kind = Clause::Kind::NoWait;
+  return clause;
+}
+
+Directive directive(Directive::Kind kind, std::vector<Clause> clauses) { return Directive{kind, std::move(clauses)}; }
 
 StmtRef pragma(Directive directive) {
   auto statement = make(Stmt::Kind::Pragma);
@@ -169,11 +192,13 @@ StmtRef withStorage(StmtRef declaration, std::string storage) {
 namespace {
 bool sameDirective(const std::shared_ptr<const Directive>& a, const std::shared_ptr<const Directive>& b) {
   if (!a || !b) return !a && !b;
-  if (a->name != b->name || a->clauses.size() != b->clauses.size()) return false;
+  if (a->kind != b->kind || a->clauses.size() != b->clauses.size()) return false;
   for (size_t k = 0; k < a->clauses.size(); ++k) {
     const Clause& x = a->clauses[k];
     const Clause& y = b->clauses[k];
-    if (x.name != y.name || x.modifier != y.modifier || x.arguments.size() != y.arguments.size()) return false;
+    if (x.kind != y.kind || x.schedule != y.schedule || x.combiner != y.combiner ||
+        x.arguments.size() != y.arguments.size())
+      return false;
     for (size_t m = 0; m < x.arguments.size(); ++m)
       if (!sameExpr(x.arguments[m], y.arguments[m])) return false;
   }

@@ -14,17 +14,27 @@
 
 namespace adrace::ad::c {
 
-// An OpenMP clause: `name(arguments)`, or `name(modifier: arguments)` (`reduction(+: s, x_b[:1])`).
+// The schedule kinds of OpenMP's `schedule` clause.
+enum class Schedule { Static, Dynamic, Guided, Auto, Runtime };
+
+// An OpenMP clause the generated code writes: `schedule(kind[, chunk])`, `firstprivate(list)`,
+// `reduction(op: list)` (`reduction(+: s, x_b[:1])`) or `nowait`.
 struct Clause {
-  std::string name;
-  std::string modifier;
+  enum class Kind { Schedule, FirstPrivate, Reduction, NoWait };
+  Kind kind = Kind::NoWait;
+  Schedule schedule = Schedule::Static;  // Schedule
+  Op combiner = Op::Add;                 // Reduction
+  // Schedule: the chunk, if the clause has one; FirstPrivate, Reduction: the variables and sections.
   std::vector<ExprRef> arguments;
 };
-// `#pragma omp parallel for schedule(dynamic, 4)`: name "omp parallel for" and its clauses.
+// The OpenMP directives the generated code writes, each with its clauses:
+// `#pragma omp for schedule(dynamic, 4)` is {For, {schedule(Dynamic, 4)}}.
 struct Directive {
-  std::string name;
+  enum class Kind { Parallel, For, Single, Master, Barrier, Atomic };
+  Kind kind = Kind::Parallel;
   std::vector<Clause> clauses;
 };
+using Omp = Directive::Kind;
 
 struct Stmt;
 using StmtRef = std::shared_ptr<const Stmt>;
@@ -82,8 +92,11 @@ StmtRef guarded(ExprRef condition, StmtRef expressionStatement);
 StmtRef forLoop(StmtRef init, ExprRef condition, ExprRef step, StmtList body);
 StmtRef whileLoop(ExprRef condition, StmtList body);
 StmtRef doWhile(StmtList body, ExprRef condition);
-Clause clause(std::string name, std::vector<ExprRef> arguments, std::string modifier = "");
-Directive directive(std::string name, std::vector<Clause> clauses = {});
+Clause scheduleClause(Schedule kind, ExprRef chunk = nullptr);  // chunk null: `schedule(static)`
+Clause firstprivateClause(std::vector<ExprRef> variables);
+Clause reductionClause(Op combiner, std::vector<ExprRef> variables);
+Clause nowaitClause();
+Directive directive(Directive::Kind kind, std::vector<Clause> clauses = {});
 StmtRef pragma(Directive directive);  // standalone: `omp barrier`
 // The same statement governed by a directive (`omp parallel` over a block, `omp for` over a loop,
 // `omp atomic` over an increment).

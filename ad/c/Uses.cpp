@@ -49,7 +49,9 @@ bool onlyWrites(const StmtRef& statement, const std::string& identifier) {
            !mentions(statement->type, identifier);
   if (statement->kind != Stmt::Kind::Expression) return false;
   const Expr& value = *statement->value;
-  if (value.kind != Expr::Kind::Assign || (value.text != "=" && value.text != "+=" && value.text != "-=")) return false;
+  if (value.kind != Expr::Kind::Assign ||
+      (value.op != Op::Assign && value.op != Op::AddAssign && value.op != Op::SubtractAssign))
+    return false;
   const Expr& target = *value.operands[0];
   return target.kind == Expr::Kind::Name && target.text == identifier &&
          !namesIdentifier(value.operands[1], identifier);

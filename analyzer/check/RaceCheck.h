@@ -54,7 +54,7 @@ struct MayAlias {
 };
 
 struct LoopCheckOptions {
-  unsigned z3TimeoutMs = 2000;
+  unsigned z3TimeoutMs = smt::kDefaultQueryTimeoutMs;
   smt::Deadline deadline;              // the file's time budget (check --budget-ms)
   std::vector<MayAlias> mayAlias;      // pointer pairs to check as if they were one array
   const LoopReplay* replay = nullptr;  // the source the witnesses of definite races are replayed on

@@ -408,8 +408,8 @@ class RegionChecker {
   smt::Coincidence askAcrossLoops(const Side& x, const Side& y, std::string& qualifier) {
     const LoopModel& first = *x.loop;
     const LoopModel& second = *y.loop;
-    bool sameThreadRule = sameDomain(first, second) && first.schedule == "static" && second.schedule == "static" &&
-                          first.scheduleChunk == second.scheduleChunk &&
+    bool sameThreadRule = sameDomain(first, second) && first.schedule == Schedule::Static &&
+                          second.schedule == Schedule::Static && first.scheduleChunk == second.scheduleChunk &&
                           first.directive.find("simd") == std::string::npos &&
                           second.directive.find("simd") == std::string::npos;
     if (!sameThreadRule) return ask(x, y, smt::Pairing::Any);
@@ -431,7 +431,7 @@ class RegionChecker {
                          : region_.steps[y.step].executor == Executor::MasterThread ? &y
                                                                                     : nullptr;
     const Side* loop = x.loop ? &x : y.loop ? &y : nullptr;
-    if (!master || !loop || loop->loop->schedule != "static" || loop->loop->dimensions.empty()) return;
+    if (!master || !loop || loop->loop->schedule != Schedule::Static || loop->loop->dimensions.empty()) return;
     const smt::LoopDimension& outer = loop->loop->dimensions[0].domain;
     if (!outer.first) return;
     smt::Condition laterIteration{smt::variable(outer.counter, 0, smt::Scope::Counter), Relation::NotEqual,

@@ -22,6 +22,6 @@ namespace adrace::analyzer {
 // `loops` are the file's loop models, which the region's loop steps index.
 // `deadline` is the file's time budget: what it leaves unchecked is one Undecided finding.
 std::vector<RaceFinding> checkRegion(const RegionModel& region, const std::vector<LoopModel>& loops,
-                                     unsigned z3TimeoutMs = 2000, smt::Deadline deadline = {});
+                                     unsigned z3TimeoutMs = smt::kDefaultQueryTimeoutMs, smt::Deadline deadline = {});
 
 }  // namespace adrace::analyzer

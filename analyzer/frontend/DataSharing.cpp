@@ -53,6 +53,11 @@ bool isWorksharingOnly(const clang::OMPExecutableDirective& loop) {
 
 }  // namespace
 
+std::string reductionOperator(const clang::OMPReductionClause& clause) {
+  std::string op = clause.getNameInfo().getAsString();
+  return op.rfind("operator", 0) == 0 ? op.substr(8) : op;
+}
+
 DataSharing::DataSharing(const clang::OMPExecutableDirective& loop, const clang::OMPExecutableDirective* region,
                          const clang::FunctionDecl* function, const std::vector<const clang::VarDecl*>& counters,
                          const clang::Stmt& body, clang::ASTContext&) {
@@ -99,8 +104,7 @@ void DataSharing::readClauses(const clang::OMPExecutableDirective& directive, bo
   for (const auto* clause : directive.getClausesOfKind<clang::OMPSharedClause>())
     for (const clang::Expr* item : clause->varlists()) record(item, Sharing::Shared, "shared");
   for (const auto* clause : directive.getClausesOfKind<clang::OMPReductionClause>()) {
-    std::string op = clause->getNameInfo().getAsString();
-    if (op.rfind("operator", 0) == 0) op = op.substr(8);
+    const std::string op = reductionOperator(*clause);
     for (const clang::Expr* item : clause->varlists()) record(item, Sharing::Reduction, "reduction", op);
   }
   // copyin: each thread's threadprivate copy starts as the primary thread's.

@@ -9,9 +9,13 @@
 
 #include <map>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace adrace::analyzer {
+
+// The operator a reduction clause names, as C writes it: "+", "*", "max" (Clang's name of `+` is "operator+").
+std::string reductionOperator(const clang::OMPReductionClause& clause);
 
 class DataSharing {
  public:

@@ -180,16 +180,29 @@ std::optional<Diagnostic> Builder::readHeaders() {
   return std::nullopt;
 }
 
+namespace {
+// The kind a schedule clause names (Sema has checked it: an unknown kind reads as static).
+Schedule scheduleOf(const clang::OMPScheduleClause& clause) {
+  switch (clause.getScheduleKind()) {
+    case clang::OMPC_SCHEDULE_dynamic: return Schedule::Dynamic;
+    case clang::OMPC_SCHEDULE_guided: return Schedule::Guided;
+    case clang::OMPC_SCHEDULE_auto: return Schedule::Auto;
+    case clang::OMPC_SCHEDULE_runtime: return Schedule::Runtime;
+    default: return Schedule::Static;
+  }
+}
+}  // namespace
+
 void Builder::readClauses() {
   if (request_.taskLoop) return;  // tasks have no schedule; the single's barrier or a taskwait ends them
   const clang::OMPLoopDirective& directive = *request_.directive;
   for (const auto* clause : directive.getClausesOfKind<clang::OMPScheduleClause>()) {
-    model_.schedule = clang::getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_schedule, clause->getScheduleKind());
+    model_.schedule = scheduleOf(*clause);
     if (clause->getChunkSize())
       model_.scheduleChunk = sourceText(uncapturedClauseExpr(clause->getChunkSize()), context_);
   }
   // A taskloop's iterations go to whichever thread runs their task: no thread owns an iteration.
-  if (isTaskloop(directive)) model_.schedule = "tasks";
+  if (isTaskloop(directive)) model_.schedule = Schedule::Tasks;
   model_.nowait = directive.hasClausesOfKind<clang::OMPNowaitClause>();
   model_.ordered = directive.hasClausesOfKind<clang::OMPOrderedClause>();
   for (const auto* clause : directive.getClausesOfKind<clang::OMPSafelenClause>()) {

@@ -18,6 +18,18 @@ const char* sharingName(Sharing sharing) {
   return "?";
 }
 
+const char* scheduleName(Schedule schedule) {
+  switch (schedule) {
+    case Schedule::Static: return "static";
+    case Schedule::Dynamic: return "dynamic";
+    case Schedule::Guided: return "guided";
+    case Schedule::Auto: return "auto";
+    case Schedule::Runtime: return "runtime";
+    case Schedule::Tasks: return "tasks";
+  }
+  return "";
+}
+
 const char* accessKindName(AccessKind kind) {
   switch (kind) {
     case AccessKind::Read: return "read";

@@ -182,6 +182,12 @@ struct AccumulatingLoopModel {
   std::string failure;
 };
 
+// How a loop's iterations go to threads: its schedule clause's kind (static without one), or, for a
+// taskloop, to whichever thread runs their task.
+enum class Schedule { Static, Dynamic, Guided, Auto, Runtime, Tasks };
+// As the model's JSON and the diagnostics write it: "static", "dynamic", ..., "tasks".
+const char* scheduleName(Schedule schedule);
+
 struct LoopModel {
   int id = 0;  // 0-based, in source order within its file
   std::string function;
@@ -202,8 +208,7 @@ struct LoopModel {
   // The inner loops on the innermost body's root that only accumulate into locals (AccumulatingLoopModel),
   // in source order; a loop whose header is not canonical is left out.
   std::vector<AccumulatingLoopModel> accumulatingLoops;
-  std::string schedule =
-      "static";  // static | dynamic | guided | auto | runtime (static when absent); tasks for a taskloop
+  Schedule schedule = Schedule::Static;
   std::string scheduleChunk;
   bool nowait = false;
   bool ordered = false;

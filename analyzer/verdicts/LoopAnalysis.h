@@ -4,6 +4,7 @@
 
 #include "analyzer/model/Activity.h"
 #include "analyzer/model/LoopModel.h"
+#include "smt/Deadline.h"
 #include "smt/KnowledgeBase.h"
 
 #include <cstdint>
@@ -22,7 +23,7 @@ constexpr unsigned kDefaultLoopBudgetMs = 30000;
 struct AnalysisOptions {
   ActivityOptions activity;
   GuardPolicy guard = GuardPolicy::Auto;
-  unsigned z3TimeoutMs = 2000;
+  unsigned z3TimeoutMs = smt::kDefaultQueryTimeoutMs;
   // Time for all the Z3 queries of one loop (a question document is one loop); 0: no budget. What
   // the budget leaves unasked is guarded, with the reason kBudgetExhausted.
   unsigned budgetMs = kDefaultLoopBudgetMs;

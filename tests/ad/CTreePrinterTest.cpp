@@ -40,8 +40,9 @@ TEST(CTreePrinter, ParenthesesOnlyWhereNeeded) {
   EXPECT_EQ(print(cast(plainType("double"), add(x(), y()))), "(double)(x + y)");
   EXPECT_EQ(print(cast(pointerTo(plainType("double")), x())), "(double *)x");
   EXPECT_EQ(print(member(subscript(name("p"), x()), "v", false)), "p[x].v");
-  EXPECT_EQ(print(member(prefix("*", name("p")), "v", false)), "(*p).v");
-  EXPECT_EQ(print(assign("+=", subscript(name("x_b"), name("i")), mul(name("a"), name("adj")))), "x_b[i] += a * adj");
+  EXPECT_EQ(print(member(prefix(Op::Dereference, name("p")), "v", false)), "(*p).v");
+  EXPECT_EQ(print(assign(Op::AddAssign, subscript(name("x_b"), name("i")), mul(name("a"), name("adj")))),
+            "x_b[i] += a * adj");
 }
 
 TEST(CTreePrinter, LeftAssociativityOfMinusAndDivide) {
@@ -59,7 +60,7 @@ TEST(CTreePrinter, UnaryMinusOfANegativeValue) {
   EXPECT_EQ(print(integer(-2)), "-2");
   auto asWritten = std::make_shared<Expr>();
   asWritten->kind = Expr::Kind::Prefix;
-  asWritten->text = "-";
+  asWritten->op = Op::Minus;
   asWritten->operands = {negate(x())};
   EXPECT_EQ(print(ExprRef(asWritten)), "-(-x)");
   EXPECT_EQ(print(sub(x(), negate(y()))), "x - -y");
@@ -73,12 +74,13 @@ TEST(CTreePrinter, NestedTernaries) {
   EXPECT_EQ(print(conditional(name("a"), z(), inner)), "a ? z : b ? x : y");
   EXPECT_EQ(print(conditional(inner, x(), y())), "(b ? x : y) ? x : y");
   EXPECT_EQ(print(mul(inner, z())), "(b ? x : y) * z");
-  EXPECT_EQ(print(conditional(binary(">=", x(), literal("0.0")), name("s"), negate(name("s")))), "x >= 0.0 ? s : -s");
+  EXPECT_EQ(print(conditional(binary(Op::GreaterEqual, x(), literal("0.0")), name("s"), negate(name("s")))),
+            "x >= 0.0 ? s : -s");
 }
 
 TEST(CTreePrinter, ParenthesesCompilersAskFor) {
-  EXPECT_EQ(print(binary("||", binary("&&", x(), y()), z())), "(x && y) || z");
-  EXPECT_EQ(print(binary("&", x(), binary("==", y(), z()))), "x & (y == z)");
+  EXPECT_EQ(print(binary(Op::LogicalOr, binary(Op::LogicalAnd, x(), y()), z())), "(x && y) || z");
+  EXPECT_EQ(print(binary(Op::BitAnd, x(), binary(Op::Equal, y(), z()))), "x & (y == z)");
 }
 
 TEST(CTreePrinter, Declarators) {
@@ -91,15 +93,17 @@ TEST(CTreePrinter, Declarators) {
 
 TEST(CTreePrinter, StatementsAndPragmasInsideBlocks) {
   StmtList body = {
-      governed(directive("omp atomic"), expression(assign("+=", subscript(name("x_b"), name("i")), name("adj")))),
+      governed(directive(Omp::Atomic),
+               expression(assign(Op::AddAssign, subscript(name("x_b"), name("i")), name("adj")))),
   };
-  StmtRef loop = forLoop(declaration(plainType("int"), "i", integer(0)), binary("<", name("i"), name("n")),
-                         postfix("++", name("i")), body);
-  StmtRef code = block({comment("backward sweep"), governed(directive("omp parallel"), block({loop})),
-                        ifElse(name("c"), {expression(assign("=", x(), integer(1)))},
-                               {ifElse(name("d"), {breakStatement()}, {withComment(returnStatement(), "done")})}),
-                        doWhile({expression(postfix("--", name("k")))}, binary(">", name("k"), integer(0))),
-                        declaration(pointerTo(plainType("double")), "p", name("q"))});
+  StmtRef loop = forLoop(declaration(plainType("int"), "i", integer(0)), binary(Op::Less, name("i"), name("n")),
+                         postfix(Op::Increment, name("i")), body);
+  StmtRef code =
+      block({comment("backward sweep"), governed(directive(Omp::Parallel), block({loop})),
+             ifElse(name("c"), {expression(assign(Op::Assign, x(), integer(1)))},
+                    {ifElse(name("d"), {breakStatement()}, {withComment(returnStatement(), "done")})}),
+             doWhile({expression(postfix(Op::Decrement, name("k")))}, binary(Op::Greater, name("k"), integer(0))),
+             declaration(pointerTo(plainType("double")), "p", name("q"))});
   EXPECT_EQ(print(code, 1),
             "    {\n"
             "        /* backward sweep */\n"
@@ -167,13 +171,13 @@ TEST(CTreeFromClang, ObjectLikeMacrosKeepTheirNames) {
 }
 
 TEST(CTreePrinter, DirectivesPrintTheirClausesAboveTheStatementTheyGovern) {
-  Directive parallel = directive(
-      "omp parallel", {clause("firstprivate", {name("n"), name("m")}),
-                       clause("reduction", {name("s"), arraySection(name("x_b"), nullptr, integer(1))}, "+")});
-  StmtRef loop = governed(directive("omp for", {clause("schedule", {name("dynamic"), literal("4")})}),
-                          forLoop(expression(assign("=", name("k"), integer(0))), binary("<", name("k"), name("n")),
-                                  postfix("++", name("k")), {}));
-  EXPECT_EQ(print(governed(parallel, block({loop, pragma(directive("omp barrier"))})), 1),
+  Directive parallel =
+      directive(Omp::Parallel, {firstprivateClause({name("n"), name("m")}),
+                                reductionClause(Op::Add, {name("s"), arraySection(name("x_b"), nullptr, integer(1))})});
+  StmtRef loop = governed(directive(Omp::For, {scheduleClause(Schedule::Dynamic, literal("4"))}),
+                          forLoop(expression(assign(Op::Assign, name("k"), integer(0))),
+                                  binary(Op::Less, name("k"), name("n")), postfix(Op::Increment, name("k")), {}));
+  EXPECT_EQ(print(governed(parallel, block({loop, pragma(directive(Omp::Barrier))})), 1),
             "#pragma omp parallel firstprivate(n, m) reduction(+: s, x_b[:1])\n"
             "    {\n"
             "#pragma omp for schedule(dynamic, 4)\n"
@@ -183,12 +187,37 @@ TEST(CTreePrinter, DirectivesPrintTheirClausesAboveTheStatementTheyGovern) {
             "    }\n");
 }
 
+TEST(CTreePrinter, ClausesWithoutArgumentsAndEveryScheduleKind) {
+  EXPECT_EQ(print(governed(directive(Omp::Single, {nowaitClause()}), block({})), 1),
+            "#pragma omp single nowait\n    {\n    }\n");
+  EXPECT_EQ(print(pragma(directive(Omp::For, {scheduleClause(Schedule::Static)})), 0),
+            "#pragma omp for schedule(static)\n");
+  EXPECT_EQ(print(pragma(directive(Omp::For, {scheduleClause(Schedule::Guided, mul(name("c"), integer(2)))})), 0),
+            "#pragma omp for schedule(guided, c * 2)\n");
+  EXPECT_EQ(print(pragma(directive(Omp::For, {scheduleClause(Schedule::Auto)})), 0),
+            "#pragma omp for schedule(auto)\n");
+  EXPECT_EQ(print(pragma(directive(Omp::For, {scheduleClause(Schedule::Runtime)})), 0),
+            "#pragma omp for schedule(runtime)\n");
+}
+
+TEST(CTreePrinter, EveryOperatorAsCWritesIt) {
+  EXPECT_EQ(print(binary(Op::ShiftLeft, x(), binary(Op::Remainder, y(), z()))), "x << y % z");
+  EXPECT_EQ(print(binary(Op::BitXor, x(), binary(Op::BitOr, y(), z()))), "x ^ (y | z)");
+  EXPECT_EQ(print(assign(Op::ShiftRightAssign, x(), prefix(Op::Complement, y()))), "x >>= ~y");
+  EXPECT_EQ(print(prefix(Op::Increment, postfix(Op::Decrement, x()))), "++x--");
+  EXPECT_EQ(print(binaryAsWritten(Op::Comma, x(), prefix(Op::Not, y()))), "x, !y");
+  EXPECT_EQ(print(comma(postIncrement(x()), addAssign(dereference(y()), remainder(z(), integer(2))))),
+            "x++, *y += z % 2");
+  EXPECT_EQ(print(logicalAnd(lessEqual(x(), y()), logicalNot(equal(addressOf(z()), x())))), "x <= y && !(&z == x)");
+}
+
 TEST(CTreePrinter, GroupsDeclaratorListsAndOneLineGuards) {
   EXPECT_EQ(print(cast(plainType("int"), add(parenthesized(add(literal("2"), name("o"))), name("k")))),
             "(int)((2 + o) + k)");
   EXPECT_EQ(print(declarations(plainType("long"), {"k", "begin", "end"})), "long k, begin, end;\n");
   EXPECT_EQ(
-      print(withComment(guarded(name("last"), expression(assign("=", prefix("*", name("p")), name("i")))), "why")),
+      print(withComment(
+          guarded(name("last"), expression(assign(Op::Assign, prefix(Op::Dereference, name("p")), name("i")))), "why")),
       "if (last) *p = i; /* why */\n");
 }
 
@@ -208,7 +237,8 @@ TEST(CTreePrinter, AFileOfPreprocessorLinesAndFunctionDefinitions) {
       blankLine(),
       functionDefinition(
           plainType("void"), "f_b", parameters,
-          {governed(directive("omp atomic"), expression(assign("+=", prefix("*", name("x_b")), name("n"))))}),
+          {governed(directive(Omp::Atomic),
+                    expression(assign(Op::AddAssign, prefix(Op::Dereference, name("x_b")), name("n"))))}),
   };
   EXPECT_EQ(print(file),
             "/* Generated:\n"
@@ -230,31 +260,31 @@ TEST(CTreePrinter, AFileOfPreprocessorLinesAndFunctionDefinitions) {
 }
 
 TEST(CTreeUses, MentionsLooksAtCodeOnlyAtEveryDepth) {
-  StmtRef loop =
-      forLoop(declaration(plainType("int"), "i", integer(0)), binary("<", name("i"), name("n")),
-              postfix("++", name("i")), {withComment(expression(assign("+=", name("s"), name("x"))), "adds y")});
+  StmtRef loop = forLoop(declaration(plainType("int"), "i", integer(0)), binary(Op::Less, name("i"), name("n")),
+                         postfix(Op::Increment, name("i")),
+                         {withComment(expression(assign(Op::AddAssign, name("s"), name("x"))), "adds y")});
   EXPECT_TRUE(mentions(loop, "n"));
   EXPECT_TRUE(mentions(loop, "x"));
   EXPECT_TRUE(mentions(loop, "i"));
   EXPECT_FALSE(mentions(loop, "y"));    // only in a comment
   EXPECT_FALSE(mentions(loop, "s_b"));  // an identifier, not a prefix of one
-  EXPECT_TRUE(mentions(governed(directive("omp parallel", {clause("reduction", {name("r")}, "+")}), block({})), "r"));
+  EXPECT_TRUE(mentions(governed(directive(Omp::Parallel, {reductionClause(Op::Add, {name("r")})}), block({})), "r"));
   EXPECT_TRUE(mentions(declaration(arrayOf(plainType("double"), name("m")), "a"), "m"));
   EXPECT_TRUE(mentions(declarations(plainType("long"), {"k", "e"}), "e"));
 }
 
 TEST(CTreeUses, DropWriteOnlyRemovesWritesOfAVariableNobodyReads) {
   StmtList code = {declaration(plainType("double"), "t_b", literal("0.0")),
-                   ifElse(name("c"), {expression(assign("+=", name("t_b"), name("adj")))}),
-                   expression(assign("+=", name("x_b"), name("adj")))};
+                   ifElse(name("c"), {expression(assign(Op::AddAssign, name("t_b"), name("adj")))}),
+                   expression(assign(Op::AddAssign, name("x_b"), name("adj")))};
   StmtList kept = code;
   dropWriteOnly(kept, "t_b");
   EXPECT_EQ(print(kept), "if (c) {\n}\nx_b += adj;\n");
   StmtList read = code;
-  read.push_back(expression(assign("+=", name("y_b"), name("t_b"))));
+  read.push_back(expression(assign(Op::AddAssign, name("y_b"), name("t_b"))));
   dropWriteOnly(read, "t_b");
   EXPECT_EQ(read.size(), 4u);  // read at the end: nothing dropped
-  StmtList self = {expression(assign("=", name("t"), mul(name("t"), name("t"))))};
+  StmtList self = {expression(assign(Op::Assign, name("t"), mul(name("t"), name("t"))))};
   dropWriteOnly(self, "t");
   EXPECT_EQ(self.size(), 1u);  // its right side reads it
 }

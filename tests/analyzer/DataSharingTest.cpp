@@ -60,7 +60,7 @@ TEST(DataSharing, WorksharingLoopInsideParallelRegion) {
   ASSERT_EQ(parsed.loops.size(), 2u);
   const LoopModel& first = parsed.loops[0];
   EXPECT_EQ(first.directive, "for");
-  EXPECT_EQ(first.schedule, "dynamic");
+  EXPECT_EQ(first.schedule, Schedule::Dynamic);
   EXPECT_EQ(first.scheduleChunk, "4");
   EXPECT_TRUE(first.nowait);
   EXPECT_EQ(variable(first, "scale").sharing, Sharing::Private);

@@ -2,6 +2,8 @@
 // they fit, grown when they do not, independent per slot and per thread, freed by release.
 #include "adrace/reduction.h"
 
+#include "ad/RuntimeLimits.h"
+
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -9,6 +11,9 @@
 #include <vector>
 
 namespace {
+
+// The generator refuses a loop that needs more slots than the runtime has.
+static_assert(adrace::ad::kReductionSlots == ADRACE_REDUCTION_SLOTS, "ad/RuntimeLimits.h: the runtime's slots");
 
 class ReductionTest : public ::testing::Test {
  protected:

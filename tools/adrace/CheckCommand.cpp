@@ -29,7 +29,9 @@ std::vector<OptionSpec> checkOptions() {
            "lowest finding level that makes the exit code 1 (default definite)"},
           {"--jobs", "-j", true, "N", "files checked in parallel (default: all cores)"},
           {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
-          {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; undecided means could not check (default 2000)"},
+          {"--z3-timeout-ms", "", true, "MS",
+           "per-query Z3 timeout; undecided means could not check (default " +
+               std::to_string(smt::kDefaultQueryTimeoutMs) + ")"},
           {"--budget-ms", "", true, "MS",
            "time for the Z3 queries of each file; what is left is could not check (default 10000)"},
           {"--assume-no-alias", "", false, "", "assume distinct pointer variables never point into the same array"},
@@ -152,7 +154,7 @@ int runCheck(const std::vector<std::string>& arguments) {
   std::string format = parsed.value("--format", "text");
   FailOn fail = failOn(parsed.value("--fail-on", "definite"));
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-  unsigned timeoutMs = 2000;
+  unsigned timeoutMs = smt::kDefaultQueryTimeoutMs;
   unsigned budgetMs = kDefaultFileBudgetMs;
   if (parsed.error.empty() && format != "text" && format != "json" && format != "sarif")
     parsed.error = "--format must be text, json or sarif, not '" + format + "'";
