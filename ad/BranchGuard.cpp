@@ -95,8 +95,8 @@ ArmGuard armGuard(const AdjointContext& context, const clang::Expr* leaf, const 
   ArmGuard guard{nullptr, value};
   if (arms.empty()) return guard;
   for (const Arm& arm : arms) {
-    c::ExprRef holds = arm.holds ? arm.condition : c::prefix("!", c::parenthesized(arm.condition));
-    guard.condition = guard.condition ? c::binary("&&", holds, guard.condition) : holds;
+    c::ExprRef holds = arm.holds ? arm.condition : c::logicalNot(c::parenthesized(arm.condition));
+    guard.condition = guard.condition ? c::logicalAnd(holds, guard.condition) : holds;
   }
   // Where every arm holds, the seeds `c ? seed : 0.0` the value carries are the seeds themselves.
   std::function<c::ExprRef(const c::ExprRef&)> within = [&](const c::ExprRef& expr) -> c::ExprRef {

@@ -119,7 +119,7 @@ void Sweeps::forwardExclusive(const clang::OMPExecutableDirective* directive, Co
   for (const clang::Stmt* update : updatesOf(body)) forward(update, updates);
   if (updates.empty()) return;
   const bool atomic = llvm::isa<clang::OMPAtomicDirective>(directive);
-  out.statement(c::governed(c::directive(directiveWord(*directive)),
+  out.statement(c::governed(c::directive(atomic ? c::Omp::Atomic : c::Omp::Critical),
                             atomic ? updates.statements().front() : c::block(updates.statements())));
 }
 

@@ -527,7 +527,7 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
     out.statement(c::withComment(pushStatement(decl->getType(), c::name(decl->getNameAsString())),
                                  "this thread's final " + decl->getNameAsString()));
   if (team)
-    out.statement(c::withComment(c::pragma(c::directive("omp barrier")), "the end of the primal's worksharing loop"));
+    out.statement(c::withComment(c::pragma(c::directive(c::Omp::Barrier)), "the end of the primal's worksharing loop"));
   else
     out.close();
   out.close();
@@ -729,14 +729,14 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     out.replaceStatement(tripStatement,
                          c::comment("every adjoint its iterations update is gathered: no backward iterations"));
   if (team)  // the adjoints the team's other statements and loops increment, all incremented
-    out.statement(c::pragma(c::directive("omp barrier")));
+    out.statement(c::pragma(c::directive(c::Omp::Barrier)));
   else
     out.open(c::governed(parallel, c::block({})));
   if (!taped.empty()) out.statements(iterationTapeFill(taped, *header, tapeFill.statements()));
   if (gatherLoops) out.statements(*gatherLoops);
   if (onlyGathers) {
     if (team)
-      out.statement(c::pragma(c::directive("omp barrier")));
+      out.statement(c::pragma(c::directive(c::Omp::Barrier)));
     else
       out.close();
     out.close();
@@ -845,7 +845,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     }
   }
   if (team)  // this loop's increments, all done before the team's earlier statements read them
-    out.statement(c::pragma(c::directive("omp barrier")));
+    out.statement(c::pragma(c::directive(c::Omp::Barrier)));
   else
     out.close();
   for (const VariableInfo* info : lastprivate)

@@ -200,7 +200,7 @@ void Sweeps::forwardTeam(const clang::OMPParallelDirective* region, CodeWriter& 
     forwardCompound(compound, statements, true);
   else
     forward(body, statements);
-  c::Directive parallel = c::directive("omp parallel");
+  c::Directive parallel = c::directive(c::Omp::Parallel);
   std::vector<c::ExprRef> firstprivate, reduction;
   c::StmtList top, bottom;
   for (const auto& [var, kind] : clauseVariables(*region)) {
@@ -213,8 +213,8 @@ void Sweeps::forwardTeam(const clang::OMPParallelDirective* region, CodeWriter& 
     if (pushed)
       bottom.push_back(c::withComment(pushStatement(var->getType(), c::name(name)), "this thread's final " + name));
   }
-  if (!firstprivate.empty()) parallel.clauses.push_back(c::clause("firstprivate", firstprivate));
-  if (!reduction.empty()) parallel.clauses.push_back(c::clause("reduction", reduction, "+"));
+  if (!firstprivate.empty()) parallel.clauses.push_back(c::firstprivateClause(firstprivate));
+  if (!reduction.empty()) parallel.clauses.push_back(c::reductionClause(c::Op::Add, reduction));
   out.statement(c::comment("forward sweep of the parallel region at line " +
                            std::to_string(context_.position(region->getBeginLoc()).line) +
                            ": every thread runs its statements"));
@@ -238,7 +238,7 @@ void Sweeps::backwardTeam(const clang::OMPParallelDirective* region, CodeWriter&
     backwardCompound(compound, statements, true);
   else
     backward(body, statements);
-  c::Directive parallel = c::directive("omp parallel");
+  c::Directive parallel = c::directive(c::Omp::Parallel);
   std::vector<c::ExprRef> firstprivate;
   c::StmtList top;
   const bool forwardRan = forwardEmits(region);
@@ -260,7 +260,7 @@ void Sweeps::backwardTeam(const clang::OMPParallelDirective* region, CodeWriter&
     else
       top.push_back(adjointDeclaration(context_, var));
   }
-  if (!firstprivate.empty()) parallel.clauses.push_back(c::clause("firstprivate", firstprivate));
+  if (!firstprivate.empty()) parallel.clauses.push_back(c::firstprivateClause(firstprivate));
   out.statement(c::comment("backward sweep of the parallel region at line " +
                            std::to_string(context_.position(region->getBeginLoc()).line) +
                            ": every thread runs the adjoints of its statements in reverse"));

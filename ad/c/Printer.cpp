@@ -152,6 +152,7 @@ const char* directiveName(Directive::Kind kind) {
     case Directive::Kind::Master: return "omp master";
     case Directive::Kind::Barrier: return "omp barrier";
     case Directive::Kind::Atomic: return "omp atomic";
+    case Directive::Kind::Critical: return "omp critical";
   }
   return "";
 }
