@@ -1,6 +1,7 @@
 #include "analyzer/frontend/RegionAccesses.h"
 
 #include "analyzer/frontend/CalleeAccesses.h"
+#include "analyzer/frontend/CalledTaskSequences.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/MemberPath.h"
@@ -50,6 +51,13 @@ std::vector<RegionAccess> RegionAccessCollector::collect(const clang::Stmt* stat
             "the protection it gives is not modelled",
             call);
       if (scope.scalarsOnly || touchesNoUserMemory(call)) return false;
+      // The recursive call of a task tree read at its call (CalledTaskSequences.h), to a function that
+      // reaches only its own activation's memory, touches nothing the region sees: its arguments are read.
+      if (const clang::FunctionDecl* callee = call->getDirectCallee();
+          callee && builder.state_.inlined &&
+          callee->getCanonicalDecl() == builder.state_.inlined->callee->getCanonicalDecl() &&
+          reachesOnlyOwnMemory(*builder.state_.inlined->callee))
+        return false;
       if (const LibraryFunction* library = libraryFunction(*call)) {
         builder.addLibraryCall(*call, *library, scope, out);
         // The arguments are read where they stand, but `&x`, which the call's own access stands for.
@@ -339,10 +347,12 @@ void RegionAccessCollector::addScalarAccess(const clang::DeclRefExpr* use, const
   if (!variable) return;
   clang::QualType type = variable->getType();
   if (type->isArrayType() || !(type->isArithmeticType() || type->isPointerType())) return;
-  // An inlined callee's locals and parameters: every thread runs its own activation.
-  if (state_.inlined && state_.inlined->ownsVariable(variable)) return;
+  // An inlined callee's locals and parameters: every thread runs its own activation, but the locals
+  // it shares with its tasks are shared between them.
+  bool sharedWithTasks = state_.taskSharedLocals.count(variable) > 0;
+  if (state_.inlined && state_.inlined->ownsVariable(variable) && !sharedWithTasks) return;
   const DataSharing::Entry& entry = scope.sharing->of(variable);
-  if (isPerThread(entry.sharing)) return;
+  if (isPerThread(entry.sharing) && !sharedWithTasks) return;
   RegionAccess result;
   Reference& reference = result.reference;
   bool addressTaken = false;

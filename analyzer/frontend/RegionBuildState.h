@@ -83,6 +83,9 @@ struct RegionBuildState {
   // The call whose callee's statements are being read as if written at the call (CalleeInlining.h).
   std::optional<InlinedCall> inlined;
   std::map<std::string, int> inlinedCalls;  // calls inlined so far, per callee
+  // The inlined callee's automatic scalars shared between its activation and the tasks it creates
+  // (CalledTaskSequences.h), as the part being read sees them: shared scalars, not the activation's own.
+  std::set<const clang::VarDecl*> taskSharedLocals;
   std::map<const clang::ForStmt*, ApproximatedRange> approximatedRanges;
   // The DataSharing and translator of each worksharing loop, alive as long as the builder.
   std::vector<std::unique_ptr<DataSharing>> loopSharings;

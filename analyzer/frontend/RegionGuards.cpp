@@ -147,7 +147,7 @@ bool RegionGuards::addSequentialRange(const clang::ForStmt& loop, const Scope& s
 // The symbol of a sequential loop's counter: an inlined callee's local has its own.
 std::string RegionGuards::symbolOf(const clang::VarDecl* variable, const Scope& scope) {
   if (state_.inlined && scope.translator == state_.translator.get() && state_.inlined->ownsVariable(variable))
-    return state_.inlined->symbolPrefix + variable->getName().str();
+    return state_.inlined->symbolOf(variable);
   return scope.sharing->of(variable).name;
 }
 

@@ -76,7 +76,7 @@ RegionModel buildRegionModel(const RegionModelRequest& request, clang::ASTContex
     state.translator->nameThreadQueries(threadNumber(), teamSize());
   }
   state.definitions.TraverseStmt(const_cast<clang::Stmt*>(state.body));
-  steps.tasks().seeIntoTasks();
+  steps.tasks().seeIntoTasks(state.body);
   // Every thread's number is in [0, team size): also for the thread that runs a loop iteration.
   model.facts.push_back({unitNumber(model.units), Relation::GreaterEqual, smt::constant(0)});
   model.facts.push_back({unitNumber(model.units), Relation::Less, unitCount(model.units)});

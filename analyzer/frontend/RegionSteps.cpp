@@ -80,6 +80,13 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
     std::string reason;
     if (findTaskSequence(*single, *state_.request.site.directive, state_.context, parts, reason))
       return tasks_.addTaskSequenceSteps(parts, single, index);
+    if (std::optional<CalledTaskSequence> called = calledTaskSequenceOf(*single)) {
+      if (findCalledTaskSequence(*single, *state_.request.site.directive, state_.context, *called, parts, reason))
+        return tasks_.addCalledTaskSequenceSteps(*called, parts, single, index);
+      return state_.limit(
+          "tasks created in called function '" + called->callee->getNameAsString() + "' are not modelled: " + reason,
+          single);
+    }
     // The taskloop's iterations are shared out among the team as a worksharing loop's are, and
     // the single's barrier ends them (TaskloopInSingle.h).
     if (std::optional<TaskloopInSingle> shape = taskloopOfSingle(*single, reason))

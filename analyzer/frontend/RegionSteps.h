@@ -19,7 +19,7 @@ class RegionStepBuilder {
         values_(values),
         accesses_(accesses),
         callees_(state, values, accesses, *this),
-        tasks_(state, accesses, *this) {}
+        tasks_(state, values, accesses, *this) {}
 
   // The step (or steps) of the region's top-level statement `index` (or a statement standing for it).
   void addStep(const clang::Stmt* statement, size_t index);

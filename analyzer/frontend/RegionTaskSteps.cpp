@@ -13,8 +13,14 @@ namespace adrace::analyzer::region {
 void TaskSteps::addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single,
                                      size_t index) {
   std::vector<size_t> stepOfPart;
+  // In a called function: the locals its tasks share, all of which its own statements see.
+  std::set<const clang::VarDecl*> sharedLocals;
+  for (const TaskSequencePart& part : parts)
+    if (callee_ && part.task)
+      for (const clang::VarDecl* variable : sharedLocalsOf(*part.task, *callee_)) sharedLocals.insert(variable);
   for (const TaskSequencePart& part : parts) {
     stepOfPart.push_back(state_.model.steps.size());
+    state_.taskSharedLocals = part.task && callee_ ? sharedLocalsOf(*part.task, *callee_) : sharedLocals;
     if (part.kind == TaskSequencePart::Kind::Barrier) {
       RegionStep barrier;
       barrier.kind = RegionStep::Kind::Barrier;
@@ -33,6 +39,8 @@ void TaskSteps::addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts,
     for (const clang::Stmt* statement : part.statements)
       for (RegionAccess& access :
            accesses_.collect(statement, {state_.sharing.get(), state_.translator.get(), false, index, state_.body})) {
+        // After a return that may end the called function first: it may not run.
+        access.guardUnknown |= part.conditional;
         if (!part.exclusion.empty()) {
           if (access.reference.protection != Protection::None)
             state_.limit("atomic or critical inside a task with depend(mutexinoutset) is not modelled", part.at);
@@ -43,12 +51,34 @@ void TaskSteps::addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts,
       }
     state_.model.steps.push_back(std::move(step));
   }
+  state_.taskSharedLocals.clear();
   stepOfPart.push_back(state_.model.steps.size());  // parts.size(): the single's barrier
   steps_.addBarrierStep(single);
   state_.model.steps.back().construct = "single";
   for (size_t part = 0; part < parts.size(); ++part)
     if (parts[part].outlivesUntil)
       state_.model.steps[stepOfPart[part]].outlivesUntil = stepOfPart[*parts[part].outlivesUntil];
+}
+
+// A sequence of tasks in the function the single calls (CalledTaskSequences.h): its parts are read
+// as if written in the single, the callee's names bound at the call (as CalleeSteps binds them).
+void TaskSteps::addCalledTaskSequenceSteps(const CalledTaskSequence& called, const std::vector<TaskSequencePart>& parts,
+                                           const clang::Stmt* single, size_t index) {
+  std::string whyNot;
+  std::optional<InlinedCall> inlined = bindInlinedCall(*called.call, state_.inlinedCalls, whyNot);
+  if (!inlined) return state_.limit(whyNot, called.call);
+  const clang::Stmt* body = called.callee->getBody();
+  state_.parents.addStmt(const_cast<clang::Stmt*>(body));
+  seeIntoTasks(body);
+  state_.inlined = std::move(inlined);
+  state_.translator->enterCall(*state_.inlined->call);
+  std::vector<const clang::VarDecl*> bound = values_.bindCalleeVariables(*state_.inlined, index);
+  callee_ = called.callee;
+  addTaskSequenceSteps(parts, single, index);
+  callee_ = nullptr;
+  for (const clang::VarDecl* variable : bound) state_.translator->unbindCalleeCounter(variable);
+  state_.translator->leaveCall();
+  state_.inlined.reset();
 }
 
 // A taskloop in a single (TaskloopInSingle.h): the single's statements before it, on the single's
@@ -91,7 +121,7 @@ RegionStep TaskSteps::singleThreadStep(const std::vector<const clang::Stmt*>& st
 
 // Clang's CapturedStmt does not list its body among its children: the parent map would not lead
 // from a statement in a task to the atomic or critical around it, nor out of the task.
-void TaskSteps::seeIntoTasks() {
+void TaskSteps::seeIntoTasks(const clang::Stmt* within) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     std::vector<const clang::OMPTaskDirective*> tasks;
     bool VisitOMPTaskDirective(clang::OMPTaskDirective* task) {
@@ -99,7 +129,7 @@ void TaskSteps::seeIntoTasks() {
       return true;
     }
   } finder;
-  finder.TraverseStmt(const_cast<clang::Stmt*>(state_.body));
+  finder.TraverseStmt(const_cast<clang::Stmt*>(within));
   for (const clang::OMPTaskDirective* task : finder.tasks) {
     const clang::CapturedStmt* captured = task->getInnermostCapturedStmt();
     auto* taskBody = const_cast<clang::Stmt*>(captured->getCapturedStmt());

@@ -151,8 +151,7 @@ std::vector<const clang::VarDecl*> RegionValues::bindCalleeVariables(const Inlin
   std::vector<const clang::VarDecl*> bound;
   for (const clang::VarDecl* variable : uses.variables) {
     if (inlined.ownsVariable(variable)) {
-      state_.translator->bindCalleeCounter(
-          variable, smt::variable(inlined.symbolPrefix + variable->getName().str(), 0, smt::Scope::Private));
+      state_.translator->bindCalleeCounter(variable, smt::variable(inlined.symbolOf(variable), 0, smt::Scope::Private));
     } else if (variable->hasGlobalStorage()) {
       const DataSharing::Entry& entry = state_.sharing->of(variable);
       state_.translator->bindCalleeCounter(variable, smt::variable(entry.name, 0, state_.sharing->scopeOf(variable)));
@@ -166,7 +165,7 @@ std::vector<const clang::VarDecl*> RegionValues::bindCalleeVariables(const Inlin
   for (const clang::VarDecl* variable : uses.variables) {
     if (!inlined.ownsVariable(variable)) continue;
     PrivateValue value;
-    std::string name = inlined.symbolPrefix + variable->getName().str();
+    std::string name = inlined.symbolOf(variable);
     auto found = definitions.definitions.find(variable);
     size_t count = found == definitions.definitions.end() ? 0 : found->second.size();
     if (definitions.addressTaken.count(variable)) {
