@@ -28,25 +28,38 @@ bool isOwnScalar(const clang::VarDecl& variable) {
          !type->isRecordType();
 }
 
-// reachesOnlyOwnMemory, with the functions already on the way (recursion reaches only what the
+// A parameter or local `const T *p` (a task's copy of a parameter among them), T a number: what it
+// points to is read, never written, through it.
+bool isReadOnlyPointer(const clang::VarDecl& variable) {
+  clang::QualType type = variable.getType();
+  return variable.hasLocalStorage() && type->isPointerType() && type->getPointeeType().isConstQualified() &&
+         type->getPointeeType()->isArithmeticType();
+}
+
+// reachesOnlyOwnOrReadOnlyMemory, with the functions already on the way (recursion reaches only what the
 // functions on the way reach).
 bool ownMemoryOnly(const clang::FunctionDecl& function, std::set<const clang::FunctionDecl*>& visiting) {
   if (!visiting.insert(function.getCanonicalDecl()).second) return true;
   for (const clang::ParmVarDecl* parameter : function.parameters())
-    if (!isOwnScalar(*parameter)) return false;
+    if (!isOwnScalar(*parameter) && !isReadOnlyPointer(*parameter)) return false;
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     std::set<const clang::FunctionDecl*>& visiting;
     bool reaches = false;
     explicit Finder(std::set<const clang::FunctionDecl*>& visiting) : visiting(visiting) {}
     bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
       if (auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl()))
-        reaches |= !isOwnScalar(*variable) && !variable->getType().isConstQualified();
+        reaches |= !isOwnScalar(*variable) && !isReadOnlyPointer(*variable) && !variable->getType().isConstQualified();
       return !reaches;
     }
+    // The only pointers are the read-only parameters: a subscript or `*` reads through one of them,
+    // unless a cast takes the const away.
     bool VisitMemberExpr(clang::MemberExpr*) { return !(reaches = true); }
-    bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr*) { return !(reaches = true); }
+    bool VisitExplicitCastExpr(clang::ExplicitCastExpr* cast) {
+      reaches |= cast->getType()->isPointerType();
+      return !reaches;
+    }
     bool VisitUnaryOperator(clang::UnaryOperator* op) {
-      reaches |= op->getOpcode() == clang::UO_Deref || op->getOpcode() == clang::UO_AddrOf;
+      reaches |= op->getOpcode() == clang::UO_AddrOf;
       return !reaches;
     }
     // Tasks and taskwaits make the tree; any other construct (a barrier, a worksharing loop) is not
@@ -104,7 +117,7 @@ std::set<const clang::VarDecl*> sharedLocalsOf(const clang::OMPTaskDirective& ta
   return locals;
 }
 
-bool reachesOnlyOwnMemory(const clang::FunctionDecl& function) {
+bool reachesOnlyOwnOrReadOnlyMemory(const clang::FunctionDecl& function) {
   std::set<const clang::FunctionDecl*> visiting;
   return ownMemoryOnly(function, visiting);
 }
@@ -175,8 +188,10 @@ bool tasksOfCalledSequences(const clang::FunctionDecl& function, clang::ASTConte
                                   : calls.reason;
     return false;
   }
-  if (recursive && !reachesOnlyOwnMemory(*definition)) {
-    reason = "a recursive task tree whose function reaches memory beyond its own locals";
+  if (recursive && !reachesOnlyOwnOrReadOnlyMemory(*definition)) {
+    reason =
+        "a recursive task tree whose function reaches memory beyond its own locals and what its const pointers point "
+        "to";
     return false;
   }
   return true;

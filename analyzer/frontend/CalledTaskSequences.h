@@ -5,10 +5,11 @@
 // written in the single, f's names bound as CalleeInlining.h says. f's automatic scalars that its
 // tasks name in `shared(...)` are shared between the activation and those tasks (and only them);
 // every other local of f is the activation's own, and firstprivate in its tasks (OpenMP 5.2, 5.1.1).
-// A recursive f (the task tree of `fib`) is followed when it reaches no memory but its own
-// activation's (reachesOnlyOwnMemory): then its recursive calls touch nothing the caller sees, and
-// one activation's tasks and statements are all there is to check, every activation having the
-// same body.
+// A recursive f (the task tree of `fib`, a divide-and-conquer sum) is followed when it reaches no
+// memory but its own activation's and what its `const` pointer parameters point to
+// (reachesOnlyOwnOrReadOnlyMemory): then its recursive calls only read, anywhere, the arrays passed for those
+// parameters, and one activation's tasks and statements are all there is to check, every
+// activation having the same body.
 #pragma once
 
 #include <clang/AST/ASTContext.h>
@@ -33,10 +34,11 @@ std::optional<CalledTaskSequence> calledTaskSequenceOf(const clang::OMPSingleDir
 // The automatic variables of `callee` that `task` names in its shared clauses.
 std::set<const clang::VarDecl*> sharedLocalsOf(const clang::OMPTaskDirective& task, const clang::FunctionDecl& callee);
 
-// Whether `function` reaches no memory but its own activation's: no file-scope or static variable,
-// no pointer or reference parameter or local, no access through a pointer, calls only to itself,
-// to other such functions and to library functions that touch no user memory.
-bool reachesOnlyOwnMemory(const clang::FunctionDecl& function);
+// Whether `function` reaches no memory but its own activation's, and what its `const T *`
+// parameters point to, which it only reads: no file-scope or static variable, no other pointer or
+// reference, no cast to a pointer, calls only to itself, to other such functions and to library
+// functions that touch no user memory.
+bool reachesOnlyOwnOrReadOnlyMemory(const clang::FunctionDecl& function);
 
 // Whether the tasks (and taskwaits, taskgroups) of `function`, which has no parallel region of its
 // own around them, are those of sequences the region model reads: every call of `function` in

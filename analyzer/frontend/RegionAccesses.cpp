@@ -52,12 +52,15 @@ std::vector<RegionAccess> RegionAccessCollector::collect(const clang::Stmt* stat
             call);
       if (scope.scalarsOnly || touchesNoUserMemory(call)) return false;
       // The recursive call of a task tree read at its call (CalledTaskSequences.h), to a function that
-      // reaches only its own activation's memory, touches nothing the region sees: its arguments are read.
+      // reaches only its own activation's memory and reads what its const pointers point to: its
+      // arguments are read, and anything in the arrays passed for those pointers.
       if (const clang::FunctionDecl* callee = call->getDirectCallee();
           callee && builder.state_.inlined &&
           callee->getCanonicalDecl() == builder.state_.inlined->callee->getCanonicalDecl() &&
-          reachesOnlyOwnMemory(*builder.state_.inlined->callee))
+          reachesOnlyOwnOrReadOnlyMemory(*builder.state_.inlined->callee)) {
+        builder.addRecursiveReads(*call, scope, out);
         return false;
+      }
       if (const LibraryFunction* library = libraryFunction(*call)) {
         builder.addLibraryCall(*call, *library, scope, out);
         // The arguments are read where they stand, but `&x`, which the call's own access stands for.
@@ -369,6 +372,37 @@ void RegionAccessCollector::addScalarAccess(const clang::DeclRefExpr* use, const
   reference.protection = analyzer::protectionOf(use, state_.parents, false, &reference.exclusionName);
   guards_.addGuards(use, scope, result);
   out.push_back(std::move(result));
+}
+
+// A recursive call of the inlined callee that reads through its const pointer parameters
+// (reachesOnlyOwnOrReadOnlyMemory): a read of any element of the caller's array passed for each.
+void RegionAccessCollector::addRecursiveReads(const clang::CallExpr& call, const Scope& scope,
+                                              std::vector<RegionAccess>& out) {
+  for (unsigned k = 0; k < call.getNumArgs(); ++k) {
+    const clang::Expr* argument = call.getArg(k)->IgnoreParenImpCasts();
+    if (!argument->getType()->isPointerType()) continue;
+    // `p`, or `p + offset`: p's array.
+    if (auto* sum = llvm::dyn_cast<clang::BinaryOperator>(argument); sum && sum->isAdditiveOp())
+      argument = sum->getLHS()->IgnoreParenImpCasts();
+    const clang::VarDecl* parameter = variableOf(argument);
+    auto array = parameter ? state_.inlined->arrays.find(parameter) : state_.inlined->arrays.end();
+    if (array == state_.inlined->arrays.end()) {
+      state_.limit("recursive call to '" + calleeName(&call) + "': which array it reads is not followed", &call);
+      continue;
+    }
+    RegionAccess result;
+    Reference& reference = result.reference;
+    reference.kind = AccessKind::Read;
+    reference.variable = scope.sharing->of(array->second).name;
+    reference.text = sourceText(&call, state_.context);
+    reference.span = spanOf(call.getSourceRange(), state_.sources);
+    reference.protection = analyzer::protectionOf(&call, state_.parents, false, &reference.exclusionName);
+    reference.opaque = true;
+    reference.opaqueReason =
+        "read by the recursive call to '" + calleeName(&call) + "': which elements is not followed";
+    guards_.addGuards(&call, scope, result);
+    out.push_back(std::move(result));
+  }
 }
 
 // A function of the C library, POSIX or the OpenMP runtime (LibraryCalls.h), as in a loop

@@ -27,6 +27,7 @@ class RegionAccessCollector {
   AccessKind kindOf(const clang::Expr* access, bool* addressTaken) const;
   void addLibraryCall(const clang::CallExpr& call, const LibraryFunction& function, const Scope& scope,
                       std::vector<RegionAccess>& out);
+  void addRecursiveReads(const clang::CallExpr& call, const Scope& scope, std::vector<RegionAccess>& out);
   bool collectCallee(const clang::CallExpr& call, const Scope& scope, std::vector<RegionAccess>& out);
 
   RegionBuildState& state_;

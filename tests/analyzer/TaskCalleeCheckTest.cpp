@@ -127,6 +127,52 @@ TEST(RecursiveTaskTrees, FibWithoutTaskwaitRacesOnlyPossiblyAfterTheEarlyReturn)
   EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
 }
 
+// A divide-and-conquer sum: the recursion reads the array through its const pointer.
+const char* kTreeSum = R"(
+  static double values[1 << 16];
+  static double sum_range(const double *v, int lo, int hi) {
+    double left, right;
+    int mid;
+    if (hi - lo <= 1024) {
+      double s = 0.0;
+      int i;
+      for (i = lo; i < hi; i++)
+        s += v[i];
+      return s;
+    }
+    mid = lo + (hi - lo) / 2;
+  #pragma omp task shared(left)
+    left = sum_range(v, lo, mid);
+    right = sum_range(v, mid, hi);
+  %s
+    return left + right;
+  }
+  double result;
+  void run(void) {
+  #pragma omp parallel
+  #pragma omp single
+    result = sum_range(values, 0, 1 << 16);
+  })";
+
+TEST(RecursiveTaskTrees, ASumThatReadsThroughAConstPointerIsRaceFree) {
+  CheckedSnippet checked = checkSnippet(fillIn(kTreeSum, {"#pragma omp taskwait"}));
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+}
+
+TEST(RecursiveTaskTrees, ASumReadingTheLeftHalfBeforeItsTaskEndsRaces) {
+  CheckedSnippet checked = checkSnippet(fillIn(kTreeSum, {""}));
+  EXPECT_TRUE(reportsRaceOn(checked, "left")) << describe(checked.findings) << unsupportedMessages(checked);
+}
+
+TEST(RecursiveTaskTrees, ARecursionThatWritesThroughAPointerIsNotFollowed) {
+  std::string code = fillIn(kTreeSum, {"#pragma omp taskwait"});
+  code.replace(code.find("const double *v"), 15, "double *v");
+  code.replace(code.find("s += v[i];"), 10, "s += v[i]; v[i] = 0.0;");
+  CheckedSnippet checked = checkSnippet(code);
+  EXPECT_TRUE(notModelledSaying(checked, "recursive task tree")) << unsupportedMessages(checked);
+}
+
 TEST(RecursiveTaskTrees, ARecursionThatWritesAGlobalIsNotFollowed) {
   CheckedSnippet checked = checkSnippet(R"(
     int calls;
