@@ -25,7 +25,28 @@ const clang::FunctionDecl* definitionOf(const clang::CallExpr& call) {
 }  // namespace
 
 bool InlinedCall::ownsVariable(const clang::VarDecl* variable) const {
-  return variable && variable->hasLocalStorage() && variable->getDeclContext() == callee;
+  if (!variable || !variable->hasLocalStorage()) return false;
+  // Declared in the callee's body or in a captured statement of it (a task's body).
+  const clang::DeclContext* context = variable->getDeclContext();
+  while (context && llvm::isa<clang::CapturedDecl>(context)) context = context->getParent();
+  return context == callee;
+}
+
+std::string InlinedCall::symbolOf(const clang::VarDecl* variable) const {
+  struct Namesakes : clang::RecursiveASTVisitor<Namesakes> {
+    const clang::VarDecl* variable = nullptr;
+    bool found = false;
+    bool VisitVarDecl(clang::VarDecl* other) {
+      found |= other != variable && other->getName() == variable->getName();
+      return !found;
+    }
+  } namesakes;
+  namesakes.variable = variable;
+  namesakes.TraverseStmt(callee->getBody());
+  std::string symbol = symbolPrefix + variable->getName().str();
+  if (!namesakes.found) return symbol;
+  const clang::SourceManager& sources = callee->getASTContext().getSourceManager();
+  return symbol + "@" + std::to_string(sources.getSpellingLineNumber(variable->getLocation()));
 }
 
 std::optional<InlinedCall> bindInlinedCall(const clang::CallExpr& call, std::map<std::string, int>& calls,

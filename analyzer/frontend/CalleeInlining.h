@@ -32,6 +32,9 @@ struct InlinedCall {
 
   // An automatic variable or parameter of the callee: each thread's own.
   bool ownsVariable(const clang::VarDecl* variable) const;
+  // The symbol of such a variable: the prefix and its name, and the line it is declared on when
+  // another variable of the callee has that name (two blocks, or two tasks, each declaring `i`).
+  std::string symbolOf(const clang::VarDecl* variable) const;
 };
 
 // The binding of `call`, or nothing with the reason in `whyNot` (naming the callee): a callee

@@ -1,5 +1,6 @@
 #include "analyzer/frontend/Frontend.h"
 
+#include "analyzer/frontend/CalledTaskSequences.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ClauseCoverage.h"
 #include "analyzer/frontend/CompileCommand.h"
@@ -191,6 +192,9 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
     if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(directive); task && modelTaskLoops_) {
       TaskLoopSite site;
       const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
+      // Created in a function a single calls: the region model reads it there (CalledTaskSequences.h).
+      std::string notCalled;
+      if (!region && tasksOfCalledSequences(*function, context_, notCalled)) return true;
       if (findTaskLoop(*task, region, function, context_, site, why)) {
         taskLoops_.push_back(site);
         return true;
@@ -199,12 +203,14 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       std::string notSequence;
       if (inTaskSequence(*task, region, context_, notSequence)) return true;
       if (!notSequence.empty()) why = notSequence;
+      if (!notCalled.empty()) why = notCalled;
       why = " (not modelled: " + why + ")";
     }
     if (llvm::isa<clang::OMPTaskgroupDirective>(directive) && modelTaskLoops_) {
       std::string notSequence;
       const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
       if (inTaskSequence(*directive, region, context_, notSequence)) return true;
+      if (!region && tasksOfCalledSequences(*function, context_, notSequence)) return true;
       if (!notSequence.empty()) why = " (not modelled: " + notSequence + ")";
     }
     if (isTaskloop(*directive) && modelTaskLoops_) {

@@ -1,6 +1,7 @@
 #include "analyzer/frontend/TaskSequences.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/RegionStepShapes.h"
 #include "analyzer/frontend/TaskLoops.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace adrace::analyzer {
 namespace {
@@ -71,6 +73,43 @@ bool declaredWithin(const clang::VarDecl* variable, const clang::Stmt* statement
          sources.isBeforeInTranslationUnit(variable->getLocation(), range.getEnd());
 }
 
+// In a called function, a task that names a local another task shares, without sharing it itself,
+// takes its own copy when it is created: a read of the shared local the model does not place.
+const clang::VarDecl* copiedSharedLocal(const std::vector<TaskSequencePart>& parts, const clang::FunctionDecl& callee) {
+  std::set<const clang::VarDecl*> shared;
+  for (const TaskSequencePart& part : parts)
+    if (part.task)
+      for (const clang::VarDecl* variable : sharedLocalsOf(*part.task, callee)) shared.insert(variable);
+  struct Names : clang::RecursiveASTVisitor<Names> {
+    const clang::OMPTaskDirective* root = nullptr;
+    std::set<const clang::VarDecl*> names;
+    bool TraverseOMPTaskDirective(clang::OMPTaskDirective* task) {
+      return task != root || clang::RecursiveASTVisitor<Names>::TraverseOMPTaskDirective(task);
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+      if (auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl())) names.insert(variable);
+      return true;
+    }
+  };
+  for (const TaskSequencePart& part : parts) {
+    if (!part.task) continue;
+    std::set<const clang::VarDecl*> own = sharedLocalsOf(*part.task, callee);
+    Names names;
+    names.root = part.task;
+    names.TraverseStmt(const_cast<clang::OMPTaskDirective*>(part.task));
+    for (const clang::VarDecl* variable : names.names)
+      if (shared.count(variable) && !own.count(variable)) return variable;
+  }
+  return nullptr;
+}
+
+bool declaredWithin(const clang::VarDecl* variable, const clang::FunctionDecl* function,
+                    const clang::SourceManager& sources) {
+  clang::SourceRange range = function->getSourceRange();
+  return sources.isBeforeInTranslationUnit(range.getBegin(), variable->getLocation()) &&
+         sources.isBeforeInTranslationUnit(variable->getLocation(), range.getEnd());
+}
+
 template <typename Clause>
 bool listedIn(const clang::OMPExecutableDirective& directive, const clang::VarDecl* variable) {
   for (const auto* clause : directive.getClausesOfKind<Clause>())
@@ -84,7 +123,7 @@ bool listedIn(const clang::OMPExecutableDirective& directive, const clang::VarDe
 // (the region model takes it for private), any clause besides data sharing, if/final/untied/
 // priority/mergeable and depend.
 bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective& region,
-                  const clang::SourceManager& sources, std::string& reason) {
+                  const clang::FunctionDecl* callee, const clang::SourceManager& sources, std::string& reason) {
   for (const clang::OMPClause* clause : task.clauses()) {
     switch (clause->getClauseKind()) {
       case llvm::omp::OMPC_firstprivate:
@@ -121,7 +160,7 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
         reason = "a depend clause on a task created inside a task";
         return false;
       }
-      if (!taskModelled(*child, region, sources, reason)) return false;
+      if (!taskModelled(*child, region, callee, sources, reason)) return false;
       continue;
     }
     Finder finder;
@@ -132,28 +171,40 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
     }
   }
   const clang::Stmt* regionBody = region.getInnermostCapturedStmt()->getCapturedStmt();
+  // In a called function, its automatic variables are the activation's own (CalledTaskSequences.h).
+  auto calleeOwns = [&](const clang::VarDecl* variable) {
+    return callee && !variable->hasGlobalStorage() && declaredWithin(variable, callee, sources);
+  };
   for (const auto* clause : task.getClausesOfKind<clang::OMPSharedClause>())
-    for (const clang::Expr* item : clause->varlists())
-      if (const clang::VarDecl* variable = variableOf(item);
-          variable &&
+    for (const clang::Expr* item : clause->varlists()) {
+      const clang::VarDecl* variable = variableOf(item);
+      if (variable && calleeOwns(variable)) {
+        clang::QualType type = variable->getType();
+        if (type->isArithmeticType() && !type->isReferenceType()) continue;  // a shared local of the activation
+        reason = "a task sharing '" + variable->getName().str() +
+                 "', a local of the called function that is not a plain number";
+        return false;
+      }
+      if (variable &&
           (declaredWithin(variable, regionBody, sources) || listedIn<clang::OMPPrivateClause>(region, variable) ||
            listedIn<clang::OMPFirstprivateClause>(region, variable))) {
         reason = "a task sharing '" + variable->getName().str() + "', which is private to the thread that creates it";
         return false;
       }
+    }
   // A task's own copy of a variable shared in the region: the region model would take its accesses
   // for accesses of the shared original.
   for (const auto* clause : task.getClausesOfKind<clang::OMPFirstprivateClause>())
     for (const clang::Expr* item : clause->varlists())
       if (const clang::VarDecl* variable = variableOf(item);
-          variable && !declaredWithin(variable, regionBody, sources)) {
+          variable && !declaredWithin(variable, regionBody, sources) && !calleeOwns(variable)) {
         reason = "firstprivate(" + variable->getName().str() + ") on a task, shared in the parallel region";
         return false;
       }
   for (const auto* clause : task.getClausesOfKind<clang::OMPPrivateClause>())
     for (const clang::Expr* item : clause->varlists())
       if (const clang::VarDecl* variable = variableOf(item);
-          variable && !declaredWithin(variable, regionBody, sources)) {
+          variable && !declaredWithin(variable, regionBody, sources) && !calleeOwns(variable)) {
         reason = "private(" + variable->getName().str() + ") on a task, shared in the parallel region";
         return false;
       }
@@ -274,16 +325,21 @@ std::vector<size_t> addTaskParts(const clang::OMPTaskDirective& task, const std:
   return done;
 }
 
-}  // namespace
-
-bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
-                      clang::ASTContext& context, std::vector<TaskSequencePart>& parts, std::string& reason) {
+// The parts of the sequence `body` (the single's statements, or those of the function it calls),
+// those made of statements in `conditional` marked so (TaskSequencePart::conditional).
+bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSingleDirective& single,
+                const clang::OMPExecutableDirective& region, const clang::FunctionDecl* callee,
+                const std::set<const clang::Stmt*>& conditional, clang::ASTContext& context,
+                std::vector<TaskSequencePart>& parts, std::string& reason) {
   parts.clear();
   const clang::SourceManager& sources = context.getSourceManager();
   std::vector<const clang::Stmt*> statements;
   std::vector<int> group;
   std::string notFlat;
-  bool flat = flattenTaskgroups(statementsOf(single.getAssociatedStmt()), statements, group, notFlat);
+  bool flat = flattenTaskgroups(body, statements, group, notFlat);
+  auto anyConditional = [&](const std::vector<const clang::Stmt*>& some) {
+    return std::any_of(some.begin(), some.end(), [&](const clang::Stmt* s) { return conditional.count(s) > 0; });
+  };
   bool createsTasks = false;
   for (const clang::Stmt* statement : statements) createsTasks |= llvm::isa<clang::OMPTaskDirective>(statement);
   if (!createsTasks) return false;
@@ -317,7 +373,7 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
           reason = "a statement between two tasks of the single";
           return false;
         }
-        if (!taskModelled(*task, region, sources, reason)) return false;
+        if (!taskModelled(*task, region, callee, sources, reason)) return false;
         tasks.push_back(task);
         taskGroup.push_back(group[k]);
         continue;
@@ -335,6 +391,7 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
 
     if (!before.empty()) {
       parts.push_back({TaskSequencePart::Kind::Statements, before, nullptr, "single", "", before.front(), {}, {}});
+      parts.back().conditional = anyConditional(before);
       if (!tasks.empty())
         parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "task creation", "", tasks.front(), {}, {}});
     }
@@ -375,12 +432,15 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
         if (relation[i][j] == Relation::Ordered)
           after.insert(after.end(), doneWithTask[i].begin(), doneWithTask[i].end());
       std::vector<size_t> outliving;
+      size_t first = parts.size();
       doneWithTask[j] = addTaskParts(*tasks[j], after, exclusion[j], parts, outliving);
+      for (size_t part = first; part < parts.size(); ++part) parts[part].conditional = conditional.count(tasks[j]) > 0;
       for (size_t part : outliving) outlivingUntil.push_back({part, taskGroup[j]});
     }
     // The creating thread goes on at once: no dependence orders its statements after the tasks.
     if (!after.empty())
       parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front(), {}, {}});
+    parts.back().conditional = anyConditional(after);
     if (taskwait) {
       partOfStatement[waitAt] = parts.size();
       parts.push_back({TaskSequencePart::Kind::Barrier,
@@ -400,6 +460,51 @@ bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPE
     for (size_t between = part + 1; between < until; ++between)
       barrierBefore |= parts[between].kind == TaskSequencePart::Kind::Barrier;
     if (barrierBefore) parts[part].outlivesUntil = until;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
+                      clang::ASTContext& context, std::vector<TaskSequencePart>& parts, std::string& reason) {
+  return sequenceOf(statementsOf(single.getAssociatedStmt()), single, region, nullptr, {}, context, parts, reason);
+}
+
+bool findCalledTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
+                            clang::ASTContext& context, const CalledTaskSequence& called,
+                            std::vector<TaskSequencePart>& parts, std::string& reason) {
+  // The arguments, read by the single's thread before the call; an address `&x` is no access.
+  std::vector<const clang::Stmt*> statements;
+  for (const clang::Expr* argument : called.call->arguments()) {
+    auto* address = llvm::dyn_cast<clang::UnaryOperator>(argument->IgnoreParenImpCasts());
+    if (!address || address->getOpcode() != clang::UO_AddrOf || !variableOf(address->getSubExpr()))
+      statements.push_back(argument);
+  }
+  // A return before the end makes what follows it conditional; a goto is not followed.
+  const auto* body = llvm::cast<clang::CompoundStmt>(called.callee->getBody());
+  const clang::Stmt* exit = region::earlyExitIn(*body);
+  if (exit && llvm::isa<clang::GotoStmt>(exit)) {
+    reason = "a goto in function '" + called.callee->getNameAsString() + "', which creates tasks";
+    return false;
+  }
+  const clang::SourceManager& sources = context.getSourceManager();
+  std::set<const clang::Stmt*> conditional;
+  bool returned = false;
+  for (const clang::Stmt* statement : body->body()) {
+    if (returned) conditional.insert(statement);
+    statements.push_back(statement);
+    clang::SourceRange range = wholeRangeOf(statement);
+    returned |= exit && !sources.isBeforeInTranslationUnit(exit->getBeginLoc(), range.getBegin()) &&
+                !sources.isBeforeInTranslationUnit(range.getEnd(), exit->getBeginLoc());
+  }
+  // The caller's `v = f(...)` writes v when f returns, on the single's thread.
+  if (called.result) statements.push_back(called.result);
+  if (!sequenceOf(statements, single, region, called.callee, conditional, context, parts, reason)) return false;
+  if (const clang::VarDecl* copied = copiedSharedLocal(parts, *called.callee)) {
+    reason = "a task taking its own copy of '" + copied->getName().str() +
+             "', which another task shares (the copy is read when the task is created)";
+    return false;
   }
   return true;
 }

@@ -15,6 +15,8 @@
 // only; anything else stays unsupported.
 #pragma once
 
+#include "analyzer/frontend/CalledTaskSequences.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/StmtOpenMP.h>
 
@@ -38,12 +40,21 @@ struct TaskSequencePart {
   // Task: a descendant its creator does not wait for outlives the taskwaits after it, up to this
   // part (the end of a taskgroup around its creator), or parts.size() for the single's barrier.
   std::optional<size_t> outlivesUntil;
+  // In a called function (CalledTaskSequences.h): after a return that may end it first.
+  bool conditional = false;
 };
 
 // The parts of `single` (a statement directly in `region`) when it creates tasks the model covers;
 // otherwise false and `reason` says why (or `parts` empty: the single creates no task).
 bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
                       clang::ASTContext& context, std::vector<TaskSequencePart>& parts, std::string& reason);
+
+// The parts of the sequence of tasks `called`, the function `single` calls (CalledTaskSequences.h):
+// the call's arguments, read first, the function's statements and tasks, then the write of the
+// call's result; otherwise false and `reason` says why.
+bool findCalledTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
+                            clang::ASTContext& context, const CalledTaskSequence& called,
+                            std::vector<TaskSequencePart>& parts, std::string& reason);
 
 // Whether `directive` is one of the tasks, or taskgroups, of such a sequence in `region`.
 bool inTaskSequence(const clang::OMPExecutableDirective& directive, const clang::OMPExecutableDirective* region,

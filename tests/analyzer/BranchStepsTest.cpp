@@ -1,5 +1,5 @@
 // `if (c) { ... } else { ... }` in a parallel region with worksharing constructs or barriers in its
-// arms (RegionModelBuilder::addBranchSteps, RegionCheck's worlds): exactly one arm runs, on every
+// arms (RegionStepBuilder::addBranchSteps, RegionCheck's worlds): exactly one arm runs, on every
 // thread; a condition a thread may see differently is reported, not guessed.
 #include "CheckSnippet.h"
 

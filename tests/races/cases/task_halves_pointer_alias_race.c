@@ -1,8 +1,7 @@
-// adrace-expect: race possible
-// adrace-race: 26 dst
-// Without restrict, dst and src may be the same array (main passes the same one): then the first
-// task's read of src[i+1] at the middle meets the second task's write of dst[mid]. Whether they alias
-// depends on the caller, hence possible.
+// adrace-expect: race definite
+// adrace-race: 37 buf
+// Without restrict, dst and src may be the same array, and main passes the same one (buf): the
+// first task's read of src[i+1] at the middle meets the second task's write of dst[mid].
 /* Two tasks each process one half of a vector, through pointer parameters. */
 #include <stdio.h>
 

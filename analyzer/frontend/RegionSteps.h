@@ -1,0 +1,51 @@
+// The steps of a parallel region (RegionStep), from its top-level statements in order: plain
+// statements, single, master/masked, critical, atomic, worksharing loops, barriers, sections, blocks
+// and if/else arms holding barriers, sequential loops around steps; calls to functions with OpenMP
+// constructs (RegionCalleeSteps.h) and tasks (RegionTaskSteps.h) through their own builders.
+#pragma once
+
+#include "analyzer/frontend/RegionAccesses.h"
+#include "analyzer/frontend/RegionBuildState.h"
+#include "analyzer/frontend/RegionCalleeSteps.h"
+#include "analyzer/frontend/RegionTaskSteps.h"
+#include "analyzer/frontend/RegionValues.h"
+
+namespace adrace::analyzer::region {
+
+class RegionStepBuilder {
+ public:
+  RegionStepBuilder(RegionBuildState& state, RegionValues& values, RegionAccessCollector& accesses)
+      : state_(state),
+        values_(values),
+        accesses_(accesses),
+        callees_(state, values, accesses, *this),
+        tasks_(state, values, accesses, *this) {}
+
+  // The step (or steps) of the region's top-level statement `index` (or a statement standing for it).
+  void addStep(const clang::Stmt* statement, size_t index);
+  void addBarrierStep(const clang::Stmt* at);
+  void addLoopStep(const clang::OMPLoopDirective& loop, size_t index, const clang::FunctionDecl* orphanedIn = nullptr);
+  void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);
+  void addLeagueSizeBound(const clang::OMPExecutableDirective& teams);
+  void findSpinWaits();
+  TaskSteps& tasks() { return tasks_; }
+
+ private:
+  bool addArmSteps(const std::vector<const clang::Stmt*>& statements, size_t index);
+  void addBranchSteps(const clang::IfStmt& branch, size_t index);
+  void addCycleSteps(const clang::Stmt& loop, size_t index);
+  void addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor, std::string construct,
+                         bool nowait = false);
+  void addReductionCombination(const clang::OMPLoopDirective& loop, RegionStep& step);
+
+  RegionBuildState& state_;
+  RegionValues& values_;
+  RegionAccessCollector& accesses_;
+  CalleeSteps callees_;
+  TaskSteps tasks_;
+  int cycles_ = 0;  // sequential loops around steps, so far
+  bool inCycle_ = false;
+  int conditionalBlocks_ = 0;  // `if (c) { ...; barrier; ... }` blocks, so far
+};
+
+}  // namespace adrace::analyzer::region
