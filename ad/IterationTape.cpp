@@ -64,7 +64,8 @@ std::set<const clang::VarDecl*> iterationTapeCandidates(const AdjointContext& co
                                                         const Sweeps& sweeps, const clang::ForStmt* stmt,
                                                         bool collapsed) {
   std::set<const clang::VarDecl*> candidates;
-  if (loop.model.schedule != analyzer::Schedule::Static || collapsed || !loop.model.perfectNest.empty()) return candidates;
+  if (loop.model.schedule != analyzer::Schedule::Static || collapsed || !loop.model.perfectNest.empty())
+    return candidates;
   const clang::Stmt* body = context.loopBody(stmt);
   auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
   if (!compound || !sweeps.plan().recomputedLoops.count(stmt) || !sweeps.forwardEmits(body)) return candidates;
@@ -119,10 +120,9 @@ c::StmtList iterationTapeFill(const std::vector<TapedScalar>& taped, const ForHe
   for (const TapedScalar& scalar : taped)
     body.push_back(
         c::expression(c::assign(c::subscript(c::name(scalar.tape), k), c::name(scalar.decl->getNameAsString()))));
-  c::StmtRef loop =
-      c::governed(c::directive(c::Omp::For, {c::scheduleClause(c::Schedule::Static)}),
-                  c::forLoop(c::declaration(c::plainType("long"), "adrace_k", c::integer(0)),
-                             c::less(k, c::name("adrace_trip")), c::postIncrement(k), std::move(body)));
+  c::StmtRef loop = c::governed(c::directive(c::Omp::For, {c::scheduleClause(c::Schedule::Static)}),
+                                c::forLoop(c::declaration(c::plainType("long"), "adrace_k", c::integer(0)),
+                                           c::less(k, c::name("adrace_trip")), c::postIncrement(k), std::move(body)));
   return {c::comment("first: " + names + " at every iteration, for the gather's terms at shifted iterations"), loop};
 }
 

@@ -671,8 +671,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
     gatherInnermost_ = box->size() > nest->loops.size() ? box->back().loop : nullptr;
     gather.emplace(context_, loop_, *box, scope_.gathered, gatherInvariants(), gatherBodyLocals());
     // A loop of a team region runs inside the region its team opened: no tape is allocated around it.
-    if (!sweeps_.insideTeam())
-      gather->readFromTape(iterationTapeCandidates(context_, loop_, sweeps_, stmt, collapsed));
+    if (!sweeps_.insideTeam()) gather->readFromTape(iterationTapeCandidates(context_, loop_, sweeps_, stmt, collapsed));
   }
   gather_ = gather ? &*gather : nullptr;
   CodeWriter gatheredBody;

@@ -21,6 +21,10 @@ struct CheckedSnippet {
   std::vector<RaceFinding> findings;  // every loop's, then every region's
 };
 
+// Z3's limit per query in these tests: they test what is decided, not how fast, and a 2 s limit
+// left queries undecided on a loaded machine (a test that fails under load blocks everyone).
+constexpr unsigned kSnippetQueryTimeoutMs = 60000;
+
 inline CheckedSnippet checkSnippet(const std::string& code, const CheckModelOptions& modelOptions = {},
                                    bool checkAliasing = true) {
   CheckedSnippet checked;
@@ -53,11 +57,12 @@ inline CheckedSnippet checkSnippet(const std::string& code, const CheckModelOpti
     LoopCheckOptions options;
     if (checkAliasing) options.mayAlias = checked.models.mayAlias[index];
     options.replay = &checked.models.replays[index];
+    options.z3TimeoutMs = kSnippetQueryTimeoutMs;
     for (RaceFinding& finding : checkLoop(checked.models.loops[index], options))
       checked.findings.push_back(std::move(finding));
   }
   for (const RegionModel& region : checked.models.regions)
-    for (RaceFinding& finding : checkRegion(region, checked.models.loops))
+    for (RaceFinding& finding : checkRegion(region, checked.models.loops, kSnippetQueryTimeoutMs))
       checked.findings.push_back(std::move(finding));
   return checked;
 }
