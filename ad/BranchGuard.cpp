@@ -5,6 +5,7 @@
 #include <clang/AST/ParentMapContext.h>
 
 #include <functional>
+#include <vector>
 
 namespace adrace::ad {
 namespace {
@@ -58,28 +59,15 @@ BranchGuard branchGuard(AdjointContext& context, const clang::Expr* read, const 
   return fail(read, "too deep in its loop body");
 }
 
-bool inConditionalArm(const AdjointContext& context, const clang::Expr* leaf) {
-  const clang::Stmt* node = leaf;
-  for (int depth = 0; node && depth < 256; ++depth) {
-    auto parents = context.ast.getParents(*node);
-    if (parents.size() == 1)
-      if (const auto* variable = parents[0].get<clang::VarDecl>()) parents = context.ast.getParents(*variable);
-    const clang::Stmt* parent = parents.size() == 1 ? parents[0].get<clang::Stmt>() : nullptr;
-    if (!llvm::isa_and_nonnull<clang::Expr>(parent) && !llvm::isa_and_nonnull<clang::DeclStmt>(parent)) return false;
-    if (auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(parent);
-        conditional && node != conditional->getCond())
-      return true;
-    node = parent;
-  }
-  return false;
-}
+namespace {
+struct Arm {
+  const clang::ConditionalOperator* conditional;
+  bool holds;  // in the true arm
+};
 
-ArmGuard armGuard(const AdjointContext& context, const clang::Expr* leaf, const c::ExprRef& value) {
-  struct Arm {
-    c::ExprRef condition;
-    bool holds;
-  };
-  std::vector<Arm> arms;  // innermost first
+// The `?:` arms `leaf` lies in within its statement, innermost first.
+std::vector<Arm> enclosingArms(const AdjointContext& context, const clang::Expr* leaf) {
+  std::vector<Arm> arms;
   const clang::Stmt* node = leaf;
   for (int depth = 0; node && depth < 256; ++depth) {
     auto parents = context.ast.getParents(*node);
@@ -89,12 +77,28 @@ ArmGuard armGuard(const AdjointContext& context, const clang::Expr* leaf, const 
     if (!llvm::isa_and_nonnull<clang::Expr>(parent) && !llvm::isa_and_nonnull<clang::DeclStmt>(parent)) break;
     if (auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(parent);
         conditional && node != conditional->getCond())
-      arms.push_back({context.tree(conditional->getCond()), node == conditional->getTrueExpr()});
+      arms.push_back({conditional, node == conditional->getTrueExpr()});
     node = parent;
   }
+  return arms;
+}
+}  // namespace
+
+bool inConditionalArm(const AdjointContext& context, const clang::Expr* leaf) {
+  return !enclosingArms(context, leaf).empty();
+}
+
+ArmGuard armGuard(const AdjointContext& context, const clang::Expr* leaf, const c::ExprRef& value) {
+  struct Condition {
+    c::ExprRef condition;
+    bool holds;
+  };
+  std::vector<Condition> arms;  // innermost first
+  for (const Arm& arm : enclosingArms(context, leaf))
+    arms.push_back({context.tree(arm.conditional->getCond()), arm.holds});
   ArmGuard guard{nullptr, value};
   if (arms.empty()) return guard;
-  for (const Arm& arm : arms) {
+  for (const Condition& arm : arms) {
     c::ExprRef holds = arm.holds ? arm.condition : c::logicalNot(c::parenthesized(arm.condition));
     guard.condition = guard.condition ? c::logicalAnd(holds, guard.condition) : holds;
   }
@@ -102,7 +106,7 @@ ArmGuard armGuard(const AdjointContext& context, const clang::Expr* leaf, const 
   std::function<c::ExprRef(const c::ExprRef&)> within = [&](const c::ExprRef& expr) -> c::ExprRef {
     if (!expr) return expr;
     if (expr->kind == c::Expr::Kind::Conditional)
-      for (const Arm& arm : arms)
+      for (const Condition& arm : arms)
         if (c::sameExpr(expr->operands[0], arm.condition) && c::isZeroLiteral(expr->operands[arm.holds ? 2 : 1]))
           return within(expr->operands[arm.holds ? 1 : 2]);
     auto copy = std::make_shared<c::Expr>(*expr);
