@@ -64,8 +64,9 @@ class TimelineBuilder {
         continue;
       }
       if (containsDirective(statement))
-        return refuse("an OpenMP directive in a single that creates tasks, other than task, taskloop, taskwait "
-                      "and taskgroup");
+        return refuse(
+            "an OpenMP directive in a single that creates tasks, other than task, taskloop, taskwait "
+            "and taskgroup");
       run_.push_back(statement);
     }
     return true;
@@ -109,6 +110,9 @@ class TimelineBuilder {
   bool addTask(const clang::OMPTaskDirective& task) {
     if (task.hasClausesOfKind<clang::OMPDependClause>())
       return refuse("a depend clause on a task in a single that also holds taskloops or statements between tasks");
+    // if(false) makes the task undeferred: its creator waits for it, which a race would need to know.
+    if (task.hasClausesOfKind<clang::OMPIfClause>())
+      return refuse("an if clause on a task beside a taskloop or a statement between tasks");
     const clang::Stmt* body = task.getInnermostCapturedStmt()->getCapturedStmt();
     if (nestedDirective(body))
       return refuse("an OpenMP directive inside a task other than atomic and critical, beside a taskloop");
@@ -130,6 +134,10 @@ class TimelineBuilder {
   bool addTaskloop(const clang::OMPLoopDirective& taskloop) {
     if (const char* clause = unmodelledTaskloopClause(taskloop))
       return refuse(std::string("clause ") + clause + " on the taskloop");
+    if (taskloop.hasClausesOfKind<clang::OMPNogroupClause>() && taskloop.hasClausesOfKind<clang::OMPIfClause>())
+      return refuse(
+          "an if clause on a nogroup taskloop beside other taskloops or tasks (undeferred, its tasks end "
+          "before the single goes on)");
     closeRun();
     TimelinePart part;
     part.kind = TimelinePart::Kind::Taskloop;

@@ -7,8 +7,10 @@
 // end of a taskgroup around its creation, or the single's barrier; a taskloop without nogroup ends
 // with its implicit taskgroup before the statement after it. So each part is a step of the region
 // that runs after exactly the parts finished when it starts (RegionStep::after): nothing else
-// orders the single's work while the other threads wait at its barrier. Tasks here have no depend clause and create no tasks (TaskSequences.h models those where
-// its shape allows); anything else stays unsupported, with the reason.
+// orders the single's work while the other threads wait at its barrier. Tasks here have no depend
+// or if clause and create no tasks (TaskSequences.h models those where its shape allows), and a
+// nogroup taskloop has no if clause (undeferred, it would end before the single goes on); anything
+// else stays unsupported, with the reason.
 #pragma once
 
 #include <clang/AST/ASTContext.h>

@@ -194,6 +194,17 @@ TEST(SingleTimeline, ShapesItDoesNotFollowStayUnsupported) {
              b[0] = a[3];
            }
          } })",
+      // an if clause: an undeferred task ends before the single's thread goes on
+      R"(double a[64], b[64]; int small; void f(void) {
+         #pragma omp parallel
+         #pragma omp single
+         {
+         #pragma omp taskloop
+           for (int i = 0; i < 64; i++) a[i] = i;
+         #pragma omp task if(small)
+           b[0] = a[3];
+           b[0] = 1.0;
+         } })",
       // single nowait: the tasks run into what the other threads do next
       R"(double a[64], b[64]; void f(void) {
          #pragma omp parallel
