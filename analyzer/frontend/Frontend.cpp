@@ -218,6 +218,11 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
     }
     if (isTaskloop(*directive) && modelTaskLoops_) {
       const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
+      // Several taskloops, or tasks beside it, in a single (SingleTimeline.h).
+      if (inSingleTimeline(*directive, region, context_)) {
+        sites_.push_back({llvm::cast<clang::OMPLoopDirective>(directive), region, function});
+        return true;
+      }
       if (const clang::OMPSingleDirective* single = singleAround(*directive, region)) {
         std::string notModelled;
         if (std::optional<TaskloopInSingle> shape = taskloopOfSingle(*single, notModelled);
@@ -225,12 +230,10 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
           sites_.push_back({llvm::cast<clang::OMPLoopDirective>(directive), region, function});
           return true;
         }
-        // Several taskloops, or tasks beside it (SingleTimeline.h).
         std::vector<TimelinePart> parts;
-        if (findSingleTimeline(*single, *region, context_, parts, notModelled)) {
-          sites_.push_back({llvm::cast<clang::OMPLoopDirective>(directive), region, function});
-          return true;
-        }
+        std::string notTimeline;
+        if (!findSingleTimeline(*single, *region, context_, parts, notTimeline) && !notTimeline.empty())
+          notModelled = notTimeline;
         why = " (not modelled: " + notModelled + ")";
       } else {
         why = " (not modelled: a taskloop that is not all of a `single` directly inside a parallel region)";

@@ -169,6 +169,35 @@ TEST(SingleTimeline, TasksMeetWhatOtherThreadsDoBeforeTheSingle) {
   EXPECT_TRUE(apart.findings.empty()) << describe(apart.findings);
 }
 
+TEST(SingleTimeline, TaskwaitInsideATaskgroupWaitsForEveryChild) {
+  // The taskloop inside the taskgroup is a loop of its own; the taskwait in the group waits for it
+  // and for the task created before the group.
+  const char* code = R"(
+    double a[100], b[100], s;
+    void f(void) {
+    #pragma omp parallel
+    #pragma omp single
+      {
+    #pragma omp task
+        a[0] = 1.0;
+    #pragma omp taskgroup
+        {
+    #pragma omp taskloop nogroup
+          for (int i = 1; i < 100; i++) b[i] = i;
+          %s
+          s = a[0] + b[5];
+        }
+      }
+    })";
+  CheckedSnippet waited = checkSnippet(fillIn(code, {"\n    #pragma omp taskwait\n"}));
+  EXPECT_EQ(waited.models.loops.size(), 1u);
+  EXPECT_FALSE(anyUnsupported(waited)) << describe(waited.findings);
+  EXPECT_TRUE(waited.findings.empty()) << describe(waited.findings);
+  CheckedSnippet unwaited = checkSnippet(fillIn(code, {""}));
+  EXPECT_TRUE(reportsRaceOn(unwaited, "a", true)) << describe(unwaited.findings);
+  EXPECT_TRUE(reportsRaceOn(unwaited, "b", true)) << describe(unwaited.findings);
+}
+
 TEST(SingleTimeline, ShapesItDoesNotFollowStayUnsupported) {
   const char* shapes[] = {
       // depend on an element beside a taskloop
