@@ -7,7 +7,6 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
-#include <algorithm>
 #include <set>
 
 namespace adrace::analyzer {
