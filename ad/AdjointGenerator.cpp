@@ -264,7 +264,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   file.push_back(c::preprocessor("include", "<stdlib.h>"));
   file.push_back(c::preprocessor("include", "\"adrace/runtime.h\""));
   // the file-scope variables the generated code names, and the adjoints of the active ones
-  const c::StmtList globals = fileScopeDeclarations(context, bodyMentions);
+  const c::StmtList globals = fileScopeDeclarations(context, bodyMentions, prelude.constants);
   if (!globals.empty()) {
     file.push_back(c::blankLine());
     file.insert(file.end(), globals.begin(), globals.end());
