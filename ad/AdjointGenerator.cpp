@@ -4,6 +4,7 @@
 #include "ad/AdjointGenerator.h"
 
 #include "ad/AdjointContext.h"
+#include "ad/ClassLocals.h"
 #include "ad/CodeWriter.h"
 #include "ad/c/Uses.h"
 #include "ad/EarlyReturns.h"
@@ -179,6 +180,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   if (context.failed()) return "";
   substituteFieldPointers(context);
   substituteLocalReferences(context);
+  replaceClassLocals(context);
   checkSupported(context);
   if (context.failed()) return "";
   const FilePrelude prelude = filePrelude(context.ast);

@@ -292,10 +292,35 @@ TEST(CxxAdjoint, ScalarReferenceParametersAreTheCallersScalars) {
   EXPECT_FALSE(contains(generated.code, "*s_b")) << generated.code;
 }
 
-TEST(CxxAdjoint, LocalsOfClassTypeAreRefused) {
+// A class local that bundles scalars (its constructor initialises each member from a parameter or a
+// constant) is one scalar local per member, declared where it was (ad/ClassLocals.h).
+TEST(CxxAdjoint, ClassLocalsAreOneScalarPerMember) {
   Generated generated = generateCxx(R"(struct Box {
     double w;
+    int k = 2;
     explicit Box(double v) : w(v) {}
+    double scaled(double x) const { return k * w * x; }
+};
+void widen(int n, double s, double* x)
+{
+    for (int i = 0; i < n; i++) {
+        Box b(s);
+        x[i] = b.scaled(x[i]);
+    }
+}
+)",
+                                    "widen", {"s", "x"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "double b_w = s;")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "int b_k = 2;")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "Box b")) << generated.code;
+}
+
+// A constructor with statements of its own is not modelled: the local is refused with its type.
+TEST(CxxAdjoint, ClassLocalsWithConstructorBodiesAreRefused) {
+  Generated generated = generateCxx(R"(struct Box {
+    double w;
+    explicit Box(double v) { w = v * v; }
 };
 void widen(int n, double* x)
 {

@@ -1,5 +1,6 @@
 // Driver for the class_column test kernel (see corpus/common/harness.h), compiled as C++: the
 // kernel takes a struct with member arrays and std::array references, the harness reads their data.
+// (The kernel's Blend class is its own: the driver only needs Column.)
 #include "../../../../corpus/common/harness.h"
 
 #include <array>
