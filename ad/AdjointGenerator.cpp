@@ -174,9 +174,13 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   if (context.function.getReturnType()->isRealFloatingType()) context.resultAdjoint = context.freshName("result_b");
   checkOpenMPSubset(context);
   if (context.failed()) return "";
-  const std::vector<analyzer::RaceFinding> races = definitePrimalRaces(context, sourceFile);
+  std::vector<analyzer::RaceFinding> races = definitePrimalRaces(context, sourceFile);
   foldEarlyReturns(context);
-  inlineHelpers(context);
+  if (inlineHelpers(context) > 0 && !context.failed()) {
+    // An orphaned loop is checked as written in its helper, where the loops around its call (and
+    // the arrays the call passes) are not seen: checked again where the call put it, in the region.
+    for (analyzer::RaceFinding& race : definitePrimalRaces(context, sourceFile)) races.push_back(std::move(race));
+  }
   if (context.failed()) return "";
   substituteFieldPointers(context);
   substituteLocalReferences(context);

@@ -502,9 +502,14 @@ class Inliner {
       }
       counters.push_back(copy);
     }
+    ++orphanedLoops_;
     return copyOrphanedLoop(ast_, *directive, llvm::cast<clang::ForStmt>(loop), counters, site_);
   }
 
+ public:
+  int orphanedLoopsCopied() const { return orphanedLoops_; }
+
+ private:
   // A `for` loop of a void helper's body: the same loop over its copied header and body (its counter,
   // a helper local, declared afresh like the others). Whether the sweeps can reverse it (a counter
   // they can recompute, a trip count they know) is then checked as for any loop the function writes.
@@ -860,14 +865,16 @@ class Inliner {
   std::map<const clang::ValueDecl*, clang::VarDecl*> locals_;    // a procedure's locals, declared afresh
   std::vector<const clang::OMPExecutableDirective*> enclosing_;  // the function's directives around the call
   std::vector<clang::Expr*> objects_;  // the objects the member functions being inlined are called on
+  int orphanedLoops_ = 0;              // orphaned worksharing loops copied into the function's regions
 };
 
 }  // namespace
 
-void inlineHelpers(AdjointContext& context) {
+int inlineHelpers(AdjointContext& context) {
   Inliner inliner(context);
   clang::Stmt* body = inliner.statement(const_cast<clang::Stmt*>(context.function.getBody()));
   if (!context.failed()) const_cast<clang::FunctionDecl&>(context.function).setBody(body);
+  return inliner.orphanedLoopsCopied();
 }
 
 }  // namespace adrace::ad

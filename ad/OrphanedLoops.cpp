@@ -14,7 +14,11 @@ std::optional<std::string> whyOrphanedLoopNotCopied(const clang::OMPExecutableDi
     return "OpenMP directive '" + analyzer::directiveName(directive) +
            "' (of the directives in a helper, only an orphaned `omp for` is copied into the caller's region)";
   for (const clang::OMPClause* clause : loop->clauses()) {
-    if (llvm::isa<clang::OMPNowaitClause, clang::OMPCollapseClause>(clause)) continue;
+    if (llvm::isa<clang::OMPCollapseClause>(clause)) continue;
+    if (llvm::isa<clang::OMPNowaitClause>(clause))
+      return std::string(
+          "nowait on an orphaned `omp for` (without its barrier, the loops of the calls may race "
+          "with what follows them in the caller's region, which the race check does not see)");
     if (auto* schedule = llvm::dyn_cast<clang::OMPScheduleClause>(clause)) {
       const clang::Expr* chunk = schedule->getChunkSize();
       if (!chunk || chunk->IgnoreParenImpCasts()->isIntegerConstantExpr(ast)) continue;

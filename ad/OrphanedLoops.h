@@ -7,9 +7,12 @@
 // written in the region (TeamRegion.h): the region's adjoint runs the copies' adjoints in reverse.
 //
 // Only clauses that name no variable of the helper are copied (schedule with a constant chunk or
-// none, nowait); a helper's `private`, `reduction`... list names variables the copy renames, and is
-// refused. So is an orphaned loop whose call is not inside a parallel region (its one-thread team
-// would run all iterations: a serial loop written as a worksharing one).
+// none, collapse); a helper's `private`, `reduction`... list names variables the copy renames, and is
+// refused. So are `nowait` (the primal race check reads the copies' loops one by one, not what runs
+// after them in the region without the barrier), and an orphaned loop whose call is not inside a
+// parallel region (its one-thread team would run all iterations: a serial loop written as a
+// worksharing one). The copies are checked for races again where the calls put them
+// (AdjointGenerator.cpp), since a call may pass one array for two parameters.
 #pragma once
 
 #include <clang/AST/ASTContext.h>

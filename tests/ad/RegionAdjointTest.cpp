@@ -235,6 +235,50 @@ void sweep(int n, const double *u, double *unew)
   EXPECT_TRUE(contains(g.error, ":5:1: error: unsupported: clause 'private' on an orphaned `omp for`")) << g.error;
 }
 
+// Without its barrier an orphaned loop may race with what follows its call, which the race check
+// does not see in the copies: refused at the loop.
+TEST(RegionAdjoint, OrphanedWorksharingLoopWithNowaitIsRefused) {
+  Generated g = generate(R"C(static void relax(int n, const double *u, double *unew)
+{
+    int i;
+#pragma omp for nowait
+    for (i = 1; i < n - 1; i++)
+        unew[i] = 0.5 * (u[i - 1] + u[i + 1]);
+}
+void sweep(int n, double *u, double *v)
+{
+#pragma omp parallel
+    {
+        relax(n, u, v);
+        relax(n, v, u);
+    }
+}
+)C",
+                         "sweep", {"u", "v"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  EXPECT_TRUE(contains(g.error, ":4:1: error: unsupported: nowait on an orphaned `omp for`")) << g.error;
+}
+
+// The copies are checked for races where the calls put them: one array passed as in and out races.
+TEST(RegionAdjoint, OrphanedWorksharingLoopRacingThroughItsArgumentsIsRefused) {
+  Generated g = generate(R"C(static void relax(int n, const double *u, double *unew)
+{
+    int i;
+#pragma omp for
+    for (i = 1; i < n - 1; i++)
+        unew[i] = 0.5 * (u[i - 1] + u[i + 1]);
+}
+void sweep(int n, double *u)
+{
+#pragma omp parallel
+    relax(n, u, u);
+}
+)C",
+                         "sweep", {"u"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  EXPECT_TRUE(contains(g.error, ":6:9: error: the primal races: data race on 'u'")) << g.error;
+}
+
 // A heap buffer of the function (per-thread partial sums, corpus/cross_entropy) would need an adjoint
 // buffer of the same size: refused at the allocation, with what to do instead.
 TEST(RegionAdjoint, HeapAllocationIsRefusedAtTheCall) {
