@@ -348,8 +348,20 @@ class Inliner {
     Bindings bindings;
     if (!bind(call, definition, outer, bindings)) return call;
     clang::Expr* object = nullptr;  // what `this` points to, for a member function
-    if (auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call))
-      object = expression(member->getImplicitObjectArgument(), outer);
+    if (auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call)) {
+      clang::Expr* written = member->getImplicitObjectArgument();
+      if (llvm::isa<clang::CXXThisExpr>(written->IgnoreParenImpCasts()) && !objects_.empty() && objects_.back())
+        object = objects_.back();  // a member function calling another on the same object
+      else if (written->HasSideEffects(ast_)) {
+        context_.unsupported(written->getBeginLoc(), "call to the C++ member function '" +
+                                                         definition->getQualifiedNameAsString() +
+                                                         "' on an object whose expression has side effects "
+                                                         "(inlined, it would be evaluated at each member use)");
+        return call;
+      } else {
+        object = expression(written, outer);
+      }
+    }
     if (context_.failed()) return call;
     objects_.push_back(object);
     ++copying_;

@@ -59,6 +59,7 @@ clang::OMPForDirective* copyOrphanedLoop(clang::ASTContext& ast, const clang::OM
   // The loop's helper expressions (iteration variable, bounds) are code generation's; only the
   // counters are read (a region's data sharing), so they are the copy's and the rest the original's.
   clang::OMPLoopDirective::HelperExprs exprs;
+  exprs.clear(from.getLoopsNumber());  // every field null (those of distribute included), then set
   exprs.IterationVarRef = from.getIterationVariable();
   exprs.LastIteration = from.getLastIteration();
   exprs.NumIterations = from.getNumIterations();
@@ -74,10 +75,6 @@ clang::OMPForDirective* copyOrphanedLoop(clang::ASTContext& ast, const clang::OM
   exprs.EUB = from.getEnsureUpperBound();
   exprs.NLB = from.getNextLowerBound();
   exprs.NUB = from.getNextUpperBound();
-  exprs.PrevLB = nullptr;
-  exprs.PrevUB = nullptr;
-  exprs.DistInc = nullptr;
-  exprs.PrevEUB = nullptr;
   exprs.Counters.assign(counters.begin(), counters.end());
   exprs.PrivateCounters.assign(counters.begin(), counters.end());
   exprs.Inits.assign(from.inits().begin(), from.inits().end());

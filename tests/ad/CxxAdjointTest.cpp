@@ -210,20 +210,21 @@ void scale(const Field& in, Field& out)
 }
 
 // Accessors are inlined on the object they are called on: `this->u[...]` and `u[...]` are g.u[...],
-// and an accessor returning a reference is an lvalue there.
+// an accessor returning a reference is an lvalue there, and one calling another calls it on g.
 TEST(CxxAdjoint, AccessorsAreInlinedOnTheirObject) {
   Generated generated = generateCxx(R"(struct Grid {
     int nx;
     double *u;
     double& at(int i, int j) { return u[i * nx + j]; }
     double get(int i, int j) const { return this->u[i * nx + j]; }
+    double squared(int i, int j) const { return get(i, j) * get(i, j); }
 };
 void square(Grid& g, int ny, int nx)
 {
 #pragma omp parallel for
     for (int i = 0; i < ny; i++)
         for (int j = 0; j < nx; j++)
-            g.at(i, j) = g.get(i, j) * g.get(i, j);
+            g.at(i, j) = g.squared(i, j);
 }
 )",
                                     "square", {"g"});
