@@ -35,7 +35,8 @@ clang::Expr* memberValue(const clang::CXXConstructExpr& construct, const clang::
         unsigned index = parameter->getFunctionScopeIndex();
         bool sameType = parameter->getType().getCanonicalType().getUnqualifiedType() ==
                         field.getType().getCanonicalType().getUnqualifiedType();
-        if (constructor->getParamDecl(index) != parameter || index >= construct.getNumArgs() || !sameType)
+        if (constructor->getParamDecl(index) != parameter || index >= construct.getNumArgs() || !sameType ||
+            llvm::isa<clang::CXXDefaultArgExpr>(construct.getArg(index)))  // (a default argument: not written)
           return nullptr;
         return const_cast<clang::Expr*>(construct.getArg(index));
       }
