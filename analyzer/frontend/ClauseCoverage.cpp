@@ -55,11 +55,39 @@ bool modelledOrHarmless(llvm::omp::Clause kind) {
   }
 }
 
+// Whether `condition` is a compile-time constant equal to `value`.
+bool constantly(const clang::Expr* condition, bool value, const clang::ASTContext& context) {
+  bool result = false;
+  return condition && !condition->isValueDependent() && condition->EvaluateAsBooleanCondition(result, context) &&
+         result == value;
+}
+
 }  // namespace
+
+std::optional<std::string> serialisingClause(const clang::OMPExecutableDirective& directive,
+                                             const clang::ASTContext& context) {
+  for (const auto* clause : directive.getClausesOfKind<clang::OMPIfClause>()) {
+    if (!constantly(clause->getCondition(), false, context)) continue;
+    return clang::isOpenMPTaskingDirective(directive.getDirectiveKind())
+               ? "an if clause whose condition is always false (its tasks are undeferred)"
+               : "an if clause whose condition is always false (the construct runs on one thread)";
+  }
+  for (const auto* clause : directive.getClausesOfKind<clang::OMPFinalClause>())
+    if (constantly(clause->getCondition(), true, context))
+      return std::string("a final clause whose condition is always true (the tasks it creates are included)");
+  return std::nullopt;
+}
 
 std::optional<Diagnostic> unmodelledClause(const clang::OMPExecutableDirective& directive,
                                            const clang::ASTContext& context) {
-  // Tasks and taskloops read their own clauses (frontend/TaskLoops, TaskSequences).
+  if (std::optional<std::string> serialising = serialisingClause(directive, context)) {
+    Diagnostic diagnostic;
+    diagnostic.unsupported = true;
+    diagnostic.at = positionOf(directive.getBeginLoc(), context.getSourceManager());
+    diagnostic.message = "this construct is not modelled: " + *serialising;
+    return diagnostic;
+  }
+  // Tasks and taskloops read their other clauses themselves (frontend/TaskLoops, TaskSequences).
   if (clang::isOpenMPTaskingDirective(directive.getDirectiveKind())) return std::nullopt;
   for (const clang::OMPClause* clause : directive.clauses()) {
     if (!clause || clause->isImplicit() || modelledOrHarmless(clause->getClauseKind())) continue;

@@ -1,6 +1,7 @@
 #include "analyzer/frontend/TaskLoops.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ClauseCoverage.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
@@ -148,6 +149,10 @@ bool findTaskLoop(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
   }
   if (const char* clause = unmodelledClause(task)) {
     reason = std::string(clause) + " clause on a task";
+    return false;
+  }
+  if (std::optional<std::string> serialising = serialisingClause(task, context)) {
+    reason = *serialising;
     return false;
   }
   if (nestedDirective(task.getInnermostCapturedStmt()->getCapturedStmt())) {

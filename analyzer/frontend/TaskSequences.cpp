@@ -1,6 +1,7 @@
 #include "analyzer/frontend/TaskSequences.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ClauseCoverage.h"
 #include "analyzer/frontend/RegionStepShapes.h"
 #include "analyzer/frontend/TaskLoops.h"
 
@@ -123,7 +124,12 @@ bool listedIn(const clang::OMPExecutableDirective& directive, const clang::VarDe
 // (the region model takes it for private), any clause besides data sharing, if/final/untied/
 // priority/mergeable and depend.
 bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective& region,
-                  const clang::FunctionDecl* callee, const clang::SourceManager& sources, std::string& reason) {
+                  const clang::FunctionDecl* callee, const clang::ASTContext& context, std::string& reason) {
+  const clang::SourceManager& sources = context.getSourceManager();
+  if (std::optional<std::string> serialising = serialisingClause(task, context)) {
+    reason = *serialising;
+    return false;
+  }
   for (const clang::OMPClause* clause : task.clauses()) {
     switch (clause->getClauseKind()) {
       case llvm::omp::OMPC_firstprivate:
@@ -160,7 +166,7 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
         reason = "a depend clause on a task created inside a task";
         return false;
       }
-      if (!taskModelled(*child, region, callee, sources, reason)) return false;
+      if (!taskModelled(*child, region, callee, context, reason)) return false;
       continue;
     }
     Finder finder;
@@ -332,7 +338,6 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
                 const std::set<const clang::Stmt*>& conditional, clang::ASTContext& context,
                 std::vector<TaskSequencePart>& parts, std::string& reason) {
   parts.clear();
-  const clang::SourceManager& sources = context.getSourceManager();
   std::vector<const clang::Stmt*> statements;
   std::vector<int> group;
   std::string notFlat;
@@ -373,7 +378,7 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
           reason = "a statement between two tasks of the single";
           return false;
         }
-        if (!taskModelled(*task, region, callee, sources, reason)) return false;
+        if (!taskModelled(*task, region, callee, context, reason)) return false;
         tasks.push_back(task);
         taskGroup.push_back(group[k]);
         continue;
@@ -511,7 +516,7 @@ bool findCalledTaskSequence(const clang::OMPSingleDirective& single, const clang
 
 bool taskOfSingleModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective& region,
                           clang::ASTContext& context, std::string& reason) {
-  return taskModelled(task, region, nullptr, context.getSourceManager(), reason);
+  return taskModelled(task, region, nullptr, context, reason);
 }
 
 bool inTaskSequence(const clang::OMPExecutableDirective& directive, const clang::OMPExecutableDirective* region,

@@ -13,6 +13,80 @@ bool cannotCheckNaming(const CheckedSnippet& checked, const std::string& clause)
   return false;
 }
 
+bool cannotCheckSaying(const CheckedSnippet& checked, const std::string& words) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Unsupported && finding.message.find(words) != std::string::npos) return true;
+  return false;
+}
+
+bool anyDefinite(const CheckedSnippet& checked) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Definite) return true;
+  return false;
+}
+
+// if(0) (here through a configuration macro) runs the loop on one thread and makes tasks undeferred:
+// the carried dependence below is no race, so it is "cannot check", never a definite race.
+TEST(ClauseCoverage, AnIfClauseAlwaysFalseIsNotCheckedAsIfConcurrent) {
+  CheckedSnippet checked = checkSnippet(R"(
+    #define USE_THREADS 0
+    void prefix(double *a, int n)
+    {
+      int i;
+    #pragma omp parallel for if(USE_THREADS)
+      for (i = 1; i < n; i++)
+        a[i] = a[i - 1] + 1.0;
+    #pragma omp parallel
+    #pragma omp single
+      for (i = 1; i < n; i++) {
+    #pragma omp task if(0) firstprivate(i)
+        a[i] = a[i - 1] + 1.0;
+      }
+    #pragma omp parallel
+    #pragma omp single
+    #pragma omp taskloop if(USE_THREADS)
+      for (i = 1; i < n; i++)
+        a[i] = a[i - 1] + 1.0;
+    })");
+  EXPECT_FALSE(anyDefinite(checked)) << describe(checked.findings);
+  EXPECT_TRUE(cannotCheckSaying(checked, "the construct runs on one thread")) << describe(checked.findings);
+  EXPECT_TRUE(cannotCheckSaying(checked, "its tasks are undeferred")) << describe(checked.findings);
+}
+
+// A task tree under final(1): the children are included tasks, run at once by their parent.
+TEST(ClauseCoverage, AFinalClauseAlwaysTrueIsNotCheckedAsIfConcurrent) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void tree(double *a)
+    {
+    #pragma omp parallel
+    #pragma omp single
+      {
+    #pragma omp task final(1)
+        {
+    #pragma omp task
+          a[0] = 1.0;
+          a[0] = 2.0;
+    #pragma omp taskwait
+        }
+      }
+    })");
+  EXPECT_FALSE(anyDefinite(checked)) << describe(checked.findings);
+  EXPECT_TRUE(cannotCheckSaying(checked, "final clause whose condition is always true")) << describe(checked.findings);
+}
+
+// A condition known only at run time may be true: the race of the concurrent case is definite.
+TEST(ClauseCoverage, AnIfClauseDecidedAtRunTimeKeepsTheRaceDefinite) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void prefix(double *a, int n)
+    {
+      int i;
+    #pragma omp parallel for if(n > 1000)
+      for (i = 1; i < n; i++)
+        a[i] = a[i - 1] + 1.0;
+    })");
+  EXPECT_TRUE(anyDefinite(checked)) << describe(checked.findings);
+}
+
 // defaultmap(tofrom: scalar) shares the scalar a target region would otherwise copy to each team.
 TEST(ClauseCoverage, TargetScalarsMappedByDefaultmapAreNotAssumedCopied) {
   CheckedSnippet checked = checkSnippet(R"(
