@@ -762,8 +762,9 @@ bool ParallelLoopAdjoint::buildBackwardIteration(Backward& b) {
   // before the region, filled at the top of it; the backward iterations read them there too, when
   // that is all they need of their recomputed forward sweep.
   b.taped = b.gatherLoops ? b.gather->tapedReads() : std::vector<TapedScalar>();
-  if (b.taped.size() > 32) {  // ADRACE_ITERATION_TAPE_SLOTS
-    context_.unsupported(loop_.directive->getBeginLoc(), "more than 32 per-iteration tapes in one loop");
+  if (b.taped.size() > kIterationTapeSlots) {
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "more than " + std::to_string(kIterationTapeSlots) + " per-iteration tapes in one loop");
     return false;
   }
   if (b.taped.empty())
