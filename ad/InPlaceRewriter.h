@@ -1,7 +1,7 @@
-// A rewrite of the function's AST in place, before it is checked (LocalReferences.h, FieldPointers.h):
-// each node a subclass substitutes replaces the one it was given, each dropped declaration becomes
-// an empty statement, and everything else is walked into, variables' initializers and OpenMP
-// directives' statements included.
+// A rewrite of the function's AST in place, before it is checked (LocalReferences.h, FieldPointers.h,
+// ClassLocals.h): each node a subclass substitutes replaces the one it was given, each dropped
+// declaration becomes an empty statement, and everything else is walked into, variables'
+// initializers and OpenMP directives' statements included.
 #pragma once
 
 #include <clang/AST/ASTContext.h>
