@@ -1,6 +1,8 @@
 // Class locals replaced by one scalar per member (ClassLocals.h).
 #include "ad/ClassLocals.h"
 
+#include "ad/InPlaceRewriter.h"
+
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMap.h>
@@ -59,9 +61,9 @@ bool isScalarBundle(const clang::CXXRecordDecl* record, const clang::CXXConstruc
   return true;
 }
 
-class Replacement {
+class Replacement : public InPlaceRewriter {
  public:
-  explicit Replacement(AdjointContext& context) : context_(context), ast_(context.ast) {}
+  explicit Replacement(AdjointContext& context) : InPlaceRewriter(context.ast), context_(context) {}
 
   void run() {
     clang::Stmt* body = const_cast<clang::Stmt*>(context_.function.getBody());
@@ -104,7 +106,7 @@ class Replacement {
           new (ast_) clang::DeclStmt(clang::DeclGroupRef::Create(ast_, scalars.data(), scalars.size()),
                                      statement->getBeginLoc(), statement->getEndLoc());
     }
-    if (!replaced_.empty()) replaceIn(body);
+    if (!replaced_.empty()) rewriteChildren(body);
   }
 
  private:
@@ -122,8 +124,8 @@ class Replacement {
     return true;
   }
 
-  clang::Stmt* replace(clang::Stmt* stmt) {
-    if (!stmt) return stmt;
+  // `b.m` of a replaced local: its scalar; the local's declaration: the scalars'.
+  clang::Stmt* substitute(clang::Stmt* stmt) override {
     if (auto* member = llvm::dyn_cast<clang::MemberExpr>(stmt))
       if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts()))
         if (auto found = members_.find({llvm::dyn_cast<clang::VarDecl>(ref->getDecl()),
@@ -135,27 +137,12 @@ class Replacement {
           context_.from.synthesized.insert(use);
           return use;
         }
-    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(stmt))
       if (auto found = replaced_.find(declaration); found != replaced_.end()) return found->second;
-      for (clang::Decl* decl : declaration->decls())
-        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl); var && var->getInit())
-          var->setInit(llvm::cast<clang::Expr>(replace(var->getInit())));
-      return stmt;
-    }
-    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(stmt)) {
-      if (directive->hasAssociatedStmt()) replaceIn(directive->getRawStmt());
-      return stmt;
-    }
-    replaceIn(stmt);
-    return stmt;
-  }
-
-  void replaceIn(clang::Stmt* stmt) {
-    for (clang::Stmt*& child : stmt->children()) child = replace(child);
+    return nullptr;
   }
 
   AdjointContext& context_;
-  clang::ASTContext& ast_;
   std::map<std::pair<const clang::VarDecl*, const clang::FieldDecl*>, clang::VarDecl*> members_;
   std::map<const clang::DeclStmt*, clang::DeclStmt*> replaced_;
 };

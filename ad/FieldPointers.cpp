@@ -1,6 +1,7 @@
 #include "ad/FieldPointers.h"
 
 #include "ad/ForHeader.h"
+#include "ad/InPlaceRewriter.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -112,9 +113,9 @@ struct References : clang::RecursiveASTVisitor<References> {
   }
 };
 
-class Substitution {
+class Substitution : public InPlaceRewriter {
  public:
-  Substitution(AdjointContext& context) : context_(context), ast_(context.ast) {}
+  explicit Substitution(AdjointContext& context) : InPlaceRewriter(context.ast), context_(context) {}
 
   void run() {
     clang::Stmt* body = const_cast<clang::Stmt*>(context_.function.getBody());
@@ -137,7 +138,7 @@ class Substitution {
       dropped_.insert(statement);
     }
     if (fields_.empty()) return;
-    replaceIn(body);
+    rewriteChildren(body);
   }
 
  private:
@@ -224,39 +225,21 @@ class Substitution {
     return found == fields_.end() ? nullptr : &found->second;
   }
 
-  clang::Stmt* replace(clang::Stmt* stmt) {
-    if (!stmt) return stmt;
+  // `p[k]` and `*p` of a substituted pointer: the field's element.
+  clang::Stmt* substitute(clang::Stmt* stmt) override {
     if (auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(stmt))
       if (const FieldElement* field = substituted(element->getBase())) {
-        clang::Expr* index = llvm::cast<clang::Expr>(replace(element->getIdx()));
+        clang::Expr* index = llvm::cast<clang::Expr>(rewrite(element->getIdx()));
         return this->element(*field, index, element->getType(), element->getRBracketLoc());
       }
     if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(stmt); unary && unary->getOpcode() == clang::UO_Deref)
       if (const FieldElement* field = substituted(unary->getSubExpr()))
         return element(*field, nullptr, unary->getType(), unary->getOperatorLoc());
-    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
-      if (dropped_.count(declaration)) return new (ast_) clang::NullStmt(declaration->getBeginLoc());
-      for (clang::Decl* decl : declaration->decls())
-        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl); var && var->getInit())
-          var->setInit(llvm::cast<clang::Expr>(replace(var->getInit())));
-      return stmt;
-    }
-    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(stmt)) {
-      if (directive->hasAssociatedStmt()) replaceIn(directive->getRawStmt());
-      return stmt;
-    }
-    replaceIn(stmt);
-    return stmt;
-  }
-
-  void replaceIn(clang::Stmt* stmt) {
-    for (clang::Stmt*& child : stmt->children()) child = replace(child);
+    return nullptr;
   }
 
   AdjointContext& context_;
-  clang::ASTContext& ast_;
   std::map<const clang::VarDecl*, FieldElement> fields_;
-  std::set<const clang::DeclStmt*> dropped_;
 };
 
 }  // namespace

@@ -382,7 +382,10 @@ void GatherAdjoint::readFromTape(const std::set<const clang::VarDecl*>& scalars)
 
 std::vector<TapedScalar> GatherAdjoint::tapedReads() const {
   std::vector<TapedScalar> taped;
-  for (const auto& [name, tape] : tapes_) taped.push_back({tapeable_.at(name), tape});
+  for (const auto& [name, tape] : tapes_) {
+    const clang::VarDecl* decl = tapeable_.at(name);
+    taped.push_back({decl, tape, context_.from.type(decl->getType().getUnqualifiedType())});
+  }
   return taped;
 }
 

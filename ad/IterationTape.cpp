@@ -100,7 +100,7 @@ c::StmtList iterationTapeDeclarations(const std::vector<TapedScalar>& taped) {
   c::StmtList declarations;
   int slot = 0;
   for (const TapedScalar& scalar : taped) {
-    const c::Type element = c::plainType(scalar.decl->getType().getUnqualifiedType().getAsString());
+    const c::Type& element = scalar.type;
     c::ExprRef buffer =
         c::call("adrace_iteration_tape", {c::integer(slot++), c::cast(c::plainType("size_t"), c::name("adrace_trip"))});
     if (element.specifiers != "double") buffer = c::cast(c::pointerTo(element), buffer);
@@ -157,8 +157,7 @@ c::StmtList iterationFromTape(const c::StmtList& body, const std::vector<TapedSc
                               ", from its slot of the tape"));
   for (const TapedScalar& scalar : taped)
     if (c::mentions(adjoint, scalar.decl->getNameAsString()))
-      result.push_back(c::declaration(c::plainType(scalar.decl->getType().getUnqualifiedType().getAsString()),
-                                      scalar.decl->getNameAsString(),
+      result.push_back(c::declaration(scalar.type, scalar.decl->getNameAsString(),
                                       c::subscript(c::name(scalar.tape), c::name("adrace_k"))));
   result.insert(result.end(), backward, body.end());
   return result;

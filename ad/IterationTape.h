@@ -46,6 +46,7 @@ bool pushesOnTape(const c::StmtList& statements);
 struct TapedScalar {
   const clang::VarDecl* decl = nullptr;
   std::string tape;
+  c::Type type;  // the scalar's (c::FromClang::type): its tape's elements and its loads
 };
 
 // `double *s_tape = adrace_iteration_tape(0, (size_t)adrace_trip);` for each taped scalar (before

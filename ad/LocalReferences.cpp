@@ -1,6 +1,7 @@
 #include "ad/LocalReferences.h"
 
 #include "ad/ForHeader.h"
+#include "ad/InPlaceRewriter.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -56,9 +57,9 @@ clang::Expr* boundElement(clang::Expr* init) {
   }
 }
 
-class Substitution {
+class Substitution : public InPlaceRewriter {
  public:
-  explicit Substitution(AdjointContext& context) : context_(context), ast_(context.ast) {}
+  explicit Substitution(AdjointContext& context) : InPlaceRewriter(context.ast), context_(context) {}
 
   void run() {
     clang::Stmt* body = const_cast<clang::Stmt*>(context_.function.getBody());
@@ -79,7 +80,7 @@ class Substitution {
       dropped_.insert(statement);
     }
     if (bound_.empty()) return;
-    replaceIn(body);
+    rewriteChildren(body);
   }
 
  private:
@@ -110,34 +111,16 @@ class Substitution {
                                                 clang::VK_LValue, clang::OK_Ordinary, subscript->getRBracketLoc());
   }
 
-  clang::Stmt* replace(clang::Stmt* stmt) {
-    if (!stmt) return stmt;
+  // Each use of a bound reference: the element it names.
+  clang::Stmt* substitute(clang::Stmt* stmt) override {
     if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
       if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && bound_.count(var))
         return copy(bound_.at(var), ref->getLocation());
-    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
-      if (dropped_.count(declaration)) return new (ast_) clang::NullStmt(declaration->getBeginLoc());
-      for (clang::Decl* decl : declaration->decls())
-        if (auto* var = llvm::dyn_cast<clang::VarDecl>(decl); var && var->getInit())
-          var->setInit(llvm::cast<clang::Expr>(replace(var->getInit())));
-      return stmt;
-    }
-    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(stmt)) {
-      if (directive->hasAssociatedStmt()) replaceIn(directive->getRawStmt());
-      return stmt;
-    }
-    replaceIn(stmt);
-    return stmt;
-  }
-
-  void replaceIn(clang::Stmt* stmt) {
-    for (clang::Stmt*& child : stmt->children()) child = replace(child);
+    return nullptr;
   }
 
   AdjointContext& context_;
-  clang::ASTContext& ast_;
   std::map<const clang::VarDecl*, clang::Expr*> bound_;
-  std::set<const clang::DeclStmt*> dropped_;
 };
 
 }  // namespace

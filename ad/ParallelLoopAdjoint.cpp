@@ -545,7 +545,8 @@ c::Directive ParallelLoopAdjoint::scheduledFor() const {
 }
 
 // What the phases of one backward sweep of the loop share (backward): the loop's shape, its
-// clauses, the per-thread copies, the gather and the backward iteration as built.
+// clauses, the per-thread copies, the gather and the backward iteration, all decided before the
+// first statement is written.
 struct ParallelLoopAdjoint::Backward {
   const clang::ForStmt* stmt = nullptr;
   std::optional<ForHeader> header;
@@ -558,33 +559,32 @@ struct ParallelLoopAdjoint::Backward {
   std::vector<c::ExprRef> reduction;
   std::vector<std::pair<std::string, c::StmtRef>> privateAdjoints;  // adjoint name, its declaration
   std::vector<const VariableInfo*> lastprivate;
-  std::map<const clang::VarDecl*, size_t> gatherComments;  // replaced if the gather is not emitted after all
-  size_t tripStatement = 0;                                // replaced when the gather leaves nothing to run backwards
   std::vector<ReductionCopy> copies;
   std::optional<GatherAdjoint> gather;
-  std::optional<c::StmtList> gatherLoops;  // the gather's loops, when it is emitted
-  std::string gatherFailure;               // why it is not
-  CodeWriter tapeFill;                     // the forward sweep that fills a per-iteration tape
+  std::optional<c::StmtList> gatherLoops;       // the gather's loops, when it is emitted
+  std::string gatherFailure;                    // why it is not
+  std::set<const clang::VarDecl*> notGathered;  // the arrays it would have gathered then
+  CodeWriter tapeFill;                          // the forward sweep that fills a per-iteration tape
   std::vector<TapedScalar> taped;
-  CodeWriter body;  // the backward iteration, as each thread runs it
-  bool onlyGathers = false;
+  CodeWriter body;           // the backward iteration, as each thread runs it
+  bool onlyGathers = false;  // the gather leaves no backward iteration to run
 };
 
-// The phases in order: the loop's shape and clauses, the declarations before the region (what each
-// adjoint is, the trip count, the per-thread copies), the backward iteration built (with its
-// gather), then the region: the gathers, each thread's chunk run backwards, the copies summed.
+// The phases in order: the loop's shape and clauses, its per-thread copies and its backward
+// iteration (with its gather) decided; then the declarations before the region (what each adjoint
+// is, the trip count, the copies' buffers) and the region: the gathers, each thread's chunk run
+// backwards, the copies summed.
 void ParallelLoopAdjoint::backward(CodeWriter& out) {
   Backward b;
   b.stmt = analyzer::associatedLoops(*loop_.directive).front();
   if (!sweeps_.backwardEmits(context_.loopBody(b.stmt))) return sweeps_.restoreCounter(b.stmt, out);
-  if (!readBackwardShape(b) || !readBackwardClauses(b)) return;
+  if (!readBackwardShape(b) || !readBackwardClauses(b) || !readThreadCopies(b) || !buildBackwardIteration(b)) return;
   out.open(c::block({}));
   out.statement(c::comment("backward sweep of the parallel loop at line " + std::to_string(loop_.model.pragmaAt.line)));
   describeAdjoints(b, out);
   declareTripCount(b, out);
   saveLastPrivateAdjoints(b, out);
-  if (!declareThreadCopies(b, out)) return;
-  if (!buildBackwardIteration(b, out)) return;
+  declareThreadCopies(b, out);
   openBackwardRegion(b, out);
   if (b.onlyGathers) {
     closeBackwardRegion(b, out);
@@ -650,17 +650,21 @@ bool ParallelLoopAdjoint::readBackwardClauses(Backward& b) {
 }
 
 // A comment per adjoint array: how its increments are emitted.
-void ParallelLoopAdjoint::describeAdjoints(Backward& b, CodeWriter& out) {
+void ParallelLoopAdjoint::describeAdjoints(const Backward& b, CodeWriter& out) {
   for (const analyzer::ArrayVerdict& verdict : loop_.analysis.arrays) {
     const analyzer::Variable* variable = loop_.model.findVariable(verdict.array);
     const VariableInfo* info = variable ? modelVariable(context_, *variable) : nullptr;
     if (!info || !info->active || scope_.perThread.count(info->decl) || context_.pointerAliases.count(info->decl))
       continue;
+    if (b.notGathered.count(info->decl)) {
+      out.statement(
+          c::comment(verdict.adjoint + ": atomic on the unproven increments (no gather: " + b.gatherFailure + ")"));
+      continue;
+    }
     if (scope_.gathered.count(info->decl)) {
       out.statement(
           c::comment(verdict.adjoint +
                      ": a gather over its targets, plain stores (proven: offsets exact, each contribution once)"));
-      b.gatherComments[info->decl] = out.size() - 1;
       continue;
     }
     out.statement(c::comment(verdict.adjoint + ": " + adjointIncrements(verdict, *info, *b.stmt)));
@@ -680,14 +684,17 @@ std::string ParallelLoopAdjoint::adjointIncrements(const analyzer::ArrayVerdict&
                                                               : "atomic on the unproven increments";
 }
 
-void ParallelLoopAdjoint::declareTripCount(Backward& b, CodeWriter& out) {
-  if (b.collapsed) {  // a replay needs the inner trip counts only, to rebuild the counters
-    out.statements(b.nest->tripCounts(!b.replay));
-    b.tripStatement = out.size() - 1;
-  } else if (!b.replay) {
-    out.statement(c::declaration(c::plainType("long"), "adrace_trip", b.header->tripCount()));
-    b.tripStatement = out.size() - 1;
-  }
+// The trip count (a replay needs none; a collapsed nest's inner trip counts rebuild its counters),
+// whose last statement says so when the gather leaves no backward iteration to run.
+void ParallelLoopAdjoint::declareTripCount(const Backward& b, CodeWriter& out) {
+  c::StmtList trips;
+  if (b.collapsed)
+    trips = b.nest->tripCounts(!b.replay);
+  else if (!b.replay)
+    trips.push_back(c::declaration(c::plainType("long"), "adrace_trip", b.header->tripCount()));
+  if (b.onlyGathers && !trips.empty())
+    trips.back() = c::comment("every adjoint its iterations update is gathered: no backward iterations");
+  out.statements(trips);
 }
 
 // docs/design.md [TOMS-AD] figure 10: only the thread that ran the last iteration gets v_b.
@@ -699,9 +706,7 @@ void ParallelLoopAdjoint::saveLastPrivateAdjoints(Backward& b, CodeWriter& out) 
     }
 }
 
-// The buffers of the per-thread adjoint copies: the runtime keeps them, zeroed, between calls
-// (adrace/reduction.h).
-bool ParallelLoopAdjoint::declareThreadCopies(Backward& b, CodeWriter& out) {
+bool ParallelLoopAdjoint::readThreadCopies(Backward& b) {
   for (const clang::VarDecl* decl : scope_.reductionCopies) {
     std::optional<ReductionCopy> copy = reductionCopy(*context_.variable(decl));
     if (!copy) return false;
@@ -712,7 +717,13 @@ bool ParallelLoopAdjoint::declareThreadCopies(Backward& b, CodeWriter& out) {
                                                              " arrays with per-thread adjoint copies in one loop");
     return false;
   }
-  if (b.copies.empty()) return true;
+  return true;
+}
+
+// The buffers of the per-thread adjoint copies: the runtime keeps them, zeroed, between calls
+// (adrace/reduction.h).
+void ParallelLoopAdjoint::declareThreadCopies(const Backward& b, CodeWriter& out) {
+  if (b.copies.empty()) return;
   const c::Type sizeType = c::plainType("size_t");
   needsOmpHelpers_ = true;
   out.statement(c::declaration(sizeType, "adrace_threads", c::cast(sizeType, c::call("omp_get_max_threads", {}))));
@@ -733,18 +744,17 @@ bool ParallelLoopAdjoint::declareThreadCopies(Backward& b, CodeWriter& out) {
     out.statement(c::declaration(c::pointerTo(copy.element), copy.copies,
                                  isDouble ? buffer : c::cast(c::pointerTo(copy.element), buffer)));
   }
-  return true;
 }
 
-// The backward iteration, built before the region opens: its gathered increments become gather
+// The backward iteration, built before anything is written: its gathered increments become gather
 // loops that run first inside the region (or, when a term cannot be gathered, it is built again
 // with those arrays guarded as the verdict says).
-bool ParallelLoopAdjoint::buildBackwardIteration(Backward& b, CodeWriter& out) {
+bool ParallelLoopAdjoint::buildBackwardIteration(Backward& b) {
   if (!scope_.gathered.empty() && !prepareGather(b)) return false;
   CodeWriter gatheredBody;
   buildGatheredIteration(b, gatheredBody);
   if (b.gather && !b.gatherLoops) {
-    fallBackFromGather(b, out);
+    fallBackFromGather(b);
     return true;
   }
   if (b.gatherLoops) dropGatheredOnly(b, gatheredBody);
@@ -752,14 +762,17 @@ bool ParallelLoopAdjoint::buildBackwardIteration(Backward& b, CodeWriter& out) {
   // before the region, filled at the top of it; the backward iterations read them there too, when
   // that is all they need of their recomputed forward sweep.
   b.taped = b.gatherLoops ? b.gather->tapedReads() : std::vector<TapedScalar>();
-  if (b.taped.size() > 32) {  // ADRACE_ITERATION_TAPE_SLOTS
-    context_.unsupported(loop_.directive->getBeginLoc(), "more than 32 per-iteration tapes in one loop");
+  if (b.taped.size() > kIterationTapeSlots) {
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "more than " + std::to_string(kIterationTapeSlots) + " per-iteration tapes in one loop");
     return false;
   }
   if (b.taped.empty())
     b.body = std::move(gatheredBody);
   else
     b.body.statements(iterationFromTape(gatheredBody.statements(), b.taped));
+  b.onlyGathers = b.gatherLoops && b.body.empty() && !sweeps_.forwardEmits(b.stmt) && b.copies.empty() &&
+                  b.lastprivate.empty() && b.taped.empty();
   return true;
 }
 
@@ -797,10 +810,8 @@ void ParallelLoopAdjoint::buildGatheredIteration(Backward& b, CodeWriter& gather
 
 // No gather after all: the arrays it would have taken are guarded as their verdicts say, and the
 // backward iteration is built again so.
-void ParallelLoopAdjoint::fallBackFromGather(Backward& b, CodeWriter& out) {
-  for (const auto& [decl, line] : b.gatherComments)
-    out.replaceStatement(line, c::comment(context_.variable(decl)->adjoint +
-                                          ": atomic on the unproven increments (no gather: " + b.gatherFailure + ")"));
+void ParallelLoopAdjoint::fallBackFromGather(Backward& b) {
+  b.notGathered = scope_.gathered;
   scope_.gathered.clear();
   sweeps_.backwardIterationOf(*this, b.innermost, b.body);
 }
@@ -808,6 +819,9 @@ void ParallelLoopAdjoint::fallBackFromGather(Backward& b, CodeWriter& out) {
 // A local adjoint, or a recomputed value, that only gathered terms read is not needed by the
 // backward iterations. Until nothing changes (a pass per name): dropping uc_b (read only by gathered
 // terms) leaves dudx_b, which fed uc_b, write-only; dropping `conductivity = 1 + c * c` leaves c unread.
+// A pass over the iteration's tree once built, before anything is written: which terms the gather
+// takes is decided increment by increment while the sweeps build it (GatherAdjoint::takes), so what
+// is left unread is known only then.
 void ParallelLoopAdjoint::dropGatheredOnly(Backward& b, CodeWriter& gatheredBody) {
   std::vector<std::string> names = b.gather->localAdjoints();
   for (const clang::VarDecl* value : b.gather->recomputableValues())
@@ -818,13 +832,8 @@ void ParallelLoopAdjoint::dropGatheredOnly(Backward& b, CodeWriter& gatheredBody
 
 // Before the region, the per-iteration tapes; in it, their fill and the gather loops, which run
 // first. When the gather leaves no backward iteration to run, that is all the region does.
-void ParallelLoopAdjoint::openBackwardRegion(Backward& b, CodeWriter& out) {
+void ParallelLoopAdjoint::openBackwardRegion(const Backward& b, CodeWriter& out) {
   out.statements(iterationTapeDeclarations(b.taped));
-  b.onlyGathers = b.gatherLoops && b.body.empty() && !sweeps_.forwardEmits(b.stmt) && b.copies.empty() &&
-                  b.lastprivate.empty() && b.taped.empty();
-  if (b.onlyGathers)
-    out.replaceStatement(b.tripStatement,
-                         c::comment("every adjoint its iterations update is gathered: no backward iterations"));
   c::Directive parallel = c::directive(c::Omp::Parallel);
   if (!b.reduction.empty()) parallel.clauses.push_back(c::reductionClause(c::Op::Add, b.reduction));
   if (b.team)  // the adjoints the team's other statements and loops increment, all incremented

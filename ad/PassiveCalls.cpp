@@ -1,18 +1,19 @@
+// Which calls are passive is the analyzer's table's to say (analyzer/frontend/LibraryCalls.h), the
+// one list of the library functions adrace knows.
 #include "ad/PassiveCalls.h"
 
-#include <set>
+#include "analyzer/frontend/LibraryCalls.h"
 
 namespace adrace::ad {
 
 bool isPassiveQuery(const std::string& function) {
-  static const std::set<std::string> names = {"omp_get_thread_num", "omp_get_num_threads", "omp_get_max_threads",
-                                              "omp_get_wtime"};
-  return names.count(function) > 0;
+  const analyzer::LibraryFunction* entry = analyzer::libraryFunctionNamed(function);
+  return entry && entry->passiveValue;
 }
 
 bool isPassiveStatementCall(const std::string& function) {
-  static const std::set<std::string> names = {"printf", "fprintf", "puts", "omp_set_num_threads"};
-  return names.count(function) > 0 || isPassiveQuery(function);
+  const analyzer::LibraryFunction* entry = analyzer::libraryFunctionNamed(function);
+  return entry && entry->passiveStatement;
 }
 
 std::string directCalleeName(const clang::CallExpr* call) {

@@ -3,6 +3,7 @@
 // the primal prints); the backward sweep leaves them out. A call whose value the derivative would
 // read (a partial, a subscript of an adjoint, a value the backward sweep pops) is refused: the
 // timer, or the thread number under another schedule, need not give the primal's value again.
+// The functions are those the analyzer's table (analyzer/frontend/LibraryCalls.h) marks passive.
 #pragma once
 
 #include <clang/AST/Expr.h>
@@ -12,9 +13,9 @@
 
 namespace adrace::ad {
 
-// omp_get_thread_num, omp_get_num_threads, omp_get_max_threads, omp_get_wtime: values in an expression.
+// A value in an expression (the table's passiveValue: omp_get_thread_num(), omp_get_wtime(), ...).
 bool isPassiveQuery(const std::string& function);
-// printf, fprintf, puts, omp_set_num_threads (and the queries): statements of their own.
+// A statement of its own (the table's passiveStatement: printf, omp_set_num_threads, ..., and the queries).
 bool isPassiveStatementCall(const std::string& function);
 
 // The function a call names directly, "" for a call through a pointer (analyzer::calleeName names

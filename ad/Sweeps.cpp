@@ -364,6 +364,8 @@ void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter
       std::optional<Increment> both =
           earlier->atomic == atomic ? joinIncrements(context_, earlier->increment, increment) : std::nullopt;
       if (both) {
+        // The run is the last statements of the open list, nothing written since: the joined
+        // increment replaces one of the statements just built, before its list is closed.
         earlier->increment = *both;
         out.replaceStatement(earlier->line, guardedIncrement(context_, *both, atomic));
         joined = true;

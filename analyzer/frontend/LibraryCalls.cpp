@@ -18,7 +18,8 @@ using Kind = LibraryKind;
 // One row of the table: the names that share an effect, and the effect in a few words:
 // "w0 w1" the arguments written through, "w2+" every argument from 2 on; "state=NAME write|read",
 // "glibc-lock", "callback"; "math": the function has `f` and `l` forms; "objects": each pointer
-// argument points to one object (an element's address is that element), not into an array.
+// argument points to one object (an element's address is that element), not into an array;
+// "passive-value", "passive-statement": what the adjoint makes of the call (LibraryFunction).
 struct Row {
   Kind kind;
   const char* names;
@@ -72,31 +73,35 @@ const Row kRows[] = {
     {Kind::HiddenState, "setenv unsetenv putenv", "state=environment write"},
     // streams: I/O is not a race on program data; what input stores is written through its arguments
     {Kind::InputOutput,
-     "printf fprintf vprintf vfprintf puts fputs putchar fputc putc fflush fopen fclose fwrite fgetc getc getchar "
-     "ungetc perror fseek ftell rewind feof ferror clearerr remove rename setvbuf",
+     "vprintf vfprintf fputs putchar fputc putc fflush fopen fclose fwrite fgetc getc getchar ungetc perror fseek "
+     "ftell rewind feof ferror clearerr remove rename setvbuf",
      ""},
+    {Kind::InputOutput, "printf fprintf puts", "passive-statement"},
     {Kind::InputOutput, "fread fgets", "w0"},
     {Kind::InputOutput, "scanf", "w1+"},
     {Kind::InputOutput, "fscanf", "w2+"},
     // the end of the program
     {Kind::EndsProgram, "exit _exit _Exit quick_exit abort __assert_fail __assert_rtn __assert", ""},
     // timers and the system
-    {Kind::Pure, "clock usleep sleep sched_yield getpid sysconf omp_get_wtime omp_get_wtick", ""},
+    {Kind::Pure, "clock usleep sleep sched_yield getpid sysconf omp_get_wtick", ""},
+    {Kind::Pure, "omp_get_wtime", "passive-value"},
     {Kind::Memory, "time", "w0 objects"},
     {Kind::Memory, "gettimeofday", "w0 w1 objects"},
     {Kind::Memory, "clock_gettime nanosleep", "w1 objects"},
     // the OpenMP runtime (OpenMP 5.2, chapter 18): queries and settings of the runtime's own
     // variables, which are not program data
     {Kind::OpenMPRuntime,
-     "omp_get_thread_num omp_get_num_threads omp_get_max_threads omp_get_num_procs omp_in_parallel omp_get_level "
-     "omp_get_active_level omp_get_ancestor_thread_num omp_get_team_size omp_get_team_num omp_get_num_teams "
-     "omp_get_thread_limit omp_get_dynamic omp_get_nested omp_get_max_active_levels omp_get_cancellation "
+     "omp_get_num_procs omp_in_parallel omp_get_level omp_get_active_level omp_get_ancestor_thread_num "
+     "omp_get_team_size omp_get_team_num omp_get_num_teams omp_get_thread_limit omp_get_dynamic omp_get_nested "
+     "omp_get_max_active_levels omp_get_cancellation "
      "omp_in_final omp_get_num_devices omp_get_device_num omp_get_default_device omp_is_initial_device "
      "omp_get_initial_device omp_get_max_teams omp_get_teams_thread_limit omp_get_proc_bind "
-     "omp_get_num_places omp_get_place_num omp_set_num_threads omp_set_dynamic omp_set_nested "
+     "omp_get_num_places omp_get_place_num omp_set_dynamic omp_set_nested "
      "omp_set_max_active_levels omp_set_schedule omp_set_default_device omp_target_alloc "
      "omp_get_supported_active_levels",
      ""},
+    {Kind::OpenMPRuntime, "omp_get_thread_num omp_get_num_threads omp_get_max_threads", "passive-value"},
+    {Kind::OpenMPRuntime, "omp_set_num_threads", "passive-statement"},
     {Kind::OpenMPRuntime, "omp_get_schedule", "w0 w1 objects"},
     {Kind::OpenMPRuntime, "omp_target_free", "w0"},
     // locks: set, unset and test synchronise (the check models the lock as a protection, not as
@@ -143,6 +148,10 @@ std::map<std::string, Entry> buildTable() {
         entry.math = true;
       else if (word == "objects")
         entry.function.objects = true;
+      else if (word == "passive-value")
+        entry.function.passiveValue = entry.function.passiveStatement = true;
+      else if (word == "passive-statement")
+        entry.function.passiveStatement = true;
     }
     std::istringstream names(row.names);
     for (std::string name; names >> name;) {
@@ -204,6 +213,11 @@ const clang::Expr* withoutCasts(const clang::Expr* expression) {
 
 const LibraryFunction* libraryFunction(const clang::CallExpr& call) {
   const Entry* entry = entryOf(call);
+  return entry ? &entry->function : nullptr;
+}
+
+const LibraryFunction* libraryFunctionNamed(const std::string& name) {
+  const Entry* entry = lookup(name);
   return entry ? &entry->function : nullptr;
 }
 

@@ -13,6 +13,8 @@
 //   - I/O: output and input on streams, which is not a race on program data (the order of lines is
 //     unspecified); what `fread`, `fgets`, `fscanf` store is a write through their arguments;
 //   - ends the program: `exit`, `abort`, `__assert_fail` (what `assert` calls): no access.
+// The table also says which calls a reverse-mode adjoint (ad/PassiveCalls.h) leaves passive: the
+// derivative does not depend on them, though a timer or a thread number is not pure.
 // A function of the table applies only when the translation unit does not define it (a program's
 // own `rand` is followed into its body, as any function of the file).
 #pragma once
@@ -38,12 +40,21 @@ struct LibraryFunction {
   bool serialisedByGlibc = false;          // HiddenState: glibc locks it, the C standard does not require it
   bool takesCallback = false;              // qsort, bsearch: calls the function given as an argument
   bool objects = false;                    // each pointer argument points to one object, not an array
+  // For the adjoint (ad/PassiveCalls.h): a value the derivative does not depend on, in an
+  // expression (omp_get_thread_num(), omp_get_wtime()); or a statement of its own the forward sweep
+  // keeps and the backward sweep leaves out (printf, omp_set_num_threads). A passive value is also
+  // a passive statement.
+  bool passiveValue = false;
+  bool passiveStatement = false;
 };
 
 // The table's entry for the function `call` calls, or null (not in the table, defined in the
 // translation unit, or called through a pointer). `__builtin_` forms and the `f`/`l` forms of
 // math functions are their functions' entries.
 const LibraryFunction* libraryFunction(const clang::CallExpr& call);
+// The table's entry for a function of that name (its `__builtin_`, `f` and `l` forms included),
+// whether or not a translation unit defines it; null when not in the table.
+const LibraryFunction* libraryFunctionNamed(const std::string& name);
 
 // An argument through which a library call reads or writes the program's memory.
 struct PointerArgument {

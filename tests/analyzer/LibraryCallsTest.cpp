@@ -2,6 +2,7 @@
 // a call in the table is checked, not "defined elsewhere"; what it reads and writes through its
 // arguments and its hidden state are accesses; a race through them is definite only when proven.
 #include "CheckSnippet.h"
+#include "analyzer/frontend/LibraryCalls.h"
 
 namespace adrace::analyzer::testing {
 namespace {
@@ -171,6 +172,29 @@ TEST(LibraryCalls, RegionStatements) {
   EXPECT_TRUE(reportsRaceOn(shared, "started", true)) << describe(shared.findings);
   EXPECT_TRUE(reportsRaceOn(shared, "strtok", true)) << describe(shared.findings);
   EXPECT_FALSE(anyUnsupported(shared)) << describe(shared.findings);
+}
+
+// The adjoint (ad/PassiveCalls.h) asks the table which calls its derivative does not depend on: the
+// OpenMP queries and the timer as values, the prints and the thread-count setting as statements.
+TEST(LibraryCalls, PassiveForTheAdjoint) {
+  for (const char* value : {"omp_get_thread_num", "omp_get_num_threads", "omp_get_max_threads", "omp_get_wtime"}) {
+    const LibraryFunction* function = libraryFunctionNamed(value);
+    ASSERT_NE(function, nullptr) << value;
+    EXPECT_TRUE(function->passiveValue && function->passiveStatement) << value;
+  }
+  for (const char* statement : {"printf", "fprintf", "puts", "omp_set_num_threads"}) {
+    const LibraryFunction* function = libraryFunctionNamed(statement);
+    ASSERT_NE(function, nullptr) << statement;
+    EXPECT_TRUE(function->passiveStatement && !function->passiveValue) << statement;
+  }
+  // In the table, but not passive for the adjoint (yet): a value it would have to replay, or a
+  // call with effects the sweeps do not model.
+  for (const char* other : {"clock", "omp_get_num_procs", "fputs", "rand", "sin", "strcpy"}) {
+    const LibraryFunction* function = libraryFunctionNamed(other);
+    ASSERT_NE(function, nullptr) << other;
+    EXPECT_FALSE(function->passiveValue || function->passiveStatement) << other;
+  }
+  EXPECT_EQ(libraryFunctionNamed("my_helper"), nullptr);
 }
 
 }  // namespace

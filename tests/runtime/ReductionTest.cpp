@@ -1,5 +1,6 @@
 // Unit tests of runtime/adrace/reduction.h: zeroed per-thread copies, reused between calls while
 // they fit, grown when they do not, independent per slot and per thread, freed by release.
+#include "adrace/iteration_tape.h"
 #include "adrace/reduction.h"
 
 #include "ad/RuntimeLimits.h"
@@ -14,6 +15,8 @@ namespace {
 
 // The generator refuses a loop that needs more slots than the runtime has.
 static_assert(adrace::ad::kReductionSlots == ADRACE_REDUCTION_SLOTS, "ad/RuntimeLimits.h: the runtime's slots");
+static_assert(adrace::ad::kIterationTapeSlots == ADRACE_ITERATION_TAPE_SLOTS,
+              "ad/RuntimeLimits.h: the runtime's per-iteration tape slots");
 
 class ReductionTest : public ::testing::Test {
  protected:
