@@ -5,6 +5,7 @@
 #include "ad/CollapsedNest.h"
 #include "ad/IterationTape.h"
 #include "ad/RuntimeLimits.h"
+#include "ad/SimdLanes.h"
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/ClangSource.h"
@@ -719,7 +720,9 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   }
   CodeWriter tapedBody;
   if (!taped.empty()) tapedBody.statements(iterationFromTape(gatheredBody.statements(), taped));
-  const CodeWriter& body = gather && !gatherLoops ? guardedBody : !taped.empty() ? tapedBody : gatheredBody;
+  const CodeWriter& built = gather && !gatherLoops ? guardedBody : !taped.empty() ? tapedBody : gatheredBody;
+  CodeWriter body;  // the perfect nest's innermost loop in vector lanes where they are independent (SimdLanes.h)
+  body.statements(withSimdLanes(context_, loop_, built.statements()));
 
   out.statements(iterationTapeDeclarations(taped));
   const bool onlyGathers = gatherLoops && body.empty() && !sweeps_.forwardEmits(stmt) && copies.empty() &&
