@@ -105,18 +105,20 @@ void checkExclusiveUpdate(AdjointContext& context, const clang::OMPExecutableDir
 
 // The update stays exclusive as the primal makes it. Saving the value it overwrites is refused:
 // each thread would restore its own saved value, in its own order.
-void Sweeps::forwardExclusive(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+void forwardExclusive(Sweeps& sweeps, AdjointContext& context, const clang::OMPExecutableDirective* directive,
+                      CodeWriter& out) {
   const clang::Stmt* body = exclusiveBody(directive);
   for (const clang::Stmt* update : updatesOf(body)) {
     const clang::Expr* lhs = nullptr;
-    if (const clang::VarDecl* target = killed(update, &lhs); target && savesBeforeKill(update, target))
-      return context_.unsupported(update->getBeginLoc(),
-                                  "the backward sweep needs the value of '" + target->getNameAsString() +
-                                      "' that this update in " + directiveWord(*directive) +
-                                      " overwrites (each thread would restore it in its own order)");
+    if (const clang::VarDecl* target = sweeps.killed(update, &lhs);
+        target && sweeps.reads().savesBeforeKill(update, target))
+      return context.unsupported(update->getBeginLoc(),
+                                 "the backward sweep needs the value of '" + target->getNameAsString() +
+                                     "' that this update in " + directiveWord(*directive) +
+                                     " overwrites (each thread would restore it in its own order)");
   }
   CodeWriter updates;
-  for (const clang::Stmt* update : updatesOf(body)) forward(update, updates);
+  for (const clang::Stmt* update : updatesOf(body)) sweeps.forward(update, updates);
   if (updates.empty()) return;
   const bool atomic = llvm::isa<clang::OMPAtomicDirective>(directive);
   out.statement(c::governed(c::directive(atomic ? c::Omp::Atomic : c::Omp::Critical),
@@ -125,20 +127,21 @@ void Sweeps::forwardExclusive(const clang::OMPExecutableDirective* directive, Co
 
 // The adjoints of the updates, in reverse: each reads the adjoint of the shared target, which no
 // thread writes in this loop or region (checkExclusiveUpdate), and increments what it read.
-void Sweeps::backwardExclusive(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+void backwardExclusive(Sweeps& sweeps, AdjointContext& context, const clang::OMPExecutableDirective* directive,
+                       CodeWriter& out) {
   std::vector<const clang::Stmt*> updates = updatesOf(exclusiveBody(directive));
   std::vector<std::string> targets;
   for (const clang::Stmt* update : updates)
-    if (const clang::Expr* target = updateTarget(update); target && isActiveLeaf(context_, target))
-      targets.push_back(adjointText(context_, target));
+    if (const clang::Expr* target = updateTarget(update); target && isActiveLeaf(context, target))
+      targets.push_back(adjointText(context, target));
   CodeWriter adjoints;
-  for (auto it = updates.rbegin(); it != updates.rend(); ++it) backward(*it, adjoints);
+  for (auto it = updates.rbegin(); it != updates.rend(); ++it) sweeps.backward(*it, adjoints);
   if (adjoints.empty()) return;
   std::string read;
   for (const std::string& target : targets) read += (read.empty() ? "" : ", ") + target;
   if (!read.empty())
     out.statement(c::comment("the " + directiveWord(*directive) + " update at line " +
-                             std::to_string(context_.position(directive->getBeginLoc()).line) + ": reads " + read +
+                             std::to_string(context.position(directive->getBeginLoc()).line) + ": reads " + read +
                              ", which nothing here writes"));
   out.append(adjoints);
 }

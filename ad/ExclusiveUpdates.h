@@ -10,6 +10,7 @@
 #pragma once
 
 #include "ad/AdjointContext.h"
+#include "ad/CodeWriter.h"
 
 #include <clang/AST/StmtOpenMP.h>
 
@@ -22,5 +23,14 @@ const clang::Stmt* exclusiveBody(const clang::Stmt* statement);
 // team region's statement, that the directive is in).
 void checkExclusiveUpdate(AdjointContext& context, const clang::OMPExecutableDirective& directive,
                           const clang::Stmt& construct);
+
+class Sweeps;
+
+// The sweeps of the updates `directive` governs (the sweeps send every critical and atomic
+// directive here).
+void forwardExclusive(Sweeps& sweeps, AdjointContext& context, const clang::OMPExecutableDirective* directive,
+                      CodeWriter& out);
+void backwardExclusive(Sweeps& sweeps, AdjointContext& context, const clang::OMPExecutableDirective* directive,
+                       CodeWriter& out);
 
 }  // namespace adrace::ad

@@ -82,7 +82,7 @@ std::set<const clang::VarDecl*> iterationTapeCandidates(const AdjointContext& co
       Kills kills(decl);
       kills.TraverseStmt(const_cast<clang::Stmt*>(body));
       bool saved = false;
-      for (const clang::Stmt* kill : kills.found) saved = saved || sweeps.savesBeforeKill(kill, decl);
+      for (const clang::Stmt* kill : kills.found) saved = saved || sweeps.reads().savesBeforeKill(kill, decl);
       if (!saved) candidates.insert(decl);
     }
   }

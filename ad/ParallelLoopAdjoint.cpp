@@ -92,7 +92,7 @@ std::vector<const clang::VarDecl*> ParallelLoopAdjoint::carriedValues() const {
     // A firstprivate copy the loop never writes ends as it began: the backward sweep reads the original.
     if (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop) continue;
     const VariableInfo* info = modelVariable(context_, variable);
-    if (info && sweeps_.pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) &&
+    if (info && sweeps_.reads().pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) &&
         !declaredInside(context_, loop_, info->decl) && !sweeps_.teamOwns(info->decl))
       carried.push_back(info->decl);
   }
@@ -475,7 +475,7 @@ void ParallelLoopAdjoint::forward(CodeWriter& out) {
     out.statement(c::declaration(c::plainType("long"), "adrace_trip", header->tripCount()));
   for (const clang::VarDecl* decl : lastprivate) {
     std::string name = decl->getNameAsString();
-    if (decl == keptCounter ? sweeps_.restoresCounter(stmt) : sweeps_.pushesOnKill(decl))
+    if (decl == keptCounter ? sweeps_.restoresCounter(stmt) : sweeps_.reads().pushesOnKill(decl))
       out.statement(
           c::withComment(pushStatement(decl->getType(), c::name(name)), "killed by lastprivate(" + name + ")"));
     out.statement(c::declaration(c::pointerTo(declaredTypeOf(context_, decl)), "adrace_last_" + name,
@@ -545,316 +545,425 @@ c::Directive ParallelLoopAdjoint::scheduledFor() const {
   return c::directive(c::Omp::For, {c::scheduleClause(kind, chunk)});
 }
 
-void ParallelLoopAdjoint::backward(CodeWriter& out) {
-  const clang::ForStmt* stmt = analyzer::associatedLoops(*loop_.directive).front();
-  if (!sweeps_.backwardEmits(context_.loopBody(stmt))) return sweeps_.restoreCounter(stmt, out);
-  std::optional<ForHeader> header = parseForHeader(context_, stmt);
-  if (!header) return;
-  std::optional<CollapsedNest> nest = parseCollapsedNest(context_, *loop_.directive);
-  if (!nest) return;
-  const bool collapsed = nest->loops.size() > 1;
-  const clang::ForStmt* innermost = nest->innermost();  // whose body each (flat) iteration runs
-  scope_ = scopeOf();
-  bool dynamic = loop_.model.schedule != analyzer::Schedule::Static;
-  bool replay = dynamic && sweeps_.forwardEmits(stmt);
+// What the phases of one backward sweep of the loop share (backward): the loop's shape, its
+// clauses, the per-thread copies, the gather and the backward iteration as built.
+struct ParallelLoopAdjoint::Backward {
+  const clang::ForStmt* stmt = nullptr;
+  std::optional<ForHeader> header;
+  std::optional<CollapsedNest> nest;
+  bool collapsed = false;
+  const clang::ForStmt* innermost = nullptr;  // whose body each (flat) iteration runs
+  bool dynamic = false;
+  bool replay = false;  // the forward sweep recorded the dynamic schedule: it is replayed
+  bool team = false;    // a loop of a team region (TeamRegion.h): no region of its own
   std::vector<c::ExprRef> reduction;
   std::vector<std::pair<std::string, c::StmtRef>> privateAdjoints;  // adjoint name, its declaration
-  const bool team = sweeps_.insideTeam();
+  std::vector<const VariableInfo*> lastprivate;
+  std::map<const clang::VarDecl*, size_t> gatherComments;  // replaced if the gather is not emitted after all
+  size_t tripStatement = 0;                                // replaced when the gather leaves nothing to run backwards
+  std::vector<ReductionCopy> copies;
+  std::optional<GatherAdjoint> gather;
+  std::optional<c::StmtList> gatherLoops;  // the gather's loops, when it is emitted
+  std::string gatherFailure;               // why it is not
+  CodeWriter tapeFill;                     // the forward sweep that fills a per-iteration tape
+  std::vector<TapedScalar> taped;
+  CodeWriter body;  // the backward iteration, as each thread runs it
+  bool onlyGathers = false;
+};
+
+// The phases in order: the loop's shape and clauses, the declarations before the region (what each
+// adjoint is, the trip count, the per-thread copies), the backward iteration built (with its
+// gather), then the region: the gathers, each thread's chunk run backwards, the copies summed.
+void ParallelLoopAdjoint::backward(CodeWriter& out) {
+  Backward b;
+  b.stmt = analyzer::associatedLoops(*loop_.directive).front();
+  if (!sweeps_.backwardEmits(context_.loopBody(b.stmt))) return sweeps_.restoreCounter(b.stmt, out);
+  if (!readBackwardShape(b) || !readBackwardClauses(b)) return;
+  out.open(c::block({}));
+  out.statement(c::comment("backward sweep of the parallel loop at line " + std::to_string(loop_.model.pragmaAt.line)));
+  describeAdjoints(b, out);
+  declareTripCount(b, out);
+  saveLastPrivateAdjoints(b, out);
+  if (!declareThreadCopies(b, out)) return;
+  if (!buildBackwardIteration(b, out)) return;
+  runInVectorLanes(context_, loop_, b.body);
+  openBackwardRegion(b, out);
+  if (b.onlyGathers) {
+    closeBackwardRegion(b, out);
+    out.close();
+    return;
+  }
+  beginThread(b, out);
+  runBackwardIterations(b, out);
+  sumThreadCopies(b, out);
+  closeBackwardRegion(b, out);
+  for (const VariableInfo* info : b.lastprivate)
+    if (sweeps_.reads().pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) &&
+        sweeps_.forwardEmits(b.stmt))
+      out.statement(popStatement(info->decl->getType(), c::name(info->name)));
+  sweeps_.restoreCounter(b.stmt, out);
+  out.close();
+}
+
+bool ParallelLoopAdjoint::readBackwardShape(Backward& b) {
+  b.header = parseForHeader(context_, b.stmt);
+  if (!b.header) return false;
+  b.nest = parseCollapsedNest(context_, *loop_.directive);
+  if (!b.nest) return false;
+  b.collapsed = b.nest->loops.size() > 1;
+  b.innermost = b.nest->innermost();
+  scope_ = scopeOf();
+  b.dynamic = loop_.model.schedule != analyzer::Schedule::Static;
+  b.replay = b.dynamic && sweeps_.forwardEmits(b.stmt);
+  b.team = sweeps_.insideTeam();
+  return true;
+}
+
+// The adjoints the clauses make per thread or reduced; refused in a team region where they would
+// need a region of the loop's own.
+bool ParallelLoopAdjoint::readBackwardClauses(Backward& b) {
   for (const clang::VarDecl* decl : scope_.reductionClause) {
     if (sweeps_.teamOwns(decl)) continue;  // the team region's (TeamRegion.h)
     const VariableInfo* info = context_.variable(decl);
     const c::ExprRef adjoint = c::name(info->adjoint);
-    reduction.push_back(info->byValueScalar ? c::arraySection(adjoint, nullptr, c::integer(1)) : adjoint);
+    b.reduction.push_back(info->byValueScalar ? c::arraySection(adjoint, nullptr, c::integer(1)) : adjoint);
   }
-  std::vector<const VariableInfo*> lastprivate;
   for (const analyzer::Variable& variable : loop_.model.variables) {
     const VariableInfo* info = modelVariable(context_, variable);
     if (!info || declaredInside(context_, loop_, info->decl)) continue;
-    if (variable.sharing == analyzer::Sharing::LastPrivate) lastprivate.push_back(info);
+    if (variable.sharing == analyzer::Sharing::LastPrivate) b.lastprivate.push_back(info);
     if (variable.sharing == analyzer::Sharing::Private && info->active && !sweeps_.teamOwns(info->decl))
-      privateAdjoints.push_back({info->adjoint, adjointDeclaration(context_, info->decl)});
+      b.privateAdjoints.push_back({info->adjoint, adjointDeclaration(context_, info->decl)});
   }
-  c::Directive parallel = c::directive(c::Omp::Parallel);
-  if (!reduction.empty()) parallel.clauses.push_back(c::reductionClause(c::Op::Add, reduction));
-  if (team && (!reduction.empty() || !lastprivate.empty()))
-    return context_.unsupported(loop_.directive->getBeginLoc(),
-                                "firstprivate, lastprivate or reduction on a worksharing loop of a parallel region "
-                                "whose threads run statements of their own");
-  if (team && !scope_.reductionCopies.empty())  // their buffers are the calling thread's, taken before a region
-    return context_.unsupported(loop_.directive->getBeginLoc(),
-                                "per-thread copies of " + context_.variable(*scope_.reductionCopies.begin())->adjoint +
-                                    " (a reduction) in a parallel region whose threads run statements of their own: "
-                                    "use --strategy formad without --extent, or atomic");
+  if (b.team && (!b.reduction.empty() || !b.lastprivate.empty())) {
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "firstprivate, lastprivate or reduction on a worksharing loop of a parallel region "
+                         "whose threads run statements of their own");
+    return false;
+  }
+  if (b.team && !scope_.reductionCopies.empty()) {  // their buffers are the calling thread's, taken before a region
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "per-thread copies of " + context_.variable(*scope_.reductionCopies.begin())->adjoint +
+                             " (a reduction) in a parallel region whose threads run statements of their own: "
+                             "use --strategy formad without --extent, or atomic");
+    return false;
+  }
+  return true;
+}
 
-  out.open(c::block({}));
-  out.statement(c::comment("backward sweep of the parallel loop at line " + std::to_string(loop_.model.pragmaAt.line)));
-  std::map<const clang::VarDecl*, size_t> gatherComments;  // replaced if the gather is not emitted after all
+// A comment per adjoint array: how its increments are emitted.
+void ParallelLoopAdjoint::describeAdjoints(Backward& b, CodeWriter& out) {
   for (const analyzer::ArrayVerdict& verdict : loop_.analysis.arrays) {
     const analyzer::Variable* variable = loop_.model.findVariable(verdict.array);
     const VariableInfo* info = variable ? modelVariable(context_, *variable) : nullptr;
     if (!info || !info->active || scope_.perThread.count(info->decl) || context_.pointerAliases.count(info->decl))
       continue;
-    const bool small = scope_.reductionCopies.count(info->decl) && smallAdjointArray(context_, *info, *stmt);
-    std::string how =
-        small ? "per-thread copies (reduction), each summed first in a local array (small: its extent is known)"
-        : scope_.reductionCopies.count(info->decl)      ? "per-thread copies (reduction)"
-        : scope_.reductionClause.count(info->decl)      ? "reduction(+)"
-        : context_.request.strategy == Strategy::Atomic ? "atomic increments"
-        : !aliasesFollowed(info->decl) ? "atomic increments (reached through a pointer the analysis does not follow)"
-        : verdict.verdict == analyzer::Verdict::Shared       ? "shared: proven race-free"
-        : verdict.verdict == analyzer::Verdict::FirstPrivate ? "only read"
-                                                             : "atomic on the unproven increments";
     if (scope_.gathered.count(info->decl)) {
       out.statement(
           c::comment(verdict.adjoint +
                      ": a gather over its targets, plain stores (proven: offsets exact, each contribution once)"));
-      gatherComments[info->decl] = out.size() - 1;
+      b.gatherComments[info->decl] = out.size() - 1;
       continue;
     }
-    out.statement(c::comment(verdict.adjoint + ": " + how));
+    out.statement(c::comment(verdict.adjoint + ": " + adjointIncrements(verdict, *info, *b.stmt)));
   }
-  size_t tripStatement = 0;  // replaced when the gather leaves nothing to run backwards
-  if (collapsed) {           // a replay needs the inner trip counts only, to rebuild the counters
-    out.statements(nest->tripCounts(!replay));
-    tripStatement = out.size() - 1;
-  } else if (!replay) {
-    out.statement(c::declaration(c::plainType("long"), "adrace_trip", header->tripCount()));
-    tripStatement = out.size() - 1;
+}
+
+std::string ParallelLoopAdjoint::adjointIncrements(const analyzer::ArrayVerdict& verdict, const VariableInfo& info,
+                                                   const clang::ForStmt& stmt) const {
+  const bool small = scope_.reductionCopies.count(info.decl) && smallAdjointArray(context_, info, stmt);
+  return small ? "per-thread copies (reduction), each summed first in a local array (small: its extent is known)"
+         : scope_.reductionCopies.count(info.decl)       ? "per-thread copies (reduction)"
+         : scope_.reductionClause.count(info.decl)       ? "reduction(+)"
+         : context_.request.strategy == Strategy::Atomic ? "atomic increments"
+         : !aliasesFollowed(info.decl) ? "atomic increments (reached through a pointer the analysis does not follow)"
+         : verdict.verdict == analyzer::Verdict::Shared       ? "shared: proven race-free"
+         : verdict.verdict == analyzer::Verdict::FirstPrivate ? "only read"
+                                                              : "atomic on the unproven increments";
+}
+
+void ParallelLoopAdjoint::declareTripCount(Backward& b, CodeWriter& out) {
+  if (b.collapsed) {  // a replay needs the inner trip counts only, to rebuild the counters
+    out.statements(b.nest->tripCounts(!b.replay));
+    b.tripStatement = out.size() - 1;
+  } else if (!b.replay) {
+    out.statement(c::declaration(c::plainType("long"), "adrace_trip", b.header->tripCount()));
+    b.tripStatement = out.size() - 1;
   }
-  for (const VariableInfo* info : lastprivate)
-    if (info->active) {  // docs/design.md [TOMS-AD] figure 10: only the thread that ran the last iteration gets v_b
+}
+
+// docs/design.md [TOMS-AD] figure 10: only the thread that ran the last iteration gets v_b.
+void ParallelLoopAdjoint::saveLastPrivateAdjoints(Backward& b, CodeWriter& out) {
+  for (const VariableInfo* info : b.lastprivate)
+    if (info->active) {
       out.statement(c::declaration(c::plainType("double"), "adrace_last_" + info->adjoint, c::name(info->adjoint)));
       out.statement(c::expression(c::assign(c::name(info->adjoint), c::literal("0.0"))));
     }
-  std::vector<ReductionCopy> copies;
+}
+
+// The buffers of the per-thread adjoint copies: the runtime keeps them, zeroed, between calls
+// (adrace/reduction.h).
+bool ParallelLoopAdjoint::declareThreadCopies(Backward& b, CodeWriter& out) {
   for (const clang::VarDecl* decl : scope_.reductionCopies) {
     std::optional<ReductionCopy> copy = reductionCopy(*context_.variable(decl));
-    if (!copy) return;
-    copies.push_back(*copy);
+    if (!copy) return false;
+    b.copies.push_back(*copy);
   }
-  if (copies.size() > kReductionSlots) {
+  if (b.copies.size() > kReductionSlots) {
     context_.unsupported(loop_.directive->getBeginLoc(), "more than " + std::to_string(kReductionSlots) +
                                                              " arrays with per-thread adjoint copies in one loop");
-    return;
+    return false;
   }
+  if (b.copies.empty()) return true;
   const c::Type sizeType = c::plainType("size_t");
-  const c::ExprRef threads = c::name("adrace_threads");
-  if (!copies.empty()) {  // the runtime keeps them, zeroed, between calls (adrace/reduction.h)
-    needsOmpHelpers_ = true;
-    out.statement(c::declaration(sizeType, "adrace_threads", c::cast(sizeType, c::call("omp_get_max_threads", {}))));
-    int slot = 0;
-    for (const ReductionCopy& copy : copies) {
-      out.statement(
-          c::withComment(c::declaration(sizeType, copy.stride,
-                                        c::call("adrace_reduction_stride", {copy.extent, c::sizeofType(copy.element)})),
-                         "each thread's copy on cache lines of its own"));
-      // The buffer holds doubles: an element type of another size asks for as many bytes.
-      c::ExprRef count = c::mul(threads, c::name(copy.stride));
-      const bool isDouble = copy.element.specifiers == "double";
-      if (!isDouble) {
-        c::ExprRef doubleSize = c::sizeofType(c::plainType("double"));
-        count =
-            c::div(c::add(c::mul(count, c::sizeofType(copy.element)), c::sub(doubleSize, c::integer(1))), doubleSize);
-      }
-      c::ExprRef buffer = c::call("adrace_reduction_copies", {c::integer(slot++), count});
-      out.statement(c::declaration(c::pointerTo(copy.element), copy.copies,
-                                   isDouble ? buffer : c::cast(c::pointerTo(copy.element), buffer)));
+  needsOmpHelpers_ = true;
+  out.statement(c::declaration(sizeType, "adrace_threads", c::cast(sizeType, c::call("omp_get_max_threads", {}))));
+  int slot = 0;
+  for (const ReductionCopy& copy : b.copies) {
+    out.statement(
+        c::withComment(c::declaration(sizeType, copy.stride,
+                                      c::call("adrace_reduction_stride", {copy.extent, c::sizeofType(copy.element)})),
+                       "each thread's copy on cache lines of its own"));
+    // The buffer holds doubles: an element type of another size asks for as many bytes.
+    c::ExprRef count = c::mul(c::name("adrace_threads"), c::name(copy.stride));
+    const bool isDouble = copy.element.specifiers == "double";
+    if (!isDouble) {
+      c::ExprRef doubleSize = c::sizeofType(c::plainType("double"));
+      count = c::div(c::add(c::mul(count, c::sizeofType(copy.element)), c::sub(doubleSize, c::integer(1))), doubleSize);
     }
+    c::ExprRef buffer = c::call("adrace_reduction_copies", {c::integer(slot++), count});
+    out.statement(c::declaration(c::pointerTo(copy.element), copy.copies,
+                                 isDouble ? buffer : c::cast(c::pointerTo(copy.element), buffer)));
   }
-  // The backward iteration, built before the region opens: its gathered increments become gather
-  // loops that run first inside the region (or, when a term cannot be gathered, it is built again
-  // with those arrays guarded as the verdict says).
-  std::optional<GatherAdjoint> gather;
-  if (!scope_.gathered.empty()) {
-    // A perfect nest in the body adds its counters to the box (the analysis counted them).
-    std::optional<std::vector<ForHeader>> box = gatherBox(context_, nest->loops, loop_.model.perfectNest.size());
-    if (!box) return;
-    gatherInnermost_ = box->size() > nest->loops.size() ? box->back().loop : nullptr;
-    gather.emplace(context_, loop_, *box, scope_.gathered, gatherInvariants(), gatherBodyLocals());
-    // A loop of a team region runs inside the region its team opened: no tape is allocated around it.
-    if (!sweeps_.insideTeam()) gather->readFromTape(iterationTapeCandidates(context_, loop_, sweeps_, stmt, collapsed));
-  }
-  gather_ = gather ? &*gather : nullptr;
+  return true;
+}
+
+// The backward iteration, built before the region opens: its gathered increments become gather
+// loops that run first inside the region (or, when a term cannot be gathered, it is built again
+// with those arrays guarded as the verdict says).
+bool ParallelLoopAdjoint::buildBackwardIteration(Backward& b, CodeWriter& out) {
+  if (!scope_.gathered.empty() && !prepareGather(b)) return false;
   CodeWriter gatheredBody;
+  buildGatheredIteration(b, gatheredBody);
+  if (b.gather && !b.gatherLoops) {
+    fallBackFromGather(b, out);
+    return true;
+  }
+  if (b.gatherLoops) dropGatheredOnly(b, gatheredBody);
+  // The scalars the gather's terms read from a per-iteration tape (IterationTape.h): allocated
+  // before the region, filled at the top of it; the backward iterations read them there too, when
+  // that is all they need of their recomputed forward sweep.
+  b.taped = b.gatherLoops ? b.gather->tapedReads() : std::vector<TapedScalar>();
+  if (b.taped.size() > 32) {  // ADRACE_ITERATION_TAPE_SLOTS
+    context_.unsupported(loop_.directive->getBeginLoc(), "more than 32 per-iteration tapes in one loop");
+    return false;
+  }
+  if (b.taped.empty())
+    b.body = std::move(gatheredBody);
+  else
+    b.body.statements(iterationFromTape(gatheredBody.statements(), b.taped));
+  return true;
+}
+
+bool ParallelLoopAdjoint::prepareGather(Backward& b) {
+  // A perfect nest in the body adds its counters to the box (the analysis counted them).
+  std::optional<std::vector<ForHeader>> box = gatherBox(context_, b.nest->loops, loop_.model.perfectNest.size());
+  if (!box) return false;
+  gatherInnermost_ = box->size() > b.nest->loops.size() ? box->back().loop : nullptr;
+  b.gather.emplace(context_, loop_, *box, scope_.gathered, gatherInvariants(), gatherBodyLocals());
+  // A loop of a team region runs inside the region its team opened: no tape is allocated around it.
+  if (!sweeps_.insideTeam())
+    b.gather->readFromTape(iterationTapeCandidates(context_, loop_, sweeps_, b.stmt, b.collapsed));
+  return true;
+}
+
+// The backward iteration with the gather taking its increments (when there is one), and the
+// gather's loops built from what it took.
+void ParallelLoopAdjoint::buildGatheredIteration(Backward& b, CodeWriter& gatheredBody) {
+  gather_ = b.gather ? &*b.gather : nullptr;
   gatherRoot_ = gatheredBody.id();
-  sweeps_.backwardIterationOf(*this, innermost, gatheredBody);
+  sweeps_.backwardIterationOf(*this, b.innermost, gatheredBody);
   gather_ = nullptr;
   gatherInnermost_ = nullptr;
-  std::string gatherFailure;
-  std::optional<c::StmtList> gatherLoops = gather ? gather->build(gatherFailure) : std::nullopt;
+  if (b.gather) b.gatherLoops = b.gather->build(b.gatherFailure);
   // What fills a per-iteration tape (IterationTape.h): the iteration's forward sweep, run once more
   // at the top of the region. Its pushes would stay on the threads' tapes, under what later code pops.
-  CodeWriter tapeFill;
-  if (gatherLoops && !gather->tapedReads().empty()) {
-    sweeps_.recomputedForward(stmt, tapeFill);
-    if (pushesOnTape(tapeFill.statements())) {
-      gatherLoops.reset();
-      gatherFailure = "a term reads a value of its shifted iteration that only a forward sweep with pushes computes";
+  if (b.gatherLoops && !b.gather->tapedReads().empty()) {
+    sweeps_.recomputedForward(b.stmt, b.tapeFill);
+    if (pushesOnTape(b.tapeFill.statements())) {
+      b.gatherLoops.reset();
+      b.gatherFailure = "a term reads a value of its shifted iteration that only a forward sweep with pushes computes";
     }
   }
-  if (gather && !gatherLoops) {
-    for (const auto& [decl, line] : gatherComments)
-      out.replaceStatement(line, c::comment(context_.variable(decl)->adjoint +
-                                            ": atomic on the unproven increments (no gather: " + gatherFailure + ")"));
-    scope_.gathered.clear();
-  }
-  if (gatherLoops) {  // a local adjoint, or a recomputed value, that only gathered terms read is not needed by the
-                      // backward iterations
-    // Until nothing changes (a pass per name): dropping uc_b (read only by gathered terms) leaves
-    // dudx_b, which fed uc_b, write-only; dropping `conductivity = 1 + c * c` leaves c unread.
-    std::vector<std::string> names = gather->localAdjoints();
-    for (const clang::VarDecl* value : gather->recomputableValues())
-      if (sweeps_.recomputes(value)) names.push_back(value->getNameAsString());
-    for (size_t pass = 0; pass < names.size(); ++pass)
-      for (const std::string& name : names) gatheredBody.dropWriteOnly(name);
-  }
-  CodeWriter guardedBody;
-  if (gather && !gatherLoops) sweeps_.backwardIterationOf(*this, innermost, guardedBody);
-  // The scalars the gather's terms read from a per-iteration tape (IterationTape.h): allocated here,
-  // filled at the top of the region; the backward iterations read them there too, when that is all
-  // they need of their recomputed forward sweep.
-  const std::vector<TapedScalar> taped = gatherLoops ? gather->tapedReads() : std::vector<TapedScalar>();
-  if (taped.size() > 32) {  // ADRACE_ITERATION_TAPE_SLOTS
-    context_.unsupported(loop_.directive->getBeginLoc(), "more than 32 per-iteration tapes in one loop");
-    return;
-  }
-  CodeWriter tapedBody;
-  if (!taped.empty()) tapedBody.statements(iterationFromTape(gatheredBody.statements(), taped));
-  const CodeWriter& built = gather && !gatherLoops ? guardedBody : !taped.empty() ? tapedBody : gatheredBody;
-  CodeWriter body;  // the perfect nest's innermost loop in vector lanes where they are independent (SimdLanes.h)
-  body.statements(withSimdLanes(context_, loop_, built.statements()));
+}
 
-  out.statements(iterationTapeDeclarations(taped));
-  const bool onlyGathers = gatherLoops && body.empty() && !sweeps_.forwardEmits(stmt) && copies.empty() &&
-                           lastprivate.empty() && taped.empty();
-  if (onlyGathers)
-    out.replaceStatement(tripStatement,
+// No gather after all: the arrays it would have taken are guarded as their verdicts say, and the
+// backward iteration is built again so.
+void ParallelLoopAdjoint::fallBackFromGather(Backward& b, CodeWriter& out) {
+  for (const auto& [decl, line] : b.gatherComments)
+    out.replaceStatement(line, c::comment(context_.variable(decl)->adjoint +
+                                          ": atomic on the unproven increments (no gather: " + b.gatherFailure + ")"));
+  scope_.gathered.clear();
+  sweeps_.backwardIterationOf(*this, b.innermost, b.body);
+}
+
+// A local adjoint, or a recomputed value, that only gathered terms read is not needed by the
+// backward iterations. Until nothing changes (a pass per name): dropping uc_b (read only by gathered
+// terms) leaves dudx_b, which fed uc_b, write-only; dropping `conductivity = 1 + c * c` leaves c unread.
+void ParallelLoopAdjoint::dropGatheredOnly(Backward& b, CodeWriter& gatheredBody) {
+  std::vector<std::string> names = b.gather->localAdjoints();
+  for (const clang::VarDecl* value : b.gather->recomputableValues())
+    if (sweeps_.reads().recomputes(value)) names.push_back(value->getNameAsString());
+  for (size_t pass = 0; pass < names.size(); ++pass)
+    for (const std::string& name : names) gatheredBody.dropWriteOnly(name);
+}
+
+// Before the region, the per-iteration tapes; in it, their fill and the gather loops, which run
+// first. When the gather leaves no backward iteration to run, that is all the region does.
+void ParallelLoopAdjoint::openBackwardRegion(Backward& b, CodeWriter& out) {
+  out.statements(iterationTapeDeclarations(b.taped));
+  b.onlyGathers = b.gatherLoops && b.body.empty() && !sweeps_.forwardEmits(b.stmt) && b.copies.empty() &&
+                  b.lastprivate.empty() && b.taped.empty();
+  if (b.onlyGathers)
+    out.replaceStatement(b.tripStatement,
                          c::comment("every adjoint its iterations update is gathered: no backward iterations"));
-  if (team)  // the adjoints the team's other statements and loops increment, all incremented
+  c::Directive parallel = c::directive(c::Omp::Parallel);
+  if (!b.reduction.empty()) parallel.clauses.push_back(c::reductionClause(c::Op::Add, b.reduction));
+  if (b.team)  // the adjoints the team's other statements and loops increment, all incremented
     out.statement(c::pragma(c::directive(c::Omp::Barrier)));
   else
     out.open(c::governed(parallel, c::block({})));
-  if (!taped.empty()) out.statements(iterationTapeFill(taped, *header, tapeFill.statements()));
-  if (gatherLoops) out.statements(*gatherLoops);
-  if (onlyGathers) {
-    if (team)
-      out.statement(c::pragma(c::directive(c::Omp::Barrier)));
-    else
-      out.close();
+  if (!b.taped.empty()) out.statements(iterationTapeFill(b.taped, *b.header, b.tapeFill.statements()));
+  if (b.gatherLoops) out.statements(*b.gatherLoops);
+}
+
+// A team's loop ends at a barrier: its increments are all done before the team's earlier
+// statements read them. Otherwise the loop's own region closes.
+void ParallelLoopAdjoint::closeBackwardRegion(const Backward& b, CodeWriter& out) {
+  if (b.team)
+    out.statement(c::pragma(c::directive(c::Omp::Barrier)));
+  else
     out.close();
-    return;
-  }
-  const c::ExprRef i = c::name(header->counter->getNameAsString());
+}
+
+// What each thread declares before its chunk: its final private values, the private adjoints, the
+// chunk's bounds, and its per-thread copies.
+void ParallelLoopAdjoint::beginThread(Backward& b, CodeWriter& out) {
   // A thread's final private values were pushed only if this loop's forward sweep ran.
   std::vector<const clang::VarDecl*> carried =
-      sweeps_.forwardEmits(stmt) ? carriedValues() : std::vector<const clang::VarDecl*>();
+      sweeps_.forwardEmits(b.stmt) ? carriedValues() : std::vector<const clang::VarDecl*>();
   for (auto it = carried.rbegin(); it != carried.rend(); ++it) {
     out.statement(c::withComment(declareAndPop(context_, *it), "this thread's final " + (*it)->getNameAsString()));
     // A gather may have taken every read of it (region_phases' w): its pops stay, for the tape.
-    if (gatherLoops) out.statement(c::expression(c::cast(c::plainType("void"), c::name((*it)->getNameAsString()))));
+    if (b.gatherLoops) out.statement(c::expression(c::cast(c::plainType("void"), c::name((*it)->getNameAsString()))));
   }
-  for (const auto& [name, declaration] : privateAdjoints)
-    if (!gatherLoops || body.mentions(name)) out.statement(declaration);  // a gather may have taken every use
+  for (const auto& [name, declaration] : b.privateAdjoints)
+    if (!b.gatherLoops || b.body.mentions(name)) out.statement(declaration);  // a gather may have taken every use
   const c::Type longType = c::plainType("long");
-  const c::ExprRef k = c::name("adrace_k"), trip = c::name("adrace_trip"), begin = c::name("adrace_begin"),
-                   end = c::name("adrace_end");
-  if (replay) {
+  if (b.replay) {
     out.statement(c::declaration(c::plainType("adrace_replay"), "adrace_replay"));
     out.statement(c::declaration(longType, "adrace_k"));
     out.statement(c::expression(c::call("adrace_replay_begin", {c::addressOf(c::name("adrace_replay"))})));
-  } else if (dynamic) {
+  } else if (b.dynamic) {
     out.statement(c::declaration(longType, "adrace_k"));
   } else {
     out.statements(staticChunk());
   }
-  for (const VariableInfo* info : lastprivate)
+  for (const VariableInfo* info : b.lastprivate)
     if (info->active)
       out.statement(c::declaration(
           c::plainType("double"), info->adjoint,
           c::conditional(ranLastIteration(), c::name("adrace_last_" + info->adjoint), c::literal("0.0"))));
-  if (!copies.empty()) {
-    out.open(c::block({}));
-    for (const ReductionCopy& copy : copies) {
-      c::ExprRef mine = c::add(c::name(copy.copies),
-                               c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})), c::name(copy.stride)));
-      out.statement(
-          c::withComment(c::declaration(copy.perThread, copy.small ? copy.mine : copy.info->adjoint,
-                                        copy.perThread.derivations.size() > 1 ? c::cast(copy.perThread, mine) : mine),
-                         "this thread's copy"));
-      if (copy.small)
-        out.statement(c::withComment(c::declaration(copy.local, copy.info->adjoint, c::initList({c::integer(0)})),
-                                     "this thread's sums, in registers: added to its copy once"));
-    }
+  if (!b.copies.empty()) openThreadCopies(b, out);
+}
+
+void ParallelLoopAdjoint::openThreadCopies(const Backward& b, CodeWriter& out) {
+  const c::Type sizeType = c::plainType("size_t");
+  out.open(c::block({}));
+  for (const ReductionCopy& copy : b.copies) {
+    c::ExprRef mine = c::add(c::name(copy.copies),
+                             c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})), c::name(copy.stride)));
+    out.statement(
+        c::withComment(c::declaration(copy.perThread, copy.small ? copy.mine : copy.info->adjoint,
+                                      copy.perThread.derivations.size() > 1 ? c::cast(copy.perThread, mine) : mine),
+                       "this thread's copy"));
+    if (copy.small)
+      out.statement(c::withComment(c::declaration(copy.local, copy.info->adjoint, c::initList({c::integer(0)})),
+                                   "this thread's sums, in registers: added to its copy once"));
   }
-  bool counterUsed = body.mentions(i->text);
+}
+
+// This thread's iterations, each running the backward iteration.
+void ParallelLoopAdjoint::runBackwardIterations(Backward& b, CodeWriter& out) {
+  const ForHeader& header = *b.header;
+  const c::ExprRef i = c::name(header.counter->getNameAsString());
+  const c::ExprRef k = c::name("adrace_k"), trip = c::name("adrace_trip"), begin = c::name("adrace_begin"),
+                   end = c::name("adrace_end");
+  const bool counterUsed = b.body.mentions(i->text);
   // Only the tape (and per-thread variables) order the iterations of the backward sweep: the
   // iterations of a parallel loop are independent (their adjoint updates commute, or are guarded),
   // so when nothing this loop's forward sweep pushed is popped here, each thread runs its iterations
   // forwards, as the primal does (compilers vectorize that order, not the reverse one).
-  bool forwards = !sweeps_.forwardEmits(stmt) && independentIterations(context_, stmt);
-  auto usedInBody = [&](const std::string& counter) { return body.mentions(counter); };
-  if (collapsed) out.statements(nest->positionDeclarations(usedInBody));
-  const c::StmtRef fromZero = c::expression(c::assign(k, c::integer(0)));
-  const c::StmtRef fromBegin = c::expression(c::assign(k, begin));
-  const c::StmtRef fromLast = c::expression(c::assign(k, c::sub(trip, c::integer(1))));
-  const c::StmtRef fromEnd = c::expression(c::assign(k, c::sub(end, c::integer(1))));
-  if (replay) {
+  const bool forwards = !sweeps_.forwardEmits(b.stmt) && independentIterations(context_, b.stmt);
+  auto usedInBody = [&](const std::string& counter) { return b.body.mentions(counter); };
+  if (b.collapsed) out.statements(b.nest->positionDeclarations(usedInBody));
+  const bool steppedCounter = !b.collapsed && counterUsed;
+  if (b.replay) {
     out.open(
         c::whileLoop(c::call("adrace_replay_next", {c::addressOf(c::name("adrace_replay")), c::addressOf(k)}), {}));
-  } else if (dynamic) {
-    out.open(c::governed(scheduledFor(),
-                         forwards ? c::forLoop(fromZero, c::less(k, trip), c::postIncrement(k), {})
-                                  : c::forLoop(fromLast, c::greaterEqual(k, c::integer(0)), c::postDecrement(k), {})));
+  } else if (b.dynamic) {
+    out.open(c::governed(
+        scheduledFor(),
+        forwards ? c::forLoop(c::expression(c::assign(k, c::integer(0))), c::less(k, trip), c::postIncrement(k), {})
+                 : c::forLoop(c::expression(c::assign(k, c::sub(trip, c::integer(1)))),
+                              c::greaterEqual(k, c::integer(0)), c::postDecrement(k), {})));
   } else if (forwards) {
-    if (!collapsed && counterUsed) out.statement(header->declareCounter(header->counterValue(begin)));
+    if (steppedCounter) out.statement(header.declareCounter(header.counterValue(begin)));
     c::ExprRef step = c::postIncrement(k);
-    if (!collapsed && counterUsed) step = c::comma(step, header->stepForward());
-    out.open(c::forLoop(fromBegin, c::less(k, end), step, {}));
+    if (steppedCounter) step = c::comma(step, header.stepForward());
+    out.open(c::forLoop(c::expression(c::assign(k, begin)), c::less(k, end), step, {}));
   } else {
     // As in the forward sweep, the counter is an induction variable: it starts one step past this
     // thread's chunk and steps back at the top of each iteration (never past the primal's range).
-    if (!collapsed && counterUsed) out.statement(header->declareCounter(header->counterValue(end)));
-    out.open(c::forLoop(fromEnd, c::greaterEqual(k, begin), c::postDecrement(k), {}));
-    if (!collapsed && counterUsed) out.statement(c::expression(header->stepBackward()));
+    if (steppedCounter) out.statement(header.declareCounter(header.counterValue(end)));
+    out.open(c::forLoop(c::expression(c::assign(k, c::sub(end, c::integer(1)))), c::greaterEqual(k, begin),
+                        c::postDecrement(k), {}));
+    if (steppedCounter) out.statement(c::expression(header.stepBackward()));
   }
-  if (collapsed)  // every counter rebuilt from the flat index at the top of each iteration
-    out.statements(nest->counters(k, usedInBody));
-  else if (counterUsed && (replay || dynamic))
-    out.statement(header->declareCounter(header->counterAt(k)));
-  out.append(body);
+  if (b.collapsed)  // every counter rebuilt from the flat index at the top of each iteration
+    out.statements(b.nest->counters(k, usedInBody));
+  else if (counterUsed && (b.replay || b.dynamic))
+    out.statement(header.declareCounter(header.counterAt(k)));
+  out.append(b.body);
   out.close();
-  for (const ReductionCopy& copy : copies)
+}
+
+// Each thread adds its local sums to its copy, and after a barrier the threads sum the copies into
+// the adjoints, element by element, zeroing them for the next call.
+void ParallelLoopAdjoint::sumThreadCopies(const Backward& b, CodeWriter& out) {
+  for (const ReductionCopy& copy : b.copies)
     if (copy.small) out.statement(addToThreadCopy(copy));
-  if (!copies.empty()) {
-    out.close();
-    out.statement(c::pragma(c::directive(c::Omp::Barrier)));
-    for (const ReductionCopy& copy : copies) {
-      const c::ExprRef e = c::name("adrace_e"), t = c::name("adrace_t");
-      // Multi-dimensional adjoints are summed element by element through their element type.
-      c::ExprRef target = c::name(copy.info->adjoint);
-      if (copy.perThread.derivations.size() > 1) target = c::cast(c::pointerTo(copy.element), target);
-      c::ExprRef element = c::subscript(
-          c::name(copy.copies), c::add(c::mul(c::cast(sizeType, t), c::name(copy.stride)), c::cast(sizeType, e)));
-      out.statement(
-          c::governed(c::directive(c::Omp::For),
-                      c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)),
-                                 c::less(e, c::cast(c::plainType("long"), copy.extent)), c::postIncrement(e),
-                                 {c::forLoop(c::declaration(c::plainType("int"), "adrace_t", c::integer(0)),
-                                             c::less(t, c::call("omp_get_num_threads", {})), c::postIncrement(t),
-                                             {c::expression(c::addAssign(c::subscript(target, e), element)),
-                                              c::withComment(c::expression(c::assign(element, c::literal("0.0"))),
-                                                             "zero again for the next call")})})));
-    }
-  }
-  if (team)  // this loop's increments, all done before the team's earlier statements read them
-    out.statement(c::pragma(c::directive(c::Omp::Barrier)));
-  else
-    out.close();
-  for (const VariableInfo* info : lastprivate)
-    if (sweeps_.pushesOnKill(info->decl) && plan_.neededForward.count(info->decl) && sweeps_.forwardEmits(stmt))
-      out.statement(popStatement(info->decl->getType(), c::name(info->name)));
-  sweeps_.restoreCounter(stmt, out);
+  if (b.copies.empty()) return;
   out.close();
+  out.statement(c::pragma(c::directive(c::Omp::Barrier)));
+  const c::Type sizeType = c::plainType("size_t");
+  for (const ReductionCopy& copy : b.copies) {
+    const c::ExprRef e = c::name("adrace_e"), t = c::name("adrace_t");
+    // Multi-dimensional adjoints are summed element by element through their element type.
+    c::ExprRef target = c::name(copy.info->adjoint);
+    if (copy.perThread.derivations.size() > 1) target = c::cast(c::pointerTo(copy.element), target);
+    c::ExprRef element = c::subscript(c::name(copy.copies),
+                                      c::add(c::mul(c::cast(sizeType, t), c::name(copy.stride)), c::cast(sizeType, e)));
+    out.statement(
+        c::governed(c::directive(c::Omp::For),
+                    c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)),
+                               c::less(e, c::cast(c::plainType("long"), copy.extent)), c::postIncrement(e),
+                               {c::forLoop(c::declaration(c::plainType("int"), "adrace_t", c::integer(0)),
+                                           c::less(t, c::call("omp_get_num_threads", {})), c::postIncrement(t),
+                                           {c::expression(c::addAssign(c::subscript(target, e), element)),
+                                            c::withComment(c::expression(c::assign(element, c::literal("0.0"))),
+                                                           "zero again for the next call")})})));
+  }
 }
 
 }  // namespace adrace::ad

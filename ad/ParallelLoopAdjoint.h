@@ -91,6 +91,30 @@ class ParallelLoopAdjoint {
   };
   std::optional<ReductionCopy> reductionCopy(const VariableInfo& info);
   c::StmtRef addToThreadCopy(const ReductionCopy& copy) const;
+
+  // The phases of backward, in order; a phase that returns false has recorded why the loop is
+  // unsupported, and nothing more is emitted.
+  struct Backward;
+  bool readBackwardShape(Backward& b);
+  bool readBackwardClauses(Backward& b);
+  void describeAdjoints(Backward& b, CodeWriter& out);
+  // How the increments of one adjoint array are emitted, as the comment above the loop says.
+  std::string adjointIncrements(const analyzer::ArrayVerdict& verdict, const VariableInfo& info,
+                                const clang::ForStmt& stmt) const;
+  void declareTripCount(Backward& b, CodeWriter& out);
+  void saveLastPrivateAdjoints(Backward& b, CodeWriter& out);
+  bool declareThreadCopies(Backward& b, CodeWriter& out);
+  bool buildBackwardIteration(Backward& b, CodeWriter& out);
+  bool prepareGather(Backward& b);
+  void buildGatheredIteration(Backward& b, CodeWriter& gatheredBody);
+  void fallBackFromGather(Backward& b, CodeWriter& out);
+  void dropGatheredOnly(Backward& b, CodeWriter& gatheredBody);
+  void openBackwardRegion(Backward& b, CodeWriter& out);
+  void closeBackwardRegion(const Backward& b, CodeWriter& out);
+  void beginThread(Backward& b, CodeWriter& out);
+  void openThreadCopies(const Backward& b, CodeWriter& out);
+  void runBackwardIterations(Backward& b, CodeWriter& out);
+  void sumThreadCopies(const Backward& b, CodeWriter& out);
   // Clause-private values (declared outside the loop) the backward sweep reads.
   std::vector<const clang::VarDecl*> carriedValues() const;
   // `#pragma omp for schedule(kind[, chunk])` as the primal loop schedules it.

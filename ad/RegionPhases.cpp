@@ -1,21 +1,12 @@
-// Parallel regions (docs/design.md [TOMS-AD] §3.1): both sweeps run a region as its phases in order (the
-// forward sweep) or in reverse (the backward sweep). A worksharing loop becomes a parallel region of
-// its own (ParallelLoopAdjoint.h); a `single` or `master` body runs once, between those regions.
-// Every phase ends where the next begins, so the adjoint synchronises at least as much as the primal
-// whatever its barriers and `nowait` clauses say: a `nowait` between two loops is correct in the
-// primal because each thread's iterations meet only its own, but in reverse the adjoint's
-// increments of shared reads (a neighbour's elements) meet other threads', so no `nowait` is copied.
-// A region with statements every thread runs is a team region instead (TeamRegion.h), and an
-// `omp critical` or `omp atomic` update is emitted as ExclusiveUpdates.h says.
-#include "ad/Sweeps.h"
+// The phases of a parallel region and the sweeps that run them (RegionPhases.h).
+#include "ad/RegionPhases.h"
 
 #include "ad/ExclusiveUpdates.h"
 #include "ad/ParallelLoopAdjoint.h"
+#include "ad/Sweeps.h"
 #include "ad/TeamRegion.h"
 
 #include "analyzer/frontend/LoopModelBuilder.h"
-
-#include <clang/AST/StmtOpenMP.h>
 
 namespace adrace::ad {
 namespace {
@@ -25,6 +16,7 @@ const clang::Stmt* onceBody(const clang::Stmt* item) {
   return llvm::cast<clang::OMPExecutableDirective>(item)->getRawStmt();
 }
 
+// omp_get_num_threads() is the team's size inside the primal's region and 1 outside any region.
 bool callsTheRuntime(const clang::Stmt* statement) {
   if (!statement) return false;
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement))
@@ -36,7 +28,7 @@ bool callsTheRuntime(const clang::Stmt* statement) {
 
 }  // namespace
 
-std::vector<const clang::Stmt*> Sweeps::regionPhases(const clang::OMPExecutableDirective* directive) const {
+std::vector<const clang::Stmt*> regionPhases(const clang::OMPExecutableDirective* directive) {
   std::vector<const clang::Stmt*> phases;
   if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(directive)) {
     phases.push_back(loop);
@@ -63,13 +55,7 @@ std::vector<const clang::Stmt*> Sweeps::regionPhases(const clang::OMPExecutableD
   return phases;
 }
 
-// omp_get_num_threads() is the team's size inside the primal's region and 1 outside any region.
-bool Sweeps::asksTheTeam(const clang::Stmt* once) const { return callsTheRuntime(once); }
-
-void Sweeps::forwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
-  if (exclusiveBody(directive)) return forwardExclusive(directive, out);
-  if (auto* region = llvm::dyn_cast<clang::OMPParallelDirective>(directive); region && runsAsTeam(*region))
-    return forwardTeam(region, out);
+void RegionSweeps::forward(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
   for (const clang::Stmt* phase : regionPhases(directive)) {
     if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(phase)) {
       auto found = context_.loops.find(loop);
@@ -77,17 +63,14 @@ void Sweeps::forwardParallel(const clang::OMPExecutableDirective* directive, Cod
         context_.unsupported(loop->getBeginLoc(), "parallel loop the analyzer could not model");
         return;
       }
-      forwardParallelLoop(found->second, out);
-    } else if (forwardEmits(phase)) {
-      onceBlock(phase, out, [&](CodeWriter& writer) { forward(phase, writer); });
+      forwardLoop(found->second, out);
+    } else if (sweeps_.forwardEmits(phase)) {
+      onceBlock(phase, out, [&](CodeWriter& writer) { sweeps_.forward(phase, writer); });
     }
   }
 }
 
-void Sweeps::backwardParallel(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
-  if (exclusiveBody(directive)) return backwardExclusive(directive, out);
-  if (auto* region = llvm::dyn_cast<clang::OMPParallelDirective>(directive); region && runsAsTeam(*region))
-    return backwardTeam(region, out);
+void RegionSweeps::backward(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
   std::vector<const clang::Stmt*> phases = regionPhases(directive);
   for (auto it = phases.rbegin(); it != phases.rend(); ++it) {
     if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(*it)) {
@@ -96,34 +79,34 @@ void Sweeps::backwardParallel(const clang::OMPExecutableDirective* directive, Co
         context_.unsupported(loop->getBeginLoc(), "parallel loop the analyzer could not model");
         return;
       }
-      backwardParallelLoop(found->second, out);
-    } else if (backwardEmits(*it)) {
+      backwardLoop(found->second, out);
+    } else if (sweeps_.backwardEmits(*it)) {
       const clang::Stmt* phase = *it;
-      onceBlock(phase, out, [&](CodeWriter& writer) { backward(phase, writer); });
+      onceBlock(phase, out, [&](CodeWriter& writer) { sweeps_.backward(phase, writer); });
     }
   }
 }
 
-void Sweeps::forwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
+void RegionSweeps::forwardLoop(const ParallelLoop& loop, CodeWriter& out) {
   if (context_.request.strategy == Strategy::Serial)
-    return forward(analyzer::associatedLoops(*loop.directive).front(), out);
-  ParallelLoopAdjoint adjoint(*this, context_, loop);
+    return sweeps_.forward(analyzer::associatedLoops(*loop.directive).front(), out);
+  ParallelLoopAdjoint adjoint(sweeps_, context_, loop);
   adjoint.forward(out);
   needsOmpHelpers_ |= adjoint.needsOmpHelpers();
 }
 
-void Sweeps::backwardParallelLoop(const ParallelLoop& loop, CodeWriter& out) {
+void RegionSweeps::backwardLoop(const ParallelLoop& loop, CodeWriter& out) {
   if (context_.request.strategy == Strategy::Serial)
-    return backward(analyzer::associatedLoops(*loop.directive).front(), out);
-  ParallelLoopAdjoint adjoint(*this, context_, loop);
+    return sweeps_.backward(analyzer::associatedLoops(*loop.directive).front(), out);
+  ParallelLoopAdjoint adjoint(sweeps_, context_, loop);
   adjoint.backward(out);
   needsOmpHelpers_ |= adjoint.needsOmpHelpers();
 }
 
 // The initial thread runs the block in both sweeps (sequential code, or `master` of a team when the
 // block asks the runtime about its team), so the values it pushes and pops are on one tape.
-void Sweeps::onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit) {
-  if (!asksTheTeam(body)) return emit(out);
+void RegionSweeps::onceBlock(const clang::Stmt* body, CodeWriter& out, const std::function<void(CodeWriter&)>& emit) {
+  if (!callsTheRuntime(body)) return emit(out);
   out.open(c::governed(c::directive(c::Omp::Parallel), c::block({})));
   out.open(c::governed(c::directive(c::Omp::Master), c::block({})));
   emit(out);

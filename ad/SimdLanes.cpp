@@ -13,10 +13,10 @@ namespace {
 // What one backward iteration does, gathered in one walk of its tree.
 struct LaneFacts {
   bool ok = true;
-  std::set<std::string> locals;                           // declared in the iteration
-  std::map<std::string, c::ExprRef> definitions;          // locals declared with a value
-  std::map<std::string, int> assignments;                 // scalar name -> assignments after its declaration
-  std::set<std::string> writtenArrays;                    // bases of assigned subscripts
+  std::set<std::string> locals;                   // declared in the iteration
+  std::map<std::string, c::ExprRef> definitions;  // locals declared with a value
+  std::map<std::string, int> assignments;         // scalar name -> assignments after its declaration
+  std::set<std::string> writtenArrays;            // bases of assigned subscripts
   std::vector<std::pair<std::string, std::vector<c::ExprRef>>> subscripts;  // every subscript chain: base, indices
 };
 
@@ -138,9 +138,8 @@ size_t namesIn(const c::StmtList& statements, const std::string& identifier) {
   size_t count = 0;
   auto countIn = [&](const c::ExprRef& expr) {
     if (expr)
-      c::forEachNode(expr, [&](const c::Expr& node) {
-        count += node.kind == c::Expr::Kind::Name && node.text == identifier;
-      });
+      c::forEachNode(
+          expr, [&](const c::Expr& node) { count += node.kind == c::Expr::Kind::Name && node.text == identifier; });
   };
   for (const c::StmtRef& statement : statements) {
     countIn(statement->value);
@@ -292,10 +291,15 @@ c::StmtList lanesIn(const AdjointContext& context, const c::StmtList& statements
 
 }  // namespace
 
-c::StmtList withSimdLanes(const AdjointContext& context, const ParallelLoop& loop, const c::StmtList& iteration) {
-  if (loop.model.perfectNest.empty()) return iteration;
+void runInVectorLanes(const AdjointContext& context, const ParallelLoop& loop, CodeWriter& body) {
+  if (loop.model.perfectNest.empty()) return;
   bool changed = false;
-  return lanesIn(context, iteration, loop.model.perfectNest.back().dimension.domain.counter, changed);
+  c::StmtList lanes =
+      lanesIn(context, body.statements(), loop.model.perfectNest.back().dimension.domain.counter, changed);
+  if (!changed) return;
+  CodeWriter rebuilt;
+  rebuilt.statements(lanes);
+  body = std::move(rebuilt);
 }
 
 }  // namespace adrace::ad

@@ -20,6 +20,7 @@
 #pragma once
 
 #include "ad/AdjointContext.h"
+#include "ad/CodeWriter.h"
 #include "ad/c/Statement.h"
 
 #include <string>
@@ -29,8 +30,8 @@ namespace adrace::ad {
 // Whether the backward iterations `iteration` of the loop over `counter` may run in simd lanes.
 bool independentLanes(const AdjointContext& context, const c::StmtList& iteration, const std::string& counter);
 
-// `iteration`, the backward iteration of a parallel loop as built, with the backward loop over the
+// `body`, the backward iteration of a parallel loop as built, with the backward loop over the
 // innermost counter of the loop's perfect nest under `#pragma omp simd` where its lanes are independent.
-c::StmtList withSimdLanes(const AdjointContext& context, const ParallelLoop& loop, const c::StmtList& iteration);
+void runInVectorLanes(const AdjointContext& context, const ParallelLoop& loop, CodeWriter& body);
 
 }  // namespace adrace::ad

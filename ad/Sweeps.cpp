@@ -2,6 +2,7 @@
 #include "ad/Sweeps.h"
 
 #include "ad/BranchGuard.h"
+#include "ad/ExclusiveUpdates.h"
 #include "ad/InvariantIncrements.h"
 
 #include "ad/ParallelLoopAdjoint.h"
@@ -63,12 +64,6 @@ const clang::VarDecl* Sweeps::killed(const clang::Stmt* statement, const clang::
   return nullptr;
 }
 
-bool Sweeps::pushesOnKill(const clang::VarDecl* variable) const {
-  // A loop-owned counter's value is set by each loop header before it is read, in both sweeps.
-  if (context_.loopOwnedCounters.count(variable)) return false;
-  return plan_.neededBackward.count(variable) > 0 && !recomputes(variable);
-}
-
 std::vector<const clang::VarDecl*> Sweeps::scopeLocals(const clang::CompoundStmt* compound) const {
   std::vector<const clang::VarDecl*> locals;
   for (const clang::Stmt* child : compound->body())
@@ -92,7 +87,7 @@ bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement))
     return forwardEmits(branch->getThen()) || forwardEmits(branch->getElse()) ||
-           (ifNeedsFlag(branch) && backwardEmits(branch));
+           (reads_.ifNeedsFlag(branch) && backwardEmits(branch));
   if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement))  // a recomputed loop runs forward in the backward sweep
     return exitCounterKept(loop) || (!plan_.recomputedLoops.count(loop) && forwardEmits(context_.loopBody(loop)));
   if (isConditionalLoop(statement))  // the forward sweep counts the iterations the backward sweep runs
@@ -117,11 +112,12 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
   if (passiveStatementCall(statement)) return false;
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs))
-    return isActiveLeaf(context_, lhs) || (plan_.neededForward.count(target) && savesBeforeKill(statement, target));
+    return isActiveLeaf(context_, lhs) ||
+           (plan_.neededForward.count(target) && reads_.savesBeforeKill(statement, target));
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {
     for (const clang::Decl* decl : declaration->decls()) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
-      if (pushesOnKill(var) ||
+      if (reads_.pushesOnKill(var) ||
           (var->getInit() && hasActiveLeaf(context_, var->getInit()) && context_.variable(var)->active))
         return true;
     }
@@ -174,12 +170,12 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   }
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) {
-    if (savesBeforeKill(statement, target)) out.statement(pushStatement(lhs->getType(), context_.tree(lhs)));
+    if (reads_.savesBeforeKill(statement, target)) out.statement(pushStatement(lhs->getType(), context_.tree(lhs)));
     out.statement(c::expression(context_.tree(llvm::cast<clang::Expr>(statement))));
     return;
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
-    bool flag = ifNeedsFlag(branch) && backwardEmits(branch);
+    bool flag = reads_.ifNeedsFlag(branch) && backwardEmits(branch);
     c::ExprRef condition = context_.tree(branch->getCond());
     if (!flag && !forwardEmits(branch->getThen())) {  // only the else branch (`if (c) continue;`, an early return)
       out.open(c::ifElse(c::logicalNot(condition), {}));
@@ -212,7 +208,7 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   if (llvm::isa<clang::BreakStmt>(statement))
     return out.statement(c::expression(c::assign(c::name(kLoopExit), c::integer(1))));
   if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement))
-    return forwardParallel(directive, out);
+    return forwardDirective(directive, out);
 }
 
 void Sweeps::forwardLoopBody(const clang::Stmt* body, CodeWriter& out) {
@@ -226,7 +222,7 @@ void Sweeps::forwardCompound(const clang::CompoundStmt* compound, CodeWriter& ou
   for (const clang::Stmt* child : compound->body()) forward(child, out);
   if (!scope) return;
   for (const clang::VarDecl* local : scopeLocals(compound))
-    if (pushesOnKill(local)) out.statement(pushStatement(local->getType(), c::name(local->getNameAsString())));
+    if (reads_.pushesOnKill(local)) out.statement(pushStatement(local->getType(), c::name(local->getNameAsString())));
 }
 
 c::StmtRef Sweeps::forHead(const clang::ForStmt* loop, bool declare) const {
@@ -249,7 +245,7 @@ const clang::VarDecl* Sweeps::exitCounterKept(const clang::ForStmt* loop) const 
 
 bool Sweeps::restoresCounter(const clang::ForStmt* loop) const {
   const clang::VarDecl* counter = exitCounterKept(loop);
-  return counter && savesBeforeKill(loop, counter);
+  return counter && reads_.savesBeforeKill(loop, counter);
 }
 
 void Sweeps::restoreCounter(const clang::ForStmt* loop, CodeWriter& out) const {
@@ -359,9 +355,9 @@ c::StmtRef guardedIncrement(const AdjointContext& context, const Increment& incr
 void Sweeps::emitIncrements(const std::vector<Increment>& increments, CodeWriter& out) {
   for (const Increment& increment : increments) {
     if (parallelLoop_ && parallelLoop_->gathers(increment, out)) continue;  // summed by the gather loop instead
-    std::optional<std::string> atomic = parallelLoop_ ? parallelLoop_->atomicReason(increment)
-                                        : team_       ? teamAtomicReason(increment)
-                                                      : std::nullopt;
+    std::optional<std::string> atomic = parallelLoop_  ? parallelLoop_->atomicReason(increment)
+                                        : insideTeam() ? team_.atomicReason(increment)
+                                                       : std::nullopt;
     if (runWriter_ != out.id() || runEnd_ != out.size()) incrementRun_.clear();  // something else came in between
     bool joined = false;
     for (auto earlier = incrementRun_.rbegin(); earlier != incrementRun_.rend() && !joined; ++earlier) {
@@ -413,7 +409,7 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
   }
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) {
-    if (plan_.neededForward.count(target) && savesBeforeKill(statement, target))
+    if (plan_.neededForward.count(target) && reads_.savesBeforeKill(statement, target))
       out.statement(popStatement(lhs->getType(), context_.tree(lhs)));
     if (!isActiveLeaf(context_, lhs)) return;
     StatementAdjointCode code = assignmentAdjoint(
@@ -426,7 +422,7 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
     return;
   }
   if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
-    bool flag = ifNeedsFlag(branch);
+    bool flag = reads_.ifNeedsFlag(branch);
     c::ExprRef condition = flag ? c::call("adrace_pop_int", {}) : context_.tree(branch->getCond());
     if (!backwardEmits(branch->getThen())) {  // only the else branch
       out.open(c::ifElse(c::logicalNot(condition), {}));
@@ -458,14 +454,14 @@ void Sweeps::backward(const clang::Stmt* statement, CodeWriter& out) {
   }
   if (isConditionalLoop(statement)) return backwardConditionalLoop(statement, out);
   if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement))
-    return backwardParallel(directive, out);
+    return backwardDirective(directive, out);
 }
 
 void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& out, bool scope, bool localsLive) {
   if (scope) {
     std::vector<const clang::VarDecl*> locals = scopeLocals(compound);
     for (auto it = locals.rbegin(); it != locals.rend(); ++it)
-      if (pushesOnKill(*it) && !localsLive) out.statement(declareAndPop(context_, *it));
+      if (reads_.pushesOnKill(*it) && !localsLive) out.statement(declareAndPop(context_, *it));
     recomputeValues(compound, out, localsLive, true);
     for (const clang::VarDecl* local : locals)
       if (context_.variable(local)->active && backwardEmits(compound))
@@ -481,7 +477,7 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
 // block is their scope here) and the recomputed C89 definitions (TapePlan::recomputedDefinitions).
 void Sweeps::recomputeValues(const clang::CompoundStmt* compound, CodeWriter& out, bool localsLive, bool declarations) {
   auto wanted = [&](const clang::VarDecl* var) {
-    return recomputes(var) && !(localsLive && plan_.neededForward.count(var));
+    return reads_.recomputes(var) && !(localsLive && plan_.neededForward.count(var));
   };
   for (const clang::Stmt* child : compound->body()) {
     if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(child)) {
@@ -590,6 +586,22 @@ void Sweeps::backwardIteration(const clang::ForStmt* loop, CodeWriter& out) {
     backwardCompound(compound, out, true, recomputed);
   else
     backward(body, out);
+}
+
+// ---- OpenMP directives: each sent to the class that owns its concern ----
+
+void Sweeps::forwardDirective(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+  if (exclusiveBody(directive)) return forwardExclusive(*this, context_, directive, out);
+  if (auto* region = llvm::dyn_cast<clang::OMPParallelDirective>(directive); region && runsAsTeam(*region))
+    return team_.forward(region, out);
+  regions_.forward(directive, out);
+}
+
+void Sweeps::backwardDirective(const clang::OMPExecutableDirective* directive, CodeWriter& out) {
+  if (exclusiveBody(directive)) return backwardExclusive(*this, context_, directive, out);
+  if (auto* region = llvm::dyn_cast<clang::OMPParallelDirective>(directive); region && runsAsTeam(*region))
+    return team_.backward(region, out);
+  regions_.backward(directive, out);
 }
 
 }  // namespace adrace::ad

@@ -2,7 +2,7 @@
 // which primal values each sweep needs, which locals and loop iterations the backward sweep
 // recomputes instead of popping. A forward-sweep assignment is emitted only if it writes a
 // neededForward variable, and pushes the old value only if the variable is in neededBackward and
-// not recomputed (Sweeps::savesBeforeKill).
+// not recomputed (TapeReads::savesBeforeKill).
 #pragma once
 
 #include "ad/AdjointContext.h"

@@ -167,9 +167,9 @@ void checkTeamRegion(AdjointContext& context, const clang::OMPParallelDirective&
   rules.walk(region.getRawStmt());
 }
 
-std::optional<std::string> Sweeps::teamAtomicReason(const Increment& increment) const {
+std::optional<std::string> TeamSweeps::atomicReason(const Increment& increment) const {
   const clang::VarDecl* base = baseVariable(increment.leaf);
-  if (base && teamOwns(base) && !context_.pointerAliases.count(base)) return std::nullopt;
+  if (base && owns(base) && !context_.pointerAliases.count(base)) return std::nullopt;
   return adjointText(context_, increment.leaf) + ": every thread of the region increments it";
 }
 
@@ -191,21 +191,22 @@ std::vector<std::pair<const clang::VarDecl*, ClauseKind>> clauseVariables(const 
 // Every thread runs the region's statements; the variables its clauses list are declared in the
 // region (private), copied in (firstprivate) or reduced (reduction), and each thread pushes their
 // final values when the backward sweep reads them (as for the region's own locals, forwardCompound).
-void Sweeps::forwardTeam(const clang::OMPParallelDirective* region, CodeWriter& out) {
-  team_ = region;
-  teamOwned_ = teamOwnedVariables(*region);
+void TeamSweeps::forward(const clang::OMPParallelDirective* region, CodeWriter& out) {
+  region_ = region;
+  owned_ = teamOwnedVariables(*region);
   CodeWriter statements;
   const clang::Stmt* body = region->getRawStmt();
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))
-    forwardCompound(compound, statements, true);
+    sweeps_.forwardCompound(compound, statements, true);
   else
-    forward(body, statements);
+    sweeps_.forward(body, statements);
   c::Directive parallel = c::directive(c::Omp::Parallel);
   std::vector<c::ExprRef> firstprivate, reduction;
   c::StmtList top, bottom;
   for (const auto& [var, kind] : clauseVariables(*region)) {
     const std::string name = var->getNameAsString();
-    const bool pushed = pushesOnKill(var) && plan_.neededForward.count(var);  // as backwardTeam pops it
+    const bool pushed =
+        sweeps_.reads().pushesOnKill(var) && sweeps_.plan().neededForward.count(var);  // as backwardTeam pops it
     if (context_.loopOwnedCounters.count(var) || (!pushed && !statements.mentions(name))) continue;
     if (kind == ClauseKind::Private) top.push_back(declarationOf(context_, var, name, c::integer(0)));
     if (kind == ClauseKind::FirstPrivate) firstprivate.push_back(c::name(name));
@@ -223,32 +224,33 @@ void Sweeps::forwardTeam(const clang::OMPParallelDirective* region, CodeWriter& 
   out.append(statements);
   out.statements(bottom);
   out.close();
-  team_ = nullptr;
-  teamOwned_.clear();
+  region_ = nullptr;
+  owned_.clear();
 }
 
 // Every thread runs the adjoints of the region's statements in reverse, from its own final values
 // (popped, or recomputed); each copy of a reduction variable gets the variable's adjoint.
-void Sweeps::backwardTeam(const clang::OMPParallelDirective* region, CodeWriter& out) {
-  team_ = region;
-  teamOwned_ = teamOwnedVariables(*region);
+void TeamSweeps::backward(const clang::OMPParallelDirective* region, CodeWriter& out) {
+  region_ = region;
+  owned_ = teamOwnedVariables(*region);
   CodeWriter statements;
   const clang::Stmt* body = region->getRawStmt();
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))
-    backwardCompound(compound, statements, true);
+    sweeps_.backwardCompound(compound, statements, true);
   else
-    backward(body, statements);
+    sweeps_.backward(body, statements);
   c::Directive parallel = c::directive(c::Omp::Parallel);
   std::vector<c::ExprRef> firstprivate;
   c::StmtList top;
-  const bool forwardRan = forwardEmits(region);
+  const bool forwardRan = sweeps_.forwardEmits(region);
   std::vector<std::pair<const clang::VarDecl*, ClauseKind>> variables = clauseVariables(*region);
   for (auto it = variables.rbegin(); it != variables.rend(); ++it) {
     const auto& [var, kind] = *it;
     const std::string name = var->getNameAsString();
     const VariableInfo* info = context_.variable(var);
     if (context_.loopOwnedCounters.count(var) || !info) continue;
-    if (forwardRan && pushesOnKill(var) && plan_.neededForward.count(var))  // as forwardTeam pushes it
+    if (forwardRan && sweeps_.reads().pushesOnKill(var) &&
+        sweeps_.plan().neededForward.count(var))  // as forwardTeam pushes it
       top.push_back(c::withComment(declareAndPop(context_, var), "this thread's final " + name));
     else if (statements.mentions(name) && kind == ClauseKind::FirstPrivate)
       firstprivate.push_back(c::name(name));
@@ -268,8 +270,8 @@ void Sweeps::backwardTeam(const clang::OMPParallelDirective* region, CodeWriter&
   out.statements(top);
   out.append(statements);
   out.close();
-  team_ = nullptr;
-  teamOwned_.clear();
+  region_ = nullptr;
+  owned_.clear();
 }
 
 }  // namespace adrace::ad

@@ -17,10 +17,14 @@
 #pragma once
 
 #include "ad/AdjointContext.h"
+#include "ad/CodeWriter.h"
+#include "ad/StatementAdjoint.h"
 
 #include <clang/AST/StmtOpenMP.h>
 
+#include <optional>
 #include <set>
+#include <string>
 
 namespace adrace::ad {
 
@@ -39,5 +43,30 @@ std::set<const clang::VarDecl*> teamOwnedVariables(const clang::OMPParallelDirec
 // values would live on one thread's tape); no active firstprivate; a reduction variable is a local
 // of the function; not --strategy serial (whose one thread would run the statements once).
 void checkTeamRegion(AdjointContext& context, const clang::OMPParallelDirective& region);
+
+class Sweeps;
+
+// The team region in each sweep (the sweeps send every team region here, and emit its statements
+// for it). While its code is emitted, the worksharing loops in it are emitted without a region of
+// their own (ParallelLoopAdjoint asks inside), and the variables each thread of the team owns
+// (owns) are declared by the team's region, not by the loops.
+class TeamSweeps {
+ public:
+  TeamSweeps(Sweeps& sweeps, AdjointContext& context) : sweeps_(sweeps), context_(context) {}
+
+  void forward(const clang::OMPParallelDirective* region, CodeWriter& out);
+  void backward(const clang::OMPParallelDirective* region, CodeWriter& out);
+  bool inside() const { return region_ != nullptr; }
+  bool owns(const clang::VarDecl* variable) const { return owned_.count(variable) > 0; }
+  // Why an increment outside the region's worksharing loops is atomic (every thread runs it: an
+  // adjoint the threads share is incremented atomically), or nothing for one the thread owns.
+  std::optional<std::string> atomicReason(const Increment& increment) const;
+
+ private:
+  Sweeps& sweeps_;
+  AdjointContext& context_;
+  const clang::OMPParallelDirective* region_ = nullptr;  // the team region being emitted
+  std::set<const clang::VarDecl*> owned_;                // the variables each of its threads owns
+};
 
 }  // namespace adrace::ad

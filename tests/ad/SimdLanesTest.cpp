@@ -32,7 +32,8 @@ bool simdOverI(const std::string& code) {
 
 TEST(SimdLanes, EveryLaneWritesItsOwnElements) {
   std::string code = testing::generatedAdjoint(
-      rows("            out[p] = c[p] * (u[(long)(j - 1) * nx + i] - 2.0 * u[p] + u[(long)(j + 1) * nx + i]);\n"), "rows", {"c", "u", "out"});
+      rows("            out[p] = c[p] * (u[(long)(j - 1) * nx + i] - 2.0 * u[p] + u[(long)(j + 1) * nx + i]);\n"),
+      "rows", {"c", "u", "out"});
   // u_b is a gather (rows j - 1 and j + 1 belong to other iterations); the backward iterations write
   // c_b[p] and out_b[p], p = (long)j * nx + i
   EXPECT_TRUE(contains(code, "u_b: a gather")) << code;
