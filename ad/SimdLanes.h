@@ -2,8 +2,8 @@
 // loop (stencil3d7's loop over i, under j, under the parallel k). The compiler does not vectorise that
 // loop on its own: every store of the backward iteration (`c_b[p] += ...; unew_b[p] = 0.0;`) may alias
 // every load (u at seven offsets), and gcc gives up the run-time alias checks for so many pairs; with
-// the pragma it uses vector lanes (stencil3d7's formad adjoint, 1 thread: about 25% faster,
-// bench/adjoint_profile.md).
+// the pragma it uses vector lanes (stencil3d7's formad adjoint at 1 thread: 1.05-1.19x faster in
+// interleaved runs, bench/adjoint_profile.md).
 //
 // Lanes run several iterations at once, statement by statement, so the pragma is written only when
 // no iteration can see what another writes:
