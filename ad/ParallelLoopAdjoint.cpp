@@ -587,6 +587,7 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   if (!declareThreadCopies(b, out)) return;
   if (!buildBackwardIteration(b, out)) return;
   runInVectorLanes(context_, loop_, b.body);
+  if (b.gatherLoops) gatherInVectorLanes(context_, *b.gatherLoops);
   openBackwardRegion(b, out);
   if (b.onlyGathers) {
     closeBackwardRegion(b, out);

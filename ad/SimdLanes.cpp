@@ -251,13 +251,19 @@ bool independentLanes(const AdjointContext& context, const c::StmtList& iteratio
 
 namespace {
 
-// Whether a loop's header sets `counter`: `for (int i = ...; ...)` or `for (i = ...; ...)`.
-bool countsWith(const c::Stmt& loop, const std::string& counter) {
-  if (!loop.init) return false;
-  if (loop.init->kind == c::Stmt::Kind::Declaration) return loop.init->name == counter;
+// The counter a loop's header sets: `for (int i = ...; ...)` or `for (i = ...; ...)`; "" otherwise.
+std::string counterOf(const c::Stmt& loop) {
+  if (!loop.init) return "";
+  if (loop.init->kind == c::Stmt::Kind::Declaration) return loop.init->name;
   const c::ExprRef& value = loop.init->value;
-  return value && value->kind == c::Expr::Kind::Assign && value->operands[0]->kind == c::Expr::Kind::Name &&
-         value->operands[0]->text == counter;
+  bool assigns = value && value->kind == c::Expr::Kind::Assign && value->operands[0]->kind == c::Expr::Kind::Name;
+  return assigns ? value->operands[0]->text : "";
+}
+
+bool holdsIf(const c::StmtList& statements) {
+  for (const c::StmtRef& statement : statements)
+    if (statement->kind == c::Stmt::Kind::If || holdsIf(statement->body) || holdsIf(statement->otherwise)) return true;
+  return false;
 }
 
 c::StmtList lanesIn(const AdjointContext& context, const c::StmtList& statements, const std::string& counter,
@@ -265,8 +271,11 @@ c::StmtList lanesIn(const AdjointContext& context, const c::StmtList& statements
 
 c::StmtRef lanesIn(const AdjointContext& context, const c::StmtRef& statement, const std::string& counter,
                    bool& changed) {
-  if (statement->kind == c::Stmt::Kind::For && !statement->directive && countsWith(*statement, counter) &&
-      independentLanes(context, statement->body, counter)) {
+  // counter "": a loop over the counter its own header sets, whose lanes all run every statement (a
+  // term under an `if` leaves lanes masked: slower than the plain loop in the gather's boundary loops)
+  const std::string own = statement->kind == c::Stmt::Kind::For ? counterOf(*statement) : "";
+  if (!own.empty() && (counter.empty() ? !holdsIf(statement->body) : own == counter) && !statement->directive &&
+      independentLanes(context, statement->body, own)) {
     changed = true;
     return c::governed(c::directive(c::Omp::Simd), statement);
   }
@@ -300,6 +309,11 @@ void runInVectorLanes(const AdjointContext& context, const ParallelLoop& loop, C
   CodeWriter rebuilt;
   rebuilt.statements(lanes);
   body = std::move(rebuilt);
+}
+
+void gatherInVectorLanes(const AdjointContext& context, c::StmtList& gatherLoops) {
+  bool changed = false;
+  gatherLoops = lanesIn(context, gatherLoops, "", changed);
 }
 
 }  // namespace adrace::ad

@@ -1,5 +1,6 @@
 // Unit tests of the simd lanes (ad/SimdLanes.h): the backward loop of the innermost loop of a
-// parallel loop's perfect nest gets `#pragma omp simd` when every lane writes its own elements
+// parallel loop's perfect nest, and a gather's interior loop over its targets, get `#pragma omp simd`
+// when every lane writes its own elements
 // (one injective index per written array, locals of its own); a second element of a written array,
 // a sum every lane adds to, an atomic, or a loop that is not the nest's innermost keep the plain loop.
 #include "GeneratedAdjoint.h"
@@ -22,13 +23,16 @@ std::string rows(const std::string& body) {
          "}\n";
 }
 
-// Whether `#pragma omp simd` governs the backward loop over i.
-bool simdOverI(const std::string& code) {
-  size_t pragma = code.find("#pragma omp simd\n");
-  if (pragma == std::string::npos) return false;
-  size_t loop = code.find_first_not_of(' ', pragma + 17);
-  return code.compare(loop, 39, "for (int i = (nx - 1) - 1; i >= 1; i--)") == 0;
+// Whether `#pragma omp simd` governs a loop whose header begins with `header`.
+bool simdOver(const std::string& code, const std::string& header) {
+  for (size_t pragma = code.find("#pragma omp simd\n"); pragma != std::string::npos;
+       pragma = code.find("#pragma omp simd\n", pragma + 1)) {
+    size_t loop = code.find_first_not_of(' ', pragma + 17);
+    if (code.compare(loop, header.size(), header) == 0) return true;
+  }
+  return false;
 }
+bool simdOverI(const std::string& code) { return simdOver(code, "for (int i = (nx - 1) - 1; i >= 1; i--)"); }
 
 TEST(SimdLanes, EveryLaneWritesItsOwnElements) {
   std::string code = testing::generatedAdjoint(
@@ -39,6 +43,12 @@ TEST(SimdLanes, EveryLaneWritesItsOwnElements) {
   EXPECT_TRUE(contains(code, "u_b: a gather")) << code;
   EXPECT_TRUE(simdOverI(code)) << code;
   EXPECT_TRUE(contains(code, "c_b[p] += out_b[p] * ")) << code;
+  // the gather's interior rows: no term needs a guard, each lane stores u_b of its own target
+  EXPECT_TRUE(simdOver(code, "for (int ti = 1; ti < nx - 1; ti++) {\n" + std::string(24, ' ') + "long p_at = "))
+      << code;
+  size_t pragmas = 0;
+  for (size_t at = code.find("omp simd"); at != std::string::npos; at = code.find("omp simd", at + 1)) ++pragmas;
+  EXPECT_EQ(pragmas, 2u) << code;  // the boundary rows' loop guards its terms
 }
 
 TEST(SimdLanes, TwoElementsOfOneWrittenArrayAreNot) {
