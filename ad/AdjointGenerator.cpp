@@ -4,6 +4,7 @@
 #include "ad/AdjointGenerator.h"
 
 #include "ad/AdjointContext.h"
+#include "ad/ClassLocals.h"
 #include "ad/CodeWriter.h"
 #include "ad/c/Uses.h"
 #include "ad/EarlyReturns.h"
@@ -173,12 +174,17 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   if (context.function.getReturnType()->isRealFloatingType()) context.resultAdjoint = context.freshName("result_b");
   checkOpenMPSubset(context);
   if (context.failed()) return "";
-  const std::vector<analyzer::RaceFinding> races = definitePrimalRaces(context, sourceFile);
+  std::vector<analyzer::RaceFinding> races = definitePrimalRaces(context, sourceFile);
   foldEarlyReturns(context);
-  inlineHelpers(context);
+  if (inlineHelpers(context) > 0 && !context.failed()) {
+    // An orphaned loop is checked as written in its helper, where the loops around its call (and
+    // the arrays the call passes) are not seen: checked again where the call put it, in the region.
+    for (analyzer::RaceFinding& race : definitePrimalRaces(context, sourceFile)) races.push_back(std::move(race));
+  }
   if (context.failed()) return "";
   substituteFieldPointers(context);
   substituteLocalReferences(context);
+  replaceClassLocals(context);
   checkSupported(context);
   if (context.failed()) return "";
   const FilePrelude prelude = filePrelude(context.ast);
@@ -264,7 +270,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   file.push_back(c::preprocessor("include", "<stdlib.h>"));
   file.push_back(c::preprocessor("include", "\"adrace/runtime.h\""));
   // the file-scope variables the generated code names, and the adjoints of the active ones
-  const c::StmtList globals = fileScopeDeclarations(context, bodyMentions);
+  const c::StmtList globals = fileScopeDeclarations(context, bodyMentions, prelude.constants);
   if (!globals.empty()) {
     file.push_back(c::blankLine());
     file.insert(file.end(), globals.begin(), globals.end());

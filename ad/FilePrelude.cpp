@@ -1,6 +1,7 @@
 #include "ad/FilePrelude.h"
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
@@ -35,6 +36,24 @@ size_t directiveEnd(llvm::StringRef buffer, size_t hash) {
   return at;
 }
 
+// The file-scope constants (C++: `constexpr int N = 64;`) that the file's type declarations name,
+// in an array size (`double u[N];`) or a member function's body: they are repeated before them.
+std::set<const clang::VarDecl*> constantsNamedByTypes(const clang::ASTContext& ast) {
+  struct Named : clang::RecursiveASTVisitor<Named> {
+    bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+          var && var->getDeclContext()->isTranslationUnit() && var->getType().isConstQualified() && var->hasInit() &&
+          !var->hasExternalFormalLinkage())  // (an `extern const` one is defined once, in the input's file)
+        found.insert(var);
+      return true;
+    }
+    std::set<const clang::VarDecl*> found;
+  } named;
+  for (clang::Decl* decl : ast.getTranslationUnitDecl()->decls())
+    if (llvm::isa<clang::TypedefNameDecl, clang::TagDecl>(decl)) named.TraverseDecl(decl);
+  return named.found;
+}
+
 }  // namespace
 
 FilePrelude filePrelude(const clang::ASTContext& ast) {
@@ -43,10 +62,12 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
   clang::FileID file = sources.getMainFileID();
   llvm::StringRef buffer = sources.getBufferData(file);
 
+  FilePrelude prelude;
   // Top-level declarations of the main file: ranges (offsets) that directives inside belong to,
   // and the type declarations to repeat.
   std::vector<std::pair<size_t, size_t>> declarationRanges;
   std::map<size_t, std::string> items;  // offset -> text
+  const std::set<const clang::VarDecl*> sizes = constantsNamedByTypes(ast);
   for (const clang::Decl* decl : ast.getTranslationUnitDecl()->decls()) {
     clang::SourceRange range = decl->getSourceRange();
     clang::SourceLocation begin = sources.getExpansionLoc(range.getBegin());
@@ -56,7 +77,11 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
     declarationRanges.push_back({from, to});
     bool type = llvm::isa<clang::TypedefNameDecl>(decl) || llvm::isa<clang::TagDecl>(decl);
     if (auto* tag = llvm::dyn_cast<clang::TagDecl>(decl); tag && tag->isEmbeddedInDeclarator()) type = false;
-    if (!type) continue;
+    auto* constant = llvm::dyn_cast<clang::VarDecl>(decl);
+    if (constant && sizes.count(constant))
+      prelude.constants.insert(constant);
+    else if (!type)
+      continue;
     std::string text =
         clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(begin, end), sources, language).str();
     if (!text.empty()) items[from] = text + ";";
@@ -67,7 +92,6 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
     return false;
   };
 
-  FilePrelude prelude;
   // Raw lexing restarts after each directive's line, so a directive's own tokens are never taken
   // for the next one's.
   auto lexerAt = [&](size_t offset) {

@@ -58,11 +58,13 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
   return info;
 }
 
-c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::function<bool(const std::string&)>& used) {
+c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::function<bool(const std::string&)>& used,
+                                  const std::set<const clang::VarDecl*>& inPrelude) {
   const clang::SourceManager& sources = context.ast.getSourceManager();
   std::vector<const VariableInfo*> globals;
   for (const auto& [decl, info] : context.variables)
-    if (info.global && (info.active || used(c::qualifiedName(info.decl)))) globals.push_back(&info);
+    if (info.global && !inPrelude.count(info.decl) && (info.active || used(c::qualifiedName(info.decl))))
+      globals.push_back(&info);
   std::sort(globals.begin(), globals.end(), [&](const VariableInfo* a, const VariableInfo* b) {
     return sources.isBeforeInTranslationUnit(a->decl->getLocation(), b->decl->getLocation());
   });

@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace adrace::ad {
@@ -24,7 +25,9 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
 
 // The declarations that make the file-scope variables visible in the generated file, in source
 // order: those its code names (`used`: a repeated static const the adjoint does not read would be
-// an unused variable) and the adjoints of the active ones, always.
-c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::function<bool(const std::string&)>& used);
+// an unused variable) and the adjoints of the active ones, always; not those `inPrelude` repeats
+// (FilePrelude.h: the constants the type declarations name).
+c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::function<bool(const std::string&)>& used,
+                                  const std::set<const clang::VarDecl*>& inPrelude);
 
 }  // namespace adrace::ad

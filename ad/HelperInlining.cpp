@@ -1,6 +1,7 @@
 #include "ad/HelperInlining.h"
 
 #include "ad/MathLibrary.h"
+#include "ad/OrphanedLoops.h"
 #include "ad/PassiveCalls.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -48,6 +49,11 @@ class Inliner {
       return statement;
     }
     if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement)) {
+      enclosing_.push_back(directive);
+      struct Leave {
+        std::vector<const clang::OMPExecutableDirective*>& stack;
+        ~Leave() { stack.pop_back(); }
+      } leave{enclosing_};
       if (directive->hasAssociatedStmt()) {
         // Clang (14 at least) captures the statement of some directives (parallel, for, single) and not of
         // others (master, atomic, critical, section): getInnermostCapturedStmt() trusts a table
@@ -121,9 +127,11 @@ class Inliner {
 
   // A body that is one statement calling a statement helper, as a block of that statement, where the
   // calls can be hoisted (`if (c) v = volume(x);`, `#pragma omp single` over `v = volume(x);`).
+  // (A directive's body that is one call of a void helper is braced too, so that the helper is
+  // inlined as a block's statement is: `#pragma omp parallel` over `sweep(u);`.)
   clang::Stmt* braced(clang::Stmt* body) {
-    if (!body || llvm::isa<clang::CompoundStmt>(body) || !hoistableExpression(body) || !hasStatementHelperCall(body))
-      return body;
+    if (!body || llvm::isa<clang::CompoundStmt>(body)) return body;
+    if (!procedureCall(body) && (!hoistableExpression(body) || !hasStatementHelperCall(body))) return body;
     return clang::CompoundStmt::Create(ast_, {body}, clang::FPOptionsOverride(), body->getBeginLoc(),
                                        body->getEndLoc());
   }
@@ -154,7 +162,7 @@ class Inliner {
       if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(cast->getSubExpr()->IgnoreParens()))
         if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl());
             parameter && bindings.count(parameter))
-          return bindings.at(parameter);  // a use of the parameter's value: the call's argument
+          return relocated(bindings.at(parameter), ref->getLocation());  // the call's argument
     if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr))
       if (auto found = locals_.find(ref->getDecl()); found != locals_.end()) return refTo(found->second, ref);
     if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->getOpcode() == clang::UO_Deref) {
@@ -163,6 +171,10 @@ class Inliner {
     }
     if (auto* member = llvm::dyn_cast<clang::MemberExpr>(expr); member && copying_ > 0)
       return copyMember(member, bindings);
+    if (llvm::isa<clang::CXXThisExpr>(expr) && copying_ > 0) {
+      context_.unsupported(expr->getBeginLoc(), "'this' in a member function other than to name a member");
+      return expr;
+    }
     if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr); subscript && copying_ > 0)
       if (clang::Expr* element = offsetElement(subscript, bindings)) return element;
     if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr))
@@ -243,13 +255,30 @@ class Inliner {
     const clang::FunctionDecl* callee = call->getDirectCallee();
     std::string name = callee ? callee->getNameAsString() : context_.text(call->getCallee());
     if (auto* method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee)) {
-      if (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator())
+      if (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator()) {
         context_.unsupported(call->getBeginLoc(), "assignment of a whole struct ('" +
                                                       method->getParent()->getNameAsString() +
                                                       "'): assign its members one by one");
-      else
+        return nullptr;
+      }
+      // An accessor (`double at(int i) const { return u[i]; }`) is a value helper whose `this` is the
+      // object it is called on; other member functions are refused.
+      if (method->isVirtual() || method->getReturnType()->isVoidType() ||
+          (!method->isStatic() && !llvm::isa<clang::CXXMemberCallExpr>(call))) {
         context_.unsupported(call->getBeginLoc(),
-                             "call to the C++ member function '" + method->getQualifiedNameAsString() + "'");
+                             "call to the C++ member function '" + method->getQualifiedNameAsString() +
+                                 "' (inlined: non-virtual member functions that return a value with one "
+                                 "`return` statement)");
+        return nullptr;
+      }
+    }
+    if (name == "malloc" || name == "calloc" || name == "realloc" || name == "aligned_alloc" || name == "free") {
+      context_.unsupported(call->getBeginLoc(),
+                           "heap allocation ('" + name +
+                               "') in the differentiated function: a buffer it allocates may carry derivatives "
+                               "(per-thread partial sums, say), and its adjoint would be a buffer of the same "
+                               "size, which adrace does not allocate; pass the buffer, and its adjoint, as "
+                               "parameters");
       return nullptr;
     }
     const clang::FunctionDecl* definition = callee ? callee->getDefinition() : nullptr;
@@ -310,11 +339,35 @@ class Inliner {
       return call;
     }
     const clang::Expr* returned = singleReturn(definition);
+    if (!returned) {  // a member function (isStatementHelper hoists the others)
+      context_.unsupported(call->getBeginLoc(), "call to the C++ member function '" +
+                                                    definition->getQualifiedNameAsString() +
+                                                    "', whose body is not one `return` statement");
+      return call;
+    }
     Bindings bindings;
     if (!bind(call, definition, outer, bindings)) return call;
+    clang::Expr* object = nullptr;  // what `this` points to, for a member function
+    if (auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call)) {
+      clang::Expr* written = member->getImplicitObjectArgument();
+      if (llvm::isa<clang::CXXThisExpr>(written->IgnoreParenImpCasts()) && !objects_.empty() && objects_.back())
+        object = objects_.back();  // a member function calling another on the same object
+      else if (written->HasSideEffects(ast_)) {
+        context_.unsupported(written->getBeginLoc(), "call to the C++ member function '" +
+                                                         definition->getQualifiedNameAsString() +
+                                                         "' on an object whose expression has side effects "
+                                                         "(inlined, it would be evaluated at each member use)");
+        return call;
+      } else {
+        object = expression(written, outer);
+      }
+    }
+    if (context_.failed()) return call;
+    objects_.push_back(object);
     ++copying_;
     clang::Expr* body = expression(const_cast<clang::Expr*>(returned), bindings);
     --copying_;
+    objects_.pop_back();
     // The result converted to the helper's return type, as the call's value is.
     if (!context_.failed() && body->getType().getCanonicalType() != call->getType().getCanonicalType()) {
       clang::CastKind kind = call->getType()->isPointerType()   ? clang::CK_NoOp  // `T *` returned as `const T *`
@@ -433,13 +486,42 @@ class Inliner {
     }
     if (llvm::isa<clang::CompoundStmt>(item)) return procedureBlock(item, bindings, helper, call);
     if (auto* loop = llvm::dyn_cast<clang::ForStmt>(item)) return procedureLoop(loop, bindings, helper, call);
-    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(item))  // an orphaned `omp for`, say
-      return refuse("OpenMP directive '" + analyzer::directiveName(*directive) +
-                    "' (directives are not inlined from helpers: the analysis models the loop in the helper, not "
-                    "in the caller's region)");
+    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(item)) {  // an orphaned `omp for`
+      if (std::optional<std::string> why = whyOrphanedLoopNotCopied(*directive, ast_)) return refuse(*why);
+      if (enclosing_.empty() || !llvm::isa<clang::OMPParallelDirective>(enclosing_.back()))
+        return refuse(
+            "orphaned `omp for` in a helper called outside a parallel region, or inside another "
+            "directive of one (only a call that every thread of a region makes is copied into it)");
+      return orphanedLoop(llvm::cast<clang::OMPForDirective>(directive), bindings, helper, call);
+    }
     return refuse(analyzer::constructName(*item));
   }
 
+  // An orphaned `omp for` of a helper called in a parallel region: a worksharing loop of that region
+  // over the copied loop (OrphanedLoops.h).
+  clang::Stmt* orphanedLoop(clang::OMPForDirective* directive, const Bindings& bindings,
+                            const clang::FunctionDecl& helper, const clang::CallExpr* call) {
+    clang::Stmt* loop = procedureLoop(orphanedLoopStatement(*directive), bindings, helper, call);
+    if (!loop || context_.failed()) return nullptr;
+    std::vector<clang::Expr*> counters;
+    for (clang::Expr* counter : directive->counters()) {
+      clang::Expr* copy = expression(counter, bindings);
+      if (context_.failed()) return nullptr;
+      if (copy == counter) {
+        context_.unsupported(counter->getBeginLoc(), "counter of the orphaned `omp for` in helper '" +
+                                                         helper.getNameAsString() + "' is not a local of the helper");
+        return nullptr;
+      }
+      counters.push_back(copy);
+    }
+    ++orphanedLoops_;
+    return copyOrphanedLoop(ast_, *directive, llvm::cast<clang::ForStmt>(loop), counters, site_);
+  }
+
+ public:
+  int orphanedLoopsCopied() const { return orphanedLoops_; }
+
+ private:
   // A `for` loop of a void helper's body: the same loop over its copied header and body (its counter,
   // a helper local, declared afresh like the others). Whether the sweeps can reverse it (a counter
   // they can recompute, a trip count they know) is then checked as for any loop the function writes.
@@ -701,6 +783,12 @@ class Inliner {
   clang::Expr* copyMember(clang::MemberExpr* member, const Bindings& bindings) {
     clang::Expr* object = member->isArrow() ? boundAddressOf(member->getBase(), bindings) : nullptr;
     bool arrow = member->isArrow() && !object;
+    // `u[i]` or `this->u[i]` in a member function: the member of the object it is called on
+    if (llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()) && !objects_.empty() &&
+        objects_.back()) {
+      object = objects_.back();
+      arrow = object->getType()->isPointerType();
+    }
     if (!object) object = expression(member->getBase(), bindings);
     if (object == member->getBase() || context_.failed()) return member;
     auto* copy = clang::MemberExpr::Create(
@@ -718,6 +806,28 @@ class Inliner {
     return clang::VarDecl::Create(ast_, const_cast<clang::FunctionDecl*>(&context_.function), at, at,
                                   &ast_.Idents.get(context_.freshName(var->getNameAsString())), type,
                                   ast_.getTrivialTypeSourceInfo(type, at), clang::SC_None);
+  }
+
+  // The argument `argument` (a variable, `u`) standing for a parameter's use at `at`: a copy located
+  // there, so that the references of the helper's body keep positions of their own (`in[i - 1]` and
+  // `in[i + 1]` are told apart by the analysis's positions, not both at the call's `u`). Other
+  // arguments are returned as they are.
+  clang::Expr* relocated(clang::Expr* argument, clang::SourceLocation at) {
+    if (auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(argument)) {
+      clang::Expr* inner = relocated(cast->getSubExpr(), at);
+      if (inner == cast->getSubExpr()) return argument;
+      auto* copy = clang::ImplicitCastExpr::Create(ast_, cast->getType(), cast->getCastKind(), inner, nullptr,
+                                                   cast->getValueKind(), clang::FPOptionsOverride());
+      context_.from.synthesized.insert(copy);
+      return copy;
+    }
+    auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(argument);
+    auto* var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || ref->hasQualifier()) return argument;
+    auto* copy = clang::DeclRefExpr::Create(ast_, clang::NestedNameSpecifierLoc(), clang::SourceLocation(), var, false,
+                                            at, ref->getType(), ref->getValueKind());
+    context_.from.synthesized.insert(copy);
+    return copy;
   }
 
   // A use of a helper's local, now `var` of the function.
@@ -762,17 +872,21 @@ class Inliner {
   int copying_ = 0;                // inside a helper's body: its nodes are shared by every call, so they are copied
   clang::SourceLocation site_;     // the function's call being inlined
   clang::SourceLocation current_;  // the function's statement being rewritten
-  std::map<const clang::Expr*, clang::VarDecl*> hoisted_;      // calls evaluated before their statement
-  std::set<const clang::FunctionDecl*> visiting_;              // isStatementHelper's recursion guard
-  std::map<const clang::ValueDecl*, clang::VarDecl*> locals_;  // a procedure's locals, declared afresh
+  std::map<const clang::Expr*, clang::VarDecl*> hoisted_;        // calls evaluated before their statement
+  std::set<const clang::FunctionDecl*> visiting_;                // isStatementHelper's recursion guard
+  std::map<const clang::ValueDecl*, clang::VarDecl*> locals_;    // a procedure's locals, declared afresh
+  std::vector<const clang::OMPExecutableDirective*> enclosing_;  // the function's directives around the call
+  std::vector<clang::Expr*> objects_;  // the objects the member functions being inlined are called on
+  int orphanedLoops_ = 0;              // orphaned worksharing loops copied into the function's regions
 };
 
 }  // namespace
 
-void inlineHelpers(AdjointContext& context) {
+int inlineHelpers(AdjointContext& context) {
   Inliner inliner(context);
   clang::Stmt* body = inliner.statement(const_cast<clang::Stmt*>(context.function.getBody()));
   if (!context.failed()) const_cast<clang::FunctionDecl&>(context.function).setBody(body);
+  return inliner.orphanedLoopsCopied();
 }
 
 }  // namespace adrace::ad

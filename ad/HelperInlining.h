@@ -34,6 +34,7 @@
 namespace adrace::ad {
 
 // Inlines every helper call of context.function's body; records the first refusal in the context.
-void inlineHelpers(AdjointContext& context);
+// Returns how many orphaned worksharing loops it copied into the function's regions (OrphanedLoops.h).
+int inlineHelpers(AdjointContext& context);
 
 }  // namespace adrace::ad

@@ -140,7 +140,7 @@ static const clang::VarDecl* readModifyWriteArray(const AdjointContext& context,
 }
 
 void TapeReads::backwardReads(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out,
-                           bool besidesReadModifyWrites) const {
+                              bool besidesReadModifyWrites) const {
   if (!statement) return;
   if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement))
     return derivativeReads(context_, returned->getRetValue(), out);

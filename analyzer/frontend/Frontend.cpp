@@ -8,6 +8,7 @@
 #include "analyzer/frontend/LargeStack.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
+#include "analyzer/frontend/SingleTimeline.h"
 #include "analyzer/frontend/TaskLoops.h"
 #include "analyzer/frontend/TaskSequences.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
@@ -202,6 +203,7 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       // Tasks created one by one in a single: the region model covers them (RegionModelBuilder).
       std::string notSequence;
       if (inTaskSequence(*task, region, context_, notSequence)) return true;
+      if (inSingleTimeline(*task, region, context_)) return true;
       if (!notSequence.empty()) why = notSequence;
       if (!notCalled.empty()) why = notCalled;
       why = " (not modelled: " + why + ")";
@@ -210,11 +212,17 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       std::string notSequence;
       const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
       if (inTaskSequence(*directive, region, context_, notSequence)) return true;
+      if (inSingleTimeline(*directive, region, context_)) return true;
       if (!region && tasksOfCalledSequences(*function, context_, notSequence)) return true;
       if (!notSequence.empty()) why = " (not modelled: " + notSequence + ")";
     }
     if (isTaskloop(*directive) && modelTaskLoops_) {
       const clang::OMPExecutableDirective* region = regions_.empty() ? nullptr : regions_.back();
+      // Several taskloops, or tasks beside it, in a single (SingleTimeline.h).
+      if (inSingleTimeline(*directive, region, context_)) {
+        sites_.push_back({llvm::cast<clang::OMPLoopDirective>(directive), region, function});
+        return true;
+      }
       if (const clang::OMPSingleDirective* single = singleAround(*directive, region)) {
         std::string notModelled;
         if (std::optional<TaskloopInSingle> shape = taskloopOfSingle(*single, notModelled);
@@ -222,6 +230,10 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
           sites_.push_back({llvm::cast<clang::OMPLoopDirective>(directive), region, function});
           return true;
         }
+        std::vector<TimelinePart> parts;
+        std::string notTimeline;
+        if (!findSingleTimeline(*single, *region, context_, parts, notTimeline) && !notTimeline.empty())
+          notModelled = notTimeline;
         why = " (not modelled: " + notModelled + ")";
       } else {
         why = " (not modelled: a taskloop that is not all of a `single` directly inside a parallel region)";

@@ -91,6 +91,10 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
     // the single's barrier ends them (TaskloopInSingle.h).
     if (std::optional<TaskloopInSingle> shape = taskloopOfSingle(*single, reason))
       return tasks_.addTaskloopSteps(*shape, *single, index);
+    // Taskloops and tasks mixed with the single's statements (SingleTimeline.h).
+    std::vector<TimelinePart> timeline;
+    if (findSingleTimeline(*single, *state_.request.site.directive, state_.context, timeline, reason))
+      return tasks_.addTimelineSteps(timeline, *single, index);
   }
   if (llvm::isa<clang::OMPSingleDirective>(directive) || llvm::isa<clang::OMPMasterDirective>(directive) ||
       llvm::isa<clang::OMPMaskedDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive)) {

@@ -104,6 +104,31 @@ void TaskSteps::addTaskloopSteps(const TaskloopInSingle& shape, const clang::OMP
   state_.model.steps.back().construct = "single";
 }
 
+// The parts of a single's timeline (SingleTimeline.h): its statements and tasks, steps of one
+// thread; its taskloops, shared out as a loop's iterations; each after the parts finished when it
+// starts; then the single's barrier, which ends everything.
+void TaskSteps::addTimelineSteps(const std::vector<TimelinePart>& parts, const clang::OMPSingleDirective& single,
+                                 size_t index) {
+  std::vector<size_t> stepOfPart;
+  for (const TimelinePart& part : parts) {
+    stepOfPart.push_back(state_.model.steps.size());
+    if (part.kind == TimelinePart::Kind::Taskloop) {
+      steps_.addLoopStep(*part.taskloop, index);
+    } else {
+      state_.model.steps.push_back(singleThreadStep(part.statements, index));
+      if (part.task) {
+        state_.model.steps.back().construct = "task";
+        state_.model.steps.back().at = positionOf(part.task->getBeginLoc(), state_.sources);
+      }
+    }
+    RegionStep& step = state_.model.steps.back();
+    step.nowait = true;
+    for (size_t earlier : part.after) step.after.push_back(stepOfPart[earlier]);
+  }
+  steps_.addBarrierStep(&single);
+  state_.model.steps.back().construct = "single";
+}
+
 // Statements of a single, run by its one thread without a barrier after them.
 RegionStep TaskSteps::singleThreadStep(const std::vector<const clang::Stmt*>& statements, size_t index) {
   RegionStep step;

@@ -1,12 +1,14 @@
 // The tasks of a parallel region that the region model places as steps: a sequence of tasks
 // created one by one in a single (TaskSequences.h), or in the function the single calls
-// (CalledTaskSequences.h), and a taskloop in a single (TaskloopInSingle.h).
+// (CalledTaskSequences.h), a taskloop in a single (TaskloopInSingle.h), and taskloops and tasks
+// mixed with a single's statements (SingleTimeline.h).
 #pragma once
 
 #include "analyzer/frontend/RegionAccesses.h"
 #include "analyzer/frontend/CalledTaskSequences.h"
 #include "analyzer/frontend/RegionBuildState.h"
 #include "analyzer/frontend/RegionValues.h"
+#include "analyzer/frontend/SingleTimeline.h"
 #include "analyzer/frontend/TaskSequences.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
 
@@ -26,6 +28,7 @@ class TaskSteps {
   void addCalledTaskSequenceSteps(const CalledTaskSequence& called, const std::vector<TaskSequencePart>& parts,
                                   const clang::Stmt* single, size_t index);
   void addTaskloopSteps(const TaskloopInSingle& shape, const clang::OMPSingleDirective& single, size_t index);
+  void addTimelineSteps(const std::vector<TimelinePart>& parts, const clang::OMPSingleDirective& single, size_t index);
 
  private:
   RegionStep singleThreadStep(const std::vector<const clang::Stmt*>& statements, size_t index);

@@ -509,6 +509,11 @@ bool findCalledTaskSequence(const clang::OMPSingleDirective& single, const clang
   return true;
 }
 
+bool taskOfSingleModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective& region,
+                          clang::ASTContext& context, std::string& reason) {
+  return taskModelled(task, region, nullptr, context.getSourceManager(), reason);
+}
+
 bool inTaskSequence(const clang::OMPExecutableDirective& directive, const clang::OMPExecutableDirective* region,
                     clang::ASTContext& context, std::string& reason) {
   if (!region) return false;

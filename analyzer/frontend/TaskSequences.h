@@ -56,6 +56,11 @@ bool findCalledTaskSequence(const clang::OMPSingleDirective& single, const clang
                             clang::ASTContext& context, const CalledTaskSequence& called,
                             std::vector<TaskSequencePart>& parts, std::string& reason);
 
+// Whether the region model sees all of `task`, created directly in a single of `region`: its clauses,
+// the directives in its body, and its data sharing against the region's (SingleTimeline.h asks).
+bool taskOfSingleModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective& region,
+                          clang::ASTContext& context, std::string& reason);
+
 // Whether `directive` is one of the tasks, or taskgroups, of such a sequence in `region`.
 bool inTaskSequence(const clang::OMPExecutableDirective& directive, const clang::OMPExecutableDirective* region,
                     clang::ASTContext& context, std::string& reason);

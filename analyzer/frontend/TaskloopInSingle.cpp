@@ -37,6 +37,10 @@ const char* unmodelledClause(const clang::OMPExecutableDirective& taskloop) {
 
 }  // namespace
 
+const char* unmodelledTaskloopClause(const clang::OMPExecutableDirective& taskloop) {
+  return unmodelledClause(taskloop);
+}
+
 bool isTaskloop(const clang::OMPExecutableDirective& directive) {
   return llvm::isa<clang::OMPTaskLoopDirective>(directive) || llvm::isa<clang::OMPTaskLoopSimdDirective>(directive);
 }

@@ -29,4 +29,7 @@ std::optional<TaskloopInSingle> taskloopOfSingle(const clang::OMPSingleDirective
 
 bool isTaskloop(const clang::OMPExecutableDirective& directive);
 
+// The name of a clause on `taskloop` the model does not read, or null.
+const char* unmodelledTaskloopClause(const clang::OMPExecutableDirective& taskloop);
+
 }  // namespace adrace::analyzer

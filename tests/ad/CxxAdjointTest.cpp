@@ -209,21 +209,70 @@ void scale(const Field& in, Field& out)
   EXPECT_TRUE(contains(generated.code, "out_b.u[i] = 0.0;")) << generated.code;
 }
 
-TEST(CxxAdjoint, MethodsCalledInTheLoopAreRefused) {
+// Accessors are inlined on the object they are called on: `this->u[...]` and `u[...]` are g.u[...],
+// an accessor returning a reference is an lvalue there, and one calling another calls it on g.
+TEST(CxxAdjoint, AccessorsAreInlinedOnTheirObject) {
   Generated generated = generateCxx(R"(struct Grid {
     int nx;
     double *u;
     double& at(int i, int j) { return u[i * nx + j]; }
+    double get(int i, int j) const { return this->u[i * nx + j]; }
+    double squared(int i, int j) const { return get(i, j) * get(i, j); }
 };
-void smooth(Grid& g, int ny)
+void square(Grid& g, int ny, int nx)
 {
+#pragma omp parallel for
     for (int i = 0; i < ny; i++)
-        for (int j = 0; j < g.nx; j++)
-            g.at(i, j) = g.at(i, j) * g.at(i, j);
+        for (int j = 0; j < nx; j++)
+            g.at(i, j) = g.squared(i, j);
 }
 )",
-                                    "smooth", {"g"});
-  EXPECT_TRUE(contains(generated.error, ":10:13: error: unsupported: call to the C++ member function 'Grid::at'"))
+                                    "square", {"g"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "void square_b(Grid &g, Grid &g_b, int ny, int nx)")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "g_b.u[i * g.nx + j]")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, ".at(")) << generated.code;
+}
+
+// A constexpr that a struct's member array is sized by comes before the struct in the adjoint's file
+// (and only there), even where the function does not name it.
+TEST(CxxAdjoint, ConstantsTheTypesNameComeBeforeThem) {
+  Generated generated = generateCxx(R"(constexpr int NCELL = 8;
+struct Column { double h[NCELL]; };
+void thicken(Column& c, double* out)
+{
+#pragma omp parallel for
+    for (int k = 0; k < 4; k++)
+        out[k] = c.h[k] * c.h[k];
+}
+)",
+                                    "thicken", {"c", "out"});
+  ASSERT_EQ(generated.error, "");
+  size_t constant = generated.code.find("constexpr int NCELL = 8;");
+  size_t type = generated.code.find("struct Column { double h[NCELL]; };");
+  ASSERT_NE(constant, std::string::npos) << generated.code;
+  ASSERT_NE(type, std::string::npos) << generated.code;
+  EXPECT_LT(constant, type) << generated.code;
+  EXPECT_EQ(generated.code.find("NCELL = 8", type), std::string::npos) << generated.code;
+}
+
+TEST(CxxAdjoint, MemberFunctionsOtherThanAccessorsAreRefused) {
+  Generated generated = generateCxx(R"(struct Grid {
+    int nx;
+    double *u;
+    void scale(int i, double s) { u[i] *= s; }
+};
+void shrink(Grid& g)
+{
+#pragma omp parallel for
+    for (int i = 0; i < g.nx; i++)
+        g.scale(i, 0.5);
+}
+)",
+                                    "shrink", {"g"});
+  EXPECT_TRUE(contains(generated.error,
+                       ":10:9: error: unsupported: call to the C++ member function 'Grid::scale' "
+                       "(inlined: non-virtual member functions that return a value"))
       << generated.error;
 }
 
@@ -244,10 +293,35 @@ TEST(CxxAdjoint, ScalarReferenceParametersAreTheCallersScalars) {
   EXPECT_FALSE(contains(generated.code, "*s_b")) << generated.code;
 }
 
-TEST(CxxAdjoint, LocalsOfClassTypeAreRefused) {
+// A class local that bundles scalars (its constructor initialises each member from a parameter or a
+// constant) is one scalar local per member, declared where it was (ad/ClassLocals.h).
+TEST(CxxAdjoint, ClassLocalsAreOneScalarPerMember) {
   Generated generated = generateCxx(R"(struct Box {
     double w;
+    int k = 2;
     explicit Box(double v) : w(v) {}
+    double scaled(double x) const { return k * w * x; }
+};
+void widen(int n, double s, double* x)
+{
+    for (int i = 0; i < n; i++) {
+        Box b(s);
+        x[i] = b.scaled(x[i]);
+    }
+}
+)",
+                                    "widen", {"s", "x"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "double b_w = s;")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "int b_k = 2;")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "Box b")) << generated.code;
+}
+
+// A constructor with statements of its own is not modelled: the local is refused with its type.
+TEST(CxxAdjoint, ClassLocalsWithConstructorBodiesAreRefused) {
+  Generated generated = generateCxx(R"(struct Box {
+    double w;
+    explicit Box(double v) { w = v * v; }
 };
 void widen(int n, double* x)
 {

@@ -160,8 +160,9 @@ TEST(RegionAdjoint, ReductionOnTheRegionGivesEachThreadTheAdjoint) {
 }
 
 // An orphaned worksharing loop (its pragma through a macro) in a helper called in the region: the
-// analysis models the loop in the helper, so the adjoint refuses it at the helper's loop.
-TEST(RegionAdjoint, OrphanedWorksharingLoopInAHelperIsRefusedAtTheLoop) {
+// loop binds to the caller's team, so each call is copied into the region as a worksharing loop of
+// its own (ad/OrphanedLoops.h), adjoined in reverse order of the calls.
+TEST(RegionAdjoint, OrphanedWorksharingLoopInAHelperIsCopiedIntoTheRegion) {
   Generated g = generate(R"C(#define OMP_FOR _Pragma("omp for schedule(static)")
 static void relax(int n, const double *u, double *unew)
 {
@@ -170,19 +171,134 @@ static void relax(int n, const double *u, double *unew)
     for (i = 1; i < n - 1; i++)
         unew[i] = 0.5 * (u[i - 1] + u[i + 1]);
 }
-void sweep(int n, const double *u, double *unew)
+void sweep(int n, double *u, double *v)
 {
 #pragma omp parallel
     {
-        relax(n, u, unew);
+        relax(n, u, v);
+        relax(n, v, u);
     }
+}
+)C",
+                         "sweep", {"u", "v"});
+  ASSERT_EQ(g.error, "");
+  // the second call's loop (line 14) is adjoined first, then the first call's (line 13)
+  size_t second = g.code.find("/* backward sweep of the parallel loop at line 14 */");
+  size_t first = g.code.find("/* backward sweep of the parallel loop at line 13 */");
+  ASSERT_NE(second, std::string::npos) << g.code;
+  ASSERT_NE(first, std::string::npos) << g.code;
+  EXPECT_LT(second, first) << g.code;
+  // the helper's references keep their positions: each unproven increment names its pair
+  EXPECT_TRUE(contains(g.code, "/* u_b[i - 1] vs u_b[i' + 1]: not proven */")) << g.code;
+}
+
+TEST(RegionAdjoint, OrphanedWorksharingLoopOutsideARegionIsRefused) {
+  Generated g = generate(R"C(static void relax(int n, const double *u, double *unew)
+{
+    int i;
+#pragma omp for
+    for (i = 1; i < n - 1; i++)
+        unew[i] = 0.5 * (u[i - 1] + u[i + 1]);
+}
+void sweep(int n, const double *u, double *unew)
+{
+    relax(n, u, unew);
 }
 )C",
                          "sweep", {"u", "unew"});
   EXPECT_TRUE(g.code.empty()) << g.code;
   EXPECT_TRUE(contains(g.error,
-                       ":5:5: error: unsupported: OpenMP directive 'for' (directives are not inlined from "
-                       "helpers"))
+                       ":4:1: error: unsupported: orphaned `omp for` in a helper called outside a parallel "
+                       "region"))
+      << g.error;
+}
+
+TEST(RegionAdjoint, OrphanedWorksharingLoopWithAVariableListIsRefused) {
+  Generated g = generate(R"C(static void relax(int n, const double *u, double *unew)
+{
+    int i;
+    double t;
+#pragma omp for private(t)
+    for (i = 1; i < n - 1; i++) {
+        t = u[i - 1] + u[i + 1];
+        unew[i] = 0.5 * t;
+    }
+}
+void sweep(int n, const double *u, double *unew)
+{
+#pragma omp parallel
+    relax(n, u, unew);
+}
+)C",
+                         "sweep", {"u", "unew"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  EXPECT_TRUE(contains(g.error, ":5:1: error: unsupported: clause 'private' on an orphaned `omp for`")) << g.error;
+}
+
+// Without its barrier an orphaned loop may race with what follows its call, which the race check
+// does not see in the copies: refused at the loop.
+TEST(RegionAdjoint, OrphanedWorksharingLoopWithNowaitIsRefused) {
+  Generated g = generate(R"C(static void relax(int n, const double *u, double *unew)
+{
+    int i;
+#pragma omp for nowait
+    for (i = 1; i < n - 1; i++)
+        unew[i] = 0.5 * (u[i - 1] + u[i + 1]);
+}
+void sweep(int n, double *u, double *v)
+{
+#pragma omp parallel
+    {
+        relax(n, u, v);
+        relax(n, v, u);
+    }
+}
+)C",
+                         "sweep", {"u", "v"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  EXPECT_TRUE(contains(g.error, ":4:1: error: unsupported: nowait on an orphaned `omp for`")) << g.error;
+}
+
+// The copies are checked for races where the calls put them: one array passed as in and out races.
+TEST(RegionAdjoint, OrphanedWorksharingLoopRacingThroughItsArgumentsIsRefused) {
+  Generated g = generate(R"C(static void relax(int n, const double *u, double *unew)
+{
+    int i;
+#pragma omp for
+    for (i = 1; i < n - 1; i++)
+        unew[i] = 0.5 * (u[i - 1] + u[i + 1]);
+}
+void sweep(int n, double *u)
+{
+#pragma omp parallel
+    relax(n, u, u);
+}
+)C",
+                         "sweep", {"u"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  EXPECT_TRUE(contains(g.error, ":6:9: error: the primal races: data race on 'u'")) << g.error;
+}
+
+// A heap buffer of the function (per-thread partial sums, corpus/cross_entropy) would need an adjoint
+// buffer of the same size: refused at the allocation, with what to do instead.
+TEST(RegionAdjoint, HeapAllocationIsRefusedAtTheCall) {
+  Generated g = generate(R"C(#include <stdlib.h>
+void total(int n, const double *x, double *sum)
+{
+    double *partial = malloc(sizeof *partial);
+    int i;
+    partial[0] = 0.0;
+    for (i = 0; i < n; i++)
+        partial[0] += x[i];
+    *sum = partial[0];
+    free(partial);
+}
+)C",
+                         "total", {"x", "sum"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  EXPECT_TRUE(contains(g.error,
+                       ":4:23: error: unsupported: heap allocation ('malloc') in the differentiated "
+                       "function"))
       << g.error;
 }
 

@@ -1,0 +1,39 @@
+// adrace-expect: race definite
+// adrace-race: 27 w_left
+// Twin of task_weights_between_norace.c where the single's thread re-weights w_left between the two
+// tasks: the first task, already created, may be reading w_left at that moment.
+#include <stdio.h>
+
+#define N 4096
+
+static double src[N], left[N / 2], right[N / 2];
+
+int main(void)
+{
+  double w_left = 0.75, w_right = 0.0, total = 0.0;
+  int i;
+  for (i = 0; i < N; i++)
+    src[i] = (double)(i % 17);
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task
+    {
+      int j;
+      for (j = 0; j < N / 2; j++)
+        left[j] = w_left * src[j];
+    }
+    w_right = 0.25;
+    w_left = 1.0 - w_right; /* the first task may still read it */
+#pragma omp task
+    {
+      int j;
+      for (j = 0; j < N / 2; j++)
+        right[j] = w_right * src[N / 2 + j];
+    }
+#pragma omp taskwait
+    total = left[N / 4] + right[N / 4];
+  }
+  printf("total %.3f\n", total);
+  return 0;
+}
