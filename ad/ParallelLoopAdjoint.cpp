@@ -5,6 +5,7 @@
 #include "ad/CollapsedNest.h"
 #include "ad/IterationTape.h"
 #include "ad/RuntimeLimits.h"
+#include "ad/SimdLanes.h"
 #include "ad/Sweeps.h"
 
 #include "analyzer/frontend/ClangSource.h"
@@ -579,6 +580,8 @@ void ParallelLoopAdjoint::backward(CodeWriter& out) {
   b.stmt = analyzer::associatedLoops(*loop_.directive).front();
   if (!sweeps_.backwardEmits(context_.loopBody(b.stmt))) return sweeps_.restoreCounter(b.stmt, out);
   if (!readBackwardShape(b) || !readBackwardClauses(b) || !readThreadCopies(b) || !buildBackwardIteration(b)) return;
+  runInVectorLanes(context_, loop_, b.body);
+  if (b.gatherLoops) gatherInVectorLanes(context_, *b.gatherLoops);
   out.open(c::block({}));
   out.statement(c::comment("backward sweep of the parallel loop at line " + std::to_string(loop_.model.pragmaAt.line)));
   describeAdjoints(b, out);

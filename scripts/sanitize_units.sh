@@ -24,7 +24,7 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -
 # LLVM is built without RTTI, so UBSan's vptr check (which needs it) is off.
 sanitize="-fsanitize=address,undefined -fno-sanitize=vptr -fno-omit-frame-pointer"
 units=(adrace_smt_tests analyzer_tests protocol_tests runtime_tests ad_tests ad_ctree_tests ad_gathered_sum_tests
-       ad_small_array_tests ad_invariant_increment_tests ad_region_tests ad_cxx_tests ad_iteration_tape_tests
+       ad_small_array_tests ad_invariant_increment_tests ad_region_tests ad_cxx_tests ad_iteration_tape_tests ad_simd_lane_tests
        cli_tests corpus_verdict_tests)
 start=$(date +%s)
 cmake -S "$source" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \

@@ -153,6 +153,7 @@ const char* directiveName(Directive::Kind kind) {
     case Directive::Kind::Barrier: return "omp barrier";
     case Directive::Kind::Atomic: return "omp atomic";
     case Directive::Kind::Critical: return "omp critical";
+    case Directive::Kind::Simd: return "omp simd";
   }
   return "";
 }

@@ -30,7 +30,7 @@ struct Clause {
 // The OpenMP directives the generated code writes, each with its clauses:
 // `#pragma omp for schedule(dynamic, 4)` is {For, {schedule(Dynamic, 4)}}.
 struct Directive {
-  enum class Kind { Parallel, For, Single, Master, Barrier, Atomic, Critical };
+  enum class Kind { Parallel, For, Single, Master, Barrier, Atomic, Critical, Simd };
   Kind kind = Kind::Parallel;
   std::vector<Clause> clauses;
 };

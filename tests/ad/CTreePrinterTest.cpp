@@ -91,6 +91,19 @@ TEST(CTreePrinter, Declarators) {
   EXPECT_EQ(print(arrayOf(pointerTo(plainType("double")), literal("4")), "rows"), "double *rows[4]");
 }
 
+TEST(CTreePrinter, SimdOverALoop) {
+  StmtRef loop = forLoop(declaration(plainType("int"), "i", name("n")), binary(Op::GreaterEqual, name("i"), integer(1)),
+                         postfix(Op::Decrement, name("i")),
+                         {expression(assign(Op::Assign, subscript(name("x_b"), name("i")), integer(0)))});
+  EXPECT_EQ(print(block({governed(directive(Omp::Simd), loop)}), 0),
+            "{\n"
+            "#pragma omp simd\n"
+            "    for (int i = n; i >= 1; i--) {\n"
+            "        x_b[i] = 0;\n"
+            "    }\n"
+            "}\n");
+}
+
 TEST(CTreePrinter, StatementsAndPragmasInsideBlocks) {
   StmtList body = {
       governed(directive(Omp::Atomic),
