@@ -433,6 +433,12 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
   for (const Target& target : targets_)
     if (failure.empty() && target.linearised && !target.terms.empty() && nest_.size() < 2)
       failure = "a linearised gather of " + target.info->adjoint + " needs a nest";
+  // The target's element is written through a term's subscript shifted to the target; a subscript
+  // that reads a local definition (`u[p - nx]` with `long p = ...`) cannot be shifted.
+  for (const Target& target : targets_)
+    if (failure.empty() && target.linearised && !target.terms.empty() && !layoutTerm(target))
+      failure = "every read of " + target.info->name +
+                " is subscripted through a local definition: the gather cannot name its element at a target";
   if (!failure.empty()) return std::nullopt;
   c::StmtList loops;
   for (const Target& target : targets_)
@@ -563,26 +569,29 @@ c::StmtRef GatherAdjoint::familyLoop(const Term& term, const c::ExprRef& target,
                     c::postfix(inner.stepsUp() ? c::Op::Increment : c::Op::Decrement, r), std::move(body));
 }
 
-c::ExprRef GatherAdjoint::linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const {
+const GatherAdjoint::Term* GatherAdjoint::layoutTerm(const Target& target) const {
   for (const Term& term : target.terms) {
     auto* access = llvm::dyn_cast<clang::ArraySubscriptExpr>(term.increment.leaf->IgnoreParenImpCasts());
     if (!access) continue;
-    c::ExprRef index = context_.tree(access->getIdx());
-    std::set<std::string> visiting;
     bool readsDefinition = false;
     std::function<void(const c::ExprRef&)> visit = [&](const c::ExprRef& node) {
       if (!node) return;
       readsDefinition = readsDefinition || (node->kind == c::Expr::Kind::Name && definitions_.count(node->text));
       for (const c::ExprRef& operand : node->operands) visit(operand);
     };
-    visit(index);
-    if (readsDefinition) continue;
-    // The term's subscript at iteration t - offsets is the layout at t: the element t owns.
-    std::vector<c::ExprRef> iteration;
-    for (size_t d = 0; d < nest_.size(); ++d) iteration.push_back(plus(targets[d], -term.offsets[d]));
-    return c::subscript(c::name(target.info->adjoint), shifted(index, iteration));
+    visit(context_.tree(access->getIdx()));
+    if (!readsDefinition) return &term;
   }
   return nullptr;
+}
+
+c::ExprRef GatherAdjoint::linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const {
+  const Term& term = *layoutTerm(target);  // build() refuses a target without one
+  auto* access = llvm::cast<clang::ArraySubscriptExpr>(term.increment.leaf->IgnoreParenImpCasts());
+  // The term's subscript at iteration t - offsets is the layout at t: the element t owns.
+  std::vector<c::ExprRef> iteration;
+  for (size_t d = 0; d < nest_.size(); ++d) iteration.push_back(plus(targets[d], -term.offsets[d]));
+  return c::subscript(c::name(target.info->adjoint), shifted(context_.tree(access->getIdx()), iteration));
 }
 
 // collapse(n): targets (t0, ..., tn-1) over the box first_d + low_d <= t_d < end_d + high_d. The

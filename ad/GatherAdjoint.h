@@ -108,8 +108,11 @@ class GatherAdjoint {
     c::ExprRef value;
   };
   std::optional<std::string> unreadable(const c::ExprRef& value, std::set<std::string>& visiting) const;
-  // A linearised array's element that target `iteration` owns: a term's subscript at the point the
-  // term shifts it to (LinearisedIndex.h); null when every term's subscript reads a recomputed local.
+  // The term whose subscript names a linearised target's element: the first whose subscript reads
+  // no recomputed local; null when there is none (build() then refuses the gather).
+  const Term* layoutTerm(const Target& target) const;
+  // A linearised array's element that target `iteration` owns: the layout term's subscript at the
+  // point the term shifts it to (LinearisedIndex.h).
   c::ExprRef linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const;
   bool isObjectLikeMacro(const std::string& name) const;
   bool recomputableLocal(const clang::VarDecl* decl) const;

@@ -22,6 +22,7 @@ struct LaneFacts {
 
 // `a[e1][e2]` -> base name a and {e1, e2}; false when the base is not a name.
 bool subscriptChain(const c::ExprRef& expr, std::string& base, std::vector<c::ExprRef>& indices) {
+  if (!expr) return false;
   if (expr->kind == c::Expr::Kind::Paren) return subscriptChain(expr->operands[0], base, indices);
   if (expr->kind == c::Expr::Kind::Name) {
     base = expr->text;

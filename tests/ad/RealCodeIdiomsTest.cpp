@@ -123,5 +123,25 @@ void scale(Matrix *A, int n, const double *x, double *y)
   EXPECT_EQ(generated.code, "");
 }
 
+// A 2-D stencil on a flat array whose neighbours are row offsets of a point index local:
+// `u[p - nx]` cannot be shifted to a gather's target through `p`, so u_b stays a guarded
+// scatter, with the reason; before, the gather was written with no element to store into.
+TEST(RowOffsets, NeighboursThroughAPointIndexLocalStayAScatter) {
+  std::string code = generatedAdjoint(R"(void rows(int ny, int nx, const double *c, const double *u, double *out)
+{
+#pragma omp parallel for
+    for (int j = 1; j < ny - 1; j++)
+        for (int i = 1; i < nx - 1; i++) {
+            long p = (long)j * nx + i;
+            out[p] = c[p] * (u[p - nx] - 2.0 * u[p] + u[p + nx]);
+        }
+}
+)",
+                                      "rows", {"c", "u", "out"});
+  EXPECT_TRUE(contains(code, "subscripted through a local definition")) << code;
+  EXPECT_TRUE(contains(code, "u_b[p - nx] += c[p] * out_b[p];")) << code;
+  EXPECT_TRUE(contains(code, "#pragma omp atomic")) << code;
+}
+
 }  // namespace
 }  // namespace adrace::ad
