@@ -433,12 +433,10 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
   for (const Target& target : targets_)
     if (failure.empty() && target.linearised && !target.terms.empty() && nest_.size() < 2)
       failure = "a linearised gather of " + target.info->adjoint + " needs a nest";
-  // The target's element is written through a term's subscript shifted to the target; a subscript
-  // that reads a local definition (`u[p - nx]` with `long p = ...`) cannot be shifted.
+  // The target's element is written through a term's subscript shifted to the target.
   for (const Target& target : targets_)
     if (failure.empty() && target.linearised && !target.terms.empty() && !layoutTerm(target))
-      failure = "every read of " + target.info->name +
-                " is subscripted through a local definition: the gather cannot name its element at a target";
+      failure = "no read of " + target.info->name + " is a subscript the gather can shift to its target";
   if (!failure.empty()) return std::nullopt;
   c::StmtList loops;
   for (const Target& target : targets_)
@@ -570,6 +568,7 @@ c::StmtRef GatherAdjoint::familyLoop(const Term& term, const c::ExprRef& target,
 }
 
 const GatherAdjoint::Term* GatherAdjoint::layoutTerm(const Target& target) const {
+  const Term* throughDefinition = nullptr;
   for (const Term& term : target.terms) {
     auto* access = llvm::dyn_cast<clang::ArraySubscriptExpr>(term.increment.leaf->IgnoreParenImpCasts());
     if (!access) continue;
@@ -581,17 +580,39 @@ const GatherAdjoint::Term* GatherAdjoint::layoutTerm(const Target& target) const
     };
     visit(context_.tree(access->getIdx()));
     if (!readsDefinition) return &term;
+    // Through a definition, the term at offset 0 reads most plainly (`u_b[p]` is `u_b[(long)tj * nx + ti]`).
+    bool unshifted = std::all_of(term.offsets.begin(), term.offsets.end(), [](std::int64_t o) { return o == 0; });
+    if (!throughDefinition || unshifted) throughDefinition = &term;
   }
-  return nullptr;
+  return throughDefinition;
 }
 
 c::ExprRef GatherAdjoint::linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const {
   const Term& term = *layoutTerm(target);  // build() refuses a target without one
   auto* access = llvm::cast<clang::ArraySubscriptExpr>(term.increment.leaf->IgnoreParenImpCasts());
+  // A single definition the subscript reads (`u[p - nx]`, `long p = (long)j * nx + i`) stands for
+  // its value, which reads only counters and what the loop does not write (the shifted iteration
+  // recomputes it the same way, atIteration).
+  std::function<c::ExprRef(const c::ExprRef&)> inlineDefinitions = [&](const c::ExprRef& node) -> c::ExprRef {
+    if (!node) return node;
+    if (node->kind == c::Expr::Kind::Name)
+      if (auto definition = definitions_.find(node->text); definition != definitions_.end())
+        return c::parenthesized(inlineDefinitions(definition->second.value));
+    auto copy = std::make_shared<c::Expr>(*node);
+    for (size_t k = 0; k < copy->operands.size(); ++k) {
+      bool callee = node->kind == c::Expr::Kind::Call && k == 0;
+      if (!callee) copy->operands[k] = inlineDefinitions(copy->operands[k]);
+    }
+    return copy;
+  };
   // The term's subscript at iteration t - offsets is the layout at t: the element t owns.
   std::vector<c::ExprRef> iteration;
   for (size_t d = 0; d < nest_.size(); ++d) iteration.push_back(plus(targets[d], -term.offsets[d]));
-  return c::subscript(c::name(target.info->adjoint), shifted(context_.tree(access->getIdx()), iteration));
+  c::ExprRef index = context_.tree(access->getIdx());
+  if (auto whole = definitions_.find(index->kind == c::Expr::Kind::Name ? index->text : std::string());
+      whole != definitions_.end())
+    index = whole->second.value;  // the whole subscript: no parentheses needed
+  return c::subscript(c::name(target.info->adjoint), shifted(inlineDefinitions(index), iteration));
 }
 
 // collapse(n): targets (t0, ..., tn-1) over the box first_d + low_d <= t_d < end_d + high_d. The

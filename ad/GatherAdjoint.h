@@ -109,7 +109,8 @@ class GatherAdjoint {
   };
   std::optional<std::string> unreadable(const c::ExprRef& value, std::set<std::string>& visiting) const;
   // The term whose subscript names a linearised target's element: the first whose subscript reads
-  // no recomputed local; null when there is none (build() then refuses the gather).
+  // no recomputed local, else the first through one; null when no term is a subscript (build()
+  // then refuses the gather).
   const Term* layoutTerm(const Target& target) const;
   // A linearised array's element that target `iteration` owns: the layout term's subscript at the
   // point the term shifts it to (LinearisedIndex.h).
