@@ -12,21 +12,6 @@
 namespace adrace::analyzer {
 namespace {
 
-// A directive in a task's body other than atomic and critical, which the accesses carry as protection.
-bool nestedDirective(const clang::Stmt* body) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    bool found = false;
-    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
-      if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive))
-        return true;
-      found = true;
-      return false;
-    }
-  } finder;
-  finder.TraverseStmt(const_cast<clang::Stmt*>(body));
-  return finder.found;
-}
-
 // Walks the single's statements in the order its thread runs them.
 class TimelineBuilder {
  public:

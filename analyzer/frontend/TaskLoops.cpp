@@ -19,6 +19,20 @@ bool containsDirective(const clang::Stmt* statement) {
   return finder.found;
 }
 
+const clang::Stmt* nestedDirective(const clang::Stmt* body) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::Stmt* found = nullptr;
+    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
+      if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive))
+        return true;
+      found = directive;
+      return false;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(body));
+  return finder.found;
+}
+
 std::vector<const clang::Stmt*> statementsOf(const clang::Stmt* block) {
   while (auto* captured = llvm::dyn_cast_or_null<clang::CapturedStmt>(block)) block = captured->getCapturedStmt();
   std::vector<const clang::Stmt*> statements;
@@ -62,22 +76,6 @@ const char* unmodelledClause(const clang::OMPTaskDirective& task) {
     }
   }
   return nullptr;
-}
-
-// An OpenMP directive inside the task's body other than atomic and critical (which the loop model
-// reads as protection).
-const clang::Stmt* nestedDirective(const clang::Stmt* body) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    const clang::Stmt* found = nullptr;
-    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
-      if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive))
-        return true;
-      found = directive;
-      return false;
-    }
-  } finder;
-  finder.TraverseStmt(const_cast<clang::Stmt*>(body));
-  return finder.found;
 }
 
 // The counter the generating loop's init statement sets: `i = 0` or `int i = 0`.

@@ -37,4 +37,8 @@ std::vector<const clang::Stmt*> statementsOf(const clang::Stmt* block);
 // Whether an OpenMP directive is anywhere in `statement` (itself included).
 bool containsDirective(const clang::Stmt* statement);
 
+// The first OpenMP directive in a task's body other than atomic and critical (which the models read
+// as protection); null when there is none.
+const clang::Stmt* nestedDirective(const clang::Stmt* body);
+
 }  // namespace adrace::analyzer

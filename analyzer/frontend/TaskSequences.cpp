@@ -148,15 +148,6 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
       default: reason = "a clause on a task that is not modelled"; return false;
     }
   }
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    bool found = false;
-    bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
-      if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive))
-        return true;
-      found = true;
-      return false;
-    }
-  };
   // Child tasks and taskwaits at the top of the body (TaskSequences.h); any other directive but
   // atomic and critical is not followed.
   for (const clang::Stmt* statement : statementsOf(task.getInnermostCapturedStmt()->getCapturedStmt())) {
@@ -169,9 +160,7 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
       if (!taskModelled(*child, region, callee, context, reason)) return false;
       continue;
     }
-    Finder finder;
-    finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
-    if (finder.found) {
+    if (nestedDirective(statement)) {
       reason = "an OpenMP directive inside a task other than task, taskwait, atomic and critical";
       return false;
     }
