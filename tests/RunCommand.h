@@ -3,9 +3,11 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,11 +27,29 @@ inline std::string readWhole(const std::string& path) {
   return text.str();
 }
 
-// A path under a scratch directory of this test process's own (its parent directories made):
-// CTest runs the tests as parallel processes, and fixed names in one shared folder would collide.
+// A scratch directory of this test process's own, made by mkdtemp and removed when the process
+// ends: CTest runs the tests as parallel processes, so fixed names in one shared folder would
+// collide, and a folder named by the pid would meet the files of an earlier process with that pid.
+inline const std::filesystem::path& scratchDirectory() {
+  struct Directory {
+    std::filesystem::path path;
+    Directory() {
+      std::string pattern = (std::filesystem::temp_directory_path() / "adrace-test-XXXXXX").string();
+      if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot make a scratch directory in " + pattern);
+      path = pattern;
+    }
+    ~Directory() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const Directory directory;
+  return directory.path;
+}
+
+// A path under scratchDirectory() (its parent directories made).
 inline std::string scratchPath(const std::string& name) {
-  std::filesystem::path path =
-      std::filesystem::temp_directory_path() / ("adrace-test-" + std::to_string(getpid())) / name;
+  std::filesystem::path path = scratchDirectory() / name;
   std::filesystem::create_directories(path.parent_path());
   return path.string();
 }
