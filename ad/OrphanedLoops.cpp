@@ -56,25 +56,12 @@ clang::OMPForDirective* copyOrphanedLoop(clang::ASTContext& ast, const clang::OM
       clang::CapturedStmt::Create(ast, loop, captured->getCapturedRegionKind(), {}, {}, decl,
                                   const_cast<clang::RecordDecl*>(captured->getCapturedRecordDecl()));
 
-  // The loop's helper expressions (iteration variable, bounds) are code generation's; only the
-  // counters are read (a region's data sharing), so they are the copy's and the rest the original's.
+  // The loop's helper expressions (iteration variable, bounds, conditions) are code generation's:
+  // nothing else reads them, and their getters assert they are set, which in the original they
+  // need not be (CalcLastIteration), so the copy leaves them null. Only the counters are read (a
+  // region's data sharing): they are the copy's; the per-loop lists keep the original's.
   clang::OMPLoopDirective::HelperExprs exprs;
-  exprs.clear(from.getLoopsNumber());  // every field null (those of distribute included), then set
-  exprs.IterationVarRef = from.getIterationVariable();
-  exprs.LastIteration = from.getLastIteration();
-  exprs.NumIterations = from.getNumIterations();
-  exprs.CalcLastIteration = from.getCalcLastIteration();
-  exprs.PreCond = from.getPreCond();
-  exprs.Cond = from.getCond();
-  exprs.Init = from.getInit();
-  exprs.Inc = from.getInc();
-  exprs.IL = from.getIsLastIterVariable();
-  exprs.LB = from.getLowerBoundVariable();
-  exprs.UB = from.getUpperBoundVariable();
-  exprs.ST = from.getStrideVariable();
-  exprs.EUB = from.getEnsureUpperBound();
-  exprs.NLB = from.getNextLowerBound();
-  exprs.NUB = from.getNextUpperBound();
+  exprs.clear(from.getLoopsNumber());  // every field null, every per-loop list of the right length
   exprs.Counters.assign(counters.begin(), counters.end());
   exprs.PrivateCounters.assign(counters.begin(), counters.end());
   exprs.Inits.assign(from.inits().begin(), from.inits().end());
@@ -83,7 +70,6 @@ clang::OMPForDirective* copyOrphanedLoop(clang::ASTContext& ast, const clang::OM
   exprs.DependentCounters.assign(from.dependent_counters().begin(), from.dependent_counters().end());
   exprs.DependentInits.assign(from.dependent_inits().begin(), from.dependent_inits().end());
   exprs.FinalsConditions.assign(from.finals_conditions().begin(), from.finals_conditions().end());
-  exprs.PreInits = from.getPreInits();
 
   std::vector<clang::OMPClause*> clauses(from.clauses().begin(), from.clauses().end());
   return clang::OMPForDirective::Create(ast, at, at, from.getLoopsNumber(), clauses, associated, exprs,
