@@ -143,7 +143,7 @@ bool tasksOfCalledSequences(const clang::FunctionDecl& function, clang::ASTConte
     bool VisitOMPSingleDirective(clang::OMPSingleDirective* single) {
       std::optional<CalledTaskSequence> called = calledTaskSequenceOf(*single);
       if (!called || called->callee->getCanonicalDecl() != function->getCanonicalDecl()) return true;
-      std::vector<TaskSequencePart> parts;
+      std::vector<SinglePart> parts;
       std::string why;
       if (!regions.empty() && findCalledTaskSequence(*single, *regions.back(), *context, *called, parts, why))
         modelled.insert(called->call);

@@ -231,7 +231,7 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
           sites_.push_back({llvm::cast<clang::OMPLoopDirective>(directive), region, function});
           return true;
         }
-        std::vector<TimelinePart> parts;
+        std::vector<SinglePart> parts;
         std::string notTimeline;
         if (!findSingleTimeline(*single, *region, context_, parts, notTimeline) && !notTimeline.empty())
           notModelled = notTimeline;

@@ -78,7 +78,7 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
     associated = captured->getCapturedStmt();
   bool nowait = directive->hasClausesOfKind<clang::OMPNowaitClause>();
   if (auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(directive)) {
-    std::vector<TaskSequencePart> parts;
+    std::vector<SinglePart> parts;
     std::string reason;
     if (findTaskSequence(*single, *state_.request.site.directive, state_.context, parts, reason))
       return tasks_.addTaskSequenceSteps(parts, single, index);
@@ -94,7 +94,7 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
     if (std::optional<TaskloopInSingle> shape = taskloopOfSingle(*single, reason))
       return tasks_.addTaskloopSteps(*shape, *single, index);
     // Taskloops and tasks mixed with the single's statements (SingleTimeline.h).
-    std::vector<TimelinePart> timeline;
+    std::vector<SinglePart> timeline;
     if (findSingleTimeline(*single, *state_.request.site.directive, state_.context, timeline, reason))
       return tasks_.addTimelineSteps(timeline, *single, index);
   }

@@ -10,18 +10,17 @@ namespace adrace::analyzer::region {
 // The parts of a single that creates a sequence of tasks (TaskSequences.h): each task a step of
 // one thread, the single's own statements a step of one thread, barriers where the tasks before
 // are finished; the single's own barrier at the end.
-void TaskSteps::addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single,
-                                     size_t index) {
+void TaskSteps::addTaskSequenceSteps(const std::vector<SinglePart>& parts, const clang::Stmt* single, size_t index) {
   std::vector<size_t> stepOfPart;
   // In a called function: the locals its tasks share, all of which its own statements see.
   std::set<const clang::VarDecl*> sharedLocals;
-  for (const TaskSequencePart& part : parts)
+  for (const SinglePart& part : parts)
     if (callee_ && part.task)
       for (const clang::VarDecl* variable : sharedLocalsOf(*part.task, *callee_)) sharedLocals.insert(variable);
-  for (const TaskSequencePart& part : parts) {
+  for (const SinglePart& part : parts) {
     stepOfPart.push_back(state_.model.steps.size());
     state_.taskSharedLocals = part.task && callee_ ? sharedLocalsOf(*part.task, *callee_) : sharedLocals;
-    if (part.kind == TaskSequencePart::Kind::Barrier) {
+    if (part.kind == SinglePart::Kind::Barrier) {
       RegionStep barrier;
       barrier.kind = RegionStep::Kind::Barrier;
       barrier.construct = part.construct;
@@ -62,7 +61,7 @@ void TaskSteps::addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts,
 
 // A sequence of tasks in the function the single calls (CalledTaskSequences.h): its parts are read
 // as if written in the single, the callee's names bound at the call (as CalleeSteps binds them).
-void TaskSteps::addCalledTaskSequenceSteps(const CalledTaskSequence& called, const std::vector<TaskSequencePart>& parts,
+void TaskSteps::addCalledTaskSequenceSteps(const CalledTaskSequence& called, const std::vector<SinglePart>& parts,
                                            const clang::Stmt* single, size_t index) {
   std::string whyNot;
   std::optional<InlinedCall> inlined = bindInlinedCall(*called.call, state_.inlinedCalls, whyNot);
@@ -107,17 +106,17 @@ void TaskSteps::addTaskloopSteps(const TaskloopInSingle& shape, const clang::OMP
 // The parts of a single's timeline (SingleTimeline.h): its statements and tasks, steps of one
 // thread; its taskloops, shared out as a loop's iterations; each after the parts finished when it
 // starts; then the single's barrier, which ends everything.
-void TaskSteps::addTimelineSteps(const std::vector<TimelinePart>& parts, const clang::OMPSingleDirective& single,
+void TaskSteps::addTimelineSteps(const std::vector<SinglePart>& parts, const clang::OMPSingleDirective& single,
                                  size_t index) {
   std::vector<size_t> stepOfPart;
-  for (const TimelinePart& part : parts) {
+  for (const SinglePart& part : parts) {
     stepOfPart.push_back(state_.model.steps.size());
-    if (part.kind == TimelinePart::Kind::Taskloop) {
+    if (part.kind == SinglePart::Kind::Taskloop) {
       steps_.addLoopStep(*part.taskloop, index);
     } else {
       state_.model.steps.push_back(singleThreadStep(part.statements, index));
       if (part.task) {
-        state_.model.steps.back().construct = StepConstruct::Task;
+        state_.model.steps.back().construct = part.construct;
         state_.model.steps.back().at = positionOf(part.task->getBeginLoc(), state_.sources);
       }
     }

@@ -23,12 +23,12 @@ class TaskSteps {
 
   // Lets the parent map lead into and out of the bodies of the region's tasks.
   void seeIntoTasks(const clang::Stmt* within);
-  void addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts, const clang::Stmt* single, size_t index);
+  void addTaskSequenceSteps(const std::vector<SinglePart>& parts, const clang::Stmt* single, size_t index);
   // The sequence of the function `called` calls, read with the callee's names bound at the call.
-  void addCalledTaskSequenceSteps(const CalledTaskSequence& called, const std::vector<TaskSequencePart>& parts,
+  void addCalledTaskSequenceSteps(const CalledTaskSequence& called, const std::vector<SinglePart>& parts,
                                   const clang::Stmt* single, size_t index);
   void addTaskloopSteps(const TaskloopInSingle& shape, const clang::OMPSingleDirective& single, size_t index);
-  void addTimelineSteps(const std::vector<TimelinePart>& parts, const clang::OMPSingleDirective& single, size_t index);
+  void addTimelineSteps(const std::vector<SinglePart>& parts, const clang::OMPSingleDirective& single, size_t index);
 
  private:
   RegionStep singleThreadStep(const std::vector<const clang::Stmt*>& statements, size_t index);

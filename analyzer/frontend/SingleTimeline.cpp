@@ -16,7 +16,7 @@ namespace {
 class TimelineBuilder {
  public:
   TimelineBuilder(const clang::OMPExecutableDirective& region, clang::ASTContext& context,
-                  std::vector<TimelinePart>& parts, std::string& reason)
+                  std::vector<SinglePart>& parts, std::string& reason)
       : region_(region), context_(context), parts_(parts), reason_(reason) {}
 
   bool add(const std::vector<const clang::Stmt*>& statements) {
@@ -68,7 +68,7 @@ class TimelineBuilder {
   // The single's statements since the last task or wait: one part, after everything finished so far.
   void closeRun() {
     if (run_.empty()) return;
-    TimelinePart part;
+    SinglePart part;
     part.statements = run_;
     part.at = run_.front();
     part.after = done_;
@@ -102,8 +102,9 @@ class TimelineBuilder {
       return refuse("an OpenMP directive inside a task other than atomic and critical, beside a taskloop");
     if (!taskOfSingleModelled(task, region_, context_, reason_)) return false;
     closeRun();
-    TimelinePart part;
-    part.kind = TimelinePart::Kind::Task;
+    SinglePart part;
+    part.kind = SinglePart::Kind::Task;
+    part.construct = StepConstruct::Task;
     part.statements = {body};
     part.task = &task;
     part.at = &task;
@@ -123,8 +124,8 @@ class TimelineBuilder {
           "an if clause on a nogroup taskloop beside other taskloops or tasks (undeferred, its tasks end "
           "before the single goes on)");
     closeRun();
-    TimelinePart part;
-    part.kind = TimelinePart::Kind::Taskloop;
+    SinglePart part;
+    part.kind = SinglePart::Kind::Taskloop;
     part.taskloop = &taskloop;
     part.at = &taskloop;
     part.after = done_;
@@ -136,7 +137,7 @@ class TimelineBuilder {
 
   const clang::OMPExecutableDirective& region_;
   clang::ASTContext& context_;
-  std::vector<TimelinePart>& parts_;
+  std::vector<SinglePart>& parts_;
   std::string& reason_;
   std::vector<size_t> done_;     // the parts finished where the single's thread is now
   std::vector<size_t> running_;  // its tasks and nogroup taskloops not waited for yet
@@ -147,7 +148,7 @@ class TimelineBuilder {
 }  // namespace
 
 bool findSingleTimeline(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
-                        clang::ASTContext& context, std::vector<TimelinePart>& parts, std::string& reason) {
+                        clang::ASTContext& context, std::vector<SinglePart>& parts, std::string& reason) {
   parts.clear();
   std::string why;
   TimelineBuilder builder(region, context, parts, why);
@@ -175,10 +176,10 @@ bool inSingleTimeline(const clang::OMPExecutableDirective& directive, const clan
   for (const clang::Stmt* statement : statementsOf(region->getInnermostCapturedStmt()->getCapturedStmt())) {
     auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(statement);
     if (!single) continue;
-    std::vector<TimelinePart> parts;
+    std::vector<SinglePart> parts;
     std::string reason;
     if (!findSingleTimeline(*single, *region, context, parts, reason)) continue;
-    for (const TimelinePart& part : parts)
+    for (const SinglePart& part : parts)
       if (part.task == &directive || part.taskloop == &directive) return true;
     // A taskgroup of the single: every directive in it is a part, or the single was refused.
     if (llvm::isa<clang::OMPTaskgroupDirective>(directive)) {

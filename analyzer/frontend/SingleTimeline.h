@@ -13,6 +13,8 @@
 // else stays unsupported, with the reason.
 #pragma once
 
+#include "analyzer/frontend/SinglePart.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/StmtOpenMP.h>
 
@@ -21,21 +23,11 @@
 
 namespace adrace::analyzer {
 
-struct TimelinePart {
-  enum class Kind { Statements, Task, Taskloop };
-  Kind kind = Kind::Statements;
-  std::vector<const clang::Stmt*> statements;  // Statements: the single's own; Task: the task's body
-  const clang::OMPTaskDirective* task = nullptr;
-  const clang::OMPLoopDirective* taskloop = nullptr;
-  const clang::Stmt* at = nullptr;
-  std::vector<size_t> after;  // the parts finished before it starts (all of them, not only the latest)
-};
-
 // The parts of `single` (a statement directly in the parallel region `region`) when it holds a
 // taskloop or task in the shape above; otherwise false, and `reason` says why (empty when the single
 // creates no task at all).
 bool findSingleTimeline(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
-                        clang::ASTContext& context, std::vector<TimelinePart>& parts, std::string& reason);
+                        clang::ASTContext& context, std::vector<SinglePart>& parts, std::string& reason);
 
 // Whether `directive` (a task, taskloop or taskgroup) belongs to the timeline of a single of `region`.
 bool inSingleTimeline(const clang::OMPExecutableDirective& directive, const clang::OMPExecutableDirective* region,

@@ -76,9 +76,9 @@ bool declaredWithin(const clang::VarDecl* variable, const clang::Stmt* statement
 
 // In a called function, a task that names a local another task shares, without sharing it itself,
 // takes its own copy when it is created: a read of the shared local the model does not place.
-const clang::VarDecl* copiedSharedLocal(const std::vector<TaskSequencePart>& parts, const clang::FunctionDecl& callee) {
+const clang::VarDecl* copiedSharedLocal(const std::vector<SinglePart>& parts, const clang::FunctionDecl& callee) {
   std::set<const clang::VarDecl*> shared;
-  for (const TaskSequencePart& part : parts)
+  for (const SinglePart& part : parts)
     if (part.task)
       for (const clang::VarDecl* variable : sharedLocalsOf(*part.task, callee)) shared.insert(variable);
   struct Names : clang::RecursiveASTVisitor<Names> {
@@ -92,7 +92,7 @@ const clang::VarDecl* copiedSharedLocal(const std::vector<TaskSequencePart>& par
       return true;
     }
   };
-  for (const TaskSequencePart& part : parts) {
+  for (const SinglePart& part : parts) {
     if (!part.task) continue;
     std::set<const clang::VarDecl*> own = sharedLocalsOf(*part.task, callee);
     Names names;
@@ -281,7 +281,7 @@ bool flattenTaskgroups(const std::vector<const clang::Stmt*>& statements, std::v
 // (its stretches and the children it waited for); the children it did not wait for may outlive it,
 // and their parts go to `outliving`.
 std::vector<size_t> addTaskParts(const clang::OMPTaskDirective& task, const std::vector<size_t>& after,
-                                 const std::string& exclusion, std::vector<TaskSequencePart>& parts,
+                                 const std::string& exclusion, std::vector<SinglePart>& parts,
                                  std::vector<size_t>& outliving) {
   const clang::Stmt* body = task.getInnermostCapturedStmt()->getCapturedStmt();
   std::vector<const clang::Stmt*> statements = statementsOf(body);
@@ -294,8 +294,7 @@ std::vector<size_t> addTaskParts(const clang::OMPTaskDirective& task, const std:
   std::vector<const clang::Stmt*> stretch;
   auto closeStretch = [&] {
     if (stretch.empty()) return;
-    TaskSequencePart part{
-        TaskSequencePart::Kind::Task, stretch, &task, StepConstruct::Task, exclusion, &task, after, {}};
+    SinglePart part{SinglePart::Kind::Task, stretch, &task, nullptr, StepConstruct::Task, exclusion, &task, after, {}};
     part.after.insert(part.after.end(), done.begin(), done.end());
     done.push_back(parts.size());
     parts.push_back(std::move(part));
@@ -322,11 +321,11 @@ std::vector<size_t> addTaskParts(const clang::OMPTaskDirective& task, const std:
 }
 
 // The parts of the sequence `body` (the single's statements, or those of the function it calls),
-// those made of statements in `conditional` marked so (TaskSequencePart::conditional).
+// those made of statements in `conditional` marked so (SinglePart::conditional).
 bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSingleDirective& single,
                 const clang::OMPExecutableDirective& region, const clang::FunctionDecl* callee,
                 const std::set<const clang::Stmt*>& conditional, clang::ASTContext& context,
-                std::vector<TaskSequencePart>& parts, std::string& reason) {
+                std::vector<SinglePart>& parts, std::string& reason) {
   parts.clear();
   std::vector<const clang::Stmt*> statements;
   std::vector<int> group;
@@ -386,11 +385,11 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
 
     if (!before.empty()) {
       parts.push_back(
-          {TaskSequencePart::Kind::Statements, before, nullptr, StepConstruct::Single, "", before.front(), {}, {}});
+          {SinglePart::Kind::Statements, before, nullptr, nullptr, StepConstruct::Single, "", before.front(), {}, {}});
       parts.back().conditional = anyConditional(before);
       if (!tasks.empty())
         parts.push_back(
-            {TaskSequencePart::Kind::Barrier, {}, nullptr, StepConstruct::TaskCreation, "", tasks.front(), {}, {}});
+            {SinglePart::Kind::Barrier, {}, nullptr, nullptr, StepConstruct::TaskCreation, "", tasks.front(), {}, {}});
     }
     // Each task in the order of creation, with the tasks it depends on, directly or through others.
     std::vector<std::vector<Dependence>> dependences;
@@ -437,13 +436,14 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
     // The creating thread goes on at once: no dependence orders its statements after the tasks.
     if (!after.empty())
       parts.push_back(
-          {TaskSequencePart::Kind::Statements, after, nullptr, StepConstruct::Single, "", after.front(), {}, {}});
+          {SinglePart::Kind::Statements, after, nullptr, nullptr, StepConstruct::Single, "", after.front(), {}, {}});
     parts.back().conditional = anyConditional(after);
     if (taskwait) {
       partOfStatement[waitAt] = parts.size();
       parts.push_back(
-          {TaskSequencePart::Kind::Barrier,
+          {SinglePart::Kind::Barrier,
            {},
+           nullptr,
            nullptr,
            llvm::isa<clang::OMPTaskgroupDirective>(taskwait) ? StepConstruct::EndOfTaskgroup : StepConstruct::Taskwait,
            "",
@@ -457,7 +457,7 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
     // Ended by the first barrier after it anyway: nothing outlives.
     bool barrierBefore = false;
     for (size_t between = part + 1; between < until; ++between)
-      barrierBefore |= parts[between].kind == TaskSequencePart::Kind::Barrier;
+      barrierBefore |= parts[between].kind == SinglePart::Kind::Barrier;
     if (barrierBefore) parts[part].outlivesUntil = until;
   }
   return true;
@@ -466,13 +466,13 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
 }  // namespace
 
 bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
-                      clang::ASTContext& context, std::vector<TaskSequencePart>& parts, std::string& reason) {
+                      clang::ASTContext& context, std::vector<SinglePart>& parts, std::string& reason) {
   return sequenceOf(statementsOf(single.getAssociatedStmt()), single, region, nullptr, {}, context, parts, reason);
 }
 
 bool findCalledTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
                             clang::ASTContext& context, const CalledTaskSequence& called,
-                            std::vector<TaskSequencePart>& parts, std::string& reason) {
+                            std::vector<SinglePart>& parts, std::string& reason) {
   // The arguments, read by the single's thread before the call; an address `&x` is no access.
   std::vector<const clang::Stmt*> statements;
   for (const clang::Expr* argument : called.call->arguments()) {
@@ -528,7 +528,7 @@ bool inTaskSequence(const clang::OMPExecutableDirective& directive, const clang:
         for (const clang::Stmt* statement : statementsOf(task->getInnermostCapturedStmt()->getCapturedStmt()))
           if (llvm::isa<clang::OMPTaskDirective>(statement)) inside.push_back(statement);
     if (std::find(inside.begin(), inside.end(), &directive) == inside.end()) continue;
-    std::vector<TaskSequencePart> parts;
+    std::vector<SinglePart> parts;
     return findTaskSequence(*single, *region, context, parts, reason);
   }
   return false;

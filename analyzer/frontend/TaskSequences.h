@@ -16,46 +16,27 @@
 #pragma once
 
 #include "analyzer/frontend/CalledTaskSequences.h"
-#include "analyzer/model/RegionModel.h"
+#include "analyzer/frontend/SinglePart.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/StmtOpenMP.h>
 
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace adrace::analyzer {
 
-struct TaskSequencePart {
-  enum class Kind { Statements, Task, Barrier };
-  Kind kind = Kind::Statements;
-  std::vector<const clang::Stmt*> statements;  // Statements: the single's own; Task: the task's body
-  const clang::OMPTaskDirective* task = nullptr;
-  StepConstruct construct = StepConstruct::Single;  // Task, Single; a barrier: TaskCreation, Taskwait, EndOfTaskgroup
-  // Task: `depend(mutexinoutset: x)` shared with another task of its stretch: the two never run at
-  // the same time, as if under `critical(mutexinoutset: x)`.
-  std::string exclusion;
-  const clang::Stmt* at = nullptr;
-  std::vector<size_t> after;  // Task: the parts finished before it starts (transitively)
-  // Task: a descendant its creator does not wait for outlives the taskwaits after it, up to this
-  // part (the end of a taskgroup around its creator), or parts.size() for the single's barrier.
-  std::optional<size_t> outlivesUntil;
-  // In a called function (CalledTaskSequences.h): after a return that may end it first.
-  bool conditional = false;
-};
-
 // The parts of `single` (a statement directly in `region`) when it creates tasks the model covers;
 // otherwise false and `reason` says why (or `parts` empty: the single creates no task).
 bool findTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
-                      clang::ASTContext& context, std::vector<TaskSequencePart>& parts, std::string& reason);
+                      clang::ASTContext& context, std::vector<SinglePart>& parts, std::string& reason);
 
 // The parts of the sequence of tasks `called`, the function `single` calls (CalledTaskSequences.h):
 // the call's arguments, read first, the function's statements and tasks, then the write of the
 // call's result; otherwise false and `reason` says why.
 bool findCalledTaskSequence(const clang::OMPSingleDirective& single, const clang::OMPExecutableDirective& region,
                             clang::ASTContext& context, const CalledTaskSequence& called,
-                            std::vector<TaskSequencePart>& parts, std::string& reason);
+                            std::vector<SinglePart>& parts, std::string& reason);
 
 // Whether the region model sees all of `task`, created directly in a single of `region`: its clauses,
 // the directives in its body, and its data sharing against the region's (SingleTimeline.h asks).
