@@ -148,7 +148,7 @@ bool GatherAdjoint::recomputableLocal(const clang::VarDecl* decl) const {
   for (const analyzer::Variable& variable : loop_.model.variables)
     if (variable.declaredAt.line == at.line && variable.declaredAt.column == at.column &&
         variable.name == decl->getNameAsString())
-      return variable.sharingReason == "declared in the loop body" && !variable.writtenInLoop && !variable.isArray;
+      return variable.declaredInLoopBody && !variable.writtenInLoop && !variable.isArray;
   return false;
 }
 

@@ -186,6 +186,15 @@ ExprRef cast(Type type, ExprRef operand) {
   return expr;
 }
 
+ExprRef staticCast(Type type, ExprRef operand) {
+  auto expr = std::make_shared<Expr>();
+  expr->kind = Expr::Kind::Cast;
+  expr->type = std::move(type);
+  expr->operands = {std::move(operand)};
+  expr->staticCast = true;
+  return expr;
+}
+
 ExprRef sizeofType(Type type) {
   auto expr = std::make_shared<Expr>();
   expr->kind = Expr::Kind::SizeofType;

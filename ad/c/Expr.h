@@ -86,8 +86,9 @@ struct Expr {
   std::string text;   // Name, Literal, Member
   Op op = Op::Comma;  // Prefix, Postfix, Binary, Assign
   std::vector<ExprRef> operands;
-  Type type;           // Cast, SizeofType
-  bool arrow = false;  // Member
+  Type type;                // Cast, SizeofType
+  bool arrow = false;       // Member
+  bool staticCast = false;  // Cast: C++ `static_cast<type>(operand)` as the source wrote it
 };
 
 // Builders.
@@ -130,6 +131,7 @@ ExprRef subscript(ExprRef base, ExprRef index);
 ExprRef arraySection(ExprRef base, ExprRef lower, ExprRef length);  // lower null: `x_b[:1]`
 ExprRef member(ExprRef record, std::string field, bool arrow);
 ExprRef cast(Type type, ExprRef operand);
+ExprRef staticCast(Type type, ExprRef operand);  // C++ static_cast<type>(operand)
 ExprRef sizeofType(Type type);
 ExprRef sizeofExpr(ExprRef operand);
 ExprRef initList(std::vector<ExprRef> items);

@@ -228,8 +228,7 @@ ExprRef FromClang::convert(const clang::Expr* e) const {
     return cast(type(written->getTypeAsWritten()), convert(written->getSubExpr()));
   // C++: `static_cast<int>(u.size())` as written; `double(i)` as the C cast it means.
   if (auto* named = llvm::dyn_cast<clang::CXXStaticCastExpr>(e))
-    return call(std::string("static_cast<") + named->getTypeAsWritten().getAsString(policy_) + ">",
-                {convert(named->getSubExpr())});
+    return staticCast(type(named->getTypeAsWritten()), convert(named->getSubExpr()));
   if (auto* functional = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e);
       functional && functional->getTypeAsWritten()->isArithmeticType() && !functional->isListInitialization())
     return cast(type(functional->getTypeAsWritten()), convert(functional->getSubExpr()));

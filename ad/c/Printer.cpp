@@ -44,8 +44,8 @@ int precedence(const Expr& expr) {
     case Expr::Kind::ArraySection:
     case Expr::Kind::Member:
     case Expr::Kind::Postfix: return kPostfix;
+    case Expr::Kind::Cast: return expr.staticCast ? kPostfix : kUnary;
     case Expr::Kind::Prefix:
-    case Expr::Kind::Cast:
     case Expr::Kind::SizeofType:
     case Expr::Kind::SizeofExpr: return kUnary;
     case Expr::Kind::Binary: return binaryPrecedence(expr.op);
@@ -106,7 +106,9 @@ std::string printAt(const ExprRef& expr, int minimum) {
       return operand(ops[0], kPostfix) + "[" + (ops[1] ? operand(ops[1], kAssign) : std::string()) + ":" +
              operand(ops[2], kAssign) + "]";
     case Expr::Kind::Member: return operand(ops[0], kPostfix) + (expr->arrow ? "->" : ".") + expr->text;
-    case Expr::Kind::Cast: return "(" + print(expr->type) + ")" + operand(ops[0], kUnary);
+    case Expr::Kind::Cast:
+      if (expr->staticCast) return "static_cast<" + print(expr->type) + ">(" + operand(ops[0], kComma) + ")";
+      return "(" + print(expr->type) + ")" + operand(ops[0], kUnary);
     case Expr::Kind::SizeofType: return "sizeof(" + print(expr->type) + ")";
     case Expr::Kind::SizeofExpr: {
       std::string inner = operand(ops[0], kUnary);

@@ -57,6 +57,7 @@ class DataSharing {
   // parallel region around it in its own function; it binds to the region of whoever calls it.
   bool orphaned() const { return orphaned_; }
   bool isCounter(const clang::VarDecl* variable) const { return counters_.count(variable) > 0; }
+  bool isDeclaredInBody(const clang::VarDecl* variable) const { return declaredInBody_.count(variable) > 0; }
   // Every variable resolved so far, in first-use order.
   const std::vector<const clang::VarDecl*>& variables() const { return order_; }
 

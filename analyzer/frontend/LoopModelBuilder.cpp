@@ -485,11 +485,14 @@ void Builder::addDefinitionFacts() {
         size_t before = model_.facts.size();
         addBound(0, lhs, Relation::Equal, assigned, *translator_, "definition",
                  positionOf(definition->getBeginLoc(), sources_));
-        for (size_t k = before; k < model_.facts.size(); ++k) pending.push_back(model_.facts[k].rhs);
+        for (size_t k = before; k < model_.facts.size(); ++k) {
+          model_.facts[k].isDefinition = true;
+          pending.push_back(model_.facts[k].rhs);
+        }
         return;
       }
-      model_.facts.push_back(
-          {0, lhs, Relation::Equal, value.expr, "definition", positionOf(definition->getBeginLoc(), sources_)});
+      model_.facts.push_back({0, lhs, Relation::Equal, value.expr, "definition",
+                              positionOf(definition->getBeginLoc(), sources_), /*isDefinition=*/true});
       pending.push_back(value.expr);
     });
   }
@@ -813,10 +816,12 @@ void Builder::describeVariables() {
     variable.name = entry.name;
     variable.sharing = entry.sharing;
     variable.sharingReason = entry.reason;
+    variable.declaredInLoopBody = sharing_->isDeclaredInBody(declaration) && !sharing_->isCounter(declaration);
     variable.reductionOperator = entry.reductionOperator;
     if (entry.name == sharedCounter_) {
       variable.sharing = Sharing::Shared;
       variable.sharingReason = "counter of the loop that creates the tasks, shared with them";
+      variable.declaredInLoopBody = false;
     }
     variable.isParameter = llvm::isa<clang::ParmVarDecl>(declaration);
     variable.writtenInLoop = written_.arrays.count(declaration) || written_.scalars.count(declaration);

@@ -55,6 +55,9 @@ struct Variable {
   bool writtenInLoop = false;
   bool countsInnerLoop = false;  // the counter of a `for` in the loop body (`j` left shared races as one)
   SourcePosition declaredAt;
+  // Declared in the loop body: private to each iteration, its value there its initializer and the
+  // assignments that follow (gathers recompute such a local at a shifted iteration).
+  bool declaredInLoopBody = false;
 };
 
 enum class AccessKind {
@@ -143,8 +146,9 @@ struct Fact {
   smt::ExprRef lhs;
   smt::KnowledgeBase::Relation relation = smt::KnowledgeBase::Relation::Equal;
   smt::ExprRef rhs;
-  std::string origin;  // "definition" or "condition"
+  std::string origin;  // in words: "definition", "condition", "enclosing loop"
   SourcePosition at;
+  bool isDefinition = false;  // the single reaching definition of `lhs`, which may be substituted for it
 };
 
 // Something the front-end could not model; it makes the verdicts guarded (unknown means unsafe).

@@ -178,8 +178,7 @@ smt::ExprRef definitionsInlined(const LoopModel& loop, const smt::ExprRef& expr,
   if (depth > 8) return expr;
   if (expr->op == smt::Expr::Op::Var && expr->scope == smt::Scope::Private) {
     for (const Fact& fact : loop.facts)
-      if (fact.origin == "definition" && fact.relation == smt::KnowledgeBase::Relation::Equal &&
-          smt::sameExpr(fact.lhs, expr))
+      if (fact.isDefinition && fact.relation == smt::KnowledgeBase::Relation::Equal && smt::sameExpr(fact.lhs, expr))
         return definitionsInlined(loop, fact.rhs, depth + 1);
     return expr;
   }
@@ -239,7 +238,7 @@ bool underBranches(const LoopModel& loop, int id, int ancestor) {
 // every iteration, a function of the counters and of what its initializer reads (the other
 // conditions keep those inputs unwritten by the loop), so a term recomputes it there.
 std::string bodyLocalFails(const LoopModel& loop, const GatherNest& nest, const Variable& variable) {
-  if (variable.sharingReason != "declared in the loop body") return "it is not declared in the loop body";
+  if (!variable.declaredInLoopBody) return "it is not declared in the loop body";
   if (variable.isArray) return "it is an array or a pointer";
   if (variable.writtenInLoop) return "it is assigned after its declaration";
   for (const Context& context : loop.contexts)
@@ -291,7 +290,7 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
           std::find(loop.branchDefinitions.begin(), loop.branchDefinitions.end(), variable.name) !=
               loop.branchDefinitions.end())
         continue;
-      if (variable.sharing == Sharing::Private && variable.sharingReason == "declared in the loop body") {
+      if (variable.sharing == Sharing::Private && variable.declaredInLoopBody) {
         std::string why = bodyLocalFails(loop, nest, variable);
         if (why.empty()) continue;  // recomputed at the shifted iteration
         return "the loop computes the per-iteration value " + variable.name + " and " + why +
