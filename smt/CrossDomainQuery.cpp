@@ -36,7 +36,8 @@ std::vector<std::pair<std::string, std::string>> witnessFrom(SolverSession& sess
 }  // namespace
 
 Coincidence mayCoincideAcross(SolverSession& session, const AccessSite& first, const AccessSite& second,
-                              Pairing pairing, const std::vector<Condition>& links) {
+                              Pairing pairing, const std::vector<Condition>& links,
+                              const std::vector<std::vector<Condition>>& unless) {
   Encoder& encoder = session.encoder();
   z3::solver& solver = session.solver();
   Coincidence answer;
@@ -51,6 +52,12 @@ Coincidence mayCoincideAcross(SolverSession& session, const AccessSite& first, c
   }
   for (const Condition& link : links)
     solver.add(relate(encoder.encode(link.lhs, Thread::A), link.relation, encoder.encode(link.rhs, Thread::B)));
+  for (const std::vector<Condition>& ordered : unless) {
+    z3::expr_vector all(session.context());
+    for (const Condition& link : ordered)
+      all.push_back(relate(encoder.encode(link.lhs, Thread::A), link.relation, encoder.encode(link.rhs, Thread::B)));
+    solver.add(!z3::mk_and(all));
+  }
   if (pairing == Pairing::DifferentIterations) {
     z3::expr_vector someCounterDiffers(session.context());
     size_t shared = std::min(first.domain.dimensions.size(), second.domain.dimensions.size());

@@ -37,7 +37,10 @@ enum class Pairing {
 // its own, under both sides' facts and the links between them? The witness names the first
 // side's symbols plainly and the second side's primed (i=3, i'=4). A shared integer array read on
 // either side makes an overlap only possible (throughArrayRead), as in KnowledgeBase::mayCoincide.
+// `unless`: conjunctions of links, each of which orders the two accesses when it holds (a chain of
+// task dependences): the witness must satisfy none of them.
 Coincidence mayCoincideAcross(SolverSession& session, const AccessSite& first, const AccessSite& second,
-                              Pairing pairing, const std::vector<Condition>& links = {});
+                              Pairing pairing, const std::vector<Condition>& links = {},
+                              const std::vector<std::vector<Condition>>& unless = {});
 
 }  // namespace adrace::smt

@@ -1,10 +1,13 @@
 #include "analyzer/check/RaceCheck.h"
 
+#include "analyzer/check/TaskOrdering.h"
+
 #include "smt/Encoder.h"
 #include "smt/KnowledgeBase.h"
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -103,8 +106,9 @@ class WitnessEvaluator {
   explicit WitnessEvaluator(const Witness& witness) : values_(integerValues(witness)) {}
 
   // The first constraint the witness violates, described; nothing when none is violated.
+  // `sameIterationAllowed`: two tasks created by one iteration are two instances (TaskOrdering.h).
   std::optional<std::string> violation(const LoopModel& loop, const smt::ContextTree& contexts, const Reference& first,
-                                       const Reference& second) const {
+                                       const Reference& second, bool sameIterationAllowed = false) const {
     using smt::Thread;
     for (size_t k = 0; k < first.indices.size() && k < second.indices.size(); ++k) {
       auto a = evaluate(first.indices[k], Thread::A), b = evaluate(second.indices[k], Thread::B);
@@ -124,7 +128,7 @@ class WitnessEvaluator {
       for (Thread thread : {Thread::A, Thread::B})
         if (auto problem = outsideDomain(dimension.domain, thread)) return problem;
     }
-    if (countersKnown > 0 && countersKnown == loop.dimensions.size() && !someCounterDiffers)
+    if (countersKnown > 0 && countersKnown == loop.dimensions.size() && !someCounterDiffers && !sameIterationAllowed)
       return std::string("the two iterations are one");
     for (const Fact& fact : loop.facts)
       for (Thread thread : {Thread::A, Thread::B}) {
@@ -247,6 +251,8 @@ class LoopChecker {
         !directive.has(Construct::Taskloop) && !directive.has(Construct::Distribute))
       knowledge_.addDistinct(smt::variable(loop.threadNumberSymbol, 0, smt::Scope::Private));
     for (const smt::ExprRef& ticket : loop.distinctPerIteration) knowledge_.addDistinct(ticket);
+    if (!loop.createdTasks.empty())
+      tasks_ = std::make_unique<TaskOrdering>(loop, options.z3TimeoutMs, options.deadline);
   }
 
   std::vector<RaceFinding> run() {
@@ -267,7 +273,10 @@ class LoopChecker {
         if (other.variable != write.variable) continue;
         if (other.kind != AccessKind::Read && x < w) continue;  // write pairs once
         if (mutuallyExclusive(write, other)) continue;
-        if (write.isScalar) {
+        if (tasks_ && tasks_->sameThread(write, other)) continue;
+        // Several tasks per iteration: a scalar's accesses are compared pair by pair, as elements
+        // are, since dependences may order some of them.
+        if (write.isScalar && !tasks_) {
           checkScalar(write, other, reportedScalars);
           continue;
         }
@@ -336,7 +345,7 @@ class LoopChecker {
       return;
     }
     // Each access with the facts of its own context (an inner loop's bounds hold on its side only).
-    smt::Coincidence answer = knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices);
+    smt::Coincidence answer = coincide(write, other);
     if (answer.status == smt::Coincidence::Status::Disjoint) return;
     bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead &&
                     !write.conditional && !other.conditional && write.unknownSubscripts.empty() &&
@@ -345,7 +354,9 @@ class LoopChecker {
     // the loop: one that fails is an adrace bug, and the finding is only possible.
     std::optional<std::string> violation;
     if (answer.status == smt::Coincidence::Status::Overlap)
-      violation = WitnessEvaluator(answer.witness).violation(loop_, knowledge_.contexts(), write, other);
+      violation = WitnessEvaluator(answer.witness)
+                      .violation(loop_, knowledge_.contexts(), write, other,
+                                 tasks_ && tasks_->taskOf(write) != tasks_->taskOf(other));
     if (violation) definite = false;
     // Private values the model knows nothing of (`int nx = m->nx;` that it cannot translate, a second
     // counter `k` of `for (k = m * box, ii = 0; ...; ++ii, ++k)`) are free in Z3, each iteration its
@@ -417,10 +428,11 @@ class LoopChecker {
     std::set<std::string> reached = symbolsReached(write, other, shared);
     if (const UnpinnedValue* unpinned = unpinnedAmong(reached))
       return "if " + unpinned->symbol + " can take such a value (its value is not modelled: " + unpinned->reason + ")";
+    if (tasks_)
+      if (std::string ordered = tasks_->mayBeOrdered(write, other, answer.witness); !ordered.empty()) return ordered;
     smt::KnowledgeBase::NonNegative subscripts{subscriptsReaching(write.context), subscriptsReaching(other.context)};
     for (const smt::ExprRef& input : inputsAmong(shared)) subscripts.onFirst.push_back(input);
-    smt::Coincidence inBounds =
-        knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices, {}, &subscripts);
+    smt::Coincidence inBounds = coincide(write, other, &subscripts);
     if (inBounds.status == smt::Coincidence::Status::Overlap) {
       answer.witness = inBounds.witness;
       return "";
@@ -428,6 +440,22 @@ class LoopChecker {
     if (inBounds.status == smt::Coincidence::Status::Disjoint)
       return "only with a negative subscript or size (an empty or degenerate problem)";
     return "(Z3 could not decide whether the subscripts can all be in bounds)";
+  }
+
+  // Can the two accesses be one element on two iterations (two task instances that nothing orders,
+  // TaskOrdering.h), with the subscripts `nonNegative` names at least 0?
+  smt::Coincidence coincide(const Reference& write, const Reference& other,
+                            const smt::KnowledgeBase::NonNegative* nonNegative = nullptr) {
+    if (!tasks_)
+      return knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices, {}, nonNegative);
+    std::vector<smt::Condition> onFirst, onSecond;
+    if (nonNegative) {
+      for (const smt::ExprRef& subscript : nonNegative->onFirst)
+        onFirst.push_back({subscript, smt::Relation::GreaterEqual, smt::constant(0)});
+      for (const smt::ExprRef& subscript : nonNegative->onSecond)
+        onSecond.push_back({subscript, smt::Relation::GreaterEqual, smt::constant(0)});
+    }
+    return tasks_->mayMeet(write, other, onFirst, onSecond);
   }
 
   // Synchronisation of the loop that the model does not follow and that may order accesses of
@@ -583,6 +611,7 @@ class LoopChecker {
   const LoopCheckOptions& options_;
   smt::SolverSession session_;
   smt::KnowledgeBase knowledge_;
+  std::unique_ptr<TaskOrdering> tasks_;  // tasks created in a loop, several per iteration or with depend
   std::vector<RaceFinding> findings_;
   std::set<std::tuple<std::string, unsigned, unsigned>> opaquePairs_;
 };

@@ -198,7 +198,7 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       std::string notCalled;
       if (!region && tasksOfCalledSequences(*function, context_, notCalled)) return true;
       if (findTaskLoop(*task, region, function, context_, site, why)) {
-        taskLoops_.push_back(site);
+        if (site.task == task) taskLoops_.push_back(site);  // one model for all the tasks of the loop
         return true;
       }
       // Tasks created one by one in a single: the region model covers them (RegionModelBuilder).

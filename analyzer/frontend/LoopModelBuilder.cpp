@@ -19,6 +19,7 @@
 #include "analyzer/frontend/PerfectNest.h"
 #include "analyzer/frontend/ReferenceCollector.h"
 #include "analyzer/frontend/Synchronisation.h"
+#include "analyzer/frontend/TaskDependences.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
 #include "analyzer/model/RegionModel.h"
 
@@ -134,6 +135,7 @@ class Builder {
   void addEntryFacts();
   void addLinearFacts();
   void addThreadFacts();
+  void addCreatedTasks(const ReferenceCollector& collector, const DerivedPointers& aliases);
   void addSharedCounterWrite();
   bool drawsTicket(const clang::Stmt* definition) const;
   void addInductionFacts(const clang::ForStmt& loop, int context);
@@ -265,7 +267,9 @@ LoopModelResult Builder::build() {
   if (!cfg_->cfg() || !cfg_->bodyEntry())
     return {std::nullopt,
             error(loops_.front(), "cannot model this loop: Clang could not build its control-flow graph")};
-  if (request_.taskLoop) cfg_->seeInto(*request_.taskLoop->task->getInnermostCapturedStmt());
+  if (request_.taskLoop)
+    for (const clang::OMPTaskDirective* task : request_.taskLoop->tasks)
+      cfg_->seeInto(*task->getInnermostCapturedStmt());
   contexts_ = std::make_unique<ContextBuilder>(*cfg_, context_);
   // A linear variable starts each iteration at its linear value (addLinearFacts), not at what the
   // iteration before left in it.
@@ -286,11 +290,13 @@ LoopModelResult Builder::build() {
   for (const clang::VarDecl* variable : variablesUsedIn(*loops_.front())) sharing_->of(variable);
   DerivedPointers aliases(request_.function);
   ReferenceCollector collector(context_, *sharing_, *translator_, *contexts_, *cfg_, written_, aliases);
-  if (request_.taskLoop) collector.allowConstruct(request_.taskLoop->task);
+  if (request_.taskLoop)
+    for (const clang::OMPTaskDirective* task : request_.taskLoop->tasks) collector.allowConstruct(task);
   if (request_.partlyKnownSubscripts) collector.followPartlyKnownSubscripts();
   collector.collect(body);
   model_.references = std::move(collector.references());
   memberVariables_ = collector.memberVariables();
+  if (request_.taskLoop) addCreatedTasks(collector, aliases);
   if (request_.taskLoop) addSharedCounterWrite();
   for (Limitation& limitation : collector.limitations()) model_.limitations.push_back(std::move(limitation));
   model_.contexts = contexts_->contexts();
@@ -630,6 +636,24 @@ void Builder::findUnmodelledSynchronisation(const clang::Stmt& body) {
   for (UnmodelledSynchronisation& synchronisation : finder.found)
     for (const clang::VarDecl* flag : finder.flags) synchronisation.flags.push_back(sharing_->of(flag).name);
   model_.unmodelledSynchronisation = std::move(finder.found);
+}
+
+// Several tasks per iteration, or tasks with dependences: each task's references and its depend
+// items, so the race check can tell which instances of two tasks may run at once.
+void Builder::addCreatedTasks(const ReferenceCollector& collector, const DerivedPointers& aliases) {
+  const std::vector<const clang::OMPTaskDirective*>& tasks = request_.taskLoop->tasks;
+  bool depends = false;
+  for (const clang::OMPTaskDirective* task : tasks) depends |= task->hasClausesOfKind<clang::OMPDependClause>();
+  if (tasks.size() < 2 && !depends) return;
+  for (const clang::OMPTaskDirective* task : tasks) {
+    CreatedTask created;
+    created.at = positionOf(task->getBeginLoc(), sources_);
+    created.depends = dependencesOf(*task, *translator_, *sharing_, aliases, context_);
+    auto [first, end] = collector.referencesOf(task);
+    created.firstReference = static_cast<int>(first);
+    created.endReference = static_cast<int>(end);
+    model_.createdTasks.push_back(std::move(created));
+  }
 }
 
 // Tasks created in a loop that share the loop's counter (`shared(i)`, `default(shared)`, or a

@@ -107,17 +107,20 @@ class ReferenceVisitor : public clang::RecursiveASTVisitor<ReferenceVisitor> {
   // The task whose instances are the iterations: its data-sharing clauses name variables without
   // accessing them; if, final and priority are read when the task is created.
   bool TraverseOMPTaskDirective(clang::OMPTaskDirective* task) {
-    if (task != collector_.allowed_) return RecursiveASTVisitor::TraverseOMPTaskDirective(task);
+    if (!collector_.allowed_.count(task)) return RecursiveASTVisitor::TraverseOMPTaskDirective(task);
     for (clang::OMPClause* clause : task->clauses())
       if (llvm::isa<clang::OMPIfClause>(clause) || llvm::isa<clang::OMPFinalClause>(clause) ||
           llvm::isa<clang::OMPPriorityClause>(clause))
         for (clang::Stmt* child : clause->children())
           if (!TraverseStmt(child)) return false;
     // The body, not the CapturedStmt: its children are the captures, which access nothing.
-    return TraverseStmt(task->getInnermostCapturedStmt()->getCapturedStmt());
+    size_t first = collector_.references_.size();
+    bool result = TraverseStmt(task->getInnermostCapturedStmt()->getCapturedStmt());
+    collector_.madeIn_[task] = {first, collector_.references_.size()};
+    return result;
   }
   bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
-    if (directive == collector_.allowed_) return true;
+    if (collector_.allowed_.count(directive)) return true;
     if (const char* construct = unsupportedNestedConstruct(directive))
       collector_.limit(std::string("unsupported OpenMP construct inside the loop: ") + construct, directive);
     return true;
@@ -519,6 +522,15 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
     base = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
     std::optional<AddressInArray> address = base ? std::nullopt : addressInArray(*passed);
+    // `float *blk = &x[b * B]; f(blk)`: a pointer derived from an array passes that address.
+    if (const DerivedPointers::Alias* alias = base && !addressOf ? aliases_.find(base) : nullptr) {
+      address = AddressInArray{alias->base, alias->leading, {}, {}};
+      if (alias->offset) {
+        address->offsets.push_back(alias->offset);
+        address->subtracted.push_back(false);
+      }
+      base = nullptr;
+    }
     if (!base && (base = address ? address->array : arrayUnderAddress(argument))) {
       // `row(a[i])`, `f(&a[k])`, `g(a + k)`: the callee reaches a's elements from an address inside a.
       if (elementArgument.empty()) elementArgument = sourceText(passed, context_) + "' of '" + calleeName(binding);

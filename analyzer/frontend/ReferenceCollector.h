@@ -45,7 +45,12 @@ class ReferenceCollector {
   void collect(const clang::Stmt& body);
   // A directive of the body that is part of the model itself (the task of tasks created in a
   // loop), not a construct nested in the loop.
-  void allowConstruct(const clang::OMPExecutableDirective* directive) { allowed_ = directive; }
+  void allowConstruct(const clang::OMPExecutableDirective* directive) { allowed_.insert(directive); }
+  // The references an allowed construct's body made: [first, end) of references().
+  std::pair<size_t, size_t> referencesOf(const clang::OMPExecutableDirective* directive) const {
+    auto found = madeIn_.find(directive);
+    return found == madeIn_.end() ? std::pair<size_t, size_t>{0, 0} : found->second;
+  }
   // See LoopModelRequest::partlyKnownSubscripts.
   void followPartlyKnownSubscripts() { partlyKnownSubscripts_ = true; }
   std::vector<Reference>& references() { return references_; }
@@ -103,7 +108,8 @@ class ReferenceCollector {
   std::map<std::string, const clang::Stmt*> memberRoots_;  // root name → first member access through it
   std::set<std::string> rootsAsStruct_, rootsAsArray_;     // roots of d->x and of p[i].x
   std::vector<std::pair<std::string, const clang::Stmt*>> wholeStructMembers_;  // "d->mesh" read as a whole
-  const clang::OMPExecutableDirective* allowed_ = nullptr;
+  std::set<const clang::OMPExecutableDirective*> allowed_;
+  std::map<const clang::OMPExecutableDirective*, std::pair<size_t, size_t>> madeIn_;
   bool partlyKnownSubscripts_ = false;
 };
 

@@ -5,6 +5,7 @@
 #include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/RegionStepShapes.h"
+#include "analyzer/frontend/TaskLoops.h"
 #include "analyzer/frontend/CalleeAccesses.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -97,6 +98,9 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
     std::vector<SinglePart> timeline;
     if (findSingleTimeline(*single, *state_.request.site.directive, state_.context, timeline, reason))
       return tasks_.addTimelineSteps(timeline, *single, index);
+    // A region that is only a single whose loop creates tasks: the loop model checks the tasks
+    // (TaskLoops.h), and no other thread runs a statement of the region that they could meet.
+    if (onlyTaskLoopOfRegion(*single)) return;
   }
   if (llvm::isa<clang::OMPSingleDirective>(directive) || llvm::isa<clang::OMPMasterDirective>(directive) ||
       llvm::isa<clang::OMPMaskedDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive)) {
@@ -136,6 +140,23 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
   if (reportedByTheFrontEnd(*directive)) return;
   state_.limit("'#pragma omp " + directiveName(*directive) + "' directly inside a parallel region is not modelled",
                directive);
+}
+
+bool RegionStepBuilder::onlyTaskLoopOfRegion(const clang::OMPSingleDirective& single) const {
+  for (const clang::Stmt* statement : state_.topLevel)
+    if (statement != &single && !llvm::isa<clang::NullStmt>(statement)) return false;
+  const clang::Stmt* body = single.getAssociatedStmt();
+  if (unsupportedDirectiveIn(body, state_.request.site, state_.context)) return false;
+  for (const clang::Stmt* statement : statementsOf(body))
+    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement))
+      for (const clang::Stmt* inner : statementsOf(loop->getBody()))
+        if (auto* task = llvm::dyn_cast<clang::OMPTaskDirective>(inner)) {
+          TaskLoopSite site;
+          std::string reason;
+          return findTaskLoop(*task, state_.request.site.directive, state_.request.site.function, state_.context, site,
+                              reason);
+        }
+  return false;
 }
 
 void RegionStepBuilder::addBarrierStep(const clang::Stmt* at) {

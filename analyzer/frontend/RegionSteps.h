@@ -23,6 +23,8 @@ class RegionStepBuilder {
 
   // The step (or steps) of the region's top-level statement `index` (or a statement standing for it).
   void addStep(const clang::Stmt* statement, size_t index);
+  // Whether the region is only `single`, whose loop creates the tasks of a TaskLoopSite.
+  bool onlyTaskLoopOfRegion(const clang::OMPSingleDirective& single) const;
   void addBarrierStep(const clang::Stmt* at);
   void addLoopStep(const clang::OMPLoopDirective& loop, size_t index, const clang::FunctionDecl* orphanedIn = nullptr);
   void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);

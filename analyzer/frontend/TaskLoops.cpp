@@ -2,10 +2,12 @@
 
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ClauseCoverage.h"
+#include "analyzer/frontend/TaskDependences.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace adrace::analyzer {
@@ -71,7 +73,7 @@ const char* unmodelledClause(const clang::OMPTaskDirective& task) {
         if (kind != llvm::omp::OMP_DEFAULT_none && kind != llvm::omp::OMP_DEFAULT_shared) return "default";
         break;
       }
-      case llvm::omp::OMPC_depend: return "depend";
+      case llvm::omp::OMPC_depend: break;  // read by TaskDependences
       default: return "this";
     }
   }
@@ -93,6 +95,67 @@ bool listedIn(const clang::OMPExecutableDirective& directive, const clang::VarDe
     for (const clang::Expr* item : clause->varlists())
       if (variableOf(item) == variable) return true;
   return false;
+}
+
+// Whether the task has its own copy of `variable` (private, firstprivate; implicitly, a variable
+// private in the enclosing context: OpenMP 5.2 5.1.1) rather than sharing it.
+bool ownCopy(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective& region,
+             const clang::VarDecl* variable) {
+  if (listedIn<clang::OMPFirstprivateClause>(task, variable) || listedIn<clang::OMPPrivateClause>(task, variable))
+    return true;
+  if (listedIn<clang::OMPSharedClause>(task, variable)) return false;
+  for (const auto* clause : task.getClausesOfKind<clang::OMPDefaultClause>())
+    if (clause->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared) return false;
+  if (listedIn<clang::OMPPrivateClause>(region, variable) || listedIn<clang::OMPFirstprivateClause>(region, variable))
+    return true;
+  // The body's whole range: a directive's own range ends with its pragma line.
+  clang::SourceRange body = wholeRangeOf(region.getInnermostCapturedStmt()->getCapturedStmt());
+  const clang::SourceManager& sources = variable->getASTContext().getSourceManager();
+  return sources.isBeforeInTranslationUnit(body.getBegin(), variable->getLocation()) &&
+         sources.isBeforeInTranslationUnit(variable->getLocation(), body.getEnd());
+}
+
+template <typename Clause>
+void addListed(const clang::OMPTaskDirective& task, std::vector<const clang::VarDecl*>& variables) {
+  for (const auto* clause : task.getClausesOfKind<Clause>())
+    for (const clang::Expr* item : clause->varlists())
+      if (const clang::VarDecl* variable = variableOf(item)) variables.push_back(variable);
+}
+
+bool defaultShared(const clang::OMPTaskDirective& task) {
+  for (const auto* clause : task.getClausesOfKind<clang::OMPDefaultClause>())
+    if (clause->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared) return true;
+  return false;
+}
+
+// Whether the task's body names `variable`.
+bool uses(const clang::OMPTaskDirective& task, const clang::VarDecl* variable) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::VarDecl* variable = nullptr;
+    bool found = false;
+    bool VisitDeclRefExpr(clang::DeclRefExpr* reference) { return !(found |= reference->getDecl() == variable); }
+  } finder;
+  finder.variable = variable;
+  finder.TraverseStmt(const_cast<clang::Stmt*>(task.getInnermostCapturedStmt()->getCapturedStmt()));
+  return finder.found;
+}
+
+// The model has one data sharing for the loop's tasks, the first task's: what another task uses as
+// shared where the first has its own copy (or the other way round) is not modelled. Its name, or "".
+std::string sharedDifferently(const std::vector<const clang::OMPTaskDirective*>& tasks,
+                              const clang::OMPExecutableDirective& region) {
+  std::vector<const clang::VarDecl*> listed;
+  for (const clang::OMPTaskDirective* task : tasks) {
+    if (defaultShared(*task) != defaultShared(*tasks.front())) return "default(shared)";
+    addListed<clang::OMPPrivateClause>(*task, listed);
+    addListed<clang::OMPFirstprivateClause>(*task, listed);
+    addListed<clang::OMPSharedClause>(*task, listed);
+  }
+  for (const clang::VarDecl* variable : listed)
+    for (const clang::OMPTaskDirective* task : tasks)
+      if (uses(*task, variable) && ownCopy(*task, region, variable) != ownCopy(*tasks.front(), region, variable))
+        return variable->getName().str();
+  return "";
 }
 
 }  // namespace
@@ -128,15 +191,17 @@ bool findTaskLoop(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
     }
   std::vector<const clang::Stmt*> inLoop =
       generator ? statementsOf(generator->getBody()) : std::vector<const clang::Stmt*>{};
-  bool direct = false;
-  for (const clang::Stmt* statement : inLoop) direct |= statement == &task;
-  if (!direct) {
+  std::vector<const clang::OMPTaskDirective*> tasks;
+  for (const clang::Stmt* statement : inLoop)
+    if (auto* created = llvm::dyn_cast<clang::OMPTaskDirective>(statement)) tasks.push_back(created);
+  if (std::find(tasks.begin(), tasks.end(), &task) == tasks.end()) {
     reason = "a task that is not created directly in the body of a `for` at the top of the `single`";
     return false;
   }
   for (const clang::Stmt* statement : inLoop)
-    if (statement != &task && !llvm::isa<clang::DeclStmt>(statement) && !llvm::isa<clang::NullStmt>(statement)) {
-      reason = "statements beside the task in the loop that creates it";
+    if (!llvm::isa<clang::OMPTaskDirective>(statement) && !llvm::isa<clang::DeclStmt>(statement) &&
+        !llvm::isa<clang::NullStmt>(statement)) {
+      reason = "statements beside the tasks in the loop that creates them";
       return false;
     }
   for (size_t k = position + 1; k < inSingle.size(); ++k) {
@@ -145,33 +210,40 @@ bool findTaskLoop(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
     reason = "statements after the loop that creates tasks, before any taskwait, run concurrently with the tasks";
     return false;
   }
-  if (const char* clause = unmodelledClause(task)) {
-    reason = std::string(clause) + " clause on a task";
-    return false;
-  }
-  if (std::optional<std::string> serialising = serialisingClause(task, context)) {
-    reason = *serialising;
-    return false;
-  }
-  if (nestedDirective(task.getInnermostCapturedStmt()->getCapturedStmt())) {
-    reason = "an OpenMP directive inside a task";
-    return false;
-  }
-  // A local of the loop body shared with the task may be gone when the task runs.
   clang::SourceRange loopBody = generator->getBody()->getSourceRange();
-  for (const auto* clause : task.getClausesOfKind<clang::OMPSharedClause>())
-    for (const clang::Expr* item : clause->varlists())
-      if (const clang::VarDecl* variable = variableOf(item);
-          variable && sources.isBeforeInTranslationUnit(loopBody.getBegin(), variable->getLocation()) &&
-          sources.isBeforeInTranslationUnit(variable->getLocation(), loopBody.getEnd())) {
-        reason = "a local of the loop body shared with the task";
-        return false;
-      }
+  for (const clang::OMPTaskDirective* created : tasks) {
+    if (const char* clause = unmodelledClause(*created)) {
+      reason = std::string(clause) + " clause on a task";
+      return false;
+    }
+    if (std::optional<std::string> serialising = serialisingClause(*created, context)) {
+      reason = *serialising;
+      return false;
+    }
+    if (!dependencesModelled(*created, reason)) return false;
+    if (nestedDirective(created->getInnermostCapturedStmt()->getCapturedStmt())) {
+      reason = "an OpenMP directive inside a task";
+      return false;
+    }
+    // A local of the loop body shared with the task may be gone when the task runs.
+    for (const auto* clause : created->getClausesOfKind<clang::OMPSharedClause>())
+      for (const clang::Expr* item : clause->varlists())
+        if (const clang::VarDecl* variable = variableOf(item);
+            variable && sources.isBeforeInTranslationUnit(loopBody.getBegin(), variable->getLocation()) &&
+            sources.isBeforeInTranslationUnit(variable->getLocation(), loopBody.getEnd())) {
+          reason = "a local of the loop body shared with the task";
+          return false;
+        }
+  }
+  if (std::string variable = sharedDifferently(tasks, *region); !variable.empty()) {
+    reason = "tasks of one loop that share " + variable + " differently";
+    return false;
+  }
   if (!counterOf(*generator)) {
     reason = "a loop creating tasks whose counter is not set in its header";
     return false;
   }
-  site = {generator, &task, region, function};
+  site = {generator, tasks.front(), tasks, region, function};
   return true;
 }
 

@@ -1,6 +1,7 @@
 // Tasks created in a loop: inside `parallel` + `single`, a `for` statement whose body creates one
-// `#pragma omp task` per iteration. The task instances of different iterations may run at the same
-// time, so they are modelled as the iterations of a parallel loop over that loop's counter (the
+// or several `#pragma omp task` per iteration (beside declarations), with or without `depend` on
+// variables, elements and array sections. The task instances may run at the same time, so they are
+// modelled as the iterations of a parallel loop over that loop's counter (the
 // counter is firstprivate in the task, OpenMP 5.2 5.1.1: a variable not shared in the enclosing
 // context is firstprivate in a task). The single's implicit barrier, or a `taskwait` right after
 // the loop, ends their concurrency. Any other shape is left to the front-end's "unsupported".
@@ -15,13 +16,15 @@
 namespace adrace::analyzer {
 
 struct TaskLoopSite {
-  const clang::ForStmt* generator = nullptr;  // the loop that creates the tasks
-  const clang::OMPTaskDirective* task = nullptr;
+  const clang::ForStmt* generator = nullptr;              // the loop that creates the tasks
+  const clang::OMPTaskDirective* task = nullptr;          // the first task of the loop's body
+  std::vector<const clang::OMPTaskDirective*> tasks;      // every task of the body, in the order of creation
   const clang::OMPExecutableDirective* region = nullptr;  // the enclosing `omp parallel`
   const clang::FunctionDecl* function = nullptr;
 };
 
 // Whether `task` is created in a loop of the modelled shape; when it is not, `reason` says why.
+// Every task of one loop gives the same site.
 // `region` is the innermost `omp parallel` around the task in its own function (null if none).
 bool findTaskLoop(const clang::OMPTaskDirective& task, const clang::OMPExecutableDirective* region,
                   const clang::FunctionDecl* function, clang::ASTContext& context, TaskLoopSite& site,

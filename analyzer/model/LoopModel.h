@@ -214,6 +214,29 @@ const char* scheduleName(Schedule schedule);
 // "task (created in a loop)" for a task created in each iteration of a sequential loop.
 std::string loopDirectiveName(Directive directive);
 
+// A `depend(in/out/inout: ...)` item of a task created in a loop (frontend/TaskDependences), as
+// the iteration that creates the task evaluates it: a scalar, an element (length 1 in every
+// subscript) or an array section `a[lo:len]`.
+struct TaskDependence {
+  enum class Type { In, Out, InOut };
+  Type type = Type::In;
+  std::string variable;
+  smt::IndexTuple first;   // per subscript, the first element; empty for a scalar
+  smt::IndexTuple length;  // per subscript, how many elements
+  std::string opaque;  // why the item cannot be said in the IR ("" when it can): it may be any storage of `variable`
+  bool throughPointer = false;  // an element of a pointer's pointee: it may be storage of another variable
+  std::string text;
+  SourcePosition at;
+};
+
+// One task a loop creates per iteration, when it creates several or gives them dependences
+// (docs/check.md, Tasks): its dependences, and the model's references its body makes.
+struct CreatedTask {
+  SourcePosition at;
+  std::vector<TaskDependence> depends;
+  int firstReference = 0, endReference = 0;  // references [first, end) are the task's
+};
+
 struct LoopModel {
   int id = 0;  // 0-based, in source order within its file
   std::string function;
@@ -259,6 +282,11 @@ struct LoopModel {
   // `#pragma omp atomic capture` `my = next++;` (each execution draws a distinct ticket when every
   // write of `next` in the loop is an atomic increment). The race check asserts the two values differ.
   std::vector<smt::ExprRef> distinctPerIteration;
+  // Tasks created by a loop (directive "task (created in a loop)") with several tasks per iteration
+  // or with `depend`, in the order the loop creates them; empty otherwise. A reference of no task
+  // is made by the creating thread itself. Two instances race only when neither is ordered before
+  // the other (check/TaskOrdering).
+  std::vector<CreatedTask> createdTasks;
 
   const Variable* findVariable(const std::string& name) const;
   smt::LoopDomain domain() const;

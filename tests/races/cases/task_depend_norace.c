@@ -1,6 +1,6 @@
-// adrace-expect: unsupported
-// Tasks ordered by depend(out)/depend(in) clauses; race-free at run time, but task dependences are
-// outside what a worksharing-loop checker models, so it should say unsupported rather than guess.
+// adrace-expect: race-free
+// Per iteration, a producer task with depend(out: a[i]) and a consumer with depend(in: a[i]): each
+// consumer waits for its own producer, and the tasks of different iterations touch different elements.
 void task_depend(int n, double *restrict a, double *restrict b)
 {
 #pragma omp parallel
