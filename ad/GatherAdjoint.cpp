@@ -203,18 +203,21 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
   if (form && reference)
     for (const analyzer::GatherTerm& term : form->terms)
       if (term.reference == reference->id && term.offsets.size() == nest_.size()) {
-        Term taken{increment, term.offsets, std::nullopt, term.innerFirst, term.innerLast, nullptr};
-        if (!term.innerCounter.empty()) {
-          const clang::ForStmt* inner = enclosingLoop(context_, increment.leaf, term.innerCounter);
-          taken.family = inner ? parseForHeader(context_, inner) : std::nullopt;
-          if (!taken.family) {
+        Term taken{increment, term.offsets, {}, nullptr};
+        for (const analyzer::GatherInnerCounter& inner : term.inner) {
+          const clang::ForStmt* loop = enclosingLoop(context_, increment.leaf, inner.counter);
+          std::optional<ForHeader> header = loop ? parseForHeader(context_, loop) : std::nullopt;
+          if (!header) {
             if (failure_.empty())
-              failure_ = "the inner loop over " + term.innerCounter + " of " + adjointText(context_, increment.leaf) +
+              failure_ = "the inner loop over " + inner.counter + " of " + adjointText(context_, increment.leaf) +
                          " is not a canonical for loop";
             return true;
           }
-          familyCounters_.insert(term.innerCounter);
-        } else if (reference->context != innermostContext()) {  // under branches: the term keeps their conditions
+          taken.family.push_back({*header, inner.first, inner.last, inner.dimension});
+          familyCounters_.insert(inner.counter);
+        }
+        if (term.inner.empty() &&
+            reference->context != innermostContext()) {  // under branches: the term keeps their conditions
           BranchGuard guard = branchGuard(context_, increment.leaf, nest_.back().loop);
           if (!guard.failure.empty()) {
             if (failure_.empty()) failure_ = guard.failure;
@@ -222,7 +225,7 @@ bool GatherAdjoint::takes(const Increment& increment, bool atRoot) {
           }
           taken.guard = guard.condition;
         }
-        if (!taken.family &&
+        if (taken.family.empty() &&
             inConditionalArm(context_,
                              increment.leaf)) {  // its condition joins the guard (stored only where the arm ran)
           if (c::ExprRef arm = armCondition(taken.increment.value)) {
@@ -414,17 +417,19 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
     }
   for (const Target& target : targets_)
     for (const Term& term : target.terms)
-      if (failure.empty() && term.family &&
-          (nest_.size() != 1 || (!term.family->stepsUp() && !term.family->stepsDown())))
-        failure = "the family of terms of " + target.info->adjoint + " in the inner loop over " +
-                  term.family->counter->getNameAsString() + " is gathered only over one counter, stepping by +1 or -1";
+      for (const FamilyLoop& inner : term.family)
+        if (failure.empty() && ((nest_.size() != 1 && !target.linearised) || inner.dimension >= nest_.size() ||
+                                (!inner.header.stepsUp() && !inner.header.stepsDown())))
+          failure = "the family of terms of " + target.info->adjoint + " in the inner loop over " +
+                    inner.header.counter->getNameAsString() +
+                    " is gathered over one counter, or through a linearised subscript, stepping by +1 or -1";
   for (const Target& target : targets_) {
     // An interior target is an element only because some term reads it at every iteration: a
     // target whose reads are all under branches could lie outside the array.
     bool guarded = false, everywhere = false;
     for (const Term& term : target.terms) {
       guarded = guarded || term.guard;
-      everywhere = everywhere || (!term.guard && !term.family);
+      everywhere = everywhere || (!term.guard && term.family.empty());
     }
     if (failure.empty() && guarded && !everywhere)
       failure = "every read of " + target.info->name +
@@ -463,12 +468,10 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   const std::string counter = header.counter->getNameAsString();
   const c::Type counterType = header.counterType;
   // A family term of r in [first_r, last_r] reaches the targets i + r + c: its offsets span c + first_r .. c + last_r.
-  auto lowest = [](const Term& term) { return term.offsets[0] + (term.family ? term.familyFirst : 0); };
-  auto highest = [](const Term& term) { return term.offsets[0] + (term.family ? term.familyLast : 0); };
-  std::int64_t low = lowest(target.terms.front()), high = highest(target.terms.front());
+  std::int64_t low = target.terms.front().lowest(0), high = target.terms.front().highest(0);
   for (const Term& term : target.terms) {
-    low = std::min(low, lowest(term));
-    high = std::max(high, highest(term));
+    low = std::min(low, term.lowest(0));
+    high = std::max(high, term.highest(0));
   }
   const c::ExprRef first = context_.tree(header.firstExpr);
   const c::ExprRef bound = context_.tree(header.boundExpr);
@@ -483,7 +486,7 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   // load and a store), stored once.
   c::ExprRef interiorElement = element;
   const bool summedInLoops =
-      std::any_of(target.terms.begin(), target.terms.end(), [](const Term& term) { return bool(term.family); });
+      std::any_of(target.terms.begin(), target.terms.end(), [](const Term& term) { return !term.family.empty(); });
   if (summedInLoops) {
     c::Type elementType = context_.from.type(target.info->decl->getType(), true);
     elementType.derivations.clear();
@@ -494,7 +497,7 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   std::vector<c::ExprRef> values;
   Target rootTerms{target.info, {}, target.linearised};  // the terms on the body's root, summed in one store
   for (const Term& term : target.terms) {
-    if (term.family) continue;
+    if (!term.family.empty()) continue;
     ShiftedValue at = atIteration(guardedValue(term), {plus(jName, -term.offsets[0])}, interiorLocals);
     interior.insert(interior.end(), at.locals.begin(), at.locals.end());
     values.push_back(at.value);
@@ -502,12 +505,12 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   }
   if (!values.empty()) interior.push_back(c::expression(c::addAssign(interiorElement, interiorSum(rootTerms, values))));
   for (const Term& term : target.terms)
-    if (term.family) interior.push_back(familyLoop(term, jName, interiorElement, true));
+    if (!term.family.empty()) interior.push_back(familyLoop(term, {jName}, interiorElement, {true}));
   if (summedInLoops) interior.push_back(c::expression(c::addAssign(element, interiorElement)));
   c::StmtList guarded;
   for (const Term& term : target.terms) {
-    if (term.family) {
-      guarded.push_back(familyLoop(term, jName, element, false));
+    if (!term.family.empty()) {
+      guarded.push_back(familyLoop(term, {jName}, element, {false}));
       continue;
     }
     c::ExprRef shifted = plus(jName, -term.offsets[0]);
@@ -525,8 +528,9 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   c::StmtList out;
   std::string families;  // the inner counters of family terms, ", for each r of its inner loop"
   for (const Term& term : target.terms)
-    if (term.family && families.find(" " + term.family->counter->getNameAsString() + " ") == std::string::npos)
-      families += std::string(families.empty() ? "" : " and") + " " + term.family->counter->getNameAsString() + " ";
+    for (const FamilyLoop& inner : term.family)
+      if (families.find(" " + inner.header.counter->getNameAsString() + " ") == std::string::npos)
+        families += std::string(families.empty() ? "" : " and") + " " + inner.header.counter->getNameAsString() + " ";
   out.push_back(c::comment(
       target.info->adjoint + " as a gather: target " + j + " sums the terms of the iterations " + counter + " = " + j +
       " - c" +
@@ -547,24 +551,54 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   return out;
 }
 
-c::StmtRef GatherAdjoint::familyLoop(const Term& term, const c::ExprRef& target, const c::ExprRef& element,
-                                     bool interior) {
-  const ForHeader& inner = *term.family;
-  const ForHeader& outer = nest_.front();
-  const c::ExprRef r = c::name(inner.counter->getNameAsString());
-  const c::ExprRef iteration = plus(c::sub(target, r), -term.offsets[0]);  // the iteration whose r reads x[target]
+std::vector<c::ExprRef> GatherAdjoint::Term::iterationAt(const std::vector<c::ExprRef>& targets) const {
+  std::vector<c::ExprRef> iteration;
+  for (size_t d = 0; d < targets.size(); ++d) {
+    c::ExprRef at = targets[d];
+    for (const FamilyLoop& inner : family)
+      if (inner.dimension == d) at = c::sub(at, c::name(inner.header.counter->getNameAsString()));
+    iteration.push_back(plus(at, -offsets[d]));
+  }
+  return iteration;
+}
+
+std::int64_t GatherAdjoint::Term::lowest(size_t d) const {
+  std::int64_t low = offsets[d];
+  for (const FamilyLoop& inner : family)
+    if (inner.dimension == d) low += inner.first;
+  return low;
+}
+
+std::int64_t GatherAdjoint::Term::highest(size_t d) const {
+  std::int64_t high = offsets[d];
+  for (const FamilyLoop& inner : family)
+    if (inner.dimension == d) high += inner.last;
+  return high;
+}
+
+c::StmtRef GatherAdjoint::familyLoop(const Term& term, const std::vector<c::ExprRef>& targets,
+                                     const c::ExprRef& element, const std::vector<bool>& interior) {
+  const std::vector<c::ExprRef> iteration = term.iterationAt(targets);  // whose inner point reads x[target]
   RecomputedLocals own;
-  ShiftedValue at = atIteration(term.increment.value, {iteration}, own);
+  ShiftedValue at = atIteration(term.increment.value, iteration, own);
   c::StmtList body = at.locals;
   body.push_back(c::expression(
       c::assign(term.increment.negate ? c::Op::SubtractAssign : c::Op::AddAssign, element, cancelled(at.value))));
-  if (!interior) {
-    c::ExprRef inRange = c::logicalAnd(c::greaterEqual(iteration, context_.tree(outer.firstExpr)),
-                                       c::binary(outer.op, iteration, context_.tree(outer.boundExpr)));
-    body = {c::ifElse(inRange, body)};
+  c::ExprRef inRange;
+  for (size_t d = 0; d < iteration.size(); ++d) {
+    if (interior[d]) continue;
+    c::ExprRef test = c::logicalAnd(c::greaterEqual(iteration[d], context_.tree(nest_[d].firstExpr)),
+                                    c::binary(nest_[d].op, iteration[d], context_.tree(nest_[d].boundExpr)));
+    inRange = inRange ? c::logicalAnd(inRange, test) : test;
   }
-  return c::forLoop(c::declaration(inner.counterType, r->text, inner.first), c::binary(inner.op, r, inner.bound),
-                    c::postfix(inner.stepsUp() ? c::Op::Increment : c::Op::Decrement, r), std::move(body));
+  if (inRange) body = {c::ifElse(inRange, body)};
+  for (auto inner = term.family.rbegin(); inner != term.family.rend(); ++inner) {
+    const ForHeader& header = inner->header;
+    const c::ExprRef r = c::name(header.counter->getNameAsString());
+    body = {c::forLoop(c::declaration(header.counterType, r->text, header.first), c::binary(header.op, r, header.bound),
+                       c::postfix(header.stepsUp() ? c::Op::Increment : c::Op::Decrement, r), std::move(body))};
+  }
+  return body.front();
 }
 
 std::optional<GatherAdjoint::Layout> GatherAdjoint::layoutTerm(const Target& target) const {
@@ -602,10 +636,9 @@ c::ExprRef GatherAdjoint::linearisedElement(const Target& target, const std::vec
       }
     if (!inlined) break;
   }
-  // The term's subscript at iteration t - offsets is the layout at t: the element t owns.
-  std::vector<c::ExprRef> iteration;
-  for (size_t d = 0; d < nest_.size(); ++d) iteration.push_back(plus(targets[d], -layout.term->offsets[d]));
-  return c::subscript(c::name(target.info->adjoint), shifted(index, iteration));
+  // The term's subscript at iteration t - offsets is the layout at t: the element t owns. A family
+  // term's inner counters cancel there: (ti - a) + a is ti.
+  return cancelled(c::subscript(c::name(target.info->adjoint), shifted(index, layout.term->iterationAt(targets))));
 }
 
 // collapse(n): targets (t0, ..., tn-1) over the box first_d + low_d <= t_d < end_d + high_d. The
@@ -619,10 +652,11 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   const size_t n = nest_.size();
   std::vector<std::int64_t> low(n), high(n);
   for (size_t d = 0; d < n; ++d) {
-    low[d] = high[d] = target.terms.front().offsets[d];
+    low[d] = target.terms.front().lowest(d);
+    high[d] = target.terms.front().highest(d);
     for (const Term& term : target.terms) {
-      low[d] = std::min(low[d], term.offsets[d]);
-      high[d] = std::max(high[d], term.offsets[d]);
+      low[d] = std::min(low[d], term.lowest(d));
+      high[d] = std::max(high[d], term.highest(d));
     }
   }
   struct Dimension {
@@ -664,10 +698,10 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
           c::conditional(c::greater(dim.interiorEnd, dim.interiorBegin), dim.interiorEnd, dim.interiorBegin)));
     }
   }
+  std::vector<c::ExprRef> targets;
+  for (const Dimension& dim : dims) targets.push_back(dim.target);
   c::ExprRef element = c::name(target.info->adjoint);
   if (target.linearised) {
-    std::vector<c::ExprRef> targets;
-    for (const Dimension& dim : dims) targets.push_back(dim.target);
     element = linearisedElement(target, targets);
   } else {
     for (const Dimension& dim : dims) element = c::subscript(element, dim.target);
@@ -677,27 +711,42 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
     return c::forLoop(c::declaration(dim.type, dim.target->text, std::move(from)), c::less(dim.target, std::move(to)),
                       c::postIncrement(dim.target), std::move(body));
   };
-  auto iterationOf = [&](const Term& term) {
-    std::vector<c::ExprRef> iteration;
-    for (size_t d = 0; d < n; ++d) iteration.push_back(plus(dims[d].target, -term.offsets[d]));
-    return iteration;
-  };
+  const bool summedInLoops =
+      std::any_of(target.terms.begin(), target.terms.end(), [](const Term& term) { return !term.family.empty(); });
   // The statements for one target, given which dimensions are known to be interior.
   auto targetBody = [&](const std::vector<bool>& interior) {
     c::StmtList body;
     if (std::all_of(interior.begin(), interior.end(), [](bool known) { return known; })) {
+      // With family terms the target sums over inner loops: into a local kept in a register, stored once.
+      c::ExprRef sum = element;
+      if (summedInLoops) {
+        c::Type elementType = context_.from.type(target.info->decl->getType(), true);
+        elementType.derivations.clear();
+        sum = c::name(context_.freshName(target.info->adjoint + "_sum"));
+        body.push_back(c::declaration(elementType, sum->text, c::literal("0.0")));
+      }
       RecomputedLocals locals;
       std::vector<c::ExprRef> values;
+      Target rootTerms{target.info, {}, target.linearised};  // the terms on the body's root, summed in one store
       for (const Term& term : target.terms) {
-        ShiftedValue at = atIteration(guardedValue(term), iterationOf(term), locals);
+        if (!term.family.empty()) continue;
+        ShiftedValue at = atIteration(guardedValue(term), term.iterationAt(targets), locals);
         body.insert(body.end(), at.locals.begin(), at.locals.end());
         values.push_back(at.value);
+        rootTerms.terms.push_back(term);
       }
-      body.push_back(c::expression(c::addAssign(element, interiorSum(target, values))));
+      if (!values.empty()) body.push_back(c::expression(c::addAssign(sum, interiorSum(rootTerms, values))));
+      for (const Term& term : target.terms)
+        if (!term.family.empty()) body.push_back(familyLoop(term, targets, sum, interior));
+      if (summedInLoops) body.push_back(c::expression(c::addAssign(element, sum)));
       return body;
     }
     for (const Term& term : target.terms) {
-      std::vector<c::ExprRef> iteration = iterationOf(term);
+      if (!term.family.empty()) {
+        body.push_back(familyLoop(term, targets, element, interior));
+        continue;
+      }
+      std::vector<c::ExprRef> iteration = term.iterationAt(targets);
       c::ExprRef inRange;
       for (size_t d = 0; d < n; ++d) {
         if (interior[d]) continue;
@@ -727,9 +776,19 @@ c::StmtList GatherAdjoint::gatherLoopsNest(const Target& target) {
   firstInterior[0] = true;
   const Dimension& outer = dims[0];
   c::StmtList result;
-  result.push_back(c::comment(target.info->adjoint + " as a gather: target (" + targetNames +
-                              ") sums the terms of the iterations (counters) = target - c that read " +
-                              target.info->name));
+  std::string families;  // the inner counters of family terms, for the comment
+  for (const Term& term : target.terms) {
+    std::string counters;
+    for (const FamilyLoop& inner : term.family)
+      counters += (counters.empty() ? "" : ", ") + inner.header.counter->getNameAsString();
+    if (!counters.empty() && families.find(counters) == std::string::npos)
+      families += (families.empty() ? "" : "; ") + counters;
+  }
+  result.push_back(
+      c::comment(target.info->adjoint + " as a gather: target (" + targetNames +
+                 ") sums the terms of the iterations (counters) = target - c" +
+                 (families.empty() ? "" : " (c = " + families + " + its offsets, for each point of its inner loops)") +
+                 " that read " + target.info->name));
   result.push_back(
       c::comment("first: the backward iterations below consume the adjoints the terms read (the omp for's barrier)"));
   result.insert(result.end(), out.begin(), out.end());

@@ -75,14 +75,27 @@ class GatherAdjoint {
   std::vector<const clang::VarDecl*> recomputableValues() const;
 
  private:
+  // One inner loop of a family of terms: its header, its counter's values as the analysis evaluated
+  // them, and the counter of the box it shifts.
+  struct FamilyLoop {
+    ForHeader header;
+    std::int64_t first = 0, last = 0;
+    size_t dimension = 0;
+  };
   struct Term {
     Increment increment;
     std::vector<std::int64_t> offsets;  // the read was x[i + offsets[0]][j + offsets[1]]...
-    // A family of terms (analyzer::GatherTerm::innerCounter): the read x[i + r + offsets[0]] sits in
-    // this inner loop, whose header the gather's loop over r repeats; std::nullopt for a root term.
-    std::optional<ForHeader> family;
-    std::int64_t familyFirst = 0, familyLast = 0;  // r's values, as the analysis evaluated them
-    c::ExprRef guard;                              // the read's branch conditions (BranchGuard.h), null on the root
+    // A family of terms (analyzer::GatherTerm::inner): the read x[i + r + offsets[0]] sits in these
+    // inner loops (a nest of them in a 2-D filter), whose headers the gather's loops repeat; empty
+    // for a root term.
+    std::vector<FamilyLoop> family;
+    c::ExprRef guard;  // the read's branch conditions (BranchGuard.h), null on the root
+    // The iteration whose term reaches `targets` (one per counter of the box): t_d minus the inner
+    // counter that shifts d and the offset.
+    std::vector<c::ExprRef> iterationAt(const std::vector<c::ExprRef>& targets) const;
+    // The lowest and highest offset it reaches in dimension d (a family: widened by its range).
+    std::int64_t lowest(size_t d) const;
+    std::int64_t highest(size_t d) const;
   };
   // The increments of a body-local adjoint, in emission order; `exact` false when one was under a branch.
   struct LocalAdjoint {
@@ -143,9 +156,10 @@ class GatherAdjoint {
   // iteration is in range: terms that differ only in a recomputed adjoint merged (GatheredSum.h).
   c::ExprRef interiorSum(const Target& target, const std::vector<c::ExprRef>& values) const;
   c::StmtList gatherLoops(const Target& target);
-  // A family term inside one target's loop: `for (r ...) { x_b[j] += term at i = j - r - c; }`, each
-  // term guarded by its shifted iteration's range unless `interior` (every shift is in range there).
-  c::StmtRef familyLoop(const Term& term, const c::ExprRef& target, const c::ExprRef& element, bool interior);
+  // A family term inside one target's loops: `for (r ...) { x_b[j] += term at i = j - r - c; }`, each
+  // term guarded by its shifted iteration's range in the dimensions not known to be `interior`.
+  c::StmtRef familyLoop(const Term& term, const std::vector<c::ExprRef>& targets, const c::ExprRef& element,
+                        const std::vector<bool>& interior);
   c::StmtList gatherLoopsNest(const Target& target);
 
   AdjointContext& context_;

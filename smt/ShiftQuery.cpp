@@ -91,6 +91,49 @@ LoopDomain targetBox(const LoopDomain& domain, const std::vector<std::int64_t>& 
   return box;
 }
 
+// Query (1) of a linearised read: is there a point of `domain` where `index` is not `expected`?
+ShiftProof linearisedIndexExact(SolverSession& session, const LoopDomain& domain, const ExprRef& index,
+                                const ExprRef& expected) {
+  ShiftProof proof;
+  Encoder& encoder = session.encoder();
+  z3::context& context = session.context();
+  z3::solver& solver = session.solver();
+  solver.push();
+  for (const z3::expr& constraint : iterationConstraints(encoder, context, domain, Thread::A)) solver.add(constraint);
+  solver.add(encoder.encode(index, Thread::A) != encoder.encode(expected, Thread::A));
+  std::string reason;
+  CheckOutcome exact = session.check(z3::expr_vector(context), &reason);
+  solver.pop();
+  if (exact == CheckOutcome::Unsat) {
+    proof.proven = true;
+    return proof;
+  }
+  proof.reason =
+      exact == CheckOutcome::Sat
+          ? "Z3 found an iteration where " + toString(index) + " is not " + toString(expected)
+          : "Z3 could not decide whether " + toString(index) + " is " + toString(expected) + " (" + reason + ")";
+  return proof;
+}
+
+// Query (2): do two different targets of the box `targets` name one element through `layout`?
+ShiftProof layoutOneToOne(SolverSession& session, const ExprRef& layout, const LoopDomain& targets) {
+  ShiftProof proof;
+  AccessSite site{targets, {}, {layout}};
+  Coincidence twice = mayCoincideAcross(session, site, site, Pairing::DifferentIterations);
+  switch (twice.status) {
+    case Coincidence::Status::Disjoint: proof.proven = true; return proof;
+    case Coincidence::Status::Overlap:
+      proof.reason = "Z3 found two targets of the gather that name the same element " + toString(layout) + " [" +
+                     witnessText(twice) + "]";
+      return proof;
+    case Coincidence::Status::Unknown:
+      proof.reason = "Z3 could not prove the linearised index " + toString(layout) + " one-to-one over the targets (" +
+                     twice.reason + "): assumed nowhere, so the guard stays";
+      return proof;
+  }
+  return proof;
+}
+
 }  // namespace
 
 ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index,
@@ -101,38 +144,25 @@ ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain
     proof.reason = "the offsets do not match the nest's " + std::to_string(domain.dimensions.size()) + " counter(s)";
     return proof;
   }
-  Encoder& encoder = session.encoder();
-  z3::context& context = session.context();
-  z3::solver& solver = session.solver();
-  const ExprRef expected = shiftedLayout(layout, domain, offsets);
-  solver.push();
-  for (const z3::expr& constraint : iterationConstraints(encoder, context, domain, Thread::A)) solver.add(constraint);
-  solver.add(encoder.encode(index, Thread::A) != encoder.encode(expected, Thread::A));
-  std::string reason;
-  CheckOutcome exact = session.check(z3::expr_vector(context), &reason);
-  solver.pop();
-  if (exact != CheckOutcome::Unsat) {
-    proof.reason =
-        exact == CheckOutcome::Sat
-            ? "Z3 found an iteration where " + toString(index) + " is not " + toString(expected)
-            : "Z3 could not decide whether " + toString(index) + " is " + toString(expected) + " (" + reason + ")";
+  proof = linearisedIndexExact(session, domain, index, shiftedLayout(layout, domain, offsets));
+  if (!proof.proven) return proof;
+  return layoutOneToOne(session, layout, targetBox(domain, lows, highs));
+}
+
+ShiftProof proveLinearisedFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index,
+                                      const ExprRef& expected, const ExprRef& layout,
+                                      const std::vector<std::int64_t>& lows, const std::vector<std::int64_t>& highs) {
+  ShiftProof proof;
+  if (lows.size() != highs.size() || lows.size() > domain.dimensions.size()) {
+    proof.reason = "the offsets do not match the nest's counters";
     return proof;
   }
-  AccessSite targets{targetBox(domain, lows, highs), {}, {layout}};
-  Coincidence twice = mayCoincideAcross(session, targets, targets, Pairing::DifferentIterations);
-  switch (twice.status) {
-    case Coincidence::Status::Disjoint: proof.proven = true; return proof;
-    case Coincidence::Status::Overlap: {
-      proof.reason = "Z3 found two targets of the gather that name the same element " + toString(layout) + " [" +
-                     witnessText(twice) + "]";
-      return proof;
-    }
-    case Coincidence::Status::Unknown:
-      proof.reason = "Z3 could not prove the linearised index " + toString(layout) + " one-to-one over the targets (" +
-                     twice.reason + "): assumed nowhere, so the guard stays";
-      return proof;
-  }
-  return proof;
+  proof = linearisedIndexExact(session, domain, index, expected);
+  if (!proof.proven) return proof;
+  LoopDomain box;  // the box's counters alone: the inner counters are no dimension of the targets
+  box.dimensions.assign(domain.dimensions.begin(),
+                        domain.dimensions.begin() + static_cast<std::ptrdiff_t>(lows.size()));
+  return layoutOneToOne(session, layout, targetBox(box, lows, highs));
 }
 
 ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index,

@@ -38,6 +38,19 @@ ShiftProof proveLinearisedShift(SolverSession& session, const LoopDomain& domain
                                 const ExprRef& layout, const std::vector<std::int64_t>& offsets,
                                 const std::vector<std::int64_t>& lows, const std::vector<std::int64_t>& highs);
 
+// A family of terms read through a linearised subscript (a 2-D filter's in[IDX(i + a, j + b, nx)],
+// LinearisedIndex.h): `domain` holds the box's counters, then the inner loops' counters with their
+// constant ranges; `expected` is layout(t) at the target t the term of a point reaches (t_d = counter_d
+// + the inner counter that shifts d + offset_d). The gather's target t runs the inner loops again and
+// takes the term of the point t - inner counters - offsets. That is exact when (1) on every point
+// index == expected, and (2) layout is one-to-one over the targets, first_d + lows[d] <= t_d <
+// end_d + highs[d] for each counter d of the box (lows and highs: the offsets widened by the inner
+// ranges): each target then owns one element, and the points map one-to-one onto the pairs (target,
+// inner counters), so every term reaches its target once.
+ShiftProof proveLinearisedFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index,
+                                      const ExprRef& expected, const ExprRef& layout,
+                                      const std::vector<std::int64_t>& lows, const std::vector<std::int64_t>& highs);
+
 // A family of terms x[i + r + c], one per value of the counter r of an inner loop of constant range
 // (`domain`: the loop's counter i, then r with that range). The term of (i, r) reaches the target
 // j = i + r + c, and the gather's target j runs its own loop over the same r, taking the term of

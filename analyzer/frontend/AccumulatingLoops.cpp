@@ -156,8 +156,16 @@ std::vector<AccumulatingLoopModel> accumulatingLoopsOf(const clang::Stmt& body, 
     if (!inner) continue;
     AccumulatingLoopModel model;
     model.loop = std::move(*inner);
+    // A perfect nest inside (for (a ...) for (b ...) acc += ...): its innermost body updates.
+    const clang::Stmt* updating = loop->getBody();
+    while (const clang::ForStmt* nested = nestedLoop(onlyStatement(updating))) {
+      std::optional<InnerLoopModel> level = innerLoopOf(*nested, translator, contexts, context);
+      if (!level) break;  // its header is then a write collectUpdates reports
+      model.nested.push_back(std::move(*level));
+      updating = nested->getBody();
+    }
     Updates updates;
-    collectUpdates(loop->getBody(), context, updates);
+    collectUpdates(updating, context, updates);
     model.failure = updates.failure;
     for (const auto& [variable, sites] : updates.accumulations) {
       ++updatingLoops[variable];

@@ -197,7 +197,10 @@ struct InnerLoopModel {
 // (analyzer/frontend/AccumulatingLoops.h). A gather (GatherAnalysis.h) reads x[i + r] there as a
 // family of terms, one per value of r; the accumulators' adjoints are the same on every inner iteration.
 struct AccumulatingLoopModel {
-  InnerLoopModel loop;                    // header, counter symbol (r#1), the context of its body
+  InnerLoopModel loop;  // header, counter symbol (r#1), the context of its body
+  // The loops of a perfect nest in its body (a 2-D filter's `for (a ...) for (b ...) acc += ...`),
+  // outermost first; the updates are in the innermost one's body. Empty when the body updates.
+  std::vector<InnerLoopModel> nested;
   std::vector<std::string> accumulators;  // locals its body only updates by += / -=: "acc"
   // Why the body is not only such updates, "" when it is: "it writes y[i + r] (line 12)",
   // "acc is assigned with = (line 13)", "acc is read before the loop (line 10)".

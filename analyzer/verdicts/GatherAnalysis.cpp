@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include <iterator>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -320,17 +321,20 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
   return "";
 }
 
-// A read inside an accumulating inner loop (LoopModel::accumulatingLoops), as a family of terms.
+// A read inside an accumulating inner loop (LoopModel::accumulatingLoops), or the innermost loop of
+// a perfect nest of them, as a family of terms: one per point of the inner loops' constant ranges.
 struct TermFamily {
   const AccumulatingLoopModel* loop = nullptr;
-  std::int64_t first = 0, last = 0;  // the inner counter's values, first <= last whatever the step
-  smt::LoopDomain domain;            // the box's counter, then the inner counter over [first, last]
-  std::string failure;               // non-empty: the read cannot be a family of terms
+  std::vector<GatherInnerCounter> counters;  // the loop's, then the nested loops' (dimension not yet known)
+  std::vector<smt::ExprRef> symbols;         // each counter as the body's indices name it (r#1)
+  smt::LoopDomain domain;                    // the box's counters, then the inner counters over [first, last]
+  std::string failure;                       // non-empty: the read cannot be a family of terms
 };
 
+// The accumulating loop whose innermost body is `context`.
 const AccumulatingLoopModel* accumulatingLoopOf(const LoopModel& loop, int context) {
   for (const AccumulatingLoopModel& inner : loop.accumulatingLoops)
-    if (inner.loop.context == context) return &inner;
+    if ((inner.nested.empty() ? inner.loop.context : inner.nested.back().context) == context) return &inner;
   return nullptr;
 }
 
@@ -342,46 +346,75 @@ std::optional<std::int64_t> constantValue(const smt::ExprRef& expr) {
   return affine.constant;
 }
 
+// The values [first, last] of one inner loop's counter, or why they are not a range of constants.
+std::string innerRangeFails(const InnerLoopModel& inner, GatherInnerCounter& range) {
+  const smt::LoopDimension& dimension = inner.dimension.domain;
+  std::optional<std::int64_t> first = constantValue(dimension.first), bound = constantValue(dimension.bound),
+                              step = constantValue(dimension.step);
+  if (!first || !bound) return "does not run over a range of constants";
+  if (!step || (*step != 1 && *step != -1)) return "does not step by +1 or -1";
+  using smt::Comparison;
+  range.counter = dimension.counter;
+  if (*step == 1 && dimension.comparison == Comparison::Less)
+    range.first = *first, range.last = *bound - 1;
+  else if (*step == 1 && dimension.comparison == Comparison::LessEqual)
+    range.first = *first, range.last = *bound;
+  else if (*step == -1 && dimension.comparison == Comparison::Greater)
+    range.first = *bound + 1, range.last = *first;
+  else if (*step == -1 && dimension.comparison == Comparison::GreaterEqual)
+    range.first = *bound, range.last = *first;
+  else
+    return "is not bounded by < or <= (step +1) or > or >= (step -1)";
+  if (range.first > range.last) return "runs no iteration";
+  return "";
+}
+
 TermFamily familyOf(const AccumulatingLoopModel& inner, const GatherNest& nest) {
   TermFamily family;
   family.loop = &inner;
-  const smt::LoopDimension& dimension = inner.loop.dimension.domain;
-  const std::string& r = dimension.counter;
-  const std::string header = "the inner loop over " + r + " (from " + inner.loop.dimension.firstText + ", bound " +
-                             inner.loop.dimension.boundText + ", step " + inner.loop.dimension.stepText + ")";
-  if (!inner.failure.empty())
-    return family.failure = header + " does not only accumulate into locals: " + inner.failure, family;
-  if (nest.domain.dimensions.size() != 1)
-    return family.failure = header + " is inside a nest of " + std::to_string(nest.domain.dimensions.size()) +
-                            " counters: a family of terms is gathered only over one counter",
-           family;
-  std::optional<std::int64_t> first = constantValue(dimension.first), bound = constantValue(dimension.bound),
-                              step = constantValue(dimension.step);
-  if (!first || !bound) return family.failure = header + " does not run over a range of constants", family;
-  if (!step || (*step != 1 && *step != -1)) return family.failure = header + " does not step by +1 or -1", family;
-  using smt::Comparison;
-  if (*step == 1 && dimension.comparison == Comparison::Less)
-    family.first = *first, family.last = *bound - 1;
-  else if (*step == 1 && dimension.comparison == Comparison::LessEqual)
-    family.first = *first, family.last = *bound;
-  else if (*step == -1 && dimension.comparison == Comparison::Greater)
-    family.first = *bound + 1, family.last = *first;
-  else if (*step == -1 && dimension.comparison == Comparison::GreaterEqual)
-    family.first = *bound, family.last = *first;
-  else
-    return family.failure = header + " is not bounded by < or <= (step +1) or > or >= (step -1)", family;
-  if (family.first > family.last) return family.failure = header + " runs no iteration", family;
-  for (const std::string& counter : nest.innerCounters)
-    if (counter == r) return family.failure = header + " reuses the name of a counter of the nest", family;
   family.domain = nest.domain;
-  smt::LoopDimension range;
-  range.counter = r;
-  range.first = smt::constant(family.first);
-  range.bound = smt::constant(family.last);
-  range.comparison = Comparison::LessEqual;
-  range.step = smt::constant(1);
-  family.domain.dimensions.push_back(range);
+  std::vector<const InnerLoopModel*> levels{&inner.loop};
+  for (const InnerLoopModel& nested : inner.nested) levels.push_back(&nested);
+  for (const InnerLoopModel* level : levels) {
+    const LoopDimensionModel& dimension = level->dimension;
+    const std::string header = "the inner loop over " + dimension.domain.counter + " (from " + dimension.firstText +
+                               ", bound " + dimension.boundText + ", step " + dimension.stepText + ")";
+    if (!inner.failure.empty())
+      return family.failure = header + " does not only accumulate into locals: " + inner.failure, family;
+    GatherInnerCounter range;
+    if (std::string why = innerRangeFails(*level, range); !why.empty())
+      return family.failure = header + " " + why, family;
+    for (const smt::LoopDimension& taken : family.domain.dimensions)
+      if (taken.counter == range.counter)
+        return family.failure = header + " reuses the name of a counter of the nest", family;
+    smt::LoopDimension domain;
+    domain.counter = range.counter;
+    domain.first = smt::constant(range.first);
+    domain.bound = smt::constant(range.last);
+    domain.comparison = smt::Comparison::LessEqual;
+    domain.step = smt::constant(1);
+    family.domain.dimensions.push_back(domain);
+    family.counters.push_back(range);
+    family.symbols.push_back(level->counter);
+  }
   return family;
+}
+
+// A family read through one linearised subscript in a nest (in[IDX(i + a, j + b, nx)]), its proof
+// waiting for the targets' box, which every term widens.
+struct LinearisedFamilyRead {
+  const Reference* reference = nullptr;
+  smt::LoopDomain domain;  // the box's counters, then the inner counters
+  smt::ExprRef index;      // the read's subscript, counters renamed
+  smt::ExprRef expected;   // the layout at the target its point reaches
+};
+
+// `expr` with each of `counters` (named as the box names them) replaced by 0.
+smt::ExprRef withoutCounters(const smt::ExprRef& expr, const std::vector<std::string>& counters) {
+  GatherNest zeroed;
+  for (const std::string& counter : counters)
+    zeroed.renamed.push_back({smt::variable(counter, 0, smt::Scope::Counter), smt::constant(0)});
+  return renamedCounters(expr, zeroed);
 }
 
 std::string offsetsText(const std::vector<std::int64_t>& offsets) {
@@ -415,10 +448,11 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   std::vector<std::vector<std::int64_t>> rootOffsets;  // of each read (the reads on the body's root)
   std::vector<std::string> counters;
   for (const smt::LoopDimension& dimension : nest.domain.dimensions) counters.push_back(dimension.counter);
-  std::vector<smt::ExprRef> layout;   // a linearised array's strides, per counter
-  std::set<std::string> familyNames;  // counters and accumulators of the inner loops of families
-  std::string families;               // for the report: which reads are families, over which range
-  int branchReads = 0;                // reads under an if or a ?: of the innermost body
+  std::vector<smt::ExprRef> layout;               // a linearised array's strides, per counter
+  std::set<std::string> familyNames;              // counters and accumulators of the inner loops of families
+  std::string families;                           // for the report: which reads are families, over which range
+  std::vector<LinearisedFamilyRead> familyReads;  // proven once the targets' box is known
+  int branchReads = 0;                            // reads under an if or a ?: of the innermost body
   for (const Reference& reference : loop.references) {
     if (reference.variable != verdict.array) continue;
     if (reference.kind != AccessKind::Read) return refuse("the loop writes " + verdict.array + ": " + where(reference));
@@ -429,24 +463,72 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
       if (!family.failure.empty()) return refuse(where(reference) + " is read in " + family.failure);
       if (reference.indices.size() != 1)
         return refuse(where(reference) + " has " + std::to_string(reference.indices.size()) +
-                      " subscripts: a family of terms is gathered only over one");
+                      " subscripts: a family of terms is gathered only through one");
       GatherNest renaming = nest;  // r#1 (the private symbol) -> r (a counter of the family's domain)
-      const std::string& r = inner->loop.dimension.domain.counter;
-      renaming.renamed.push_back({inner->loop.counter, smt::variable(r, 0, smt::Scope::Counter)});
-      smt::ExprRef index = renamedCounters(definitionsInlined(loop, reference.indices[0]), renaming);
-      Affine affine = affineInCounters(index);
-      if (!affine.failure.empty()) return refuse(where(reference) + ": " + affine.failure);
-      const std::string& i = nest.domain.dimensions[0].counter;
-      if (affine.coefficients.size() != 2 || affine.coefficients[i] != 1 || affine.coefficients[r] != 1)
-        return refuse(where(reference) + ": the subscript is not " + i + " + " + r + " plus a constant");
-      smt::ShiftProof proof = smt::proveFamilyShift(session, family.domain, index, affine.constant);
-      if (!proof.proven) return refuse(where(reference) + ": " + proof.reason);
-      GatherTerm term{reference.id, {affine.constant}, r, family.first, family.last};
-      families += (families.empty() ? "" : "; ") + where(reference) + " is a family of terms, one per " + r + " in [" +
-                  std::to_string(family.first) + ", " + std::to_string(family.last) +
-                  "] of an inner loop that only accumulates";
-      familyNames.insert(r);
+      std::vector<std::string> innerNames;
+      for (size_t level = 0; level < family.counters.size(); ++level) {
+        const std::string& r = family.counters[level].counter;
+        renaming.renamed.push_back({family.symbols[level], smt::variable(r, 0, smt::Scope::Counter)});
+        innerNames.push_back(r);
+        familyNames.insert(r);
+      }
       familyNames.insert(inner->accumulators.begin(), inner->accumulators.end());
+      smt::ExprRef index = renamedCounters(definitionsInlined(loop, reference.indices[0]), renaming);
+      std::string ranges;
+      for (const GatherInnerCounter& range : family.counters)
+        ranges += (ranges.empty() ? "" : ", ") + range.counter + " in [" + std::to_string(range.first) + ", " +
+                  std::to_string(range.last) + "]";
+      families += (families.empty() ? "" : "; ") + where(reference) + " is a family of terms, one per " + ranges +
+                  " of " + (family.counters.size() == 1 ? "an inner loop" : "a nest of inner loops") +
+                  " that only accumulates";
+      GatherTerm term;
+      term.reference = reference.id;
+      term.inner = family.counters;
+      if (nest.domain.dimensions.size() == 1) {
+        if (family.counters.size() != 1)
+          return refuse(where(reference) + " is read in a nest of " + std::to_string(family.counters.size()) +
+                        " inner loops: in a loop of one counter a family of terms is gathered over one");
+        const std::string& r = innerNames[0];
+        Affine affine = affineInCounters(index);
+        if (!affine.failure.empty()) return refuse(where(reference) + ": " + affine.failure);
+        const std::string& i = nest.domain.dimensions[0].counter;
+        if (affine.coefficients.size() != 2 || affine.coefficients[i] != 1 || affine.coefficients[r] != 1)
+          return refuse(where(reference) + ": the subscript is not " + i + " + " + r + " plus a constant");
+        smt::ShiftProof proof = smt::proveFamilyShift(session, family.domain, index, affine.constant);
+        if (!proof.proven) return refuse(where(reference) + ": " + proof.reason);
+        term.offsets = {affine.constant};
+        form.terms.push_back(std::move(term));
+        continue;
+      }
+      // In a nest, through one linearised subscript: the box's layout without the inner counters,
+      // and each inner counter shifting the counter of the box whose stride it has (the inner
+      // counters' strides differ, as the box's do, so no two shift one counter).
+      if (!form.terms.empty() && !form.linearised)
+        return refuse(where(reference) + " has one linearised subscript, the array's other reads one per counter");
+      LinearisedIndex box = linearisedIndex(withoutCounters(index, innerNames), counters, invariantScalars(loop));
+      if (!box.failure.empty()) return refuse(where(reference) + ": a linearised index? " + box.failure);
+      LinearisedIndex steps = linearisedIndex(withoutCounters(index, counters), innerNames, invariantScalars(loop));
+      if (!steps.failure.empty()) return refuse(where(reference) + ": its inner counters' strides? " + steps.failure);
+      if (!layout.empty() && !smt::sameTuple(layout, box.strides))
+        return refuse(where(reference) + ": its strides differ from those of the array's other reads");
+      layout = box.strides;
+      form.linearised = true;
+      std::vector<smt::ExprRef> target;  // t_d = counter_d + its inner counter + offset_d
+      for (size_t d = 0; d < counters.size(); ++d)
+        target.push_back(smt::add(smt::variable(counters[d], 0, smt::Scope::Counter), smt::constant(box.offsets[d])));
+      for (size_t level = 0; level < innerNames.size(); ++level) {
+        size_t d = 0;
+        while (d < counters.size() && !smt::sameExpr(steps.strides[level], box.strides[d])) ++d;
+        if (d == counters.size())
+          return refuse(where(reference) + ": the inner counter " + innerNames[level] + " has the stride " +
+                        smt::toString(steps.strides[level]) + ", which no counter of the nest has");
+        term.inner[level].dimension = d;
+        target[d] = smt::add(target[d], smt::variable(innerNames[level], 0, smt::Scope::Counter));
+      }
+      smt::ExprRef expected = smt::constant(0);
+      for (size_t d = 0; d < counters.size(); ++d) expected = smt::add(expected, smt::mul(layout[d], target[d]));
+      familyReads.push_back({&reference, family.domain, index, expected});
+      term.offsets = box.offsets;
       form.terms.push_back(std::move(term));
       continue;
     }
@@ -519,11 +601,15 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
                                                      " of the reads under branches, each term guarded by its "
                                                      "branches' conditions at its shifted iteration";
   if (form.linearised) {
-    std::vector<std::int64_t> lows = form.terms.front().offsets, highs = lows;
+    std::vector<std::int64_t> lows(counters.size(), std::numeric_limits<std::int64_t>::max()),
+        highs(counters.size(), std::numeric_limits<std::int64_t>::min());
     for (const GatherTerm& term : form.terms)
       for (size_t d = 0; d < counters.size(); ++d) {
-        lows[d] = std::min(lows[d], term.offsets[d]);
-        highs[d] = std::max(highs[d], term.offsets[d]);
+        std::int64_t low = term.offsets[d], high = term.offsets[d];
+        for (const GatherInnerCounter& inner : term.inner)  // a family reaches offset + first .. offset + last
+          if (inner.dimension == d) low += inner.first, high += inner.last;
+        lows[d] = std::min(lows[d], low);
+        highs[d] = std::max(highs[d], high);
       }
     LinearisedIndex strides;
     strides.strides = layout;
@@ -539,12 +625,17 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
                     .first;
       if (!proof->second.proven) return refuse(where(*reads[t]) + ": " + proof->second.reason);
     }
+    for (const LinearisedFamilyRead& read : familyReads) {
+      smt::ShiftProof proof =
+          smt::proveLinearisedFamilyShift(session, read.domain, read.index, read.expected, targetLayout, lows, highs);
+      if (!proof.proven) return refuse(where(*read.reference) + ": " + proof.reason);
+    }
     form.applies = true;
     std::string offsets;
     for (const GatherTerm& term : form.terms) offsets += (offsets.empty() ? "" : "; ") + offsetsText(term.offsets);
     form.reason =
         verdict.array + " is only read, at the linearised index " + smt::toString(targetLayout) +
-        " of the counters plus the offsets " + offsets +
+        " of the counters plus the offsets " + offsets + (families.empty() ? "" : "; " + families) +
         " (Z3: exact, and one-to-one over the targets): each target sums its terms at the shifted iterations" + guarded;
     return form;
   }
@@ -567,7 +658,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   }
   std::string onRoot;
   for (const GatherTerm& term : form.terms)
-    if (term.innerCounter.empty()) onRoot += (onRoot.empty() ? "" : "; ") + offsetsText(term.offsets);
+    if (term.inner.empty()) onRoot += (onRoot.empty() ? "" : "; ") + offsetsText(term.offsets);
   form.reason =
       verdict.array + " is only read" +
       (onRoot.empty() ? std::string() : ", at the counters plus the offsets " + onRoot) + "; " + families +

@@ -35,14 +35,21 @@ struct AnalysisOptions {
 
 // One term of a gather-form adjoint: the primal read `reference` of x[counter_0 + offsets[0]]...
 // becomes, for the target element j, the contribution of the shifted iteration counter = j - offset.
+// The counter of an inner loop of constant range whose read is a family of terms (GatherTerm).
+struct GatherInnerCounter {
+  std::string counter;               // "r"
+  std::int64_t first = 0, last = 0;  // its values, first <= last whatever the loop's step
+  size_t dimension = 0;              // the counter of the box it shifts (0: the loop's own)
+};
+
 struct GatherTerm {
   int reference = 0;                  // primal reference id (a read of the array)
-  std::vector<std::int64_t> offsets;  // one per subscript, e.g. {-1} for uold[i - 1]
-  // A family of terms, one per value of the counter of an inner loop of constant range that only
-  // accumulates (LoopModel::accumulatingLoops): x[i + r + 1] with r = -R .. R has innerCounter "r",
-  // the range [innerFirst, innerLast] = [-3, 3] and offsets {1}; the term of r shifts i by -(r + 1).
-  std::string innerCounter;  // "" for a term on the body's root
-  std::int64_t innerFirst = 0, innerLast = 0;
+  std::vector<std::int64_t> offsets;  // one per counter of the box, e.g. {-1} for uold[i - 1]
+  // A family of terms, one per point of the inner loops of constant range that only accumulate
+  // (LoopModel::accumulatingLoops): x[i + r + 1] with r = -R .. R has the inner counter {"r", -3, 3, 0}
+  // and offsets {1}; the term of r shifts i by -(r + 1). A 2-D filter's in[IDX(i + a, j + b, nx)]
+  // has {"a", -R, R, 0} and {"b", -R, R, 1}: the term of (a, b) shifts (i, j) by (-a, -b).
+  std::vector<GatherInnerCounter> inner;  // outermost loop first; empty for a term on the body's root
 };
 
 // Whether a guarded array's adjoint can be a gather instead (GatherAnalysis.h): plain stores, each

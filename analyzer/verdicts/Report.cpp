@@ -73,8 +73,18 @@ json toJson(const LoopAnalysis& analysis, const LoopModel& loop) {
       for (const GatherTerm& term : verdict.gather->terms) {
         json entry = {
             {"reference", term.reference}, {"text", describe(loop, term.reference)}, {"offsets", term.offsets}};
-        if (!term.innerCounter.empty())  // a family of terms, one per value of an inner loop's counter
-          entry["inner_loop"] = {{"counter", term.innerCounter}, {"first", term.innerFirst}, {"last", term.innerLast}};
+        if (term.inner.size() == 1)  // a family of terms, one per value of an inner loop's counter
+          entry["inner_loop"] = {
+              {"counter", term.inner[0].counter}, {"first", term.inner[0].first}, {"last", term.inner[0].last}};
+        if (term.inner.size() > 1) {  // one per point of a nest of inner loops, each shifting a counter of the box
+          json loops = json::array();
+          for (const GatherInnerCounter& inner : term.inner)
+            loops.push_back({{"counter", inner.counter},
+                             {"first", inner.first},
+                             {"last", inner.last},
+                             {"dimension", inner.dimension}});
+          entry["inner_loops"] = loops;
+        }
         terms.push_back(entry);
       }
       entry["gather"] = {{"applies", verdict.gather->applies}, {"reason", verdict.gather->reason}, {"terms", terms}};

@@ -304,9 +304,11 @@ TEST(GatherAnalysis, ConvolutionTapsAreAFamilyOfTermsOverTheInnerRange) {
   ASSERT_EQ(x.gather->terms.size(), 1u);
   const GatherTerm& taps = x.gather->terms.front();
   EXPECT_EQ(taps.offsets, std::vector<std::int64_t>{0});
-  EXPECT_EQ(taps.innerCounter, "r");
-  EXPECT_EQ(taps.innerFirst, -2);
-  EXPECT_EQ(taps.innerLast, 2);
+  ASSERT_EQ(taps.inner.size(), 1u);
+  EXPECT_EQ(taps.inner[0].counter, "r");
+  EXPECT_EQ(taps.inner[0].first, -2);
+  EXPECT_EQ(taps.inner[0].last, 2);
+  EXPECT_EQ(taps.inner[0].dimension, 0u);
   EXPECT_NE(x.gather->reason.find("one per r in [-2, 2]"), std::string::npos) << x.gather->reason;
   std::string why = refusal(verdictOf(analysis, "w"));
   EXPECT_NE(why.find("subscript is not i + r"), std::string::npos) << why;
@@ -330,11 +332,12 @@ TEST(GatherAnalysis, FamilyBesideARootReadCountingDown) {
   const ArrayVerdict& x = verdictOf(analysis, "x");
   ASSERT_TRUE(x.gather && x.gather->applies) << (x.gather ? x.gather->reason : "");
   ASSERT_EQ(x.gather->terms.size(), 2u);
-  EXPECT_EQ(x.gather->terms[0].innerCounter, "r");
+  ASSERT_EQ(x.gather->terms[0].inner.size(), 1u);
+  EXPECT_EQ(x.gather->terms[0].inner[0].counter, "r");
   EXPECT_EQ(x.gather->terms[0].offsets, std::vector<std::int64_t>{1});
-  EXPECT_EQ(x.gather->terms[0].innerFirst, -1);
-  EXPECT_EQ(x.gather->terms[0].innerLast, 1);
-  EXPECT_EQ(x.gather->terms[1].innerCounter, "");
+  EXPECT_EQ(x.gather->terms[0].inner[0].first, -1);
+  EXPECT_EQ(x.gather->terms[0].inner[0].last, 1);
+  EXPECT_TRUE(x.gather->terms[1].inner.empty());
 }
 
 TEST(GatherAnalysis, InnerRangeThatIsNotConstantIsNoGather) {
@@ -581,6 +584,115 @@ TEST(GatherAnalysis, LinearisedOffsetWiderThanHalfARowIsNoGather) {
                                       activeArrays({"u", "v"}));
   std::string why = refusal(verdictOf(analysis, "u"));
   EXPECT_NE(why.find("same element"), std::string::npos) << why;
+}
+
+// A 2-D filter as image codes write it: C89 counters, a private accumulator set on the root, the
+// taps' offsets from a nest of two inner loops, rows through an index macro. Each inner counter
+// shifts the counter of the box whose stride it has (a: the rows, b: the columns), and Z3 proves the
+// read exact and the layout one-to-one over the targets the taps reach.
+TEST(GatherAnalysis, FilterTapsFromTwoInnerLoopsAreAFamilyOverTheNest) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define R 1
+    #define IDX(i, j, ld) ((i) * (ld) + (j))
+    void filter(int ny, int nx, const double *w, const double *in, double *out) {
+      int i, j, a, b;
+      double acc;
+    #pragma omp parallel for private(j, a, b, acc)
+      for (i = R; i < ny - R; i++)
+        for (j = R; j < nx - R; j++) {
+          acc = 0.0;
+          for (a = -R; a <= R; a++)
+            for (b = -R; b <= R; b++)
+              acc += w[IDX(a + R, b + R, 2 * R + 1)] * in[IDX(i + a, j + b, nx)];
+          out[IDX(i, j, nx)] = acc;
+        }
+    })"),
+                                      activeArrays({"w", "in", "out"}));
+  const ArrayVerdict& in = verdictOf(analysis, "in");
+  ASSERT_TRUE(in.gather && in.gather->applies) << (in.gather ? in.gather->reason : "");
+  EXPECT_TRUE(in.gather->linearised);
+  ASSERT_EQ(in.gather->terms.size(), 1u);
+  const GatherTerm& taps = in.gather->terms.front();
+  EXPECT_EQ(taps.offsets, (std::vector<std::int64_t>{0, 0}));
+  ASSERT_EQ(taps.inner.size(), 2u);
+  EXPECT_EQ(taps.inner[0].counter, "a");
+  EXPECT_EQ(taps.inner[0].dimension, 0u);
+  EXPECT_EQ(taps.inner[1].counter, "b");
+  EXPECT_EQ(taps.inner[1].dimension, 1u);
+  EXPECT_EQ(taps.inner[1].first, -1);
+  EXPECT_EQ(taps.inner[1].last, 1);
+  EXPECT_NE(in.gather->reason.find("a nest of inner loops"), std::string::npos) << in.gather->reason;
+}
+
+// Taps wider than the margin the columns leave: j + b wraps into the neighbouring row, so two
+// targets of the gather name one element, and Z3 finds them.
+TEST(GatherAnalysis, FilterTapsPastTheRowIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    #define NX 37
+    void smear(int ny, const double *in, double *out) {
+    #pragma omp parallel for
+      for (int i = 1; i < ny - 1; i++)
+        for (int j = 0; j < NX; j++) {
+          double acc = 0.0;
+          for (int a = -1; a <= 1; a++)
+            for (int b = -2; b <= 2; b++) acc += in[(i + a) * NX + j + b];
+          out[i * NX + j] = acc;
+        }
+    })"),
+                                      activeArrays({"in", "out"}));
+  std::string why = refusal(verdictOf(analysis, "in"));
+  EXPECT_NE(why.find("same element"), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, TwoInnerCountersOfOneStrideIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void blur(int ny, int nx, const double *in, double *out) {
+    #pragma omp parallel for
+      for (int i = 1; i < ny - 1; i++)
+        for (int j = 2; j < nx - 2; j++) {
+          double acc = 0.0;
+          for (int a = -1; a <= 1; a++)
+            for (int b = -1; b <= 1; b++)
+              for (int c = 0; c <= 1; c++) acc += in[(i + a) * nx + j + b + c];
+          out[i * nx + j] = acc;
+        }
+    })"),
+                                      activeArrays({"in", "out"}));
+  std::string why = refusal(verdictOf(analysis, "in"));
+  EXPECT_NE(why.find("inner counters' strides? two counters have the stride 1"), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, InnerCounterWithAStrideOfNoCounterIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void pairs(int ny, int nx, const double *in, double *out) {
+    #pragma omp parallel for
+      for (int i = 1; i < ny - 1; i++)
+        for (int j = 2; j < nx - 2; j++) {
+          double acc = 0.0;
+          for (int a = -1; a <= 1; a++)
+            for (int b = 0; b <= 1; b++) acc += in[(i + a) * nx + j + 2 * b];
+          out[i * nx + j] = acc;
+        }
+    })"),
+                                      activeArrays({"in", "out"}));
+  std::string why = refusal(verdictOf(analysis, "in"));
+  EXPECT_NE(why.find("which no counter of the nest has"), std::string::npos) << why;
+}
+
+TEST(GatherAnalysis, NestOfInnerLoopsInALoopOfOneCounterIsNoGather) {
+  LoopAnalysis analysis = analyzeLoop(onlyLoop(R"(
+    void twice(int n, const double *x, double *y) {
+    #pragma omp parallel for
+      for (int i = 4; i < n - 4; i++) {
+        double acc = 0.0;
+        for (int a = -1; a <= 1; a++)
+          for (int b = -1; b <= 1; b++) acc += x[i + a + b];
+        y[i] = acc;
+      }
+    })"),
+                                      activeArrays({"x", "y"}));
+  std::string why = refusal(verdictOf(analysis, "x"));
+  EXPECT_NE(why.find("in a loop of one counter"), std::string::npos) << why;
 }
 
 TEST(GatherAnalysis, NoGatherOptionAsksNothing) {

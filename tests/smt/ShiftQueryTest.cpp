@@ -74,6 +74,34 @@ TEST(ShiftQuery, LinearisedIndexIsExactAndOneToOneWithinTheInnerBound) {
   EXPECT_NE(wrapped.reason.find("same element"), std::string::npos) << wrapped.reason;
 }
 
+// A 2-D filter's in[(j + a) * nx + i + b], taps a, b in [-1, 1], read at every point of the box j in
+// [1, n - 1), i in [1, nx - 1): the term of (j, i, a, b) reaches the target (j + a, i + b). The
+// targets' box, widened by the taps, keeps i + b in [0, nx): one-to-one. Taps of [-2, 2] along the
+// rows reach past them and wrap.
+TEST(ShiftQuery, FamilyThroughALinearisedIndexIsExactAndOneToOneOverTheTargets) {
+  SolverSession session;
+  ExprRef nx = variable("nx");
+  auto counter = [](const char* name) { return variable(name, 0, Scope::Counter); };
+  auto taps = [&](std::int64_t reach) {
+    return LoopDomain{
+        {dimension("j", constant(1), sub(n(), constant(1))), dimension("i", constant(1), sub(nx, constant(1))),
+         LoopDimension{"a", constant(-1), constant(1), Comparison::LessEqual, constant(1)},
+         LoopDimension{"b", constant(-reach), constant(reach), Comparison::LessEqual, constant(1)}},
+        std::nullopt};
+  };
+  ExprRef layout = add(mul(j(), nx), i());
+  ExprRef read = add(mul(add(j(), counter("a")), nx), add(i(), counter("b")));
+  ExprRef expected = add(mul(add(j(), counter("a")), nx), add(i(), counter("b")));
+  ShiftProof proof = proveLinearisedFamilyShift(session, taps(1), read, expected, layout, {-1, -1}, {1, 1});
+  EXPECT_TRUE(proof.proven) << proof.reason;
+  // A read that is not the expected target (b shifting j instead of i) is refuted.
+  ExprRef swapped = add(mul(add(j(), counter("b")), nx), add(i(), counter("a")));
+  EXPECT_FALSE(proveLinearisedFamilyShift(session, taps(1), read, swapped, layout, {-1, -1}, {1, 1}).proven);
+  ShiftProof wrapped = proveLinearisedFamilyShift(session, taps(2), read, expected, layout, {-1, -2}, {1, 2});
+  EXPECT_FALSE(wrapped.proven);
+  EXPECT_NE(wrapped.reason.find("same element"), std::string::npos) << wrapped.reason;
+}
+
 TEST(ShiftQuery, APassedDeadlineProvesNothing) {
   SolverSession session;
   session.setDeadline(Deadline::after(0));
