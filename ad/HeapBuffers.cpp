@@ -42,7 +42,11 @@ std::optional<Allocation> allocationIn(const clang::Expr* value) {
     allocation.sized = isSizeof(call->getArg(1));
     return allocation;
   }
-  if (name != "malloc" || call->getNumArgs() != 1) return name == "calloc" ? std::optional(allocation) : std::nullopt;
+  if (name == "calloc" || (name == "malloc" && call->getNumArgs() != 1)) {
+    allocation.sized = false;
+    return allocation;
+  }
+  if (name != "malloc") return std::nullopt;
   const clang::Expr* size = call->getArg(0)->IgnoreParenImpCasts();
   if (isSizeof(size)) return allocation;
   auto* product = llvm::dyn_cast<clang::BinaryOperator>(size);

@@ -41,7 +41,9 @@ bool isThreadNumber(const AdjointContext& context, const clang::Expr* expr) {
   if (isThreadNumberCall(expr)) return true;
   auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr->IgnoreParenImpCasts());
   auto* var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-  if (!var || !var->getType()->isIntegerType() || !var->getInit() || !isThreadNumberCall(var->getInit())) return false;
+  if (!var || !var->getType()->isIntegerType() || !var->getInit() || !isThreadNumberCall(var->getInit()) ||
+      !insideTeamRegion(context, var->getInit()))  // (outside a region, the initial thread's number: 0)
+    return false;
   Assigned assigned(var);
   assigned.TraverseStmt(const_cast<clang::Stmt*>(context.function.getBody()));
   return !assigned.found;

@@ -12,7 +12,7 @@
 
 namespace adrace::ad {
 
-// `omp_get_thread_num()`, or a variable initialised by it alone and never assigned.
+// `omp_get_thread_num()`, or a variable initialised by it alone in a team region and never assigned.
 bool isThreadNumber(const AdjointContext& context, const clang::Expr* expr);
 
 // `a[t]` with t a thread number (the leaf's one subscript), in a team region.

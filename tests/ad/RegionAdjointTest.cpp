@@ -380,6 +380,17 @@ TEST(RegionAdjoint, AnotherThreadsSlotOutsideABlockIsRefused) {
       << g.error;
 }
 
+// The thread number through a local of the region that nothing assigns again.
+TEST(RegionAdjoint, ThreadSlotThroughALocalOfTheRegion) {
+  std::string source = kSlots;
+  source.replace(source.find("        int i;\n"), 15,
+                 "        int i;\n        const int tid = omp_get_thread_num();\n");
+  source.replace(source.find("partial[omp_get_thread_num()]"), 29, "partial[tid]");
+  std::string code = generatedAdjoint(source, "slots", {"x", "partial", "total"});
+  EXPECT_TRUE(contains(code, "mine_b += partial_b[tid];\n")) << code;
+  EXPECT_FALSE(contains(code, "omp atomic")) << code;
+}
+
 TEST(RegionAdjoint, ThreadNumbersOutsideATeamRegionAreRefused) {
   Generated g = generate(R"C(#include <omp.h>
 void slots(int n, const double *x, double *partial)
