@@ -567,52 +567,45 @@ c::StmtRef GatherAdjoint::familyLoop(const Term& term, const c::ExprRef& target,
                     c::postfix(inner.stepsUp() ? c::Op::Increment : c::Op::Decrement, r), std::move(body));
 }
 
-const GatherAdjoint::Term* GatherAdjoint::layoutTerm(const Target& target) const {
-  const Term* throughDefinition = nullptr;
+std::optional<GatherAdjoint::Layout> GatherAdjoint::layoutTerm(const Target& target) const {
+  std::optional<Layout> throughDefinition;
   for (const Term& term : target.terms) {
     auto* access = llvm::dyn_cast<clang::ArraySubscriptExpr>(term.increment.leaf->IgnoreParenImpCasts());
     if (!access) continue;
-    bool readsDefinition = false;
-    std::function<void(const c::ExprRef&)> visit = [&](const c::ExprRef& node) {
-      if (!node) return;
-      readsDefinition = readsDefinition || (node->kind == c::Expr::Kind::Name && definitions_.count(node->text));
-      for (const c::ExprRef& operand : node->operands) visit(operand);
-    };
-    visit(context_.tree(access->getIdx()));
-    if (!readsDefinition) return &term;
+    Layout layout{&term, context_.tree(access->getIdx())};
+    if (std::none_of(definitions_.begin(), definitions_.end(),
+                     [&](const auto& definition) { return c::namesIdentifier(layout.index, definition.first); }))
+      return layout;
     // Through a definition, the term at offset 0 reads most plainly (`u_b[p]` is `u_b[(long)tj * nx + ti]`).
     bool unshifted = std::all_of(term.offsets.begin(), term.offsets.end(), [](std::int64_t o) { return o == 0; });
-    if (!throughDefinition || unshifted) throughDefinition = &term;
+    if (!throughDefinition || unshifted) throughDefinition = layout;
   }
   return throughDefinition;
 }
 
 c::ExprRef GatherAdjoint::linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const {
-  const Term& term = *layoutTerm(target);  // build() refuses a target without one
-  auto* access = llvm::cast<clang::ArraySubscriptExpr>(term.increment.leaf->IgnoreParenImpCasts());
-  // A single definition the subscript reads (`u[p - nx]`, `long p = (long)j * nx + i`) stands for
-  // its value, which reads only counters and what the loop does not write (the shifted iteration
-  // recomputes it the same way, atIteration).
-  std::function<c::ExprRef(const c::ExprRef&)> inlineDefinitions = [&](const c::ExprRef& node) -> c::ExprRef {
-    if (!node) return node;
-    if (node->kind == c::Expr::Kind::Name)
-      if (auto definition = definitions_.find(node->text); definition != definitions_.end())
-        return c::parenthesized(inlineDefinitions(definition->second.value));
-    auto copy = std::make_shared<c::Expr>(*node);
-    for (size_t k = 0; k < copy->operands.size(); ++k) {
-      bool callee = node->kind == c::Expr::Kind::Call && k == 0;
-      if (!callee) copy->operands[k] = inlineDefinitions(copy->operands[k]);
-    }
-    return copy;
-  };
-  // The term's subscript at iteration t - offsets is the layout at t: the element t owns.
-  std::vector<c::ExprRef> iteration;
-  for (size_t d = 0; d < nest_.size(); ++d) iteration.push_back(plus(targets[d], -term.offsets[d]));
-  c::ExprRef index = context_.tree(access->getIdx());
+  Layout layout = *layoutTerm(target);  // build() refuses a target without one
+  c::ExprRef index = layout.index;
   if (auto whole = definitions_.find(index->kind == c::Expr::Kind::Name ? index->text : std::string());
       whole != definitions_.end())
     index = whole->second.value;  // the whole subscript: no parentheses needed
-  return c::subscript(c::name(target.info->adjoint), shifted(inlineDefinitions(index), iteration));
+  // A single definition the subscript reads (`u[p - nx]`, `long p = (long)j * nx + i`) stands for
+  // its value, which reads only counters and what the loop does not write (the shifted iteration
+  // recomputes it the same way, atIteration). A value may read an earlier definition: a round per
+  // level, and definitions cannot read each other in a cycle (each is read only after it is made).
+  for (size_t round = 0; round <= definitions_.size(); ++round) {
+    bool inlined = false;
+    for (const auto& [name, definition] : definitions_)
+      if (c::namesIdentifier(index, name)) {
+        index = substitute(index, name, c::parenthesized(definition.value));
+        inlined = true;
+      }
+    if (!inlined) break;
+  }
+  // The term's subscript at iteration t - offsets is the layout at t: the element t owns.
+  std::vector<c::ExprRef> iteration;
+  for (size_t d = 0; d < nest_.size(); ++d) iteration.push_back(plus(targets[d], -layout.term->offsets[d]));
+  return c::subscript(c::name(target.info->adjoint), shifted(index, iteration));
 }
 
 // collapse(n): targets (t0, ..., tn-1) over the box first_d + low_d <= t_d < end_d + high_d. The

@@ -108,10 +108,14 @@ class GatherAdjoint {
     c::ExprRef value;
   };
   std::optional<std::string> unreadable(const c::ExprRef& value, std::set<std::string>& visiting) const;
-  // The term whose subscript names a linearised target's element: the first whose subscript reads
-  // no recomputed local, else the first through one; null when no term is a subscript (build()
-  // then refuses the gather).
-  const Term* layoutTerm(const Target& target) const;
+  // The term whose subscript names a linearised target's element, with that subscript: the first
+  // whose subscript reads no recomputed local, else the first through one; none when no term is a
+  // subscript (build() then refuses the gather).
+  struct Layout {
+    const Term* term = nullptr;
+    c::ExprRef index;
+  };
+  std::optional<Layout> layoutTerm(const Target& target) const;
   // A linearised array's element that target `iteration` owns: the layout term's subscript at the
   // point the term shifts it to (LinearisedIndex.h).
   c::ExprRef linearisedElement(const Target& target, const std::vector<c::ExprRef>& targets) const;

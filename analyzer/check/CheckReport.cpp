@@ -129,7 +129,7 @@ json checkJson(const std::vector<CheckedFile>& files) {
         }
       loops.push_back({{"id", loop->id},
                        {"function", loop->function},
-                       {"directive", loop->directive},
+                       {"directive", loopDirectiveName(loop->directive)},
                        {"pragma_at", toJson(loop->pragmaAt)},
                        {"race_free", raceFree},
                        {"checked", checked}});
@@ -144,7 +144,7 @@ json checkJson(const std::vector<CheckedFile>& files) {
         }
       regions.push_back({{"id", region->id},
                          {"function", region->function},
-                         {"construct", region->construct},
+                         {"construct", directiveSpelling(region->directive)},
                          {"pragma_at", toJson(region->pragmaAt)},
                          {"race_free", raceFree},
                          {"checked", checked}});

@@ -242,8 +242,9 @@ class LoopChecker {
     // Two iterations race only when different threads run them; simd lanes of one thread are
     // concurrent too, so not for simd loops; nor for distribute loops, where the threads of
     // different teams have the same numbers.
-    if (!loop.threadNumberSymbol.empty() && loop.directive.find("simd") == std::string::npos &&
-        loop.directive.find("task") == std::string::npos && loop.directive.find("distribute") == std::string::npos)
+    const Directive& directive = loop.directive;
+    if (!loop.threadNumberSymbol.empty() && !directive.has(Construct::Simd) && !directive.has(Construct::Task) &&
+        !directive.has(Construct::Taskloop) && !directive.has(Construct::Distribute))
       knowledge_.addDistinct(smt::variable(loop.threadNumberSymbol, 0, smt::Scope::Private));
     for (const smt::ExprRef& ticket : loop.distinctPerIteration) knowledge_.addDistinct(ticket);
   }

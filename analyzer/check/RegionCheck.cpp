@@ -322,7 +322,7 @@ class RegionChecker {
 
   std::string region() const { return regionWord(region_.units); }
   std::string unit() const { return unitWord(region_.units); }
-  std::string directive() const { return region_.construct; }
+  std::string directive() const { return directiveSpelling(region_.directive); }
 
   static void uncertain(Side& side, const std::string& why) {
     if (!side.uncertain) side.uncertainty = why;
@@ -410,8 +410,7 @@ class RegionChecker {
     const LoopModel& second = *y.loop;
     bool sameThreadRule = sameDomain(first, second) && first.schedule == Schedule::Static &&
                           second.schedule == Schedule::Static && first.scheduleChunk == second.scheduleChunk &&
-                          first.directive.find("simd") == std::string::npos &&
-                          second.directive.find("simd") == std::string::npos;
+                          !first.directive.has(Construct::Simd) && !second.directive.has(Construct::Simd);
     if (!sameThreadRule) return ask(x, y, smt::Pairing::Any);
     smt::Coincidence apart = ask(x, y, smt::Pairing::DifferentIterations);
     if (apart.status != smt::Coincidence::Status::Disjoint) return apart;
@@ -453,9 +452,9 @@ class RegionChecker {
       case Executor::EveryThread:
         if (thread == "?") return primed ? "on another " + unit() : "";  // no witness: the indices were not compared
         return "(" + unit() + " " + thread + ")";
-      case Executor::OneThread: return "in " + step.construct + " at line " + std::to_string(step.at.line);
+      case Executor::OneThread: return "in " + stepConstructName(step) + " at line " + std::to_string(step.at.line);
       case Executor::MasterThread:
-        return "in " + step.construct + " at line " + std::to_string(step.at.line) + " (thread 0)";
+        return "in " + stepConstructName(step) + " at line " + std::to_string(step.at.line) + " (thread 0)";
       case Executor::Worksharing: break;
     }
     std::string text = "in the loop at line " + std::to_string(step.at.line) + " (iteration ";
@@ -494,7 +493,7 @@ class RegionChecker {
                  : "put the write and the read in separate statements with #pragma omp barrier between them";
     const RegionStep& step = region_.steps[earlier.step];
     std::string line = std::to_string(step.at.line);
-    if (step.kind == RegionStep::Kind::Loop && step.construct.find("taskloop") != std::string::npos)
+    if (step.kind == RegionStep::Kind::Loop && step.loopDirective.has(Construct::Taskloop))
       return "remove nogroup from the taskloop at line " + line + ", or add #pragma omp taskwait after it";
     if (step.kind == RegionStep::Kind::Loop)
       return "remove nowait from the loop at line " + line + ", or add #pragma omp barrier after it";
@@ -503,13 +502,13 @@ class RegionChecker {
         return "taskwait waits only for the tasks its own task created: put the creator of the task at line " +
                std::to_string(task->at.line) +
                " in #pragma omp taskgroup, or end the creator with #pragma omp taskwait";
-    if (step.construct == "task" || region_.steps[later.step].construct == "task")
+    if (step.construct == StepConstruct::Task || region_.steps[later.step].construct == StepConstruct::Task)
       return "order the tasks with depend clauses, or add #pragma omp taskwait after the task at line " + line;
-    if (step.executor == Executor::OneThread && step.construct == "single")
+    if (step.executor == Executor::OneThread && step.construct == StepConstruct::Single)
       return "remove nowait from the single construct at line " + line + ", or add #pragma omp barrier after it";
     if (step.executor != Executor::EveryThread)
-      return "add #pragma omp barrier after the " + step.construct + " construct at line " + line + " (" +
-             step.construct + " has no implied barrier)";
+      return "add #pragma omp barrier after the " + stepConstructName(step) + " construct at line " + line + " (" +
+             stepConstructName(step) + " has no implied barrier)";
     unsigned laterLine = region_.steps[later.step].at.line;
     // A statement that meets itself, or one before it, does so in the next iteration of a loop around them.
     if (laterLine <= step.at.line)

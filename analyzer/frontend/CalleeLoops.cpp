@@ -47,7 +47,8 @@ int CalleeLoops::enterBlock(const clang::CallExpr& call, const smt::ExprRef& cou
   Context context;
   context.id = nextContext_++;
   context.parent = callContext;
-  context.kind = "block of '" + calleeName(&call) + "'";
+  context.kind = ContextKind::CalleeBlock;
+  context.description = calleeName(&call);
   context.span = spanOf(call.getSourceRange(), sources_);
   contexts_.push_back(context);
   SourcePosition at = positionOf(call.getBeginLoc(), sources_);
@@ -85,7 +86,8 @@ bool CalleeLoops::enterLoop(const clang::CallExpr& call, const clang::ForStmt& l
   Context context;
   context.id = entered.context;
   context.parent = parent;
-  context.kind = "inner loop body in '" + calleeName(&call) + "'";
+  context.kind = ContextKind::CalleeInnerLoopBody;
+  context.description = calleeName(&call);
   context.span = spanOf(loop.getSourceRange(), sources_);
   contexts_.push_back(context);
   SourcePosition at = positionOf(loop.getBeginLoc(), sources_);

@@ -21,22 +21,22 @@ void cover(SourceSpan& span, clang::SourceRange range, const clang::SourceManage
   if (span.end.line == 0 || before(span.end, added.end)) span.end = added.end;
 }
 
-std::string kindOfBranch(const clang::CFGBlock* dominator) {
+ContextKind kindOfBranch(const clang::CFGBlock* dominator) {
   const clang::Stmt* terminator = dominator ? dominator->getTerminatorStmt() : nullptr;
-  if (!terminator) return "after early exit";
+  if (!terminator) return ContextKind::AfterEarlyExit;
   if (llvm::isa<clang::IfStmt>(terminator) || llvm::isa<clang::ConditionalOperator>(terminator) ||
       llvm::isa<clang::BinaryOperator>(terminator) || llvm::isa<clang::SwitchStmt>(terminator))
-    return "branch";
+    return ContextKind::Branch;
   if (llvm::isa<clang::ForStmt>(terminator) || llvm::isa<clang::WhileStmt>(terminator) ||
       llvm::isa<clang::DoStmt>(terminator))
-    return "inner loop body";
-  return "after early exit";
+    return ContextKind::InnerLoopBody;
+  return ContextKind::AfterEarlyExit;
 }
 
 }  // namespace
 
 ContextBuilder::ContextBuilder(const LoopCfg& cfg, clang::ASTContext& context) : cfg_(cfg) {
-  contexts_.push_back({0, -1, "loop body", {}, {}});
+  contexts_.push_back({0, -1, ContextKind::LoopBody, "", {}, {}});
   if (!cfg.cfg() || !cfg.bodyEntry()) return;
   auto* graph = const_cast<clang::CFG*>(cfg.cfg());
   dominators_ = std::make_unique<clang::CFGDomTree>(graph);
@@ -70,7 +70,7 @@ ContextBuilder::ContextBuilder(const LoopCfg& cfg, clang::ASTContext& context) :
       const clang::CFGBlock* dominator = dominators_->getBase().getNode(head)->getIDom()->getBlock();
       int parent = contextOfBlock_.count(dominator) ? contextOfBlock_[dominator] : 0;
       id = static_cast<int>(contexts_.size());
-      contexts_.push_back({id, parent, kindOfBranch(dominator), {}, {}});
+      contexts_.push_back({id, parent, kindOfBranch(dominator), "", {}, {}});
       contextOfHead[head] = id;
       recordEntryCondition(id, dominator, head);
     }

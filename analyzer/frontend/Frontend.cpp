@@ -4,6 +4,7 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ClauseCoverage.h"
 #include "analyzer/frontend/CompileCommand.h"
+#include "analyzer/frontend/DirectiveConstructs.h"
 #include "analyzer/frontend/ExpressionDepth.h"
 #include "analyzer/frontend/LargeStack.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -83,8 +84,8 @@ const char* unsupportedConstruct(const clang::OMPExecutableDirective& directive)
     default: break;
   }
   llvm::StringRef name = llvm::omp::getOpenMPDirectiveName(directive.getDirectiveKind());
-  if (name.starts_with("target")) return "target offload";
-  if (name.contains("taskloop")) return "taskloop";  // master taskloop, parallel master taskloop...
+  if (beginsWithTarget(directive.getDirectiveKind())) return "target offload";
+  if (combines(directive, llvm::omp::OMPD_taskloop)) return "taskloop";  // master taskloop, parallel master taskloop...
   if (llvm::isa<clang::OMPGenericLoopDirective>(directive)) return "loop";
   if (llvm::isa<clang::OMPTileDirective>(directive)) return "tile";
   if (llvm::isa<clang::OMPUnrollDirective>(directive)) return "unroll";

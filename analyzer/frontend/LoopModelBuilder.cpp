@@ -10,6 +10,7 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ContextBuilder.h"
 #include "analyzer/frontend/DataSharing.h"
+#include "analyzer/frontend/DirectiveConstructs.h"
 #include "analyzer/frontend/EnclosingFacts.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/frontend/InstanceNumbering.h"
@@ -217,7 +218,7 @@ LoopModelResult Builder::build() {
                         : *request_.directive;
   model_.id = request_.id;
   model_.function = request_.function ? request_.function->getNameAsString() : "";
-  model_.directive = request_.taskLoop ? "task (created in a loop)" : directiveName(directive);
+  model_.directive = request_.taskLoop ? Directive{Construct::Task} : modelDirectiveOf(directive);
   model_.pragmaAt = positionOf(directive.getBeginLoc(), sources_);
   if (auto diagnostic = readHeaders()) return {std::nullopt, diagnostic};
   model_.loopSpan = spanOf(loops_.front()->getSourceRange(), sources_);

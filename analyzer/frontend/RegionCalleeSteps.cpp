@@ -51,7 +51,7 @@ void CalleeSteps::addCalleeSteps(const clang::FunctionDecl& callee, const clang:
   if (!inlined) return state_.limit(whyNot, call);
   // The caller reads its arguments (`f(a[k], x)`); an address `&x` bound to a parameter is no access.
   RegionStep arguments;
-  arguments.construct = "statement";
+  arguments.construct = StepConstruct::Statement;
   arguments.at = positionOf(call->getBeginLoc(), state_.sources);
   std::set<unsigned> addressArguments;
   for (const auto& [parameter, scalar] : inlined->addressed)

@@ -2,6 +2,7 @@
 
 #include "analyzer/frontend/CalleeInlining.h"
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/DirectiveConstructs.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
 #include "analyzer/frontend/ReferenceCollector.h"
@@ -55,7 +56,7 @@ RegionModel buildRegionModel(const RegionModelRequest& request, clang::ASTContex
   model.id = request.id;
   model.function = request.site.function ? request.site.function->getNameAsString() : "";
   model.pragmaAt = positionOf(directive.getBeginLoc(), state.sources);
-  model.construct = directiveName(directive);
+  model.directive = modelDirectiveOf(directive);
   bool teams = llvm::isa<clang::OMPTeamsDirective>(directive) || llvm::isa<clang::OMPTargetTeamsDirective>(directive);
   if (teams) model.units = RegionUnits::Teams;
   // The region as a "loop" without counters: its clauses and the declarations in its body decide.

@@ -1,6 +1,7 @@
 #include "analyzer/frontend/RegionSteps.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/DirectiveConstructs.h"
 #include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/RegionStepShapes.h"
@@ -30,7 +31,8 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
   if (const clang::IfStmt* branch = ifElseOfSteps(statement)) return addBranchSteps(*branch, index);
   if (const clang::CompoundStmt* block = blockOfSteps(statement)) {
     // Every thread evaluates the condition, whether or not it runs the block.
-    addStatementsStep(llvm::cast<clang::IfStmt>(statement)->getCond(), index, Executor::EveryThread, "statement");
+    addStatementsStep(llvm::cast<clang::IfStmt>(statement)->getCond(), index, Executor::EveryThread,
+                      StepConstruct::Statement);
     size_t first = state_.model.steps.size();
     if (!addArmSteps(std::vector<const clang::Stmt*>(block->body_begin(), block->body_end()), index)) return;
     // Unless the condition always holds, no thread may run the block.
@@ -51,7 +53,7 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
     bool initialises = false;
     for (const clang::Decl* decl : declaration->decls())
       if (auto* variable = llvm::dyn_cast<clang::VarDecl>(decl)) initialises |= variable->hasInit();
-    if (initialises) addStatementsStep(statement, index, Executor::EveryThread, "statement");
+    if (initialises) addStatementsStep(statement, index, Executor::EveryThread, StepConstruct::Statement);
     return;
   }
   auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(statement);
@@ -64,7 +66,7 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
                      nested);
       return;
     }
-    addStatementsStep(statement, index, Executor::EveryThread, "statement");
+    addStatementsStep(statement, index, Executor::EveryThread, StepConstruct::Statement);
     return;
   }
   if (llvm::isa<clang::OMPBarrierDirective>(directive)) return addBarrierStep(directive);
@@ -108,9 +110,9 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
     }
   }
   if (llvm::isa<clang::OMPSingleDirective>(directive))
-    return addStatementsStep(associated, index, Executor::OneThread, "single", nowait);
+    return addStatementsStep(associated, index, Executor::OneThread, StepConstruct::Single, nowait);
   if (llvm::isa<clang::OMPMasterDirective>(directive))
-    return addStatementsStep(associated, index, Executor::MasterThread, "master", true);
+    return addStatementsStep(associated, index, Executor::MasterThread, StepConstruct::Master, true);
   if (llvm::isa<clang::OMPMaskedDirective>(directive)) {
     // masked filter(k) runs on thread k: the master for k == 0 (as master does), otherwise a thread
     // the model treats as some one thread.
@@ -119,11 +121,13 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
       clang::Expr::EvalResult value;
       onMaster = filter->getThreadID()->EvaluateAsInt(value, state_.context) && value.Val.getInt() == 0;
     }
-    return addStatementsStep(associated, index, onMaster ? Executor::MasterThread : Executor::OneThread, "masked",
-                             true);
+    return addStatementsStep(associated, index, onMaster ? Executor::MasterThread : Executor::OneThread,
+                             StepConstruct::Masked, true);
   }
   if (llvm::isa<clang::OMPCriticalDirective>(directive) || llvm::isa<clang::OMPAtomicDirective>(directive))
-    return addStatementsStep(statement, index, Executor::EveryThread, directiveName(*directive));
+    return addStatementsStep(
+        statement, index, Executor::EveryThread,
+        llvm::isa<clang::OMPCriticalDirective>(directive) ? StepConstruct::Critical : StepConstruct::Atomic);
   // flush orders memory but synchronises nobody; taskwait and taskyield do nothing without tasks.
   if (llvm::isa<clang::OMPFlushDirective>(directive) || llvm::isa<clang::OMPTaskwaitDirective>(directive) ||
       llvm::isa<clang::OMPTaskyieldDirective>(directive))
@@ -137,7 +141,7 @@ void RegionStepBuilder::addStep(const clang::Stmt* statement, size_t index) {
 void RegionStepBuilder::addBarrierStep(const clang::Stmt* at) {
   RegionStep barrier;
   barrier.kind = RegionStep::Kind::Barrier;
-  barrier.construct = "barrier";
+  barrier.construct = StepConstruct::Barrier;
   barrier.at = positionOf(at->getBeginLoc(), state_.sources);
   state_.model.steps.push_back(barrier);
 }
@@ -157,7 +161,7 @@ bool RegionStepBuilder::addArmSteps(const std::vector<const clang::Stmt*>& state
                    nested);
       return false;
     } else if (!llvm::isa<clang::NullStmt>(inner)) {
-      addStatementsStep(inner, index, Executor::EveryThread, "statement");
+      addStatementsStep(inner, index, Executor::EveryThread, StepConstruct::Statement);
     }
   }
   return true;
@@ -217,7 +221,7 @@ void RegionStepBuilder::addBranchSteps(const clang::IfStmt& branch, size_t index
             "them); not modelled",
         &branch);
   // Every thread evaluates the condition.
-  addStatementsStep(branch.getCond(), index, Executor::EveryThread, "statement");
+  addStatementsStep(branch.getCond(), index, Executor::EveryThread, StepConstruct::Statement);
   int thenArm = -1;
   for (const clang::Stmt* arm : {branch.getThen(), branch.getElse()}) {
     std::vector<const clang::Stmt*> statements;
@@ -257,7 +261,7 @@ void RegionStepBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
   auto headerStep = [&] {
     RegionStep header;
     header.kind = RegionStep::Kind::Statements;
-    header.construct = "statement";
+    header.construct = StepConstruct::Statement;
     header.at = positionOf(loop.getBeginLoc(), state_.sources);
     Scope scope{state_.sharing.get(), state_.translator.get(), false, index, state_.body};
     std::vector<const clang::Stmt*> parts;
@@ -346,16 +350,16 @@ void RegionStepBuilder::addSectionSteps(const clang::Stmt* sections, size_t inde
     if (at >= state_.topLevel.size()) at = index;
     bool last = k + 1 == bodies.size();
     // Only the last section's end is the construct's end, where its barrier is.
-    addStatementsStep(bodies[k], at, Executor::OneThread, "section", last ? nowait : true);
+    addStatementsStep(bodies[k], at, Executor::OneThread, StepConstruct::Section, last ? nowait : true);
   }
 }
 
 void RegionStepBuilder::addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor,
-                                          std::string construct, bool nowait) {
+                                          StepConstruct construct, bool nowait) {
   RegionStep step;
   step.kind = RegionStep::Kind::Statements;
   step.executor = executor;
-  step.construct = std::move(construct);
+  step.construct = construct;
   step.at = positionOf(state_.topLevel[index]->getBeginLoc(), state_.sources);
   step.nowait = nowait;
   if (statement)
@@ -378,7 +382,8 @@ void RegionStepBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t 
   RegionStep step;
   step.kind = RegionStep::Kind::Loop;
   step.executor = Executor::Worksharing;
-  step.construct = directiveName(loop);
+  step.construct = StepConstruct::Loop;
+  step.loopDirective = modelDirectiveOf(loop);
   step.at = positionOf(loop.getBeginLoc(), state_.sources);
   step.nowait = loop.hasClausesOfKind<clang::OMPNowaitClause>();
   step.scheduleWritten = loop.hasClausesOfKind<clang::OMPScheduleClause>();

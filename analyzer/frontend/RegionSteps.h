@@ -34,7 +34,7 @@ class RegionStepBuilder {
   bool addArmSteps(const std::vector<const clang::Stmt*>& statements, size_t index);
   void addBranchSteps(const clang::IfStmt& branch, size_t index);
   void addCycleSteps(const clang::Stmt& loop, size_t index);
-  void addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor, std::string construct,
+  void addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor, StepConstruct construct,
                          bool nowait = false);
   void addReductionCombination(const clang::OMPLoopDirective& loop, RegionStep& step);
 

@@ -54,7 +54,7 @@ void TaskSteps::addTaskSequenceSteps(const std::vector<TaskSequencePart>& parts,
   state_.taskSharedLocals.clear();
   stepOfPart.push_back(state_.model.steps.size());  // parts.size(): the single's barrier
   steps_.addBarrierStep(single);
-  state_.model.steps.back().construct = "single";
+  state_.model.steps.back().construct = StepConstruct::Single;
   for (size_t part = 0; part < parts.size(); ++part)
     if (parts[part].outlivesUntil)
       state_.model.steps[stepOfPart[part]].outlivesUntil = stepOfPart[*parts[part].outlivesUntil];
@@ -101,7 +101,7 @@ void TaskSteps::addTaskloopSteps(const TaskloopInSingle& shape, const clang::OMP
     state_.model.steps.push_back(std::move(step));
   }
   steps_.addBarrierStep(&single);
-  state_.model.steps.back().construct = "single";
+  state_.model.steps.back().construct = StepConstruct::Single;
 }
 
 // The parts of a single's timeline (SingleTimeline.h): its statements and tasks, steps of one
@@ -117,7 +117,7 @@ void TaskSteps::addTimelineSteps(const std::vector<TimelinePart>& parts, const c
     } else {
       state_.model.steps.push_back(singleThreadStep(part.statements, index));
       if (part.task) {
-        state_.model.steps.back().construct = "task";
+        state_.model.steps.back().construct = StepConstruct::Task;
         state_.model.steps.back().at = positionOf(part.task->getBeginLoc(), state_.sources);
       }
     }
@@ -126,7 +126,7 @@ void TaskSteps::addTimelineSteps(const std::vector<TimelinePart>& parts, const c
     for (size_t earlier : part.after) step.after.push_back(stepOfPart[earlier]);
   }
   steps_.addBarrierStep(&single);
-  state_.model.steps.back().construct = "single";
+  state_.model.steps.back().construct = StepConstruct::Single;
 }
 
 // Statements of a single, run by its one thread without a barrier after them.
@@ -134,7 +134,7 @@ RegionStep TaskSteps::singleThreadStep(const std::vector<const clang::Stmt*>& st
   RegionStep step;
   step.kind = RegionStep::Kind::Statements;
   step.executor = Executor::OneThread;
-  step.construct = "single";
+  step.construct = StepConstruct::Single;
   step.at = positionOf(statements.front()->getBeginLoc(), state_.sources);
   step.nowait = true;
   for (const clang::Stmt* statement : statements)

@@ -294,7 +294,8 @@ std::vector<size_t> addTaskParts(const clang::OMPTaskDirective& task, const std:
   std::vector<const clang::Stmt*> stretch;
   auto closeStretch = [&] {
     if (stretch.empty()) return;
-    TaskSequencePart part{TaskSequencePart::Kind::Task, stretch, &task, "task", exclusion, &task, after, {}};
+    TaskSequencePart part{
+        TaskSequencePart::Kind::Task, stretch, &task, StepConstruct::Task, exclusion, &task, after, {}};
     part.after.insert(part.after.end(), done.begin(), done.end());
     done.push_back(parts.size());
     parts.push_back(std::move(part));
@@ -384,10 +385,12 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
     ++k;
 
     if (!before.empty()) {
-      parts.push_back({TaskSequencePart::Kind::Statements, before, nullptr, "single", "", before.front(), {}, {}});
+      parts.push_back(
+          {TaskSequencePart::Kind::Statements, before, nullptr, StepConstruct::Single, "", before.front(), {}, {}});
       parts.back().conditional = anyConditional(before);
       if (!tasks.empty())
-        parts.push_back({TaskSequencePart::Kind::Barrier, {}, nullptr, "task creation", "", tasks.front(), {}, {}});
+        parts.push_back(
+            {TaskSequencePart::Kind::Barrier, {}, nullptr, StepConstruct::TaskCreation, "", tasks.front(), {}, {}});
     }
     // Each task in the order of creation, with the tasks it depends on, directly or through others.
     std::vector<std::vector<Dependence>> dependences;
@@ -433,18 +436,20 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
     }
     // The creating thread goes on at once: no dependence orders its statements after the tasks.
     if (!after.empty())
-      parts.push_back({TaskSequencePart::Kind::Statements, after, nullptr, "single", "", after.front(), {}, {}});
+      parts.push_back(
+          {TaskSequencePart::Kind::Statements, after, nullptr, StepConstruct::Single, "", after.front(), {}, {}});
     parts.back().conditional = anyConditional(after);
     if (taskwait) {
       partOfStatement[waitAt] = parts.size();
-      parts.push_back({TaskSequencePart::Kind::Barrier,
-                       {},
-                       nullptr,
-                       llvm::isa<clang::OMPTaskgroupDirective>(taskwait) ? "end of taskgroup" : "taskwait",
-                       "",
-                       taskwait,
-                       {},
-                       {}});
+      parts.push_back(
+          {TaskSequencePart::Kind::Barrier,
+           {},
+           nullptr,
+           llvm::isa<clang::OMPTaskgroupDirective>(taskwait) ? StepConstruct::EndOfTaskgroup : StepConstruct::Taskwait,
+           "",
+           taskwait,
+           {},
+           {}});
     }
   }
   for (const auto& [part, end] : outlivingUntil) {

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "analyzer/frontend/CalledTaskSequences.h"
+#include "analyzer/model/RegionModel.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/StmtOpenMP.h>
@@ -31,7 +32,7 @@ struct TaskSequencePart {
   Kind kind = Kind::Statements;
   std::vector<const clang::Stmt*> statements;  // Statements: the single's own; Task: the task's body
   const clang::OMPTaskDirective* task = nullptr;
-  std::string construct;  // "task", "single", "taskwait", "task dependences"
+  StepConstruct construct = StepConstruct::Single;  // Task, Single; a barrier: TaskCreation, Taskwait, EndOfTaskgroup
   // Task: `depend(mutexinoutset: x)` shared with another task of its stretch: the two never run at
   // the same time, as if under `critical(mutexinoutset: x)`.
   std::string exclusion;

@@ -1,5 +1,6 @@
 #include "analyzer/frontend/TeamsRegions.h"
 
+#include "analyzer/frontend/DirectiveConstructs.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/MainFileFunctions.h"
 
@@ -75,7 +76,7 @@ class Finder : public MainFileFunctionVisitor<Finder> {
     auto consider = [&](const clang::Stmt* statement) {
       if (llvm::isa<clang::DeclStmt>(statement) || llvm::isa<clang::NullStmt>(statement)) return true;
       auto* directive = llvm::dyn_cast<clang::OMPLoopDirective>(statement);
-      if (loop || !directive || directiveName(*directive).rfind("distribute", 0) != 0) return false;
+      if (loop || !directive || constructsOf(*directive).front() != llvm::omp::OMPD_distribute) return false;
       loop = directive;
       return true;
     };
@@ -111,9 +112,9 @@ class Finder : public MainFileFunctionVisitor<Finder> {
       if (function != region.function || !contains(teams, *inner)) continue;
       if (llvm::isa<clang::OMPAtomicDirective>(inner)) continue;
       std::string name = directiveName(*inner);
-      if (name.find("distribute") != std::string::npos)
+      if (combines(*inner, llvm::omp::OMPD_distribute))
         return "'#pragma omp " + name + "' inside a teams construct (not combined with it) is not modelled";
-      if (name.find("parallel") != std::string::npos)
+      if (combines(*inner, llvm::omp::OMPD_parallel))
         return "a parallel region nested in a teams region (the threads of a team and the teams are both "
                "concurrent) is not modelled";
       return "'#pragma omp " + name + "' inside a teams region is not modelled";

@@ -30,6 +30,34 @@ const char* scheduleName(Schedule schedule) {
   return "";
 }
 
+std::string loopDirectiveName(Directive directive) {
+  if (directive == Directive{Construct::Task}) return "task (created in a loop)";
+  return directiveSpelling(directive);
+}
+
+std::string contextDescription(const Context& context) {
+  switch (context.kind) {
+    case ContextKind::LoopBody: return "loop body";
+    case ContextKind::Branch: return "branch";
+    case ContextKind::InnerLoopBody: return "inner loop body";
+    case ContextKind::AfterEarlyExit: return "after early exit";
+    case ContextKind::CalleeBlock: return "block of '" + context.description + "'";
+    case ContextKind::CalleeInnerLoopBody: return "inner loop body in '" + context.description + "'";
+    case ContextKind::Described: return context.description;
+  }
+  return "?";
+}
+
+ContextKind contextKindNamed(const std::string& text) {
+  for (ContextKind kind :
+       {ContextKind::LoopBody, ContextKind::Branch, ContextKind::InnerLoopBody, ContextKind::AfterEarlyExit}) {
+    Context named;
+    named.kind = kind;
+    if (contextDescription(named) == text) return kind;
+  }
+  return ContextKind::Described;
+}
+
 const char* accessKindName(AccessKind kind) {
   switch (kind) {
     case AccessKind::Read: return "read";

@@ -2,6 +2,7 @@
 // (verdicts, the race check, the adjoint generator's scoping) reads.
 #pragma once
 
+#include "analyzer/model/Directive.h"
 #include "smt/IndexExpr.h"
 #include "smt/KnowledgeBase.h"
 #include "smt/LoopDomain.h"
@@ -102,13 +103,30 @@ inline constexpr const char* kHiddenStateSuggestion =
 
 // A control context (docs/design.md [FormAD] §5.1): the statements executed by exactly the same
 // iterations. Context 0 is the loop body's root; a child is executed only when its parent is.
+enum class ContextKind {
+  LoopBody,             // context 0
+  Branch,               // a then or else part, a case
+  InnerLoopBody,        // the body of a loop inside the loop's
+  AfterEarlyExit,       // what follows a `break`, `continue` or `return` that may leave first
+  CalleeBlock,          // a block of a called function (`callee` names it)
+  CalleeInnerLoopBody,  // the body of a loop in a called function
+  Described,            // a question document's own kind (`description`: its text)
+};
+
 struct Context {
   int id = 0;
   int parent = -1;
-  std::string kind;  // "loop body", "branch", "inner loop body", "after early exit"
+  ContextKind kind = ContextKind::LoopBody;
+  // CalleeBlock, CalleeInnerLoopBody: the called function; Described: the document's text.
+  std::string description;
   SourceSpan span;
   std::vector<unsigned> cfgBlocks;  // Clang CFG block ids in this context
 };
+// As the model's JSON and the messages describe a context: "loop body", "branch", "inner loop body",
+// "after early exit", "block of 'f'", "inner loop body in 'f'", or a question document's text.
+std::string contextDescription(const Context& context);
+// The kind a question document's text names ("branch"), or Described when it names none.
+ContextKind contextKindNamed(const std::string& text);
 
 // One instance of a scalar that occurs in index expressions (docs/design.md [FormAD] §5.2): the set of
 // definitions that reach its uses.
@@ -188,10 +206,16 @@ enum class Schedule { Static, Dynamic, Guided, Auto, Runtime, Tasks };
 // As the model's JSON and the diagnostics write it: "static", "dynamic", ..., "tasks".
 const char* scheduleName(Schedule schedule);
 
+// As the model's JSON and the reports write a loop's directive: its spelling ("parallel for"), or
+// "task (created in a loop)" for a task created in each iteration of a sequential loop.
+std::string loopDirectiveName(Directive directive);
+
 struct LoopModel {
   int id = 0;  // 0-based, in source order within its file
   std::string function;
-  std::string directive;    // "parallel for", "for", "parallel for simd", "for simd", "simd"
+  // {Parallel, For}, {For}, {Parallel, For, Simd}, {For, Simd}, {Simd}, {Taskloop}, ...; {Task} alone:
+  // a task created in each iteration of a sequential loop (frontend/TaskLoops.h).
+  Directive directive;
   SourcePosition pragmaAt;  // the `#pragma omp` line
   SourceSpan loopSpan;      // the associated for statement
   unsigned linesOfCode = 0;

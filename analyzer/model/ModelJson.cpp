@@ -135,7 +135,7 @@ json toJson(const LoopModel& loop) {
   for (const Context& context : loop.contexts)
     contexts.push_back({{"id", context.id},
                         {"parent", context.parent},
-                        {"kind", context.kind},
+                        {"kind", contextDescription(context)},
                         {"span", toJson(context.span)},
                         {"cfg_blocks", context.cfgBlocks}});
   json references = json::array();
@@ -159,7 +159,7 @@ json toJson(const LoopModel& loop) {
 
   return {{"id", loop.id},
           {"function", loop.function},
-          {"directive", loop.directive},
+          {"directive", loopDirectiveName(loop.directive)},
           {"pragma_at", toJson(loop.pragmaAt)},
           {"loop_span", toJson(loop.loopSpan)},
           {"lines", loop.linesOfCode},

@@ -30,6 +30,25 @@ smt::LoopDomain unitDomain(RegionUnits units) {
 
 const char* unitWord(RegionUnits units) { return units == RegionUnits::Teams ? "team" : "thread"; }
 
+std::string stepConstructName(const RegionStep& step) {
+  switch (step.construct) {
+    case StepConstruct::Statement: return "statement";
+    case StepConstruct::Single: return "single";
+    case StepConstruct::Master: return "master";
+    case StepConstruct::Masked: return "masked";
+    case StepConstruct::Section: return "section";
+    case StepConstruct::Critical: return "critical";
+    case StepConstruct::Atomic: return "atomic";
+    case StepConstruct::Task: return "task";
+    case StepConstruct::Loop: return directiveSpelling(step.loopDirective);
+    case StepConstruct::Barrier: return "barrier";
+    case StepConstruct::TaskCreation: return "task creation";
+    case StepConstruct::Taskwait: return "taskwait";
+    case StepConstruct::EndOfTaskgroup: return "end of taskgroup";
+  }
+  return "?";
+}
+
 const char* regionWord(RegionUnits units) { return units == RegionUnits::Teams ? "teams region" : "parallel region"; }
 
 }  // namespace adrace::analyzer

@@ -31,11 +31,30 @@ struct RegionAccess {
   std::string approximated;            // a loop around it modelled only in part, and how: a race is possible
 };
 
+// What made a step: the construct around its statements, the loop's directive, or the wait that a
+// barrier step stands for.
+enum class StepConstruct {
+  Statement,  // plain statements of every thread
+  Single,     // a single's statements, or the barrier at its end
+  Master,
+  Masked,
+  Section,
+  Critical,
+  Atomic,
+  Task,          // a task's statements
+  Loop,          // a worksharing loop or taskloop: RegionStep::loopDirective
+  Barrier,       // a barrier, written or implied
+  TaskCreation,  // the creation of a single's first task: what came before it is finished
+  Taskwait,
+  EndOfTaskgroup,
+};
+
 struct RegionStep {
   enum class Kind { Statements, Loop, Barrier };
   Kind kind = Kind::Statements;
   Executor executor = Executor::EveryThread;
-  std::string construct;  // "statement", "single", "master", "critical", "atomic", "for", "barrier"
+  StepConstruct construct = StepConstruct::Statement;
+  Directive loopDirective;  // StepConstruct::Loop: {For}, {For, Simd}, {Taskloop}, ...
   SourcePosition at;
   std::vector<RegionAccess> accesses;
   int loop = -1;                 // Kind::Loop: index of the loop's model among the file's loops
@@ -65,6 +84,9 @@ struct RegionStep {
   // for): the barrier step that ends it; -1 when the next barrier does.
   int outlivesUntil = -1;
 };
+// As the messages name a step's construct: "statement", "single", "task", "for", "taskloop", "barrier",
+// "task creation", "taskwait", "end of taskgroup", ...
+std::string stepConstructName(const RegionStep& step);
 
 // What runs a region's statements concurrently: the threads of a `parallel` region's team, or the
 // teams of a `teams` region's league (each team's initial thread, numbered by omp_get_team_num()).
@@ -73,7 +95,7 @@ enum class RegionUnits { Threads, Teams };
 struct RegionModel {
   int id = 0;  // 0-based, in source order within its file
   RegionUnits units = RegionUnits::Threads;
-  std::string construct = "parallel";  // the directive: "parallel", "parallel sections", "teams", "target teams"
+  Directive directive{Construct::Parallel};  // {Parallel}, {Parallel, Sections}, {Teams}, {Target, Teams}
   std::string function;
   SourcePosition pragmaAt;
   // Region-wide facts on every thread: thread numbers, and private variables' single definitions

@@ -252,7 +252,7 @@ void Reader::readLoop(const Field& field) {
 void Reader::readContexts(const std::optional<Field>& field) {
   std::vector<Context>& contexts = result_.loop.contexts;
   if (!field) {
-    contexts.push_back({0, -1, "loop body", {}, {}});
+    contexts.push_back({0, -1, ContextKind::LoopBody, "", {}, {}});
     return;
   }
   std::vector<Field> items = field->array();
@@ -265,8 +265,11 @@ void Reader::readContexts(const std::optional<Field>& field) {
     // Parents come first, so the list is a tree rooted at context 0.
     context.parent = id == 0 ? static_cast<int>(item.member("parent").integer(-1, -1))
                              : static_cast<int>(item.member("parent").integer(0, static_cast<long long>(id) - 1));
-    context.kind = id == 0 ? "loop body" : "branch";
-    if (auto kind = item.optionalMember("kind")) context.kind = kind->string();
+    context.kind = id == 0 ? ContextKind::LoopBody : ContextKind::Branch;
+    if (auto kind = item.optionalMember("kind")) {
+      context.kind = contextKindNamed(kind->string());
+      if (context.kind == ContextKind::Described) context.description = kind->string();
+    }
     contexts.push_back(context);
   }
 }
@@ -367,7 +370,7 @@ QuestionDocument Reader::read(const json& document) {
   if (auto format = root.optionalMember("format"); format && format->string() != kFormat)
     format->fail(std::string("expected \"") + kFormat + "\"");
   if (root.has("id")) result_.id = document.at("id");
-  result_.loop.directive = "parallel for";
+  result_.loop.directive = {Construct::Parallel, Construct::For};
   readVariables(root.member("variables"));
   readLoop(root.member("loop"));
   readContexts(root.optionalMember("contexts"));

@@ -228,7 +228,7 @@ bool underBranches(const LoopModel& loop, int id, int ancestor) {
     const Context* context = nullptr;
     for (const Context& candidate : loop.contexts)
       if (candidate.id == id) context = &candidate;
-    if (!context || context->kind != "branch") return false;
+    if (!context || context->kind != ContextKind::Branch) return false;
     id = context->parent;
   }
   return true;
@@ -245,7 +245,7 @@ std::string bodyLocalFails(const LoopModel& loop, const GatherNest& nest, const 
   for (const Context& context : loop.contexts)
     if (context.id != nest.bodyContext && within(loop, context.id, nest.bodyContext) &&
         !before(variable.declaredAt, context.span.begin) && before(variable.declaredAt, context.span.end))
-      return "it is declared in a " + context.kind + ", not on the loop body's root";
+      return "it is declared in a " + contextDescription(context) + ", not on the loop body's root";
   return "";
 }
 
@@ -456,7 +456,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
     } else if (reference.context != nest.bodyContext) {
       std::string kind = "a context of its own";
       for (const Context& context : loop.contexts)
-        if (context.id == reference.context) kind = "a context of its own (" + context.kind + ")";
+        if (context.id == reference.context) kind = "a context of its own (" + contextDescription(context) + ")";
       return refuse(
           where(reference) + " is read in " + kind +
           ", not on the loop body's root: a term at a shifted iteration would need that context's condition or loop");

@@ -138,7 +138,8 @@ std::string reportText(const std::vector<AnalyzedFile>& files) {
     for (const AnalyzedLoop& loop : file.loops) {
       const LoopModel& model = *loop.model;
       out << model.pragmaAt.file << ":" << model.pragmaAt.line << ": loop " << model.id << " in " << model.function
-          << " (omp " << model.directive << ", counter " << model.dimensions.front().domain.counter << ")\n";
+          << " (omp " << loopDirectiveName(model.directive) << ", counter " << model.dimensions.front().domain.counter
+          << ")\n";
       if (!loop.analysis) continue;
       for (const ArrayVerdict& verdict : loop.analysis->arrays) {
         out << "  " << std::left << std::setw(14) << verdict.adjoint << std::setw(13) << reportedVerdict(verdict)

@@ -1,4 +1,4 @@
-/* One explicit time step of the coupled 2-D Burgers' equations (OpDiLib's test case, seed 001, section 6)
+/* One explicit time step of the coupled 2-D Burgers' equations ([OpDiLib]'s test case, §6)
  *     u_t + u u_x + v u_y = nu (u_xx + u_yy),    v_t + u v_x + v v_y = nu (v_xx + v_yy)
  * on an ny x nx grid, with first-order upwind convection and central diffusion; the boundary rows and
  * columns are not updated. cx = dt/dx, cy = dt/dy, rx = nu dt/dx^2, ry = nu dt/dy^2.

@@ -9,7 +9,7 @@
  *                 WIDTH elements; not a gather, the offset between iterations is not constant).
  *   y    shared   y_b[i] is read and reset at the loop counter.
  *   acc  private (a local).
- * (adrace at the start of issue 15 gives exactly these: w reduction, x atomic without --extent x=n.)
+ * (adrace before gathers gave exactly these: w reduction, x atomic without --extent x=n.)
  *
  *   y[i] = sum_r w[r+R]*x[i+r]  =>  w_b[r+R] += x[i+r]*y_b[i];  x_b[i+r] += w[r+R]*y_b[i];  y_b[i] = 0 */
 

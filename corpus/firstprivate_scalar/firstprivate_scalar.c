@@ -1,4 +1,4 @@
-/* A firstprivate scalar (Enzyme paper, seed 003, figure 6): every thread starts with its own copy of
+/* A firstprivate scalar ([Enzyme] figure 6): every thread starts with its own copy of
  * `in`, so the first iteration each thread runs stores `in` and all later ones store 0. The result
  * depends on the schedule, so the schedule is spelled out: the adjoint must replay the same one. */
 

@@ -5,7 +5,7 @@
  *             out[i] = in_t =>  in_t_b += out_b[i];  out_b[i] = 0
  * so when the thread's first iteration has been reversed, in_t_b holds out_b[first iteration], and the
  * adjoint of the firstprivate initialisation in_t = in is  in_b += in_t_b  summed over the threads:
- * firstprivate becomes reduction(+) (seed 000, figure 9).
+ * firstprivate becomes reduction(+) ([TOMS-AD] figure 9).
  *
  * Which iteration a thread ran first depends on the schedule, so this oracle (unlike the others) keeps
  * the OpenMP loop: the same static schedule over the same iterations with the same team gives every

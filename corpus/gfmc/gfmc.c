@@ -1,4 +1,4 @@
-/* Spin exchange and spin flip of the CORAL GFMC kernel stassuij (FormAD paper, seed 004, section 7.2),
+/* Spin exchange and spin flip of the CORAL GFMC kernel stassuij ([FormAD] §7.2),
  * in real arithmetic, split in two worksharing loops over the isospin states j of one parallel region
  * (the paper's "GFMC"; gfmc_fused is the original single loop, "GFMC*").
  *

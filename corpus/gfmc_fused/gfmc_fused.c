@@ -1,4 +1,4 @@
-/* Spin exchange and spin flip of the CORAL GFMC kernel stassuij (FormAD paper, seed 004, section 7.2),
+/* Spin exchange and spin flip of the CORAL GFMC kernel stassuij ([FormAD] §7.2),
  * in real arithmetic, as the original single parallel loop over the isospin states j (the paper's
  * "GFMC*"; gfmc splits it in two loops).
  *

@@ -1,4 +1,4 @@
-/* Green-Gauss gradients on an edge-based unstructured mesh (FormAD paper, seed 004, section 7.4).
+/* Green-Gauss gradients on an edge-based unstructured mesh ([FormAD] §7.4).
  * Each edge ie joins the nodes e2n[2*ie] and e2n[2*ie+1] (of nnodes) and adds the face value times the
  * face coefficient sij[ie] to one node and subtracts it from the other. The edges are coloured so that
  * no two edges of a colour share a node: edges color_ia[ic] .. color_ia[ic+1]-1 have colour ic, and

@@ -1,4 +1,4 @@
-/* Indirect copy through an index array (FormAD paper, seed 004, figure 2):
+/* Indirect copy through an index array ([FormAD] figure 2):
  *     y[c[i]] = x[c[i] + 7]
  * c must be injective for the loop to be race-free (here: a permutation of 0 .. n-1). */
 

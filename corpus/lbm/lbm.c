@@ -1,5 +1,5 @@
 /* Stream-collide step of the Parboil LBM benchmark (lattice Boltzmann, D3Q19, BGK collision) in its C
- * form (FormAD paper, seed 004, section 7.3), in double precision. Each cell holds N_CELL_ENTRIES = 20
+ * form ([FormAD] §7.3), in double precision. Each cell holds N_CELL_ENTRIES = 20
  * values (19 distribution functions and, in Parboil, a flag word); the cell loop steps i by 20, reads
  * its own cell through LOCAL and pushes the collided values to the neighbours through NEIGHBOR
  * (streaming). Obstacle cells bounce their values back instead. The obstacle flags are read as integers

@@ -1,5 +1,5 @@
-/* The element loop of LULESH's IntegrateStressForElems (LULESH 2.0; the Enzyme paper's benchmark,
- * seed 003), with its helpers inlined. Per hexahedral element: gather the coordinates of its 8 nodes
+/* The element loop of LULESH's IntegrateStressForElems (LULESH 2.0; [Enzyme]'s benchmark),
+ * with its helpers inlined. Per hexahedral element: gather the coordinates of its 8 nodes
  * through nodelist (CollectDomainNodesToElemNodes), compute the shape-function derivatives B and the
  * volume determ (CalcElemShapeFunctionDerivatives; LULESH then refines B with CalcElemNodeNormals,
  * left out here), and write the element's 8 nodal forces -sig*B into per-element arrays

@@ -6,7 +6,7 @@
  *                  x[i-1]: the adjoint increments of neighbouring iterations collide; x is only read,
  *                  so a reduction is possible. Gather candidate: x[i] and x[i - 1], constant offsets.
  *   s  firstprivate  reduction(+:s) in the primal: every thread reads the same s_b.
- * (adrace at the start of issue 15 cannot differentiate it: the generator does not handle a returned
+ * (adrace before gathers could not differentiate it: the generator does not handle a returned
  * value.)
  *
  *   return s            =>  s_b = result_b

@@ -6,9 +6,9 @@
  *                  increments collide; u is only read, so a reduction is possible. Gather candidate:
  *                  every reference is u[j+c1][i+c2] with constant offsets c1, c2 in {-1, 0, 1}, and
  *                  the fluxes are body locals computed once on the root: gather applies, and
- *                  `adrace adjoint --strategy formad` writes u_b as a 2-D gather (issue 15).
+ *                  `adrace adjoint --strategy formad` writes u_b as a 2-D gather.
  *   unew  shared   unew_b[j][i] is read and reset at the loop counters, disjoint across iterations.
- *   (adrace at the start of issue 15 gives unew `atomic`: it does not look into the static inline
+ *   (adrace before gathers gave unew `atomic`: it does not look into the static inline
  *   face_flux, so "may access shared memory the analysis cannot see" guards every array.)
  *
  * With F(a, b) = 0.5*(k(ua) + k(ub))*(ub - ua) the flux from cell a to cell b,

@@ -8,7 +8,7 @@
  *   c     shared   c_b[p] is incremented at the iteration's own point only.
  *   unew  shared   unew_b[p] is read and reset at the iteration's own point.
  *   j, i, p, laplacian private.
- * (adrace at the start of issue 15 gives exactly these; `u` is atomic without --extent u=nz*ny*nx and
+ * (adrace before gathers gave exactly these; `u` is atomic without --extent u=nz*ny*nx and
  * reduction with it. Its Z3 queries over the products in IDX take about 10 s.)
  *
  *   unew[p] = u[p] + c[p]*L,  L = sum of the six neighbours - 6 u[p]

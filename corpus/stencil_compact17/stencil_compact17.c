@@ -1,4 +1,4 @@
-/* Compact 17-point stencil (FormAD paper, seed 004, section 7.1, the "large" stencil): iteration i
+/* Compact 17-point stencil ([FormAD] §7.1, the "large" stencil): iteration i
  * touches the points i-8 .. i and adds the contributions of every pair (i-d, i), d = 0 .. 8, in both
  * directions, so each iteration reads and writes the same nine points. Iterations nine apart are
  * independent: nine sweeps, each parallel. Together the sweeps give

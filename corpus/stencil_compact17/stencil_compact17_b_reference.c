@@ -1,6 +1,6 @@
 /* Hand-written reverse-mode adjoint of stencil_compact17 (the test oracle); the weights w are passive.
  * Sweeps, iterations and the 17 statements in reverse order; each statement is an increment
- * u += w*v, whose adjoint is v_b += w*u_b with u_b unchanged (seed 004, figure 1). */
+ * u += w*v, whose adjoint is v_b += w*u_b with u_b unchanged ([FormAD] figure 1). */
 
 void stencil_compact17_b(int n, const double *w, const double *uold, double *uold_b, double *unew,
                          double *unew_b)

@@ -1,4 +1,4 @@
-/* Compact three-point stencil (FormAD paper, seed 004, section 7.1): every iteration touches the
+/* Compact three-point stencil ([FormAD] §7.1): every iteration touches the
  * point pair (i-1, i) and adds both of its contributions, so each iteration reads and writes the
  * same two points. Iterations two apart are independent: two sweeps (even i, odd i), each parallel.
  * Together the sweeps give unew[i] += wl*uold[i-1] + wc*uold[i] + wr*uold[i+1] inside the domain

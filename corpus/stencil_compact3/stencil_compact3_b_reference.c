@@ -1,6 +1,6 @@
 /* Hand-written reverse-mode adjoint of stencil_compact3 (the test oracle); the weights are passive.
  * Sweeps, iterations and statements in reverse order; each statement is an increment u += w*v,
- * whose adjoint is v_b += w*u_b with u_b unchanged (seed 004, figure 1). */
+ * whose adjoint is v_b += w*u_b with u_b unchanged ([FormAD] figure 1). */
 
 void stencil_compact3_b(int n, double wl, double wc, double wr, const double *uold, double *uold_b,
                         double *unew, double *unew_b)

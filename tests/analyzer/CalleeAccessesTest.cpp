@@ -274,7 +274,7 @@ TEST(CalleeAccesses, LoopsOfAHelperRangeOverTheBlockItsArgumentsName) {
   ASSERT_EQ(checked.models.loops.size(), 1u);
   int calleeContexts = 0;
   for (const Context& context : checked.models.loops[0].contexts)
-    calleeContexts += context.kind == "inner loop body in 'process_block'";
+    calleeContexts += context.kind == ContextKind::CalleeInnerLoopBody && context.description == "process_block";
   EXPECT_EQ(calleeContexts, 2);
 }
 

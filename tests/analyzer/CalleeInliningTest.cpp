@@ -33,7 +33,7 @@ TEST(CalleeInlining, ASingleInACalleeEndsWithItsBarrier) {
   ASSERT_EQ(checked.models.regions.size(), 1u);
   const RegionModel& region = checked.models.regions[0];
   ASSERT_GE(region.steps.size(), 2u);
-  EXPECT_EQ(region.steps[0].construct, "single");
+  EXPECT_EQ(region.steps[0].construct, StepConstruct::Single);
   EXPECT_EQ(region.steps[0].executor, Executor::OneThread);
   EXPECT_EQ(region.steps[0].at.line, 6u);  // the single in setup(), not the call
 }

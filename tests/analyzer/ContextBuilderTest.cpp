@@ -32,7 +32,7 @@ TEST(ContextBuilder, IfElseMakesTwoChildrenOfTheRoot) {
   EXPECT_NE(then, otherwise);
   EXPECT_EQ(loop.contexts[then].parent, 0);
   EXPECT_EQ(loop.contexts[otherwise].parent, 0);
-  EXPECT_EQ(loop.contexts[then].kind, "branch");
+  EXPECT_EQ(loop.contexts[then].kind, ContextKind::Branch);
   // Branch conditions become facts of their contexts: i % 2 == 0 in one, != in the other.
   int conditionFacts = 0;
   for (const Fact& fact : loop.facts)
@@ -61,7 +61,7 @@ TEST(ContextBuilder, NestedIfAndInnerLoop) {
   EXPECT_NE(outer, 0);
   EXPECT_EQ(loop.contexts[inner].parent, outer);
   EXPECT_EQ(loop.contexts[loopBody].parent, 0);
-  EXPECT_EQ(loop.contexts[loopBody].kind, "inner loop body");
+  EXPECT_EQ(loop.contexts[loopBody].kind, ContextKind::InnerLoopBody);
   bool sawBound = false;
   for (const Fact& fact : loop.facts)
     sawBound |= fact.context == loopBody && smt::toString(fact.lhs).rfind("k", 0) == 0 &&

@@ -59,7 +59,7 @@ TEST(DataSharing, WorksharingLoopInsideParallelRegion) {
     })");
   ASSERT_EQ(parsed.loops.size(), 2u);
   const LoopModel& first = parsed.loops[0];
-  EXPECT_EQ(first.directive, "for");
+  EXPECT_EQ(first.directive, Directive{Construct::For});
   EXPECT_EQ(first.schedule, Schedule::Dynamic);
   EXPECT_EQ(first.scheduleChunk, "4");
   EXPECT_TRUE(first.nowait);

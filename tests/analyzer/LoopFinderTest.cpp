@@ -15,7 +15,8 @@ TEST(LoopFinder, ASimdLoopInsideAParallelLoopIsPartOfItsModel) {
       }
     })");
   ASSERT_EQ(parsed.loops.size(), 1u);
-  EXPECT_EQ(parsed.loops[0].directive, "parallel for");
+  EXPECT_EQ(parsed.loops[0].directive, (Directive{Construct::Parallel, Construct::For}));
+  EXPECT_EQ(loopDirectiveName(parsed.loops[0].directive), "parallel for");
   EXPECT_EQ(referencesTo(parsed.loops[0], "a").size(), 1u);
 }
 
@@ -31,8 +32,8 @@ TEST(LoopFinder, SiblingLoopsOfARegionAreModelledEach) {
       }
     })");
   ASSERT_EQ(parsed.loops.size(), 2u);
-  EXPECT_EQ(parsed.loops[0].directive, "for");
-  EXPECT_EQ(parsed.loops[1].directive, "for");
+  EXPECT_EQ(parsed.loops[0].directive, Directive{Construct::For});
+  EXPECT_EQ(parsed.loops[1].directive, Directive{Construct::For});
 }
 
 TEST(LoopFinder, MethodsAndConstructorsOfACxxClass) {

@@ -27,7 +27,7 @@ TEST(Sections, EachSectionIsAStepOfOneThread) {
   ASSERT_EQ(region.steps.size(), 2u);
   for (const RegionStep& step : region.steps) {
     EXPECT_EQ(step.executor, Executor::OneThread);
-    EXPECT_EQ(step.construct, "section");
+    EXPECT_EQ(step.construct, StepConstruct::Section);
   }
   EXPECT_TRUE(region.steps[0].nowait);  // only the construct's end has the barrier
   EXPECT_EQ(region.steps[1].at.line, 10u);

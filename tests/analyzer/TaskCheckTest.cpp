@@ -40,7 +40,8 @@ std::string blocked(const std::string& offset) {
 TEST(TasksInALoop, BlocksOfDifferentTasksAreDisjoint) {
   CheckedSnippet checked = checkSnippet(blocked(""));
   ASSERT_EQ(checked.models.loops.size(), 1u) << unsupportedMessages(checked);
-  EXPECT_EQ(checked.models.loops[0].directive, "task (created in a loop)");
+  EXPECT_EQ(checked.models.loops[0].directive, Directive{Construct::Task});
+  EXPECT_EQ(loopDirectiveName(checked.models.loops[0].directive), "task (created in a loop)");
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
   EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
 }

@@ -31,7 +31,7 @@ std::string smoothing(const std::string& target) {
 TEST(Taskloop, IterationsWritingTheirOwnCellAreDisjoint) {
   CheckedSnippet checked = checkSnippet(smoothing("unew[i]"));
   ASSERT_EQ(checked.models.loops.size(), 1u);
-  EXPECT_EQ(checked.models.loops[0].directive, "taskloop");
+  EXPECT_EQ(checked.models.loops[0].directive, Directive{Construct::Taskloop});
   EXPECT_EQ(checked.models.loops[0].schedule, Schedule::Tasks);
   EXPECT_FALSE(anyUnsupported(checked));
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);

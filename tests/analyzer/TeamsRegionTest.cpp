@@ -30,7 +30,7 @@ TEST(TeamsRegion, EachTeamWritesItsOwnSlot) {
   ASSERT_EQ(checked.models.regions.size(), 1u);
   const RegionModel& region = checked.models.regions[0];
   EXPECT_EQ(region.units, RegionUnits::Teams);
-  EXPECT_EQ(region.construct, "teams");
+  EXPECT_EQ(region.directive, Directive{Construct::Teams});
   ASSERT_EQ(region.steps.size(), 2u);
   EXPECT_EQ(region.steps[1].executor, Executor::EveryThread);
 }
@@ -117,7 +117,7 @@ TEST(TeamsRegion, TargetTeamsWithoutDistributeIsModelled) {
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
   EXPECT_FALSE(anyUnsupported(checked));
   ASSERT_EQ(checked.models.regions.size(), 1u);
-  EXPECT_EQ(checked.models.regions[0].construct, "target teams");
+  EXPECT_EQ(checked.models.regions[0].directive, (Directive{Construct::Target, Construct::Teams}));
   CheckedSnippet twin = checkSnippet(targetTeams("team % 2"));
   EXPECT_TRUE(reportsRaceOn(twin, "partial", true)) << describe(twin.findings);
 }

@@ -19,7 +19,7 @@ LoopAnalysis analyze(const std::string& code, AnalysisOptions options = {}) {
   return analyzeLoop(onlyLoop(code), options);
 }
 
-TEST(Verdicts, Seed004Figure2IndirectCopy) {
+TEST(Verdicts, FormAdFigure2IndirectCopy) {
   LoopAnalysis analysis = analyze(R"(
     void f(int n, const int *c, double *x, double *y) {
       #pragma omp parallel for

@@ -14,7 +14,7 @@ namespace {
 using nlohmann::json;
 
 const std::string kAdrace = ADRACE_BINARY;
-const std::string kFigure2 = std::string(ADRACE_EXAMPLES_DIR) + "/seed004_figure2.json";
+const std::string kFigure2 = std::string(ADRACE_EXAMPLES_DIR) + "/formad_figure2.json";
 const std::string kGreenGauss = std::string(ADRACE_EXAMPLES_DIR) + "/green_gauss.json";
 
 std::string oneLine(const std::string& path) { return json::parse(readWhole(path)).dump(); }
@@ -53,9 +53,9 @@ TEST(AnswerCommand, StdioAnswersEachLineOnItsOwnLine) {
   std::vector<json> answers;
   for (std::string line; std::getline(lines, line);) answers.push_back(json::parse(line));
   ASSERT_EQ(answers.size(), 3u) << "the blank line is skipped";
-  EXPECT_EQ(answers[0]["id"], "seed 004, figure 2");
+  EXPECT_EQ(answers[0]["id"], "[FormAD] figure 2");
   EXPECT_TRUE(answers[1].contains("error"));
-  EXPECT_EQ(answers[2]["id"], "green_gauss edge loop (seed 004, section 7.4)");
+  EXPECT_EQ(answers[2]["id"], "green_gauss edge loop ([FormAD] §7.4)");
   EXPECT_EQ(answers[2]["answers"][0]["verdict"], "shared");
 
   std::string good = writeSource("good.jsonl", oneLine(kFigure2) + "\n" + oneLine(kFigure2) + "\n");

@@ -49,8 +49,8 @@ TEST(Examples, EveryExampleIsAnsweredAsDocumented) {
   EXPECT_GE(checked, 2);
 }
 
-TEST(Examples, Seed004Figure2NeedsNoGuard) {
-  json answer = answerOf("seed004_figure2");
+TEST(Examples, FormAdFigure2NeedsNoGuard) {
+  json answer = answerOf("formad_figure2");
   EXPECT_EQ(verdictOf(answer, "xb"), "shared");
   EXPECT_EQ(verdictOf(answer, "yb"), "shared");
 }

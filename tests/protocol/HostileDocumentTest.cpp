@@ -14,7 +14,7 @@ namespace {
 using nlohmann::json;
 
 const std::string kAdrace = ADRACE_BINARY;
-const std::string kFigure2 = std::string(ADRACE_EXAMPLES_DIR) + "/seed004_figure2.json";
+const std::string kFigure2 = std::string(ADRACE_EXAMPLES_DIR) + "/formad_figure2.json";
 
 TEST(HostileDocument, NumberOutOfDoubleRangeIsMalformedNotAnAbort) {
   std::string file = writeSource("huge-number.json", R"({"id": 1e400})");
@@ -39,7 +39,7 @@ TEST(HostileDocument, DeepNestingIsRefusedNotEchoed) {
   json document = json::parse(readWhole(kFigure2));
   std::string text = document.dump();
   std::string nested = std::string(10000, '[') + std::string(10000, ']');
-  text.replace(text.find("\"seed 004, figure 2\""), std::string("\"seed 004, figure 2\"").size(), nested);
+  text.replace(text.find("\"[FormAD] figure 2\""), std::string("\"[FormAD] figure 2\"").size(), nested);
   CommandResult result = runCommand(kAdrace + " answer " + writeSource("deep-id.json", text));
   EXPECT_EQ(result.exitCode, 2);
   EXPECT_LT(result.out.size(), 1000u);  // it once echoed the id back: 200 MB

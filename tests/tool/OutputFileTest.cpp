@@ -38,7 +38,7 @@ TEST(OutputFile, OutputEqualToTheInputIsRefusedAndTheInputKept) {
   EXPECT_EQ(runCommand(kAdrace + " analyze " + file + " -o " + link + " --").exitCode, 2);
   EXPECT_EQ(readWhole(file), kKernel);
   std::string questions =
-      writeSource("same.json", readWhole(std::string(ADRACE_EXAMPLES_DIR) + "/seed004_figure2.json"));
+      writeSource("same.json", readWhole(std::string(ADRACE_EXAMPLES_DIR) + "/formad_figure2.json"));
   std::string before = readWhole(questions);
   EXPECT_EQ(runCommand(kAdrace + " answer " + questions + " -o " + questions).exitCode, 2);
   EXPECT_EQ(readWhole(questions), before);

@@ -1,5 +1,5 @@
-/* Test kernel for `adrace adjoint` (not a corpus case): loops as C89 code writes them (issue 13,
- * item 2). The counters are declared at the top of the function and assigned in each for-init;
+/* Test kernel for `adrace adjoint` (not a corpus case): loops as C89 code writes them.
+ * The counters are declared at the top of the function and assigned in each for-init;
  * the parallel loop's counter is private implicitly (OpenMP makes it so) or by private(k), the
  * inner sequential loop's counter by private(j), and a sequential loop counts down with a
  * counter already used by a parallel loop. */

@@ -1,5 +1,5 @@
 /* Test kernel for `adrace adjoint` (not a corpus case): C89 counters read after their loops
- * (issue 13, item 2). A lastprivate(i) counter of a parallel loop holds, after the loop, the
+ * (C89 style). A lastprivate(i) counter of a parallel loop holds, after the loop, the
  * value past the last iteration (the first even number >= n here); a sequential loop's counter
  * holds its exit value; the same counters then run other loops (one nested in a sequential loop)
  * and are read after each again. */

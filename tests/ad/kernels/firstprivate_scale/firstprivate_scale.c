@@ -1,4 +1,4 @@
-/* Issue 13, bug 1: a firstprivate loop whose adjoint needs no forward sweep (LULESH puts
+/* Regression kernel: a firstprivate loop whose adjoint needs no forward sweep (LULESH puts
  * firstprivate(numElem) on most loops). The adjoint used to pop the thread's final n from an
  * empty tape ("tape underflow"). */
 void firstprivate_scale(int n, const double *x, double *y)

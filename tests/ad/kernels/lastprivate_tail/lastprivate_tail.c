@@ -1,4 +1,4 @@
-/* Test kernel for `adrace adjoint` (not a corpus case): a lastprivate scalar (seed 000, figure 10)
+/* Test kernel for `adrace adjoint` (not a corpus case): a lastprivate scalar ([TOMS-AD] figure 10)
  * whose value after the loop, from the sequentially last iteration, is used nonlinearly. */
 #include <math.h>
 

@@ -1,4 +1,4 @@
-/* Issue 13, bug 3: the adjoint must keep the quoted #include (for `real` and N) and write the sizes
+/* Regression kernel: the adjoint must keep the quoted #include (for `real` and N) and write the sizes
  * as the macros they are, so that an adjoint generated at the default size fits a program built
  * with -DSMALL_DATASET. */
 #include "sizes.h"

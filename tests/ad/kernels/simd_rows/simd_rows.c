@@ -1,5 +1,5 @@
-/* Test kernel for `adrace adjoint` (not a corpus case): simd as users add it to C89 loops (issue 13,
- * item 2): `parallel for simd` on a flat loop, and `omp simd` on the innermost loop of a parallel
+/* Test kernel for `adrace adjoint` (not a corpus case): simd as users add it to C89 loops:
+ * `parallel for simd` on a flat loop, and `omp simd` on the innermost loop of a parallel
  * nest, PolyBench-gemm style (a row update scaled by a per-row constant). */
 #define NCOL 16
 

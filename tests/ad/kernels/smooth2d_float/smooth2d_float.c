@@ -1,4 +1,4 @@
-/* Issue 13, bug 2: per-thread reduction copies of a float array's adjoint. The adjoint used to sum
+/* Regression kernel: per-thread reduction copies of a float array's adjoint. The adjoint used to sum
  * double copies through ((double *)x_b)[e]: wrong values and a global-buffer-overflow. */
 void smooth2d_float(int n, const float x[64][64], float y[64][64])
 {
