@@ -1,5 +1,6 @@
 #include "ad/AdjointContext.h"
 
+#include "ad/HeapBuffers.h"
 #include "ad/PointerAliases.h"
 
 #include "analyzer/frontend/ClangSource.h"
@@ -210,6 +211,7 @@ c::StmtRef declarationOf(const AdjointContext& context, const clang::VarDecl* va
 
 c::StmtRef adjointDeclaration(const AdjointContext& context, const clang::VarDecl* var) {
   const VariableInfo* info = context.variable(var);
+  if (context.heapBuffers.count(var)) return bufferAdjointDeclaration(context, var);  // calloc'd (HeapBuffers.h)
   if (context.pointerAliases.count(var))  // the same offset into the array's adjoint (PointerAliases.h)
     return c::declaration(context.from.declaredType(var, true), info->adjoint, aliasAdjointInit(context, var));
   if (var->getType()->isArrayType()) return declarationOf(context, var, info->adjoint, c::initList({c::integer(0)}));

@@ -59,6 +59,14 @@ struct ParallelLoop {
   std::map<ReferencePosition, const analyzer::Reference*> referencesByPosition;
 };
 
+// A buffer the function allocates (HeapBuffers.h): the statement that allocates it, its element
+// count (null: one element), and the `free` that releases it (null when the function keeps it).
+struct HeapBuffer {
+  const clang::Stmt* allocation = nullptr;
+  const clang::Expr* count = nullptr;
+  const clang::Stmt* release = nullptr;
+};
+
 class AdjointContext {
  public:
   AdjointContext(clang::ASTContext& ast, const clang::FunctionDecl& function, const AdjointRequest& request)
@@ -83,6 +91,8 @@ class AdjointContext {
   std::set<const clang::VarDecl*> exitValueCounters;
   // Pointer locals that alias an array at an offset (PointerAliases.h): the array each points into.
   std::map<const clang::VarDecl*, const clang::VarDecl*> pointerAliases;
+  // Pointer locals holding a buffer the function allocates and frees (HeapBuffers.h).
+  std::map<const clang::VarDecl*, HeapBuffer> heapBuffers;
   const clang::Stmt* loopBody(const clang::Stmt* loop) const {
     auto found = bodies.find(loop);
     if (found != bodies.end()) return found->second;

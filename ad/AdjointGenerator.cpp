@@ -10,6 +10,7 @@
 #include "ad/EarlyReturns.h"
 #include "ad/Extents.h"
 #include "ad/FilePrelude.h"
+#include "ad/HeapBuffers.h"
 #include "ad/FileScopeVariables.h"
 #include "ad/FieldPointers.h"
 #include "ad/HelperInlining.h"
@@ -201,15 +202,20 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   if (context.failed()) return "";
   refuseRacyPrimal(context, races, warnings);
   if (context.failed()) return "";
+  refuseBufferReadsAfterRelease(context, backward);
+  if (context.failed()) return "";
 
   // Adjoints of function-scope locals live across both sweeps' code.
   auto bodyMentions = [&](const std::string& name) { return forward.mentions(name) || backward.mentions(name); };
   c::StmtList prologue;
+  std::vector<const clang::VarDecl*> allocatedAdjoints;
   for (const auto& entry : context.variables) {
     const VariableInfo& info = entry.second;
     if (info.parameter || !info.active || info.scope != context.body() || context.regionPrivate.count(entry.first))
       continue;
-    if (backward.mentions(info.adjoint)) prologue.push_back(adjointDeclaration(context, info.decl));
+    if (!backward.mentions(info.adjoint)) continue;
+    prologue.push_back(adjointDeclaration(context, info.decl));
+    if (context.heapBuffers.count(info.decl)) allocatedAdjoints.push_back(info.decl);
   }
   const std::string name = context.function.getNameAsString();
   // Parameters the code never names are marked (void) so that -Wunused-parameter stays quiet; a
@@ -254,6 +260,8 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   }
   if (!backward.empty()) body.push_back(c::comment("backward sweep"));
   body.insert(body.end(), backward.statements().begin(), backward.statements().end());
+  for (const clang::VarDecl* buffer : allocatedAdjoints)  // the function-scope buffers' adjoints (HeapBuffers.h)
+    body.push_back(bufferAdjointRelease(context, buffer));
   for (const auto& [info, caller] : copies)
     body.push_back(c::expression(c::addAssign(c::dereference(c::name(info->adjoint)), c::name(caller))));
   if (context.status)

@@ -2,6 +2,7 @@
 #include "ad/ClassLocals.h"
 
 #include "ad/InPlaceRewriter.h"
+#include "ad/MathLibrary.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
@@ -9,6 +10,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtOpenMP.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <vector>
@@ -16,49 +18,188 @@
 namespace adrace::ad {
 namespace {
 
-bool namesAVariable(const clang::Stmt* statement) {
-  if (!statement) return false;
-  if (llvm::isa<clang::DeclRefExpr>(statement)) return true;
-  for (const clang::Stmt* child : statement->children())
-    if (namesAVariable(child)) return true;
-  return false;
-}
+// The values a constructor call gives the members of a class of arithmetic members, in the order
+// the constructor computes them: its member initialisers (default member initialisers included) in
+// the members' order, then its body's assignments `m = e;` / `this->m = e;`. Each value is the
+// constructor's expression with every use of a parameter replaced by the call's argument and every
+// read of a member by the scalar that holds that member's value (`inv = 1.0 / w;` becomes
+// `b_inv = 1.0 / b_w`). Nothing when the constructor does anything else, a member gets no value, a
+// body assignment replaces a value something has read, or an argument used twice calls a function
+// or writes (it would run once per use).
+class MemberValues {
+ public:
+  MemberValues(AdjointContext& context, const clang::CXXConstructExpr& construct, const clang::VarDecl& local)
+      : context_(context), ast_(context.ast), construct_(construct), local_(local) {}
 
-// The value a constructor call gives `field`: the argument of the parameter its initialiser names, or
-// a constant initialiser; null when it is anything else.
-clang::Expr* memberValue(const clang::CXXConstructExpr& construct, const clang::FieldDecl& field) {
-  const clang::CXXConstructorDecl* constructor = construct.getConstructor();
-  for (const clang::CXXCtorInitializer* initializer : constructor->inits()) {
-    if (initializer->getMember() != &field) continue;
-    clang::Expr* init = initializer->getInit();
-    if (auto* defaulted = llvm::dyn_cast<clang::CXXDefaultInitExpr>(init)) init = defaulted->getExpr();
-    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(init->IgnoreParenImpCasts()))
-      if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl())) {
-        unsigned index = parameter->getFunctionScopeIndex();
-        bool sameType = parameter->getType().getCanonicalType().getUnqualifiedType() ==
-                        field.getType().getCanonicalType().getUnqualifiedType();
-        if (constructor->getParamDecl(index) != parameter || index >= construct.getNumArgs() || !sameType ||
-            llvm::isa<clang::CXXDefaultArgExpr>(construct.getArg(index)))  // (a default argument: not written)
-          return nullptr;
-        return const_cast<clang::Expr*>(construct.getArg(index));
+  bool build(const clang::CXXRecordDecl& record) {
+    const clang::CXXConstructorDecl* constructor = construct_.getConstructor();
+    auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(constructor->getBody());
+    if (!body) return false;
+    for (const clang::FieldDecl* field : record.fields()) {
+      if (!field->getType()->isArithmeticType() || field->isBitField()) return false;
+      for (const clang::CXXCtorInitializer* initializer : constructor->inits()) {
+        if (initializer->getMember() != field) continue;
+        clang::Expr* init = initializer->getInit();
+        if (auto* defaulted = llvm::dyn_cast<clang::CXXDefaultInitExpr>(init)) init = defaulted->getExpr();
+        if (!assign(field, init)) return false;
       }
-    return namesAVariable(init) ? nullptr : init;
+    }
+    for (clang::Stmt* statement : body->body()) {
+      auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement);
+      const clang::FieldDecl* field =
+          assignment && assignment->getOpcode() == clang::BO_Assign ? thisMember(assignment->getLHS()) : nullptr;
+      if (!field || !assign(field, assignment->getRHS())) return false;
+    }
+    for (const clang::FieldDecl* field : record.fields())
+      if (!scalars.count(field)) return false;
+    return true;
   }
-  return nullptr;  // not initialised by the constructor
-}
+  // The scalars, in the order they are computed; each member's (its last value).
+  std::vector<clang::VarDecl*> order;
+  std::map<const clang::FieldDecl*, clang::VarDecl*> scalars;
 
-// Whether b's class is a bundle of arithmetic members built by a constructor with an empty body.
-bool isScalarBundle(const clang::CXXRecordDecl* record, const clang::CXXConstructExpr* construct) {
+ private:
+  bool assign(const clang::FieldDecl* field, clang::Expr* value) {
+    clang::Expr* computed = substituted(value);
+    if (!computed) return false;
+    clang::QualType type = field->getType().getUnqualifiedType();
+    clang::SourceLocation at = local_.getLocation();
+    const std::string name = local_.getNameAsString() + "_" + field->getNameAsString();
+    auto found = scalars.find(field);
+    clang::VarDecl* scalar = nullptr;
+    if (found != scalars.end()) {  // a body assignment replaces the initialiser's value, which nothing read
+      if (read_.count(field)) return false;
+      scalar = found->second;
+      order.erase(std::find(order.begin(), order.end(), scalar));
+    } else {
+      scalar = clang::VarDecl::Create(ast_, const_cast<clang::FunctionDecl*>(&context_.function), at, at,
+                                      &ast_.Idents.get(context_.freshName(name)), type,
+                                      ast_.getTrivialTypeSourceInfo(type, at), clang::SC_None);
+    }
+    scalar->setInit(computed);
+    scalars[field] = scalar;
+    order.push_back(scalar);
+    return true;
+  }
+
+  // `m` or `this->m` of the constructed object: the member; null otherwise.
+  static const clang::FieldDecl* thisMember(const clang::Expr* expr) {
+    auto* member = llvm::dyn_cast<clang::MemberExpr>(expr->IgnoreParenImpCasts());
+    if (!member || !llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts())) return nullptr;
+    return llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+  }
+
+  const clang::Expr* argumentOf(const clang::ParmVarDecl* parameter) {
+    const clang::CXXConstructorDecl* constructor = construct_.getConstructor();
+    unsigned index = parameter->getFunctionScopeIndex();
+    if (index >= construct_.getNumArgs() || constructor->getParamDecl(index) != parameter ||
+        llvm::isa<clang::CXXDefaultArgExpr>(construct_.getArg(index)))  // (a default argument: not written)
+      return nullptr;
+    const clang::Expr* argument = construct_.getArg(index);
+    if (++uses_[parameter] > 1 && !evaluatesAlike(argument)) return nullptr;
+    return argument;
+  }
+
+  // Whether evaluating the expression twice gives the same value and changes nothing.
+  static bool evaluatesAlike(const clang::Stmt* expr) {
+    if (!expr) return true;
+    if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr);
+        call && !(call->getDirectCallee() && isMathFunction(call->getDirectCallee()->getNameAsString())))
+      return false;
+    if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr); binary && binary->isAssignmentOp()) return false;
+    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && unary->isIncrementDecrementOp())
+      return false;
+    for (const clang::Stmt* child : expr->children())
+      if (!evaluatesAlike(child)) return false;
+    return true;
+  }
+
+  // The value with parameters and members replaced (above); null for a construct it does not copy.
+  clang::Expr* substituted(clang::Expr* expr) {
+    if (!expr) return nullptr;
+    clang::Expr* bare = expr->IgnoreParenImpCasts();
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(bare))  // a parameter's value: the argument itself
+      if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl()))
+        if (auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(expr->IgnoreParens());
+            bare == expr->IgnoreParens() ||
+            (cast && cast->getCastKind() == clang::CK_LValueToRValue && cast->getSubExpr()->IgnoreParens() == ref))
+          return const_cast<clang::Expr*>(argumentOf(parameter));
+    if (const clang::FieldDecl* field = thisMember(expr)) {  // a member computed before: its scalar
+      auto found = scalars.find(field);
+      if (found == scalars.end()) return nullptr;
+      read_.insert(field);
+      auto* use =
+          clang::DeclRefExpr::Create(ast_, clang::NestedNameSpecifierLoc(), clang::SourceLocation(), found->second,
+                                     false, local_.getLocation(), found->second->getType(), clang::VK_LValue);
+      context_.from.synthesized.insert(use);
+      return use;
+    }
+    if (llvm::isa<clang::CXXThisExpr>(bare)) return nullptr;
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr)) return ref;  // a global, a constant, a function
+    if (llvm::isa<clang::IntegerLiteral, clang::FloatingLiteral, clang::CXXBoolLiteralExpr>(expr)) return expr;
+    std::vector<clang::Expr*> before, after;
+    for (clang::Stmt* child : expr->children()) {
+      auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child);
+      before.push_back(sub);
+      after.push_back(substituted(sub));
+      if (!after.back()) return nullptr;
+    }
+    if (before == after) return expr;
+    return copyWith(expr, after);
+  }
+
+  clang::Expr* copyWith(clang::Expr* expr, const std::vector<clang::Expr*>& after) {
+    clang::Expr* copy = nullptr;
+    const clang::FPOptionsOverride fp;
+    if (auto* paren = llvm::dyn_cast<clang::ParenExpr>(expr)) {
+      copy = new (ast_) clang::ParenExpr(paren->getLParen(), paren->getRParen(), after[0]);
+    } else if (auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(expr)) {
+      copy = clang::ImplicitCastExpr::Create(ast_, cast->getType(), cast->getCastKind(), after[0], nullptr,
+                                             cast->getValueKind(), fp);
+    } else if (auto* cast = llvm::dyn_cast<clang::CStyleCastExpr>(expr)) {
+      copy = clang::CStyleCastExpr::Create(ast_, cast->getType(), cast->getValueKind(), cast->getCastKind(), after[0],
+                                           nullptr, fp, cast->getTypeInfoAsWritten(), cast->getLParenLoc(),
+                                           cast->getRParenLoc());
+    } else if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr);
+               binary && !binary->isAssignmentOp() && !llvm::isa<clang::CompoundAssignOperator>(binary)) {
+      copy =
+          clang::BinaryOperator::Create(ast_, after[0], after[1], binary->getOpcode(), binary->getType(),
+                                        binary->getValueKind(), binary->getObjectKind(), binary->getOperatorLoc(), fp);
+    } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && !unary->isIncrementDecrementOp()) {
+      copy = clang::UnaryOperator::Create(ast_, after[0], unary->getOpcode(), unary->getType(), unary->getValueKind(),
+                                          unary->getObjectKind(), unary->getOperatorLoc(), unary->canOverflow(), fp);
+    } else if (auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(expr)) {
+      copy = new (ast_)
+          clang::ConditionalOperator(after[0], choice->getQuestionLoc(), after[1], choice->getColonLoc(), after[2],
+                                     choice->getType(), choice->getValueKind(), choice->getObjectKind());
+    } else if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr);
+               call && call->getDirectCallee() && isMathFunction(call->getDirectCallee()->getNameAsString())) {
+      std::vector<clang::Expr*> arguments(after.begin() + 1, after.end());
+      copy = clang::CallExpr::Create(ast_, after[0], arguments, call->getType(), call->getValueKind(),
+                                     call->getRParenLoc(), fp);
+    } else {
+      return nullptr;
+    }
+    context_.from.synthesized.insert(copy);
+    return copy;
+  }
+
+  AdjointContext& context_;
+  clang::ASTContext& ast_;
+  const clang::CXXConstructExpr& construct_;
+  const clang::VarDecl& local_;
+  std::set<const clang::FieldDecl*> read_;  // members a value has read
+  std::map<const clang::ParmVarDecl*, int> uses_;
+};
+
+// Whether b's class can be a bundle of scalars: no base, no virtual function, nothing to destroy, a
+// constructor of its own (not a copy) with a body in this translation unit.
+bool isPlainClass(const clang::CXXRecordDecl* record, const clang::CXXConstructExpr* construct) {
   if (!record || !record->hasDefinition() || record->getNumBases() > 0 || record->isPolymorphic() ||
       !record->hasTrivialDestructor() || !construct)
     return false;
   const clang::CXXConstructorDecl* constructor = construct->getConstructor();
-  if (!constructor || constructor->isCopyOrMoveConstructor() || !constructor->hasBody()) return false;
-  auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(constructor->getBody());
-  if (!body || !body->body_empty()) return false;
-  for (const clang::FieldDecl* field : record->fields())
-    if (!field->getType()->isArithmeticType() || field->isBitField() || !memberValue(*construct, *field)) return false;
-  return true;
+  return constructor && !constructor->isCopyOrMoveConstructor() && constructor->hasBody();
 }
 
 class Replacement : public InPlaceRewriter {
@@ -89,19 +230,11 @@ class Replacement : public InPlaceRewriter {
       auto* var = llvm::cast<clang::VarDecl>(statement->getSingleDecl());
       const clang::CXXRecordDecl* record = var->getType()->getAsCXXRecordDecl();
       auto* construct = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(var->getInit());
-      if (!isScalarBundle(record, construct) || !onlyMembersRead(var, walk.uses, parents)) continue;
-      std::vector<clang::Decl*> scalars;
-      for (const clang::FieldDecl* field : record->fields()) {
-        clang::QualType type = field->getType().getUnqualifiedType();
-        clang::SourceLocation at = var->getLocation();
-        auto* scalar = clang::VarDecl::Create(
-            ast_, const_cast<clang::FunctionDecl*>(&context_.function), at, at,
-            &ast_.Idents.get(context_.freshName(var->getNameAsString() + "_" + field->getNameAsString())), type,
-            ast_.getTrivialTypeSourceInfo(type, at), clang::SC_None);
-        scalar->setInit(memberValue(*construct, *field));
-        members_[{var, field}] = scalar;
-        scalars.push_back(scalar);
-      }
+      if (!isPlainClass(record, construct) || !onlyMembersRead(var, walk.uses, parents)) continue;
+      MemberValues values(context_, *construct, *var);
+      if (!values.build(*record)) continue;
+      std::vector<clang::Decl*> scalars(values.order.begin(), values.order.end());
+      for (const auto& [field, scalar] : values.scalars) members_[{var, field}] = scalar;
       replaced_[statement] =
           new (ast_) clang::DeclStmt(clang::DeclGroupRef::Create(ast_, scalars.data(), scalars.size()),
                                      statement->getBeginLoc(), statement->getEndLoc());

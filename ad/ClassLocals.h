@@ -4,11 +4,16 @@
 // local declared where b was (`double b_scale = 2.0;`), and each `b.scale` that local: the
 // derivative rules, the tape plan and the analysis then see scalars (inside a parallel loop, locals
 // of the body as b was: private to the iteration).
+// A constructor that computes its members is followed: `Face(double a, double b) : w(0.5 * (a + b))
+// { inv = 1.0 / w; }` gives `double f_w = 0.5 * (ua + ub); double f_inv = 1.0 / f_w;` (the
+// arguments in place of the parameters, the members' scalars in place of the members, declared in
+// the order the constructor computes them: initialisers, then the body's assignments).
 // Replaced only when that is the same program: the class has arithmetic members only, no base, no
-// virtual function, a trivial destructor, and b's constructor has an empty body and initialises
-// every member from one of its parameters (of the member's type) or a constant (a default member
-// initialiser included); b is used only as `b.m` (not copied, not passed, its address not taken).
-// Otherwise the local stays, and is refused with its type.
+// virtual function, a trivial destructor; b's constructor gives every member a value by
+// initialisers (default member initialisers included) and body statements `m = e;` only, whose
+// expressions read parameters, members computed before, constants and math functions (an argument
+// read twice must call nothing else and write nothing); b is used only as `b.m` (not copied, not
+// passed, its address not taken). Otherwise the local stays, and is refused with its type.
 #pragma once
 
 #include "ad/AdjointContext.h"

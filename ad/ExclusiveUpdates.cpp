@@ -17,6 +17,20 @@ std::vector<const clang::Stmt*> updatesOf(const clang::Stmt* body) {
   return {body};
 }
 
+// The updates themselves: those of a `for` loop's body in place of the loop (a thread's buffer
+// added element by element, `for (b = 0; b < nband; b++) spectrum[b] += mine[b];`).
+std::vector<const clang::Stmt*> flatUpdatesOf(const clang::Stmt* body) {
+  std::vector<const clang::Stmt*> flat;
+  for (const clang::Stmt* update : updatesOf(body)) {
+    if (auto* loop = llvm::dyn_cast<clang::ForStmt>(update)) {
+      for (const clang::Stmt* inner : flatUpdatesOf(loop->getBody())) flat.push_back(inner);
+      continue;
+    }
+    flat.push_back(update);
+  }
+  return flat;
+}
+
 // The target of an update `x += e`, `x -= e` (floating x) or of any assignment, ++ or -- of an
 // integer x (a passive counter); null for any other statement.
 const clang::Expr* updateTarget(const clang::Stmt* update) {
@@ -47,7 +61,7 @@ class TargetUses : public clang::RecursiveASTVisitor<TargetUses> {
   }
   bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {
     if (const clang::Stmt* body = exclusiveBody(directive))
-      for (const clang::Stmt* update : updatesOf(body))
+      for (const clang::Stmt* update : flatUpdatesOf(body))
         if (const clang::Expr* target = updateTarget(update); target && baseVariable(target) == variable_) ++updated;
     return true;
   }
@@ -77,13 +91,13 @@ void checkExclusiveUpdate(AdjointContext& context, const clang::OMPExecutableDir
                                  "clause '" + std::string(llvm::omp::getOpenMPClauseName(clause->getClauseKind())) +
                                      "' on " + directiveWord(directive) +
                                      " (the adjoint supports critical without clauses, and atomic updates)");
-  for (const clang::Stmt* update : updatesOf(exclusiveBody(&directive))) {
+  for (const clang::Stmt* update : flatUpdatesOf(exclusiveBody(&directive))) {
     const clang::Expr* target = updateTarget(update);
     if (!target)
       return context.unsupported(update->getBeginLoc(),
                                  "statement in " + directiveWord(directive) +
-                                     " other than an update of a shared variable (x += e or x -= e; for an "
-                                     "integer counter, any assignment)");
+                                     " other than an update of a shared variable (x += e or x -= e, or a for "
+                                     "loop of them; for an integer counter, any assignment)");
     const clang::VarDecl* variable = baseVariable(target);
     if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(llvm::cast<clang::Expr>(update)->IgnoreParens())) {
       std::set<const clang::VarDecl*> read;
@@ -108,7 +122,7 @@ void checkExclusiveUpdate(AdjointContext& context, const clang::OMPExecutableDir
 void forwardExclusive(Sweeps& sweeps, AdjointContext& context, const clang::OMPExecutableDirective* directive,
                       CodeWriter& out) {
   const clang::Stmt* body = exclusiveBody(directive);
-  for (const clang::Stmt* update : updatesOf(body)) {
+  for (const clang::Stmt* update : flatUpdatesOf(body)) {
     const clang::Expr* lhs = nullptr;
     if (const clang::VarDecl* target = sweeps.killed(update, &lhs);
         target && sweeps.reads().savesBeforeKill(update, target))
@@ -131,7 +145,7 @@ void backwardExclusive(Sweeps& sweeps, AdjointContext& context, const clang::OMP
                        CodeWriter& out) {
   std::vector<const clang::Stmt*> updates = updatesOf(exclusiveBody(directive));
   std::vector<std::string> targets;
-  for (const clang::Stmt* update : updates)
+  for (const clang::Stmt* update : flatUpdatesOf(exclusiveBody(directive)))
     if (const clang::Expr* target = updateTarget(update); target && isActiveLeaf(context, target))
       targets.push_back(adjointText(context, target));
   CodeWriter adjoints;

@@ -1,5 +1,6 @@
 // `#pragma omp critical` and `#pragma omp atomic` around updates of a variable the threads share
-// (`*energy += w;`, a thread's share added to a total), inside a parallel loop or a team region
+// (`*energy += w;`, a thread's share added to a total; `for` loops of them, a thread's buffer added
+// element by element), inside a parallel loop or a team region
 // (TeamRegion.h). The adjoint of `s += e` increments the adjoints of e's values by s_b and leaves s_b
 // as it is, so when s appears in the loop or region only in such updates, no thread writes s_b there:
 // each reads it plainly, and the increments it makes are guarded as every increment of that loop or

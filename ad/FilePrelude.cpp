@@ -6,6 +6,8 @@
 #include <clang/Lex/Lexer.h>
 
 #include <map>
+#include <set>
+#include <vector>
 #include <memory>
 
 namespace adrace::ad {
@@ -42,7 +44,7 @@ std::set<const clang::VarDecl*> constantsNamedByTypes(const clang::ASTContext& a
   struct Named : clang::RecursiveASTVisitor<Named> {
     bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
       if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
-          var && var->getDeclContext()->isTranslationUnit() && var->getType().isConstQualified() && var->hasInit() &&
+          var && var->getDeclContext()->isFileContext() && var->getType().isConstQualified() && var->hasInit() &&
           !var->hasExternalFormalLinkage())  // (an `extern const` one is defined once, in the input's file)
         found.insert(var);
       return true;
@@ -52,6 +54,23 @@ std::set<const clang::VarDecl*> constantsNamedByTypes(const clang::ASTContext& a
   for (clang::Decl* decl : ast.getTranslationUnitDecl()->decls())
     if (llvm::isa<clang::TypedefNameDecl, clang::TagDecl>(decl)) named.TraverseDecl(decl);
   return named.found;
+}
+
+// The constants of a namespace that holds nothing else (`namespace grid { constexpr double kTiny =
+// 1e-12; }`), when a type declaration names one of them: the namespace is repeated as written.
+std::vector<const clang::VarDecl*> namedConstantNamespace(const clang::Decl* decl,
+                                                          const std::set<const clang::VarDecl*>& named) {
+  auto* space = llvm::dyn_cast<clang::NamespaceDecl>(decl);
+  std::vector<const clang::VarDecl*> constants;
+  bool anyNamed = false;
+  if (!space) return {};
+  for (const clang::Decl* member : space->decls()) {
+    auto* var = llvm::dyn_cast<clang::VarDecl>(member);
+    if (!var || !var->getType().isConstQualified() || !var->hasInit() || var->hasExternalFormalLinkage()) return {};
+    anyNamed |= named.count(var) > 0;
+    constants.push_back(var);
+  }
+  return anyNamed ? constants : std::vector<const clang::VarDecl*>{};
 }
 
 }  // namespace
@@ -78,13 +97,16 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
     bool type = llvm::isa<clang::TypedefNameDecl>(decl) || llvm::isa<clang::TagDecl>(decl);
     if (auto* tag = llvm::dyn_cast<clang::TagDecl>(decl); tag && tag->isEmbeddedInDeclarator()) type = false;
     auto* constant = llvm::dyn_cast<clang::VarDecl>(decl);
+    const std::vector<const clang::VarDecl*> namespaced = namedConstantNamespace(decl, sizes);
     if (constant && sizes.count(constant))
       prelude.constants.insert(constant);
+    else if (!namespaced.empty())
+      prelude.constants.insert(namespaced.begin(), namespaced.end());
     else if (!type)
       continue;
     std::string text =
         clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(begin, end), sources, language).str();
-    if (!text.empty()) items[from] = text + ";";
+    if (!text.empty()) items[from] = text + (llvm::isa<clang::NamespaceDecl>(decl) ? "" : ";");
   }
   auto insideDeclaration = [&](size_t offset) {
     for (auto& [from, to] : declarationRanges)

@@ -22,7 +22,8 @@ namespace {
 // A call the sweeps handle themselves (math library, OpenMP queries, prints): not a helper.
 bool isLibraryCall(const clang::CallExpr* call) {
   std::string name = directCalleeName(call);
-  return isMathFunction(name) || isPassiveStatementCall(name) || analyzer::isContainerSizeCall(call);  // u.size()
+  return isMathFunction(name) || isPassiveStatementCall(name) || analyzer::isContainerSizeCall(call) ||  // u.size()
+         name == "malloc" || name == "calloc" || name == "free";  // a buffer's (HeapBuffers.h)
 }
 
 // The functions a body calls directly (helpers only).
@@ -272,13 +273,11 @@ class Inliner {
         return nullptr;
       }
     }
-    if (name == "malloc" || name == "calloc" || name == "realloc" || name == "aligned_alloc" || name == "free") {
+    if (name == "realloc" || name == "aligned_alloc") {
       context_.unsupported(call->getBeginLoc(),
                            "heap allocation ('" + name +
-                               "') in the differentiated function: a buffer it allocates may carry derivatives "
-                               "(per-thread partial sums, say), and its adjoint would be a buffer of the same "
-                               "size, which adrace does not allocate; pass the buffer, and its adjoint, as "
-                               "parameters");
+                               "') in the differentiated function: the adjoint allocates a buffer's adjoint only "
+                               "for malloc and calloc (count * sizeof(T)), freed by free in the same block");
       return nullptr;
     }
     const clang::FunctionDecl* definition = callee ? callee->getDefinition() : nullptr;

@@ -4,9 +4,12 @@
 #include "analyzer/frontend/LoopModelBuilder.h"
 
 #include <clang/AST/OpenMPClause.h>
+#include <clang/AST/ParentMap.h>
 #include <clang/AST/StmtOpenMP.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace adrace::ad {
@@ -74,6 +77,22 @@ class CounterUses {
   int parallelDepth_ = 0;
 };
 
+// Whether the statement after the loop, in its block, assigns the counter a value that does not
+// read it (`for (j = 1; j < m; j++) ...; j = 0;`): the loop's exit value is dead, and the counter
+// is an ordinary variable of the code around the loop.
+bool exitValueDead(const clang::ParentMap& parents, const clang::ForStmt* loop, const clang::VarDecl* counter) {
+  auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(parents.getParent(loop));
+  if (!block) return false;
+  const clang::Stmt* const* at = std::find(block->body_begin(), block->body_end(), loop);
+  if (at == block->body_end() || at + 1 == block->body_end()) return false;
+  auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(*(at + 1));
+  if (!assignment || assignment->getOpcode() != clang::BO_Assign) return false;
+  auto* target = llvm::dyn_cast<clang::DeclRefExpr>(assignment->getLHS()->IgnoreParenImpCasts());
+  std::set<const clang::VarDecl*> read;
+  collectVariables(assignment->getRHS(), read);
+  return target && target->getDecl() == counter && !read.count(counter);
+}
+
 std::string lineAndColumn(const AdjointContext& context, clang::SourceLocation at) {
   analyzer::SourcePosition position = context.position(at);
   return "line " + std::to_string(position.line) + ":" + std::to_string(position.column);
@@ -84,6 +103,7 @@ std::string lineAndColumn(const AdjointContext& context, clang::SourceLocation a
 void findLoopCounters(AdjointContext& context) {
   CounterUses uses;
   uses.walk(context.function.getBody());
+  clang::ParentMap parents(const_cast<clang::Stmt*>(context.function.getBody()));
   for (const auto& [counter, loops] : uses.loops) {
     auto outside = uses.usedOutside.find(counter);
     if (outside == uses.usedOutside.end()) {
@@ -91,6 +111,10 @@ void findLoopCounters(AdjointContext& context) {
       continue;
     }
     const std::string name = counter->getNameAsString();
+    bool dead = true;
+    for (const AssigningLoop& loop : loops)
+      dead = dead && !loop.directive && exitValueDead(parents, loop.loop, counter);
+    if (dead) continue;
     for (const AssigningLoop& loop : loops) {
       if (loop.insideParallel) {
         context.unsupported(outside->second, "loop counter '" + name +

@@ -8,6 +8,9 @@
 //    `lastprivate(i)` copies the last iteration's value out, as lastprivate does), saving the value
 //    it overwrites when the backward sweep reads it; the backward sweep's loops declare their own
 //    counter and restore the saved value after the loop's adjoint (exit value kept).
+//  - A counter whose every assigning loop is followed by an assignment of a new value to it
+//    (`for (j = 1; ...) ...; j = 0; do { ... j++; } while (j < m);`) leaves no exit value anyone
+//    reads: each loop is as if it declared the counter, and the variable is an ordinary local.
 // Refused, with the location: a counter used outside its loops that is the counter of a parallel
 // loop without lastprivate (OpenMP leaves its value unspecified) or of a loop inside a parallel loop.
 #pragma once

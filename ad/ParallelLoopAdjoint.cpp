@@ -636,6 +636,12 @@ bool ParallelLoopAdjoint::readBackwardClauses(Backward& b) {
     if (variable.sharing == analyzer::Sharing::Private && info->active && !sweeps_.teamOwns(info->decl))
       b.privateAdjoints.push_back({info->adjoint, adjointDeclaration(context_, info->decl)});
   }
+  if (b.team) {  // a shared scalar's adjoint is summed by the team's region (TeamSweeps::reduces)
+    bool reduced = true;
+    for (const clang::VarDecl* decl : scope_.reductionClause)
+      if (!sweeps_.teamOwns(decl)) reduced = reduced && sweeps_.teamReduces(decl);
+    if (reduced) b.reduction.clear();
+  }
   if (b.team && (!b.reduction.empty() || !b.lastprivate.empty())) {
     context_.unsupported(loop_.directive->getBeginLoc(),
                          "firstprivate, lastprivate or reduction on a worksharing loop of a parallel region "

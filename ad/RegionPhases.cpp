@@ -36,6 +36,7 @@ std::vector<const clang::Stmt*> regionPhases(const clang::OMPExecutableDirective
   }
   if (!directive->hasAssociatedStmt()) return phases;  // a barrier
   if (const clang::Stmt* updates = exclusiveBody(directive)) return {updates};
+  if (const clang::Stmt* once = onceBody(directive)) return {once};  // a team region's block (TeamRegion.h)
   const clang::Stmt* body = directive->getRawStmt();
   std::vector<const clang::Stmt*> items{body};
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body))

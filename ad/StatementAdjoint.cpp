@@ -1,4 +1,5 @@
 #include "ad/StatementAdjoint.h"
+#include "ad/ThreadSlots.h"
 
 #include "ad/BranchGuard.h"
 #include "ad/FileScopeVariables.h"
@@ -200,7 +201,7 @@ void derivativeReads(const AdjointContext& context, const clang::Expr* expr, std
   expr = bare(expr);
   if (!hasActiveLeaf(context, expr)) return;
   if (asLeaf(expr)) {
-    if (const clang::CallExpr* query = passiveQueryIn(expr))
+    if (const clang::CallExpr* query = passiveQueryIn(expr); query && !isThreadSlot(context, expr))
       context.unsupported(query->getBeginLoc(), "the value of " + directCalleeName(query) + "() enters the derivative");
     collectIndexVariables(expr, out);
     return;

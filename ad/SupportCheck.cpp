@@ -5,7 +5,9 @@
 #include "ad/LoopCounters.h"
 #include "ad/CollapsedNest.h"
 #include "ad/ExclusiveUpdates.h"
+#include "ad/HeapBuffers.h"
 #include "ad/TeamRegion.h"
+#include "ad/ThreadSlots.h"
 #include "ad/PointerAliases.h"
 #include "ad/Sweeps.h"
 
@@ -108,7 +110,16 @@ class SupportChecker {
     info.name = decl->getNameAsString();
     info.scope = scope;
     clang::QualType type = decl->getType();
-    if (type->isPointerType()) {  // an array at an offset (PointerAliases.h), or refused there with the reason
+    if (type->isPointerType()) {  // a buffer the function allocates (HeapBuffers.h), an array at an offset
+                                  // (PointerAliases.h), or refused there with the reason
+      if (HeapBufferForm form = recordHeapBuffer(context_, decl); form != HeapBufferForm::NotABuffer) {
+        if (form == HeapBufferForm::Refused) return;
+        info.array = true;
+        info.floating = type->getPointeeType()->isRealFloatingType();
+        info.active = info.floating;
+        add(info);
+        return;
+      }
       if (!recordPointerAlias(context_, decl)) return;
       const VariableInfo* base = context_.variable(context_.pointerAliases.at(decl));
       info.array = true;
@@ -197,10 +208,12 @@ class SupportChecker {
           return;
         }
         local(var, scope);
-        if (var->getInit() && !context_.pointerAliases.count(var)) checkExpression(context_, var->getInit());
+        if (var->getInit() && !context_.pointerAliases.count(var) && !context_.heapBuffers.count(var))
+          checkExpression(context_, var->getInit());
       }
       return;
     }
+    if (allocatedBuffer(context_, statement) || releasedBuffer(context_, statement)) return;  // HeapBuffers.h
     if (auto* expr = llvm::dyn_cast<clang::Expr>(statement)) {
       expression(expr);
       return;
@@ -294,11 +307,12 @@ class SupportChecker {
         regionItem(item, body);
       }
       if (team_ && !context_.failed()) checkTeamRegion(context_, *parallel);
+      const bool team = team_;  // a team region runs its single and master blocks inside it (TeamRegion.h)
       team_ = false;
       exclusiveScope_ = nullptr;
       if (context_.failed()) return;
       for (const clang::Stmt* item : items)
-        if (llvm::isa<clang::OMPSingleDirective>(item) || llvm::isa<clang::OMPMasterDirective>(item))
+        if (!team && llvm::isa<clang::OMPSingleDirective, clang::OMPMasterDirective>(item))
           if (const clang::DeclRefExpr* use = regionLocalUse(item))
             return context_.unsupported(
                 use->getLocation(),
@@ -449,7 +463,8 @@ class SupportChecker {
   void lvalue(const clang::Expr* lhs) {
     const clang::VarDecl* base = baseVariable(lhs);
     const VariableInfo* info = context_.variable(base);
-    if (const clang::CallExpr* query = passiveQueryIn(lhs); query && info && info->active)
+    if (const clang::CallExpr* query = passiveQueryIn(lhs);
+        query && info && info->active && !isThreadSlot(context_, lhs))
       return context_.unsupported(query->getBeginLoc(),
                                   "the value of " + directCalleeName(query) + "() in the subscript of an active array");
     if (!base || !info) {

@@ -3,6 +3,7 @@
 
 #include "ad/BranchGuard.h"
 #include "ad/ExclusiveUpdates.h"
+#include "ad/HeapBuffers.h"
 #include "ad/InvariantIncrements.h"
 
 #include "ad/ParallelLoopAdjoint.h"
@@ -75,6 +76,8 @@ std::vector<const clang::VarDecl*> Sweeps::scopeLocals(const clang::CompoundStmt
 bool Sweeps::forwardEmits(const clang::Stmt* statement) const {
   if (!statement || llvm::isa<clang::ReturnStmt>(statement)) return false;  // F_b returns nothing
   if (passiveStatementCall(statement)) return true;  // a print or an OpenMP setting, where the primal makes it
+  if (const clang::VarDecl* buffer = releasedBuffer(context_, statement))  // freed if allocated (HeapBuffers.h)
+    return plan_.neededForward.count(buffer) > 0;
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs)) return plan_.neededForward.count(target) > 0;
   if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement)) {  // as forward() declares them
@@ -109,6 +112,7 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
   if (!statement) return false;
   if (auto* returned = llvm::dyn_cast<clang::ReturnStmt>(statement))
     return hasActiveLeaf(context_, returned->getRetValue());
+  if (allocatedBuffer(context_, statement) || releasedBuffer(context_, statement)) return false;  // HeapBuffers.h
   if (passiveStatementCall(statement)) return false;
   const clang::Expr* lhs = nullptr;
   if (const clang::VarDecl* target = killed(statement, &lhs))
@@ -166,6 +170,10 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   }
   if (const clang::CallExpr* call = passiveStatementCall(statement)) {
     out.statement(c::expression(context_.tree(call)));
+    return;
+  }
+  if (releasedBuffer(context_, statement) || allocatedBuffer(context_, statement)) {  // no save: a new buffer
+    out.statement(c::expression(context_.tree(llvm::cast<clang::Expr>(statement))));
     return;
   }
   const clang::Expr* lhs = nullptr;
@@ -473,6 +481,10 @@ void Sweeps::backwardCompound(const clang::CompoundStmt* compound, CodeWriter& o
   }
   std::vector<const clang::Stmt*> children(compound->body_begin(), compound->body_end());
   for (auto it = children.rbegin(); it != children.rend(); ++it) backward(*it, out);
+  if (!scope) return;
+  for (const clang::VarDecl* local : scopeLocals(compound))  // the adjoints of its buffers (HeapBuffers.h)
+    if (context_.heapBuffers.count(local) && context_.variable(local)->active && backwardEmits(compound))
+      out.statement(bufferAdjointRelease(context_, local));
 }
 
 // In statement order, since one may read another: the recomputed locals' declarations (when the
@@ -596,6 +608,8 @@ void Sweeps::forwardDirective(const clang::OMPExecutableDirective* directive, Co
   if (exclusiveBody(directive)) return forwardExclusive(*this, context_, directive, out);
   if (auto* region = llvm::dyn_cast<clang::OMPParallelDirective>(directive); region && runsAsTeam(*region))
     return team_.forward(region, out);
+  if (team_.inside() && llvm::isa<clang::OMPMasterDirective, clang::OMPSingleDirective>(directive))
+    return team_.forwardOnce(directive, out);
   regions_.forward(directive, out);
 }
 
@@ -603,6 +617,8 @@ void Sweeps::backwardDirective(const clang::OMPExecutableDirective* directive, C
   if (exclusiveBody(directive)) return backwardExclusive(*this, context_, directive, out);
   if (auto* region = llvm::dyn_cast<clang::OMPParallelDirective>(directive); region && runsAsTeam(*region))
     return team_.backward(region, out);
+  if (team_.inside() && llvm::isa<clang::OMPMasterDirective, clang::OMPSingleDirective>(directive))
+    return team_.backwardOnce(directive, out);
   regions_.backward(directive, out);
 }
 

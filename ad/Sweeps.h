@@ -84,6 +84,7 @@ class Sweeps {
   // sweep: whether its code is being emitted, and whether each of its threads owns `variable`.
   bool insideTeam() const { return team_.inside(); }
   bool teamOwns(const clang::VarDecl* variable) const { return team_.owns(variable); }
+  bool teamReduces(const clang::VarDecl* variable) { return team_.reduces(variable); }
 
   // What the directives' sweeps (RegionPhases.h, TeamRegion.h, ExclusiveUpdates.h) ask of the
   // statement walk: the variable a statement kills (an assignment, ++ or --, its target in `lhs`),

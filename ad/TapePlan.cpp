@@ -12,6 +12,7 @@
 // costs neither a push nor a pop, and the forward sweep computes it only if it needs it itself; a
 // loop whose iterations read only values that do not change is recomputed iteration by iteration.
 #include "ad/TapePlan.h"
+#include "ad/ThreadSlots.h"
 
 #include "ad/Sweeps.h"
 
@@ -191,6 +192,15 @@ std::map<const clang::VarDecl*, const clang::BinaryOperator*> loopBodyDefinition
   return found;
 }
 
+// A thread's number or its team's size, asked inside a team region: the region's backward sweep runs
+// the same team (ThreadSlots.h), where the value the variable kept is the thread's own again.
+bool teamNumbering(const AdjointContext& context, const clang::Expr* value) {
+  const clang::CallExpr* query = passiveQueryIn(value);
+  if (!query || value->IgnoreParenImpCasts() != query) return false;
+  const std::string name = directCalleeName(query);
+  return (name == "omp_get_thread_num" || name == "omp_get_num_threads") && insideTeamRegion(context, value);
+}
+
 // Finds the plan: the recomputable locals first, then the needed sets as a fixpoint over the body
 // (the sweeps, reading the plan as it grows, say what each statement would emit), then the loops
 // whose iterations are recomputed.
@@ -223,7 +233,7 @@ void TapePlanner::refuseQueryValuesReadBackward() {
     values.TraverseStmt(const_cast<clang::Stmt*>(context_.function.getBody()));
   } while (values.grew);
   for (const auto& [var, at] : values.from)
-    if (plan_.neededBackward.count(var))
+    if (plan_.neededBackward.count(var) && !teamNumbering(context_, at))
       context_.unsupported(
           at->getBeginLoc(),
           "'" + var->getNameAsString() + "' holds the value of an OpenMP query or timer and the derivative reads it");

@@ -2,6 +2,7 @@
 #include "ad/TeamRegion.h"
 
 #include "ad/Sweeps.h"
+#include "ad/ThreadSlots.h"
 
 #include "analyzer/frontend/ClangSource.h"
 
@@ -68,15 +69,53 @@ class TeamRules {
  public:
   TeamRules(AdjointContext& context, const std::set<const clang::VarDecl*>& owned) : context_(context), owned_(owned) {}
 
+  // Arrays the threads write at their own numbers (ThreadSlots.h): outside the worksharing loops and
+  // the master and single blocks (barriers on both sides of each in the backward sweep) a thread may
+  // name only its own element, since the backward sweep keeps no barrier between two statements.
+  void threadSlotArrays(const clang::Stmt* statement) {
+    if (!statement) return;
+    if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(statement);
+        binary && binary->isAssignmentOp() && isThreadSlot(context_, binary->getLHS()))
+      slotArrays_.insert(baseVariable(binary->getLHS()));
+    for (const clang::Stmt* child : statement->children()) threadSlotArrays(child);
+  }
+
   void walk(const clang::Stmt* statement) {
     if (!statement || context_.failed()) return;
+    if (onceDepth_ == 0 && !isWorksharingLoop(statement)) {
+      auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(statement);
+      if (subscript && slotArrays_.count(baseVariable(subscript)) && isThreadSlot(context_, subscript))
+        return walk(subscript->getIdx());
+      if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(statement))
+        if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && slotArrays_.count(var))
+          return context_.unsupported(ref->getLocation(),
+                                      "'" + var->getNameAsString() +
+                                          "' is written at each thread's number, and named here other than at "
+                                          "this thread's own (outside a worksharing loop, master or single block)");
+    }
     if (isWorksharingLoop(statement)) {
       if (loopDepth_ > 0)
         context_.unsupported(statement->getBeginLoc(),
                              "worksharing loop inside a loop that every thread of the region runs");
       return;
     }
-    if (llvm::isa<clang::OMPCriticalDirective, clang::OMPAtomicDirective>(statement)) return;
+    if (llvm::isa<clang::OMPCriticalDirective, clang::OMPAtomicDirective>(statement)) {  // their names only
+      ++exclusiveDepth_;
+      walk(llvm::cast<clang::OMPExecutableDirective>(statement)->getRawStmt());
+      --exclusiveDepth_;
+      return;
+    }
+    if (exclusiveDepth_ > 0) {
+      for (const clang::Stmt* child : statement->children()) walk(child);
+      return;
+    }
+    if (llvm::isa<clang::OMPMasterDirective, clang::OMPSingleDirective>(statement)) {  // one thread writes
+      if (auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(statement); single && !readsAlike(*single)) return;
+      ++onceDepth_;
+      walk(llvm::cast<clang::OMPExecutableDirective>(statement)->getRawStmt());
+      --onceDepth_;
+      return;
+    }
     if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
       if ((containsWorksharingLoop(branch->getThen()) || containsWorksharingLoop(branch->getElse())) &&
           mayDifferByThread(branch->getCond(), owned_))
@@ -89,14 +128,15 @@ class TeamRules {
       target = binary->getLHS();
     if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement); unary && unary->isIncrementDecrementOp())
       target = unary->getSubExpr();
-    if (target) {
+    if (target && onceDepth_ == 0 && !isThreadSlot(context_, target)) {
       const clang::VarDecl* written = baseVariable(target);
       if (!written || !owned_.count(written) || context_.pointerAliases.count(written))
         return context_.unsupported(target->getBeginLoc(),
                                     "every thread of the parallel region writes '" +
                                         (written ? written->getNameAsString() : std::string("this")) +
                                         "', which the threads share (a shared variable is updated only in omp "
-                                        "critical or omp atomic here)");
+                                        "critical or omp atomic, in a master or single block, or at the thread's "
+                                        "own number here)");
     }
     bool loop = llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(statement);
     loopDepth_ += loop;
@@ -105,9 +145,40 @@ class TeamRules {
   }
 
  private:
+  // A single block runs on whichever thread reaches it first; the adjoint runs it on the master
+  // thread, which computes the same only from what every thread has alike: no thread number, no
+  // variable each thread has its own (declared outside the block).
+  bool readsAlike(const clang::OMPSingleDirective& single) {
+    Declarations inside;
+    inside.TraverseStmt(const_cast<clang::Stmt*>(single.getRawStmt()));
+    if (const clang::Expr* own = ownValue(single.getRawStmt(), inside.found)) {
+      context_.unsupported(
+          own->getBeginLoc(),
+          "single block reading " +
+              (llvm::isa<clang::CallExpr>(own) ? std::string("the thread number") : "'" + context_.text(own) + "'") +
+              ", which differs from thread to thread (the adjoint runs the block on the master "
+              "thread, not on the one that ran it)");
+      return false;
+    }
+    return true;
+  }
+  const clang::Expr* ownValue(const clang::Stmt* statement, const std::set<const clang::VarDecl*>& inside) const {
+    if (!statement) return nullptr;
+    if (auto* call = llvm::dyn_cast<clang::CallExpr>(statement); call && isThreadNumber(context_, call)) return call;
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(statement))
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && owned_.count(var) && !inside.count(var))
+        return ref;
+    for (const clang::Stmt* child : statement->children())
+      if (const clang::Expr* found = ownValue(child, inside)) return found;
+    return nullptr;
+  }
+
   AdjointContext& context_;
   const std::set<const clang::VarDecl*>& owned_;
   int loopDepth_ = 0;
+  int onceDepth_ = 0;                           // inside a master or single block
+  std::set<const clang::VarDecl*> slotArrays_;  // written at each thread's number
+  int exclusiveDepth_ = 0;                      // inside critical or atomic (ExclusiveUpdates.h checks the rest)
 };
 
 }  // namespace
@@ -144,11 +215,6 @@ void checkTeamRegion(AdjointContext& context, const clang::OMPParallelDirective&
     return context.unsupported(region.getBeginLoc(),
                                "--strategy serial on a parallel region whose threads each run statements of their "
                                "own (one thread would run them once): use formad or atomic");
-  for (const clang::Stmt* item : regionItems(region))
-    if (llvm::isa<clang::OMPSingleDirective, clang::OMPMasterDirective>(item))
-      return context.unsupported(item->getBeginLoc(),
-                                 "single or master block in a parallel region whose threads run statements of "
-                                 "their own (the values it saves would be on one thread's tape)");
   for (const clang::VarDecl* var : listed<clang::OMPFirstprivateClause>(region))
     if (const VariableInfo* info = context.variable(var); info && info->active)
       return context.unsupported(region.getBeginLoc(), "firstprivate(" + info->name +
@@ -164,10 +230,12 @@ void checkTeamRegion(AdjointContext& context, const clang::OMPParallelDirective&
                                      info->adjoint + "))");
   const std::set<const clang::VarDecl*> owned = teamOwnedVariables(region);
   TeamRules rules(context, owned);
+  rules.threadSlotArrays(region.getRawStmt());
   rules.walk(region.getRawStmt());
 }
 
 std::optional<std::string> TeamSweeps::atomicReason(const Increment& increment) const {
+  if (onceDepth_ > 0 || isThreadSlot(context_, increment.leaf)) return std::nullopt;  // one thread's
   const clang::VarDecl* base = baseVariable(increment.leaf);
   if (base && owns(base) && !context_.pointerAliases.count(base)) return std::nullopt;
   return adjointText(context_, increment.leaf) + ": every thread of the region increments it";
@@ -263,6 +331,14 @@ void TeamSweeps::backward(const clang::OMPParallelDirective* region, CodeWriter&
       top.push_back(adjointDeclaration(context_, var));
   }
   if (!firstprivate.empty()) parallel.clauses.push_back(c::firstprivateClause(firstprivate));
+  std::vector<c::ExprRef> reduced;
+  for (const clang::VarDecl* var : reduced_) {
+    const VariableInfo* info = context_.variable(var);
+    const c::ExprRef adjoint = c::name(info->adjoint);
+    reduced.push_back(info->byValueScalar ? c::arraySection(adjoint, nullptr, c::integer(1)) : adjoint);
+  }
+  if (!reduced.empty()) parallel.clauses.push_back(c::reductionClause(c::Op::Add, reduced));
+  reduced_.clear();
   out.statement(c::comment("backward sweep of the parallel region at line " +
                            std::to_string(context_.position(region->getBeginLoc()).line) +
                            ": every thread runs the adjoints of its statements in reverse"));
@@ -272,6 +348,56 @@ void TeamSweeps::backward(const clang::OMPParallelDirective* region, CodeWriter&
   out.close();
   region_ = nullptr;
   owned_.clear();
+}
+
+bool TeamSweeps::reduces(const clang::VarDecl* variable) {
+  if (!region_) return false;
+  struct Assignments : clang::RecursiveASTVisitor<Assignments> {
+    const clang::VarDecl* variable = nullptr;
+    bool found = false;
+    bool VisitBinaryOperator(clang::BinaryOperator* binary) {
+      found |= binary->isAssignmentOp() && baseVariable(binary->getLHS()) == variable;
+      return true;
+    }
+    bool VisitUnaryOperator(clang::UnaryOperator* unary) {
+      found |= unary->isIncrementDecrementOp() && baseVariable(unary->getSubExpr()) == variable;
+      return true;
+    }
+  } assignments;
+  assignments.variable = variable;
+  assignments.TraverseStmt(const_cast<clang::Stmt*>(region_->getRawStmt()));
+  if (assignments.found) return false;
+  if (std::find(reduced_.begin(), reduced_.end(), variable) == reduced_.end()) reduced_.push_back(variable);
+  return true;
+}
+
+// The master thread runs the block in both sweeps (a single block too: the thread that ran it in the
+// primal is not known again), so what it pushes and pops is on one tape; barriers on both sides order
+// it with what every thread runs before and after it (a single's own barrier, and more).
+void TeamSweeps::forwardOnce(const clang::OMPExecutableDirective* block, CodeWriter& out) {
+  CodeWriter statements;
+  ++onceDepth_;
+  sweeps_.forward(block->getRawStmt(), statements);
+  --onceDepth_;
+  onceBlock(block, statements, out);
+}
+
+void TeamSweeps::backwardOnce(const clang::OMPExecutableDirective* block, CodeWriter& out) {
+  CodeWriter statements;
+  ++onceDepth_;
+  sweeps_.backward(block->getRawStmt(), statements);
+  --onceDepth_;
+  onceBlock(block, statements, out);
+}
+
+void TeamSweeps::onceBlock(const clang::OMPExecutableDirective* block, CodeWriter& statements, CodeWriter& out) {
+  if (statements.empty()) return;
+  const std::string word = llvm::isa<clang::OMPSingleDirective>(block) ? "single" : "master";
+  out.statement(c::pragma(c::directive(c::Omp::Barrier)));
+  out.statement(
+      c::withComment(c::governed(c::directive(c::Omp::Master), c::block(statements.statements())),
+                     "the " + word + " block at line " + std::to_string(context_.position(block->getBeginLoc()).line)));
+  out.statement(c::pragma(c::directive(c::Omp::Barrier)));
 }
 
 }  // namespace adrace::ad

@@ -25,6 +25,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace adrace::ad {
 
@@ -38,10 +39,10 @@ std::set<const clang::VarDecl*> teamOwnedVariables(const clang::OMPParallelDirec
 
 // The rules a team region follows, checked after the support check has accepted its statements:
 // every thread writes only what it owns (shared variables only in omp critical or omp atomic
-// updates, ExclusiveUpdates.h); an if around a worksharing loop reads only what every thread reads
-// alike; no worksharing loop inside a loop every thread runs; no single or master block (their
-// values would live on one thread's tape); no active firstprivate; a reduction variable is a local
-// of the function; not --strategy serial (whose one thread would run the statements once).
+// updates, ExclusiveUpdates.h, in master and single blocks, or at the thread's own number,
+// ThreadSlots.h); an if around a worksharing loop reads only what every thread reads alike; no
+// worksharing loop inside a loop every thread runs; no active firstprivate; a reduction variable is
+// a local of the function; not --strategy serial (whose one thread would run the statements once).
 void checkTeamRegion(AdjointContext& context, const clang::OMPParallelDirective& region);
 
 class Sweeps;
@@ -61,12 +62,23 @@ class TeamSweeps {
   // Why an increment outside the region's worksharing loops is atomic (every thread runs it: an
   // adjoint the threads share is incremented atomically), or nothing for one the thread owns.
   std::optional<std::string> atomicReason(const Increment& increment) const;
+  // Whether the backward region sums the adjoint of a scalar its worksharing loops read, which the
+  // threads share, in a reduction(+) of its own (each thread's increments in a copy that starts at 0,
+  // added at the end): only when the region never assigns the scalar, so that nothing in it reads
+  // the adjoint.
+  bool reduces(const clang::VarDecl* variable);
+  // A master or single block of the region: run by the master thread, between barriers.
+  void forwardOnce(const clang::OMPExecutableDirective* block, CodeWriter& out);
+  void backwardOnce(const clang::OMPExecutableDirective* block, CodeWriter& out);
 
  private:
   Sweeps& sweeps_;
   AdjointContext& context_;
   const clang::OMPParallelDirective* region_ = nullptr;  // the team region being emitted
   std::set<const clang::VarDecl*> owned_;                // the variables each of its threads owns
+  int onceDepth_ = 0;                                    // inside a master or single block
+  std::vector<const clang::VarDecl*> reduced_;           // the scalars whose adjoints it reduces
+  void onceBlock(const clang::OMPExecutableDirective* block, CodeWriter& statements, CodeWriter& out);
 };
 
 }  // namespace adrace::ad

@@ -315,7 +315,7 @@ void f(int n, const double *x, double *partial)
 #pragma omp for
         for (int i = 0; i < n; i++)
             mine += x[i];
-        partial[omp_get_thread_num()] = mine;
+        partial[omp_get_thread_num() + 1] = mine;  /* not the thread's own element (ad/ThreadSlots.h) */
     }
 }
 )";

@@ -317,11 +317,34 @@ void widen(int n, double s, double* x)
   EXPECT_FALSE(contains(generated.code, "Box b")) << generated.code;
 }
 
-// A constructor with statements of its own is not modelled: the local is refused with its type.
-TEST(CxxAdjoint, ClassLocalsWithConstructorBodiesAreRefused) {
-  Generated generated = generateCxx(R"(struct Box {
+// A constructor that computes its members (initialisers over its parameters, a body assigning
+// members from parameters and members computed before) gives one scalar per member, in the order it
+// computes them, each with the arguments in place of the parameters (ad/ClassLocals.h).
+TEST(CxxAdjoint, ClassLocalsWithComputingConstructorsAreScalars) {
+  Generated generated = generateCxx(R"(struct Face {
+    double inv, w;
+    Face(double a, double b) : w(0.5 * (a + b)) { inv = 1.0 / w; }
+};
+void widen(int n, double* x)
+{
+    for (int i = 1; i < n; i++) {
+        Face f(x[i - 1], 2.0);
+        x[i] = f.inv * x[i];
+    }
+}
+)",
+                                    "widen", {"x"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "double f_w = 0.5 * (x[i - 1] + 2.0);")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "double f_inv = 1.0 / f_w;")) << generated.code;
+  EXPECT_LT(generated.code.find("double f_w ="), generated.code.find("double f_inv =")) << generated.code;
+}
+
+// A constructor doing anything else is not modelled: the local is refused with its type.
+TEST(CxxAdjoint, ClassLocalsWithOtherConstructorBodiesAreRefused) {
+  const char* source = R"(struct Box {
     double w;
-    explicit Box(double v) { w = v * v; }
+    explicit Box(double v) { w = v * v; STATEMENT }
 };
 void widen(int n, double* x)
 {
@@ -330,9 +353,14 @@ void widen(int n, double* x)
         x[i] = b.w * x[i];
     }
 }
-)",
-                                    "widen", {"x"});
-  EXPECT_TRUE(contains(generated.error, ":8:13: error: unsupported: local 'b' of type Box")) << generated.error;
+)";
+  for (const char* statement : {"w += v;", "if (v > 1.0) w = v;", "w = w * v;"}) {
+    std::string code = source;
+    code.replace(code.find("STATEMENT"), 9, statement);
+    Generated generated = generateCxx(code, "widen", {"x"});
+    EXPECT_TRUE(contains(generated.error, ":8:13: error: unsupported: local 'b' of type Box"))
+        << statement << ": " << generated.error;
+  }
 }
 
 TEST(CxxAdjoint, ActiveNamespaceVariableIsRefused) {

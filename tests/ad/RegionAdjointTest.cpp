@@ -129,10 +129,10 @@ TEST(RegionAdjoint, TeamRegionRulesRefuseWhatTheyCannotProve) {
   EXPECT_TRUE(contains(teamRefusal("x", "x", Strategy::Serial),
                        ":3:1: error: unsupported: --strategy serial on a parallel region whose threads each run "
                        "statements of their own"));
+  // The thread that runs a single block is not known again: it may not read a value of a thread's own.
   EXPECT_TRUE(
       contains(teamRefusal("#pragma omp critical\n        *s += mine;", "#pragma omp single\n        *s += mine;"),
-               ":12:1: error: unsupported: single or master block in a parallel region whose threads run "
-               "statements of their own"));
+               ":13:15: error: unsupported: single block reading 'mine', which differs from thread to thread"));
   // Per-thread copies of x_b are taken before a region: not inside the team's.
   EXPECT_TRUE(contains(teamRefusal("x", "x", Strategy::Reduction),
                        ":7:1: error: unsupported: per-thread copies of x_b (a reduction) in a parallel region whose "
@@ -279,13 +279,12 @@ void sweep(int n, double *u)
   EXPECT_TRUE(contains(g.error, ":6:9: error: the primal races: data race on 'u'")) << g.error;
 }
 
-// A heap buffer of the function (per-thread partial sums, corpus/cross_entropy) would need an adjoint
-// buffer of the same size: refused at the allocation, with what to do instead.
-TEST(RegionAdjoint, HeapAllocationIsRefusedAtTheCall) {
-  Generated g = generate(R"C(#include <stdlib.h>
+// A buffer the function allocates and frees (ad/HeapBuffers.h): its adjoint is a zeroed buffer of the
+// same count, allocated after the forward sweep and freed at the end.
+const char* kBuffer = R"C(#include <stdlib.h>
 void total(int n, const double *x, double *sum)
 {
-    double *partial = malloc(sizeof *partial);
+    double *partial = malloc(n * sizeof *partial);
     int i;
     partial[0] = 0.0;
     for (i = 0; i < n; i++)
@@ -293,13 +292,117 @@ void total(int n, const double *x, double *sum)
     *sum = partial[0];
     free(partial);
 }
-)C",
-                         "total", {"x", "sum"});
+)C";
+
+TEST(RegionAdjoint, AllocatedBufferHasAnAllocatedAdjoint) {
+  std::string code = generatedAdjoint(kBuffer, "total", {"x", "sum"});
+  EXPECT_TRUE(contains(code, "double *partial_b = (double *)calloc(n, sizeof *partial_b);\n")) << code;
+  EXPECT_TRUE(contains(code, "partial_b[0] += *sum_b;")) << code;
+  EXPECT_TRUE(contains(code, "    free(partial_b);\n}")) << code;
+  EXPECT_FALSE(contains(code, "malloc")) << code;  // the forward sweep needs none of its values
+}
+
+std::string bufferRefusal(const std::string& from, const std::string& to) {
+  std::string source = kBuffer;
+  source.replace(source.find(from), from.size(), to);
+  Generated g = generate(source, "total", {"x", "sum"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  return g.error;
+}
+
+TEST(RegionAdjoint, AllocatedBuffersTheAdjointCannotFollowAreRefused) {
+  // The backward sweep would read values the forward sweep freed.
+  EXPECT_TRUE(contains(bufferRefusal("*sum = partial[0];", "*sum = partial[0] * partial[0];"),
+                       ":4:5: error: unsupported: the backward sweep reads the values in buffer 'partial', which "
+                       "the forward sweep frees where the primal does"));
+  EXPECT_TRUE(contains(bufferRefusal("malloc(n * sizeof *partial)", "malloc(n * sizeof *partial + 8)"),
+                       ":4:23: error: unsupported: buffer 'partial' allocated by the function: its size is not "
+                       "`count * sizeof(T)`"));
+  EXPECT_TRUE(contains(bufferRefusal("    int i;\n", "    int i;\n    n = n / 2;\n"),
+                       ":4:30: error: unsupported: buffer 'partial' allocated by the function: its size reads a "
+                       "value the function changes"));
+  EXPECT_TRUE(contains(bufferRefusal("    free(partial);\n", "    free(partial);\n    free(partial);\n"),
+                       ":11:5: error: unsupported: buffer 'partial' allocated by the function: freed other than once"));
+  EXPECT_TRUE(contains(bufferRefusal("*sum = partial[0];", "*sum = *partial;"),
+                       ":9:13: error: unsupported: buffer 'partial' allocated by the function: used other than as "
+                       "`partial[e]`"));
+}
+
+// Per-thread sums stored at the thread number and added by a master block, the team size read in a
+// single block (corpus/cross_entropy; ad/ThreadSlots.h, ad/TeamRegion.h).
+const char* kSlots = R"C(#include <omp.h>
+void slots(int n, const double *x, double *partial, double *total)
+{
+    int nthreads = 1;
+#pragma omp parallel
+    {
+        int i;
+        double mine = 0.0;
+#pragma omp single
+        nthreads = omp_get_num_threads();
+#pragma omp for
+        for (i = 0; i < n; i++)
+            mine += x[i] * x[i];
+        partial[omp_get_thread_num()] = mine;
+#pragma omp barrier
+#pragma omp master
+        {
+            for (i = 0; i < nthreads; i++)
+                *total += partial[i];
+        }
+    }
+}
+)C";
+
+TEST(RegionAdjoint, ThreadSlotsAndMasterBlocksRunInTheTeam) {
+  std::string code = generatedAdjoint(kSlots, "slots", {"x", "partial", "total"});
+  // The master block's adjoint, on the master thread between barriers, plain: one thread makes it.
+  EXPECT_TRUE(contains(code, "#pragma omp barrier\n#pragma omp master\n")) << code;
+  EXPECT_TRUE(contains(code, "partial_b[i] += *total_b;\n")) << code;
+  // Each thread's own element: plain.
+  EXPECT_TRUE(contains(code,
+                       "mine_b += partial_b[omp_get_thread_num()];\n"
+                       "        partial_b[omp_get_thread_num()] = 0.0;\n"))
+      << code;
+  EXPECT_FALSE(contains(code, "omp single")) << code;
+}
+
+// Another thread's element, read outside the worksharing loops and master blocks, would meet that
+// thread's adjoint of its own element with no barrier between them in the backward sweep.
+TEST(RegionAdjoint, AnotherThreadsSlotOutsideABlockIsRefused) {
+  std::string source = kSlots;
+  source.replace(source.find("#pragma omp barrier\n"), 20, "#pragma omp barrier\n        mine = partial[0];\n");
+  Generated g = generate(source, "slots", {"x", "partial", "total"});
   EXPECT_TRUE(g.code.empty()) << g.code;
   EXPECT_TRUE(contains(g.error,
-                       ":4:23: error: unsupported: heap allocation ('malloc') in the differentiated "
-                       "function"))
+                       ":16:16: error: unsupported: 'partial' is written at each thread's number, and named here "
+                       "other than at this thread's own"))
       << g.error;
+}
+
+// The thread number through a local of the region that nothing assigns again.
+TEST(RegionAdjoint, ThreadSlotThroughALocalOfTheRegion) {
+  std::string source = kSlots;
+  source.replace(source.find("        int i;\n"), 15,
+                 "        int i;\n        const int tid = omp_get_thread_num();\n");
+  source.replace(source.find("partial[omp_get_thread_num()]"), 29, "partial[tid]");
+  std::string code = generatedAdjoint(source, "slots", {"x", "partial", "total"});
+  EXPECT_TRUE(contains(code, "mine_b += partial_b[tid];\n")) << code;
+  EXPECT_FALSE(contains(code, "omp atomic")) << code;
+}
+
+TEST(RegionAdjoint, ThreadNumbersOutsideATeamRegionAreRefused) {
+  Generated g = generate(R"C(#include <omp.h>
+void slots(int n, const double *x, double *partial)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        partial[omp_get_thread_num()] += x[i];
+}
+)C",
+                         "slots", {"x", "partial"});
+  EXPECT_TRUE(g.code.empty()) << g.code;
+  EXPECT_TRUE(contains(g.error, "omp_get_thread_num() in the subscript of an active array")) << g.error;
 }
 
 }  // namespace
