@@ -101,10 +101,14 @@ std::vector<Condition> TaskOrdering::createdBefore(int earlier, int later, bool 
   Relation relation = sameIterationToo ? Relation::LessEqual : Relation::Less;
   if (stepSign_ < 0) relation = sameIterationToo ? Relation::GreaterEqual : Relation::Greater;
   if (!earlierOnFirst) {
-    if (relation == Relation::LessEqual) relation = Relation::GreaterEqual;
-    else if (relation == Relation::Less) relation = Relation::Greater;
-    else if (relation == Relation::GreaterEqual) relation = Relation::LessEqual;
-    else relation = Relation::Less;
+    if (relation == Relation::LessEqual)
+      relation = Relation::GreaterEqual;
+    else if (relation == Relation::Less)
+      relation = Relation::Greater;
+    else if (relation == Relation::GreaterEqual)
+      relation = Relation::LessEqual;
+    else
+      relation = Relation::Less;
   }
   return {{counter, relation, counter}};
 }
@@ -200,7 +204,7 @@ std::string TaskOrdering::mayBeOrdered(const Reference& first, const Reference& 
   for (const auto& [symbol, value] : witness)
     for (int side = 0; side < 2; ++side)
       if (long long number = 0; symbol == counter + (side ? "'" : "") &&
-                                 std::from_chars(value.data(), value.data() + value.size(), number).ec == std::errc())
+                                std::from_chars(value.data(), value.data() + value.size(), number).ec == std::errc())
         on[side] = number;
   bool firstEarlier = true, knownOrder = on[0] && on[1];
   if (knownOrder) firstEarlier = *on[0] == *on[1] ? a < b : (*on[0] < *on[1]) == (stepSign_ > 0);

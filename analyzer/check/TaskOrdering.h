@@ -58,7 +58,7 @@ class TaskOrdering {
   const LoopModel& loop_;
   smt::SolverSession session_;
   smt::ContextTree contexts_;
-  int stepSign_ = 0;  // the creating loop's step: +1, -1, or 0 when not a known constant
+  int stepSign_ = 0;                          // the creating loop's step: +1, -1, or 0 when not a known constant
   std::vector<std::vector<bool>> dependsOn_;  // dependsOn_[a][b]: some instance of b may depend directly on one of a
   bool graphBuilt_ = false;
 };

@@ -36,8 +36,10 @@ SplitItem split(const clang::Expr* item) {
       break;
     }
   }
-  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(e)) result.variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
-  if (!result.variable && result.refused.empty()) result.refused = "a depend item that is not a variable, an element or an array section";
+  if (auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(e))
+    result.variable = llvm::dyn_cast<clang::VarDecl>(reference->getDecl());
+  if (!result.variable && result.refused.empty())
+    result.refused = "a depend item that is not a variable, an element or an array section";
   // A whole array names all its elements, which the model would have to bound: not read.
   if (result.variable && result.first.empty() && result.variable->getType()->isArrayType())
     result.refused = "a depend item naming a whole array";
@@ -89,8 +91,8 @@ std::vector<TaskDependence> dependencesOf(const clang::OMPTaskDirective& task, I
       size_t before = access.subscripts.size();
       aliases.follow(access);
       dependence.variable = sharing.of(access.variable).name;
-      dependence.throughPointer = access.variable == parts.variable && parts.variable->getType()->isPointerType() &&
-                                  !parts.first.empty();
+      dependence.throughPointer =
+          access.variable == parts.variable && parts.variable->getType()->isPointerType() && !parts.first.empty();
       if (!access.subscripts.empty() && !translator.translateSubscripts(access, dependence.first, dependence.opaque))
         dependence.opaque = "its subscripts are not modelled: " + dependence.opaque;
       // Rows a derived pointer adds in front are one element long.
