@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 28 sig
+// adrace-race: 51 sig
 // Twin of task_pipeline_stages_norace.c whose smoothing task says depend(in) instead of inout: it is
 // no longer ordered before the summing task of its block, which reads the block while it is written.
 #include <stdio.h>
@@ -47,8 +47,8 @@ int main(void)
     float *blk = &sig[IDX(b, 0)];
 #pragma omp task firstprivate(blk, b) depend(out: blk[0])
     load(blk, IDX(b, 0), BLK);
-#pragma omp task firstprivate(blk) depend(in: blk[0])
-    smooth(blk, BLK);
+#pragma omp task firstprivate(blk, b) depend(in: blk[0])
+    smooth(&sig[IDX(b, 0)], BLK); /* the block blk points at */
 #pragma omp task firstprivate(blk, b) depend(in: blk[0])
     part[b] = block_total(blk, BLK);
   }
