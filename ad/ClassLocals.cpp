@@ -1,5 +1,6 @@
 // Class locals replaced by one scalar per member (ClassLocals.h).
 #include "ad/ClassLocals.h"
+#include "ad/ExprCopy.h"
 
 #include "ad/InPlaceRewriter.h"
 #include "ad/MathLibrary.h"
@@ -148,39 +149,18 @@ class MemberValues {
     return copyWith(expr, after);
   }
 
+  // A value copies operators, ?: and math calls; anything that assigns, subscripts or calls another
+  // function is not a member's value.
   clang::Expr* copyWith(clang::Expr* expr, const std::vector<clang::Expr*>& after) {
-    clang::Expr* copy = nullptr;
-    const clang::FPOptionsOverride fp;
-    if (auto* paren = llvm::dyn_cast<clang::ParenExpr>(expr)) {
-      copy = new (ast_) clang::ParenExpr(paren->getLParen(), paren->getRParen(), after[0]);
-    } else if (auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(expr)) {
-      copy = clang::ImplicitCastExpr::Create(ast_, cast->getType(), cast->getCastKind(), after[0], nullptr,
-                                             cast->getValueKind(), fp);
-    } else if (auto* cast = llvm::dyn_cast<clang::CStyleCastExpr>(expr)) {
-      copy = clang::CStyleCastExpr::Create(ast_, cast->getType(), cast->getValueKind(), cast->getCastKind(), after[0],
-                                           nullptr, fp, cast->getTypeInfoAsWritten(), cast->getLParenLoc(),
-                                           cast->getRParenLoc());
-    } else if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr);
-               binary && !binary->isAssignmentOp() && !llvm::isa<clang::CompoundAssignOperator>(binary)) {
-      copy =
-          clang::BinaryOperator::Create(ast_, after[0], after[1], binary->getOpcode(), binary->getType(),
-                                        binary->getValueKind(), binary->getObjectKind(), binary->getOperatorLoc(), fp);
-    } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr); unary && !unary->isIncrementDecrementOp()) {
-      copy = clang::UnaryOperator::Create(ast_, after[0], unary->getOpcode(), unary->getType(), unary->getValueKind(),
-                                          unary->getObjectKind(), unary->getOperatorLoc(), unary->canOverflow(), fp);
-    } else if (auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(expr)) {
-      copy = new (ast_)
-          clang::ConditionalOperator(after[0], choice->getQuestionLoc(), after[1], choice->getColonLoc(), after[2],
-                                     choice->getType(), choice->getValueKind(), choice->getObjectKind());
-    } else if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr);
-               call && call->getDirectCallee() && isMathFunction(call->getDirectCallee()->getNameAsString())) {
-      std::vector<clang::Expr*> arguments(after.begin() + 1, after.end());
-      copy = clang::CallExpr::Create(ast_, after[0], arguments, call->getType(), call->getValueKind(),
-                                     call->getRParenLoc(), fp);
-    } else {
+    auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr);
+    auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr);
+    auto* call = llvm::dyn_cast<clang::CallExpr>(expr);
+    if ((binary && binary->isAssignmentOp()) || (unary && unary->isIncrementDecrementOp()) ||
+        llvm::isa<clang::ArraySubscriptExpr>(expr) ||
+        (call && !(call->getDirectCallee() && isMathFunction(call->getDirectCallee()->getNameAsString()))))
       return nullptr;
-    }
-    context_.from.synthesized.insert(copy);
+    clang::Expr* copy = copyWithChildren(ast_, expr, after);
+    if (copy) context_.from.synthesized.insert(copy);
     return copy;
   }
 

@@ -1,4 +1,5 @@
 #include "ad/HelperInlining.h"
+#include "ad/ExprCopy.h"
 
 #include "ad/MathLibrary.h"
 #include "ad/OrphanedLoops.h"
@@ -194,12 +195,12 @@ class Inliner {
         if (auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child)) child = expression(sub, bindings);
       return expr;
     }
-    return copyWithChildren(expr, bindings);
+    return substitutedChildren(expr, bindings);
   }
 
   // A helper body's node with its children substituted: a new node when a child changed (the helper's
   // own nodes are shared by all its calls), the node itself otherwise.
-  clang::Expr* copyWithChildren(clang::Expr* expr, const Bindings& bindings) {
+  clang::Expr* substitutedChildren(clang::Expr* expr, const Bindings& bindings) {
     std::vector<clang::Expr*> before, after;
     for (clang::Stmt* child : expr->children()) {
       auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child);
@@ -207,41 +208,8 @@ class Inliner {
       after.push_back(expression(sub, bindings));
     }
     if (before == after || context_.failed()) return expr;
-    clang::Expr* copy = nullptr;
-    const clang::FPOptionsOverride fp;
-    if (auto* paren = llvm::dyn_cast<clang::ParenExpr>(expr)) {
-      copy = new (ast_) clang::ParenExpr(paren->getLParen(), paren->getRParen(), after[0]);
-    } else if (auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(expr)) {
-      copy = clang::ImplicitCastExpr::Create(ast_, cast->getType(), cast->getCastKind(), after[0], nullptr,
-                                             cast->getValueKind(), fp);
-    } else if (auto* cast = llvm::dyn_cast<clang::CStyleCastExpr>(expr)) {
-      copy = clang::CStyleCastExpr::Create(ast_, cast->getType(), cast->getValueKind(), cast->getCastKind(), after[0],
-                                           nullptr, fp, cast->getTypeInfoAsWritten(), cast->getLParenLoc(),
-                                           cast->getRParenLoc());
-    } else if (auto* compound = llvm::dyn_cast<clang::CompoundAssignOperator>(expr)) {  // a procedure's `*f += e`
-      copy = clang::CompoundAssignOperator::Create(ast_, after[0], after[1], compound->getOpcode(), compound->getType(),
-                                                   compound->getValueKind(), compound->getObjectKind(),
-                                                   compound->getOperatorLoc(), fp, compound->getComputationLHSType(),
-                                                   compound->getComputationResultType());
-    } else if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(expr)) {
-      copy =
-          clang::BinaryOperator::Create(ast_, after[0], after[1], binary->getOpcode(), binary->getType(),
-                                        binary->getValueKind(), binary->getObjectKind(), binary->getOperatorLoc(), fp);
-    } else if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr)) {  // `++k` of a helper's loop counter too
-      copy = clang::UnaryOperator::Create(ast_, after[0], unary->getOpcode(), unary->getType(), unary->getValueKind(),
-                                          unary->getObjectKind(), unary->getOperatorLoc(), unary->canOverflow(), fp);
-    } else if (auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(expr)) {
-      copy = new (ast_)
-          clang::ConditionalOperator(after[0], choice->getQuestionLoc(), after[1], choice->getColonLoc(), after[2],
-                                     choice->getType(), choice->getValueKind(), choice->getObjectKind());
-    } else if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr)) {
-      copy = new (ast_) clang::ArraySubscriptExpr(after[0], after[1], subscript->getType(), subscript->getValueKind(),
-                                                  subscript->getObjectKind(), subscript->getRBracketLoc());
-    } else if (auto* call = llvm::dyn_cast<clang::CallExpr>(expr)) {  // a math call (helpers are inlined)
-      std::vector<clang::Expr*> arguments(after.begin() + 1, after.end());
-      copy = clang::CallExpr::Create(ast_, after[0], arguments, call->getType(), call->getValueKind(),
-                                     call->getRParenLoc(), fp);
-    } else {
+    clang::Expr* copy = copyWithChildren(ast_, expr, after);
+    if (!copy) {
       context_.unsupported(expr->getBeginLoc(),
                            analyzer::constructName(*expr) + " over a parameter in a helper's body");
       return expr;

@@ -111,7 +111,7 @@ enum class ContextKind {
   Branch,               // a then or else part, a case
   InnerLoopBody,        // the body of a loop inside the loop's
   AfterEarlyExit,       // what follows a `break`, `continue` or `return` that may leave first
-  CalleeBlock,          // a block of a called function (`callee` names it)
+  CalleeBlock,          // a block of a called function (`description` names it)
   CalleeInnerLoopBody,  // the body of a loop in a called function
   Described,            // a question document's own kind (`description`: its text)
 };
