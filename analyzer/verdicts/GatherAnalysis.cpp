@@ -254,7 +254,7 @@ std::string bodyLocalFails(const LoopModel& loop, const GatherNest& nest, const 
 // (their values are the pair's own, and the terms read only the accumulators' adjoints).
 std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, const std::string& array,
                              const std::vector<ArrayVerdict>& verdicts, const std::vector<std::string>& doubts,
-                             const std::set<std::string>& familyNames) {
+                             const std::set<std::string>& familyNames, const std::set<std::string>& teamUniform) {
   if (!doubts.empty()) return "the model of the loop is incomplete: " + doubts.front();
   if (!loop.threadNumberSymbol.empty())
     return "the loop reads the thread number, which a shifted iteration does not have";
@@ -279,6 +279,9 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
     // A per-thread variable holds a value of its iteration (a body local's initializer does not
     // count as a write in the model): only a firstprivate copy the loop never writes is invariant.
     bool invariantCopy = variable.sharing == Sharing::FirstPrivate && !written;
+    // So is a scalar of the team region that every thread holds alike, when the loop only reads it.
+    invariantCopy = invariantCopy || (variable.sharing == Sharing::Private && !variable.isArray && !written &&
+                                      !variable.declaredInLoopBody && teamUniform.count(variable.name) > 0);
     const bool singleDefinition = std::find(loop.singleDefinitions.begin(), loop.singleDefinitions.end(),
                                             variable.name) != loop.singleDefinitions.end();
     if ((isPerThread(variable.sharing) && !invariantCopy) || (!variable.isArray && written)) {
@@ -427,7 +430,8 @@ std::string offsetsText(const std::vector<std::int64_t>& offsets) {
 }  // namespace
 
 GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const std::vector<ArrayVerdict>& verdicts,
-                      const std::vector<std::string>& doubts, smt::SolverSession& session) {
+                      const std::vector<std::string>& doubts, smt::SolverSession& session,
+                      const std::set<std::string>& teamUniform) {
   GatherForm form;
   auto refuse = [&](std::string why) {
     form.applies = false;
@@ -593,7 +597,8 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   if (branchReads > 0 && static_cast<size_t>(branchReads) == reads.size() && families.empty())
     return refuse("every read of " + verdict.array +
                   " is under a branch: a target of the gather would not be known to be an element of the array");
-  if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts, familyNames); !why.empty())
+  if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts, familyNames, teamUniform);
+      !why.empty())
     return refuse(why);
   const smt::LoopDomain& domain = nest.domain;  // the inner bounds are facts of the queries too
   const std::string guarded = branchReads == 0 ? std::string()
