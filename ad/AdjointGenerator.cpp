@@ -320,8 +320,9 @@ class FunctionCandidates : public clang::RecursiveASTVisitor<FunctionCandidates>
       why = method->isStatic() ? "static member functions are not supported (only functions at file scope)"
                                : "methods are not supported (only functions at file scope)";
     else if (!inNamedNamespaces(function))
-      why = "functions in an anonymous namespace are not supported (the adjoint is written in the function's "
-            "namespace, and another file could not call it there)";
+      why =
+          "functions in an anonymous namespace are not supported (the adjoint is written in the function's "
+          "namespace, and another file could not call it there)";
     found.push_back({function, why});
     return true;
   }

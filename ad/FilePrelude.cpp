@@ -87,8 +87,8 @@ bool isRepeatedConstant(const clang::Decl* decl) {
 // Whether a named namespace declares a type (the parameters or the body may name it: `fv::Mesh`).
 bool declaresType(const clang::NamespaceDecl* space) {
   for (const clang::Decl* member : space->decls())
-    if (isTypeDeclaration(member) || (llvm::isa<clang::NamespaceDecl>(member) &&
-                                      declaresType(llvm::cast<clang::NamespaceDecl>(member))))
+    if (isTypeDeclaration(member) ||
+        (llvm::isa<clang::NamespaceDecl>(member) && declaresType(llvm::cast<clang::NamespaceDecl>(member))))
       return true;
   return false;
 }
