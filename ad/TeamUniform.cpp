@@ -13,7 +13,9 @@ namespace adrace::ad {
 namespace {
 
 // Every variable the statement may write: one named other than as a value read (an lvalue that is
-// not converted to its value): assignments, increments, `&x`, a reference bound to it.
+// not converted to its value): assignments, increments, `&x`, a reference bound to it, and also a C++
+// call's reference parameter or a lambda's capture, which the write sites (WriteSites.h) do not list:
+// here a use that is not a read means a write.
 void collectWritten(const clang::Stmt* statement, bool read, std::set<const clang::VarDecl*>& written) {
   if (!statement) return;
   // A directive's statement as written: not the captures and helper expressions Clang adds around it
