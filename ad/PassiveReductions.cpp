@@ -88,14 +88,18 @@ Reads readsOf(const AdjointContext& context, const clang::VarDecl* variable) {
 std::vector<NonSumReduction> nonSumReductionItems(const clang::OMPReductionClause& clause) {
   std::vector<NonSumReduction> items;
   if (analyzer::reductionOperator(clause) == "+") return items;
-  for (const clang::Expr* item : clause.varlists())
-    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(item->IgnoreParenImpCasts()))
-      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) items.push_back({&clause, var});
+  for (const clang::Expr* item : clause.varlists()) {
+    auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(item->IgnoreParenImpCasts());
+    items.push_back({&clause, ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr});
+  }
   return items;
 }
 
 void makeReductionsPassive(AdjointContext& context, const std::vector<NonSumReduction>& reductions) {
   for (const NonSumReduction& reduction : reductions) {
+    if (!reduction.variable)
+      return context.unsupported(reduction.clause->getBeginLoc(),
+                                 "reduction operator other than + on an array section or element");
     auto found = context.variables.find(reduction.variable);
     VariableInfo* info = found == context.variables.end() ? nullptr : &found->second;
     const std::string name = reduction.variable->getNameAsString();

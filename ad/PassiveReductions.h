@@ -16,7 +16,7 @@ namespace adrace::ad {
 
 struct NonSumReduction {
   const clang::OMPReductionClause* clause;
-  const clang::VarDecl* variable;
+  const clang::VarDecl* variable;  // null for an array section or element (refused)
 };
 
 // The items of a reduction clause whose operator is not +.
