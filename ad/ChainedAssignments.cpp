@@ -42,12 +42,13 @@ class Splitter : public InPlaceRewriter {
     // Where the inner assignment sits in the outer's right side: replaced there by a read of its target.
     clang::Expr* rhs = outer->getRHS();
     auto* inner = llvm::dyn_cast<clang::BinaryOperator>(rhs->IgnoreParenImpCasts());
-    if (!inner || inner->getOpcode() != clang::BO_Assign) return {};
+    // (Reading the inner target again must not repeat a side effect: `x = a[k++] = 0;` stays refused.)
+    if (!inner || inner->getOpcode() != clang::BO_Assign || inner->getLHS()->HasSideEffects(ast_)) return {};
     clang::Expr* target = freshCopy(ast_, inner->getLHS());
     if (!target) return {};
-    clang::Expr* read = clang::ImplicitCastExpr::Create(ast_, target->getType().getUnqualifiedType(),
-                                                        clang::CK_LValueToRValue, target, nullptr, clang::VK_PRValue,
-                                                        clang::FPOptionsOverride());
+    clang::Expr* read =
+        clang::ImplicitCastExpr::Create(ast_, target->getType().getUnqualifiedType(), clang::CK_LValueToRValue, target,
+                                        nullptr, clang::VK_PRValue, clang::FPOptionsOverride());
     replaceNode(rhs, inner, read);
     outer->setRHS(rhs);
     std::vector<clang::Stmt*> statements = split(inner);
@@ -101,7 +102,8 @@ class Splitter : public InPlaceRewriter {
       return block;
     }
     // A directive's loop is walked from its children, not substituted (InPlaceRewriter.h).
-    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(stmt); directive && directive->hasAssociatedStmt())
+    if (auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(stmt);
+        directive && directive->hasAssociatedStmt())
       splitBodies(directive->getRawStmt());
     splitBodies(stmt);
     return nullptr;  // and its children are rewritten as usual
