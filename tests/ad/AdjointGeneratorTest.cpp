@@ -161,6 +161,27 @@ void sweep(int n, const double *x, double *y, double *change)
       << generate(active, "sweep", {"x", "y", "z"}).error;
 }
 
+TEST(AdjointGenerator, ChainedAssignmentsAreSplitOtherAssignmentsInExpressionsRefused) {
+  const std::string chain = R"(void fill(int n, const double *x, double *a, double *b)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        a[i] = b[i] = 3.0 * x[i];
+}
+)";
+  Generated g = generate(chain, "fill", {"x", "a", "b"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  // b[i] = 3.0 * x[i]; a[i] = b[i]; reversed: a's adjoint flows into b's, then into x's.
+  EXPECT_TRUE(
+      contains(g.code, "b_b[i] += a_b[i];\n                a_b[i] = 0.0;\n                x_b[i] += 3.0 * b_b[i];"))
+      << g.code;
+  std::string nested = chain;
+  nested.replace(nested.find("a[i] = b[i] = 3.0 * x[i]"), 24, "a[i] = (b[i] = x[i]) * 3.0");
+  EXPECT_TRUE(contains(generate(nested, "fill", {"x", "a", "b"}).error,
+                       ":5:17: error: unsupported: assignment or comma inside an expression"))
+      << generate(nested, "fill", {"x", "a", "b"}).error;
+}
+
 TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
   Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::Reduction, {{"x", "n"}});
   ASSERT_TRUE(g.error.empty()) << g.error;
