@@ -32,6 +32,9 @@ struct CollapsedNest {
   // (positionDeclarations, before the loop): the flat index next to the previous one steps the
   // innermost position, any other divides as above.
   c::StmtList counters(const c::ExprRef& flat, const std::function<bool(const std::string&)>& used) const;
+  // The counters of every loop but the innermost at a row of the flat space (the flat index over the
+  // innermost trip count), by division and remainder, for each counter `used` asks for (CollapsedRows.h).
+  c::StmtList rowCounters(const c::ExprRef& row, const std::function<bool(const std::string&)>& used) const;
   // `long adrace_at = -2; long adrace_at_i = 0; ...`: declared where each thread runs its iterations.
   c::StmtList positionDeclarations(const std::function<bool(const std::string&)>& used) const;
   std::string tripName(size_t level) const;      // adrace_trip_<counter>
