@@ -19,6 +19,7 @@
 #include "ad/PrimalRaces.h"
 #include "ad/Sweeps.h"
 #include "ad/TapePlan.h"
+#include "ad/WriteSites.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -61,25 +62,6 @@ c::Type parameterType(const AdjointContext& context, const clang::ParmVarDecl* p
   if (!adjoint) return context.from.declaredType(parameter);
   if (info->byValueScalar) return c::pointerTo(context.from.type(parameter->getType(), true));
   return context.from.declaredType(parameter, true);
-}
-
-class AssignmentFinder : public clang::RecursiveASTVisitor<AssignmentFinder> {
- public:
-  explicit AssignmentFinder(const clang::VarDecl* variable) : variable_(variable) {}
-  bool VisitBinaryOperator(clang::BinaryOperator* binary) {
-    if (binary->isAssignmentOp() && baseVariable(binary->getLHS()) == variable_) found = true;
-    return true;
-  }
-  bool found = false;
-
- private:
-  const clang::VarDecl* variable_;
-};
-
-bool assignsVariable(const clang::Stmt* statement, const clang::VarDecl* variable) {
-  AssignmentFinder finder(variable);
-  finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
-  return finder.found;
 }
 
 void buildLoops(AdjointContext& context) {
@@ -249,7 +231,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   std::vector<std::pair<const VariableInfo*, std::string>> copies;  // the parameter, its caller's adjoint
   for (const clang::ParmVarDecl* parameter : context.function.parameters()) {
     const VariableInfo* info = context.variable(parameter);
-    if (info->byValueScalar && assignsVariable(context.function.getBody(), parameter))
+    if (info->byValueScalar && writesVariable(context.function.getBody(), parameter, /*addressCounts=*/false))
       copies.push_back({info, context.freshName(info->adjoint + "_caller")});
   }
   for (const auto& [info, caller] : copies) {
