@@ -2,8 +2,9 @@
 // iteration space, the product of their trip counts, numbered in the order the sequential nest runs
 // it. Both sweeps schedule that flat index (as they schedule a single loop's logical iteration) and
 // rebuild every counter from it: by division and remainder, outermost first, or, from one iteration
-// to the next in the same row, by stepping the innermost (counters()). The nest must be
-// rectangular: no bound or step of an inner loop reads the counter of an enclosing one
+// to the next in the same row, by stepping the innermost (counters()); the backward iterations of a
+// static schedule walk the thread's chunk row by row instead (CollapsedRows.h, rowCounters()). The
+// nest must be rectangular: no bound or step of an inner loop reads the counter of an enclosing one
 // (SupportCheck.cpp refuses that).
 #pragma once
 
