@@ -51,6 +51,9 @@ struct ParallelLoop {
   const clang::OMPExecutableDirective* region = nullptr;  // enclosing `omp parallel` for `omp for`
   analyzer::LoopModel model;
   analyzer::LoopAnalysis analysis;
+  // The region's per-thread scalars alike on every thread (TeamUniform.h), by name: a gather's
+  // terms read them at shifted iterations.
+  std::set<std::string> teamUniform;
   // The analyzer's reference a leaf of the loop's body denotes, found by its position and variable;
   // null when there is none, or when several that differ share that position (the reads inside one
   // macro expansion all sit at the macro's name): then nothing may be assumed about it.

@@ -20,6 +20,7 @@
 #include "ad/PrimalRaces.h"
 #include "ad/Sweeps.h"
 #include "ad/TapePlan.h"
+#include "ad/TeamUniform.h"
 #include "ad/WriteSites.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ContainerSubscripts.h"
@@ -94,8 +95,15 @@ void buildLoops(AdjointContext& context) {
     loop.directive = site.directive;
     loop.region = site.region;
     loop.model = std::move(*built.model);
+    if (auto* region = llvm::dyn_cast_or_null<clang::OMPParallelDirective>(site.region))
+      loop.teamUniform = teamUniformScalars(*region);  // a worksharing loop of the region
+    for (const std::string& name : loop.teamUniform)
+      spdlog::debug("parallel loop at line {}: {} is alike on every thread of its region", loop.model.pragmaAt.line,
+                    name);
+    analyzer::AnalysisOptions loopOptions = options;
+    loopOptions.teamUniform = loop.teamUniform;
     if (context.request.strategy == Strategy::FormAD || context.request.strategy == Strategy::Reduction)
-      loop.analysis = analyzer::analyzeLoop(loop.model, options);
+      loop.analysis = analyzer::analyzeLoop(loop.model, loopOptions);
     else {
       // atomic/serial need no proofs: only the per-array facts (written/read-only, references)
       analyzer::AnalysisOptions quick = options;

@@ -418,11 +418,10 @@ std::optional<c::StmtList> GatherAdjoint::build(std::string& failure) {
   for (const Target& target : targets_)
     for (const Term& term : target.terms)
       for (const FamilyLoop& inner : term.family)
-        if (failure.empty() && ((nest_.size() != 1 && !target.linearised) || inner.dimension >= nest_.size() ||
-                                (!inner.header.stepsUp() && !inner.header.stepsDown())))
+        if (failure.empty() &&
+            (inner.dimension >= nest_.size() || (!inner.header.stepsUp() && !inner.header.stepsDown())))
           failure = "the family of terms of " + target.info->adjoint + " in the inner loop over " +
-                    inner.header.counter->getNameAsString() +
-                    " is gathered over one counter, or through a linearised subscript, stepping by +1 or -1";
+                    inner.header.counter->getNameAsString() + " shifts a counter of the nest, stepping by +1 or -1";
   for (const Target& target : targets_) {
     // An interior target is an element only because some term reads it at every iteration: a
     // target whose reads are all under branches could lie outside the array.

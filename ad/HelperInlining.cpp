@@ -223,6 +223,22 @@ class Inliner {
   const clang::FunctionDecl* helperDefinition(const clang::CallExpr* call) {
     const clang::FunctionDecl* callee = call->getDirectCallee();
     std::string name = callee ? callee->getNameAsString() : context_.text(call->getCallee());
+    if (auto* method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee); method && method->isVirtual()) {
+      // The overrider the call runs, where the object's dynamic type is known: a final class or
+      // method, or an object (a local, a by-value parameter) of its declared class (Clang's rules).
+      auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call);
+      const clang::CXXMethodDecl* overrider =
+          member ? method->getDevirtualizedMethod(member->getImplicitObjectArgument(), /*IsAppleKext=*/false) : nullptr;
+      if (!overrider) {
+        context_.unsupported(call->getBeginLoc(),
+                             "call to the virtual member function '" + method->getQualifiedNameAsString() +
+                                 "' on an object whose dynamic type is not known here (a reference or a pointer "
+                                 "to a class that is not final): inlined only when the class or the function is "
+                                 "final, or the object is a local of its class");
+        return nullptr;
+      }
+      callee = overrider;
+    }
     if (auto* method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee)) {
       if (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator()) {
         context_.unsupported(call->getBeginLoc(), "assignment of a whole struct ('" +
@@ -232,12 +248,12 @@ class Inliner {
       }
       // An accessor (`double at(int i) const { return u[i]; }`) is a value helper whose `this` is the
       // object it is called on; other member functions are refused.
-      if (method->isVirtual() || method->getReturnType()->isVoidType() ||
+      if (method->getReturnType()->isVoidType() ||
           (!method->isStatic() && !llvm::isa<clang::CXXMemberCallExpr>(call))) {
         context_.unsupported(call->getBeginLoc(),
                              "call to the C++ member function '" + method->getQualifiedNameAsString() +
-                                 "' (inlined: non-virtual member functions that return a value with one "
-                                 "`return` statement)");
+                                 "' (inlined: member functions that return a value with one `return` "
+                                 "statement)");
         return nullptr;
       }
     }

@@ -175,12 +175,15 @@ ParallelLoopAdjoint::LoopScope ParallelLoopAdjoint::scopeOf() {
 
 // What a gather term may read at a shifted iteration: what the loop shares and does not privatise
 // (the analysis proved the loop writes none of it but arrays whose adjoints each iteration owns),
-// firstprivate values the loop does not write, and the adjoints of shared and reduction variables.
+// firstprivate values the loop does not write, the team region's scalars alike on every thread, and
+// the adjoints of shared and reduction variables.
 std::set<std::string> ParallelLoopAdjoint::gatherInvariants() const {
   std::set<std::string> names;
   for (const analyzer::Variable& variable : loop_.model.variables) {
     const VariableInfo* info = modelVariable(context_, variable);
-    if (!info || declaredInside(context_, loop_, info->decl)) continue;
+    if (!info) continue;
+    if (teamAlike(variable, *info)) names.insert(info->name);
+    if (declaredInside(context_, loop_, info->decl)) continue;
     bool invariant = variable.sharing == analyzer::Sharing::Shared ||
                      (variable.sharing == analyzer::Sharing::FirstPrivate && !variable.writtenInLoop) ||
                      (sweeps_.teamOwns(info->decl) && !variable.writtenInLoop);  // the team's, set before the loop
@@ -190,6 +193,13 @@ std::set<std::string> ParallelLoopAdjoint::gatherInvariants() const {
       names.insert(info->adjoint);
   }
   return names;
+}
+
+// A scalar of the team region alike on every thread (TeamUniform.h) that the loop only reads. (An
+// orphaned loop's copied parameter lies, by its location, inside the copied loop: both sit at the call.)
+bool ParallelLoopAdjoint::teamAlike(const analyzer::Variable& variable, const VariableInfo& info) const {
+  return sweeps_.teamOwns(info.decl) && loop_.teamUniform.count(variable.name) && !variable.declaredInLoopBody &&
+         !variable.writtenInLoop && !info.array;
 }
 
 // The scalars a gather term may recompute at its shifted iteration: those declared in the body, and
@@ -213,7 +223,8 @@ std::set<const clang::VarDecl*> ParallelLoopAdjoint::gatherBodyLocals() const {
           accumulator = accumulator || (inner.failure.empty() && variable.sharing == analyzer::Sharing::Private &&
                                         std::find(inner.accumulators.begin(), inner.accumulators.end(),
                                                   variable.name) != inner.accumulators.end());
-        if (declaredInside(context_, loop_, info->decl) || assignedOnce || accumulator) bodyLocals.insert(info->decl);
+        if ((declaredInside(context_, loop_, info->decl) && !teamAlike(variable, *info)) || assignedOnce || accumulator)
+          bodyLocals.insert(info->decl);
       }
   return bodyLocals;
 }

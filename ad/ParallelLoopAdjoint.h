@@ -125,6 +125,7 @@ class ParallelLoopAdjoint {
   std::set<std::string> gatherInvariants() const;
   // The scalars a gather term may recompute at its shifted iteration (GatherAdjoint's bodyLocals).
   std::set<const clang::VarDecl*> gatherBodyLocals() const;
+  bool teamAlike(const analyzer::Variable& variable, const VariableInfo& info) const;
 
   bool memberProvenShared(const clang::Expr* leaf) const;
   // atomicReason for an increment through a pointer alias of `array` (PointerAliases.h).

@@ -215,6 +215,40 @@ ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, co
   return proof;
 }
 
+ShiftProof proveNestedFamilyShift(SolverSession& session, const LoopDomain& domain, const IndexTuple& index,
+                                  const IndexTuple& expected, const std::vector<ExprRef>& innerCounters) {
+  ShiftProof proof;
+  if (index.size() != expected.size()) {
+    proof.reason = "the index has " + std::to_string(index.size()) + " subscript(s) for " +
+                   std::to_string(expected.size()) + " target component(s)";
+    return proof;
+  }
+  for (size_t d = 0; d < index.size(); ++d) {  // (1), a subscript at a time
+    proof = linearisedIndexExact(session, domain, index[d], expected[d]);
+    if (!proof.proven) return proof;
+  }
+  // (2): two different points with the same target and the same inner counters?
+  IndexTuple pairs = expected;
+  pairs.insert(pairs.end(), innerCounters.begin(), innerCounters.end());
+  AccessSite site{domain, {}, pairs};
+  Coincidence twice = mayCoincideAcross(session, site, site, Pairing::DifferentIterations);
+  switch (twice.status) {
+    case Coincidence::Status::Disjoint: proof.proven = true; return proof;
+    case Coincidence::Status::Overlap:
+      proof.proven = false;
+      proof.reason = "Z3 found two points of the nest and its inner loops that give one target " + toString(index) +
+                     " with the same inner counters [" + witnessText(twice) + "]";
+      return proof;
+    case Coincidence::Status::Unknown:
+      proof.proven = false;
+      proof.reason =
+          "Z3 could not prove the points one-to-one onto the pairs (target, inner counters) (" + twice.reason + ")";
+      return proof;
+  }
+  proof.proven = false;
+  return proof;
+}
+
 ShiftProof proveUnitShift(SolverSession& session, const LoopDomain& domain, const IndexTuple& index,
                           const std::vector<std::int64_t>& offsets) {
   ShiftProof proof;

@@ -62,4 +62,13 @@ ShiftProof proveLinearisedFamilyShift(SolverSession& session, const LoopDomain& 
 ShiftProof proveFamilyShift(SolverSession& session, const LoopDomain& domain, const ExprRef& index,
                             std::int64_t offset);
 
+// A family of terms read with one subscript per counter of a nest (a 2-D filter's in[i + a][j + b]):
+// `domain` holds the box's counters, then the inner loops' counters with their constant ranges;
+// `expected` names, per subscript, the target the term of a point reaches (t_d = counter_d + the
+// inner counters that shift d + offset_d). Exact when (1) on every point each subscript equals its
+// expected component, and (2) the points map one-to-one onto the pairs (target, inner counters): the
+// target's own loops over the inner counters then visit each primal contribution once.
+ShiftProof proveNestedFamilyShift(SolverSession& session, const LoopDomain& domain, const IndexTuple& index,
+                                  const IndexTuple& expected, const std::vector<ExprRef>& innerCounters);
+
 }  // namespace adrace::smt

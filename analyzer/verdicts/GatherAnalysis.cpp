@@ -254,7 +254,7 @@ std::string bodyLocalFails(const LoopModel& loop, const GatherNest& nest, const 
 // (their values are the pair's own, and the terms read only the accumulators' adjoints).
 std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, const std::string& array,
                              const std::vector<ArrayVerdict>& verdicts, const std::vector<std::string>& doubts,
-                             const std::set<std::string>& familyNames) {
+                             const std::set<std::string>& familyNames, const std::set<std::string>& teamUniform) {
   if (!doubts.empty()) return "the model of the loop is incomplete: " + doubts.front();
   if (!loop.threadNumberSymbol.empty())
     return "the loop reads the thread number, which a shifted iteration does not have";
@@ -279,6 +279,9 @@ std::string shiftedTermsFail(const LoopModel& loop, const GatherNest& nest, cons
     // A per-thread variable holds a value of its iteration (a body local's initializer does not
     // count as a write in the model): only a firstprivate copy the loop never writes is invariant.
     bool invariantCopy = variable.sharing == Sharing::FirstPrivate && !written;
+    // So is a scalar of the team region that every thread holds alike, when the loop only reads it.
+    invariantCopy = invariantCopy || (variable.sharing == Sharing::Private && !variable.isArray && !written &&
+                                      !variable.declaredInLoopBody && teamUniform.count(variable.name) > 0);
     const bool singleDefinition = std::find(loop.singleDefinitions.begin(), loop.singleDefinitions.end(),
                                             variable.name) != loop.singleDefinitions.end();
     if ((isPerThread(variable.sharing) && !invariantCopy) || (!variable.isArray && written)) {
@@ -424,10 +427,63 @@ std::string offsetsText(const std::vector<std::int64_t>& offsets) {
   return text;
 }
 
+// A family read with a subscript per counter of the nest, in[i + a][j + b]: subscript d is counter_d
+// plus the inner counters that shift it (coefficient 1, each inner counter in one subscript) plus a
+// constant, proven by Z3 (smt::proveNestedFamilyShift). Nothing, with `why`, when it is not.
+std::optional<GatherTerm> nestedFamilyTerm(const LoopModel& loop, const GatherNest& nest, const TermFamily& family,
+                                           const Reference& reference, const std::vector<std::string>& counters,
+                                           smt::SolverSession& session, std::string& why) {
+  GatherNest renaming = nest;  // a#1 (the private symbol) -> a (a counter of the family's domain)
+  std::vector<smt::ExprRef> innerCounters;
+  for (size_t level = 0; level < family.counters.size(); ++level) {
+    const std::string& r = family.counters[level].counter;
+    innerCounters.push_back(smt::variable(r, 0, smt::Scope::Counter));
+    renaming.renamed.push_back({family.symbols[level], innerCounters.back()});
+  }
+  GatherTerm term;
+  term.reference = reference.id;
+  term.inner = family.counters;
+  std::vector<bool> placed(family.counters.size(), false);
+  smt::IndexTuple index, expected;
+  for (size_t d = 0; d < counters.size(); ++d) {
+    index.push_back(renamedCounters(definitionsInlined(loop, reference.indices[d]), renaming));
+    Affine affine = affineInCounters(index.back());
+    if (!affine.failure.empty()) return why = where(reference) + ": " + affine.failure, std::nullopt;
+    if (affine.coefficients[counters[d]] != 1)
+      return why = where(reference) + ": subscript " + std::to_string(d + 1) + " is not " + counters[d] +
+                   " plus inner counters and a constant",
+             std::nullopt;
+    smt::ExprRef target = smt::add(smt::variable(counters[d], 0, smt::Scope::Counter), smt::constant(affine.constant));
+    for (const auto& [name, coefficient] : affine.coefficients) {
+      if (name == counters[d] || coefficient == 0) continue;
+      size_t level = 0;
+      while (level < family.counters.size() && family.counters[level].counter != name) ++level;
+      if (level == family.counters.size() || coefficient != 1 || placed[level])
+        return why = where(reference) + ": subscript " + std::to_string(d + 1) + " reads " + name +
+                     (level == family.counters.size() ? ", which is not an inner counter of the family"
+                                                      : " with a coefficient other than 1, or in a second subscript"),
+               std::nullopt;
+      placed[level] = true;
+      term.inner[level].dimension = d;
+      target = smt::add(target, innerCounters[level]);
+    }
+    term.offsets.push_back(affine.constant);
+    expected.push_back(target);
+  }
+  for (size_t level = 0; level < placed.size(); ++level)
+    if (!placed[level])
+      return why = where(reference) + ": no subscript reads the inner counter " + family.counters[level].counter,
+             std::nullopt;
+  smt::ShiftProof proof = smt::proveNestedFamilyShift(session, family.domain, index, expected, innerCounters);
+  if (!proof.proven) return why = where(reference) + ": " + proof.reason, std::nullopt;
+  return term;
+}
+
 }  // namespace
 
 GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const std::vector<ArrayVerdict>& verdicts,
-                      const std::vector<std::string>& doubts, smt::SolverSession& session) {
+                      const std::vector<std::string>& doubts, smt::SolverSession& session,
+                      const std::set<std::string>& teamUniform) {
   GatherForm form;
   auto refuse = [&](std::string why) {
     form.applies = false;
@@ -453,6 +509,7 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   std::string families;                           // for the report: which reads are families, over which range
   std::vector<LinearisedFamilyRead> familyReads;  // proven once the targets' box is known
   int branchReads = 0;                            // reads under an if or a ?: of the innermost body
+  std::string refusal;                            // why a family with a subscript per counter is not gathered
   for (const Reference& reference : loop.references) {
     if (reference.variable != verdict.array) continue;
     if (reference.kind != AccessKind::Read) return refuse("the loop writes " + verdict.array + ": " + where(reference));
@@ -461,6 +518,20 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
         inner && reference.context != nest.bodyContext) {  // x[i + r]: one term per value of r
       TermFamily family = familyOf(*inner, nest);
       if (!family.failure.empty()) return refuse(where(reference) + " is read in " + family.failure);
+      if (reference.indices.size() > 1 && reference.indices.size() == counters.size()) {  // in[i + a][j + b]
+        if (form.linearised)
+          return refuse(where(reference) +
+                        " has a subscript per counter, the array's other reads one linearised subscript");
+        std::optional<GatherTerm> term = nestedFamilyTerm(loop, nest, family, reference, counters, session, refusal);
+        if (!term) return refuse(refusal);
+        familyNames.insert(inner->accumulators.begin(), inner->accumulators.end());
+        for (const GatherInnerCounter& range : family.counters) familyNames.insert(range.counter);
+        families += (families.empty() ? "" : "; ") + where(reference) +
+                    " is a family of terms, one per point of a nest of inner loops that only accumulates, each inner "
+                    "counter shifting one subscript";
+        form.terms.push_back(std::move(*term));
+        continue;
+      }
       if (reference.indices.size() != 1)
         return refuse(where(reference) + " has " + std::to_string(reference.indices.size()) +
                       " subscripts: a family of terms is gathered only through one");
@@ -593,7 +664,8 @@ GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const 
   if (branchReads > 0 && static_cast<size_t>(branchReads) == reads.size() && families.empty())
     return refuse("every read of " + verdict.array +
                   " is under a branch: a target of the gather would not be known to be an element of the array");
-  if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts, familyNames); !why.empty())
+  if (std::string why = shiftedTermsFail(loop, nest, verdict.array, verdicts, doubts, familyNames, teamUniform);
+      !why.empty())
     return refuse(why);
   const smt::LoopDomain& domain = nest.domain;  // the inner bounds are facts of the queries too
   const std::string guarded = branchReads == 0 ? std::string()

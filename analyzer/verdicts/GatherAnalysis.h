@@ -16,7 +16,8 @@
 //     (private, lastprivate or body-local variables, firstprivate copies it writes; reduction
 //     variables are fine: every iteration only reads their adjoints) but body-local scalars and
 //     private scalars the innermost body assigns once before reading them (a term recomputes
-//     those: LoopModel::singleDefinitions), writes no shared scalar,
+//     those: LoopModel::singleDefinitions) and per-thread scalars of a team region that hold one
+//     value on every thread and that the loop only reads (AnalysisOptions::teamUniform), writes no shared scalar,
 //     reads no array it writes, and each
 //     active array it writes has FormAD's shared verdict and one writing reference, so the adjoint
 //     of a statement's left side is owned by its iteration and unchanged until the gather ran;
@@ -29,14 +30,17 @@
 #include "analyzer/verdicts/LoopAnalysis.h"
 #include "smt/SolverSession.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
 namespace adrace::analyzer {
 
 // `verdict` is the guarded verdict of a shared array; `verdicts` every verdict of the loop (for
-// the arrays it writes); `doubts` the loop-wide reasons that guard every array.
+// the arrays it writes); `doubts` the loop-wide reasons that guard every array; `teamUniform` the
+// per-thread scalars of the region known to hold one value on every thread (AnalysisOptions).
 GatherForm gatherForm(const LoopModel& loop, const ArrayVerdict& verdict, const std::vector<ArrayVerdict>& verdicts,
-                      const std::vector<std::string>& doubts, smt::SolverSession& session);
+                      const std::vector<std::string>& doubts, smt::SolverSession& session,
+                      const std::set<std::string>& teamUniform = {});
 
 }  // namespace adrace::analyzer

@@ -357,7 +357,7 @@ LoopAnalysis analyzeLoop(const LoopModel& loop, const std::vector<AdjointQuestio
   if (options.gather)
     for (ArrayVerdict& verdict : analysis.arrays)
       if (!verdict.scalar && (verdict.verdict == Verdict::Atomic || verdict.verdict == Verdict::Reduction))
-        verdict.gather = gatherForm(loop, verdict, analysis.arrays, doubts, session);
+        verdict.gather = gatherForm(loop, verdict, analysis.arrays, doubts, session, options.teamUniform);
 
   if (session.budgetExhausted())
     analysis.notes.push_back("the time budget of " + std::to_string(options.budgetMs) +

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct AnalysisOptions {
   // Ask, for each guarded array, whether its adjoint can be written as a gather (GatherAnalysis.h);
   // --no-gather turns it off.
   bool gather = true;
+  // Per-thread scalars of the enclosing parallel region that the caller proved hold one value on
+  // every thread and that the loop only reads (ad/TeamUniform.h): a gather term reads them at a
+  // shifted iteration as it reads a shared value the loop does not write.
+  std::set<std::string> teamUniform;
 };
 
 // One term of a gather-form adjoint: the primal read `reference` of x[counter_0 + offsets[0]]...

@@ -272,7 +272,45 @@ void shrink(Grid& g)
                                     "shrink", {"g"});
   EXPECT_TRUE(contains(generated.error,
                        ":10:9: error: unsupported: call to the C++ member function 'Grid::scale' "
-                       "(inlined: non-virtual member functions that return a value"))
+                       "(inlined: member functions that return a value"))
+      << generated.error;
+}
+
+// A flux law as a class hierarchy: the call runs the overrider of the object's dynamic type.
+const char* kFluxLaws = R"(struct Flux {
+    virtual double f(double u) const { return u; }
+    virtual ~Flux() {}
+};
+struct Burgers final : Flux {
+    double c;
+    double f(double u) const override { return c * u * u; }
+};
+void step(int n, const FLUX& flux, const double *u, double *out)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        out[i] = flux.f(u[i]);
+}
+)";
+
+std::string withFlux(const std::string& type) {
+  std::string source = kFluxLaws;
+  source.replace(source.find("FLUX"), 4, type);
+  return source;
+}
+
+TEST(CxxAdjoint, VirtualCallOnAFinalClassIsTheOverriderInlined) {
+  Generated generated = generateCxx(withFlux("Burgers"), "step", {"u", "out"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "u_b[i] += flux.c * (out_b[i] * u[i]) + flux.c * u[i] * out_b[i];"))
+      << generated.code;
+}
+
+TEST(CxxAdjoint, VirtualCallWhoseDynamicTypeIsUnknownIsRefused) {
+  Generated generated = generateCxx(withFlux("Flux"), "step", {"u", "out"});
+  EXPECT_TRUE(contains(generated.error,
+                       ":13:18: error: unsupported: call to the virtual member function 'Flux::f' on an object "
+                       "whose dynamic type is not known here"))
       << generated.error;
 }
 
