@@ -18,9 +18,10 @@ struct Side {
   size_t step = 0;
   const Reference* reference = nullptr;
   smt::AccessSite site;
-  bool uncertain = false;           // it may not execute, or its index is not fully known
-  std::string uncertainty;          // why, for the message
-  const LoopModel* loop = nullptr;  // for an iteration of a worksharing loop
+  bool uncertain = false;                // it may not execute, or its index is not fully known
+  std::string uncertainty;               // why, for the message
+  const LoopModel* loop = nullptr;       // for an iteration of a worksharing loop
+  const RegionAccess* access = nullptr;  // for an access of the step's own statements
 };
 
 // Phases of each step: a barrier, or the implicit barrier that ends a `for` or `single` without
@@ -221,6 +222,7 @@ class RegionChecker {
     reportIncompleteLoops(phases);
     std::vector<std::vector<Side>> sides;
     for (size_t step = 0; step < region_.steps.size(); ++step) sides.push_back(sidesOf(step));
+    proveFlagWrites(sides);
     // A write every thread makes to one place first: it is the finding, and pairs with it add nothing.
     for (size_t a = 0; a < region_.steps.size(); ++a)
       if (mayRunConcurrently(a, a))
@@ -257,6 +259,36 @@ class RegionChecker {
           break;
         }
     }
+  }
+
+  // A flag wait orders (RegionModel::flagWaits) when the flag's one write is certain and made by one
+  // thread only: a waiter then leaves its loop only after that thread's release. Else what it was
+  // meant to order is compared as any other accesses are.
+  void proveFlagWrites(const std::vector<std::vector<Side>>& sides) {
+    flagOrders_.assign(region_.flagWaits.size(), false);
+    for (size_t k = 0; k < region_.flagWaits.size(); ++k) {
+      if (!region_.flagWaits[k].orders) continue;
+      const Side* write = nullptr;
+      for (const std::vector<Side>& ofStep : sides)
+        for (const Side& side : ofStep)
+          if (side.access && std::count(side.access->flagWrites.begin(), side.access->flagWrites.end(), k))
+            write = &side;
+      if (!write || write->uncertain || region_.steps[write->step].executor == Executor::Worksharing) continue;
+      bool oneThread = region_.steps[write->step].executor != Executor::EveryThread ||
+                       ask(*write, *write, smt::Pairing::Any).status == smt::Coincidence::Status::Disjoint;
+      flagOrders_[k] = oneThread;
+    }
+  }
+
+  // Whether a flag wait orders the two accesses: one precedes the release the other's thread acquires.
+  bool orderedByFlag(const Side& x, const Side& y) const {
+    if (!x.access || !y.access) return false;
+    auto releasedTo = [this](const RegionAccess& first, const RegionAccess& second) {
+      for (int k : first.flagReleases)
+        if (flagOrders_[k] && std::count(second.flagAcquires.begin(), second.flagAcquires.end(), k)) return true;
+      return false;
+    };
+    return releasedTo(*x.access, *y.access) || releasedTo(*y.access, *x.access);
   }
 
   // Whether one of two steps finishes before the other starts (RegionStep::after).
@@ -307,7 +339,7 @@ class RegionChecker {
       common.push_back({unitNumber(region_.units), Relation::Equal, smt::constant(0)});
     }
     for (const RegionAccess& access : step.accesses) {
-      Side side{index, &access.reference, {domain, common, access.reference.indices}, false, {}, loop};
+      Side side{index, &access.reference, {domain, common, access.reference.indices}, false, {}, loop, &access};
       side.site.facts.insert(side.site.facts.end(), access.guards.begin(), access.guards.end());
       if (access.reference.opaque) uncertain(side, "its index cannot be compared: " + access.reference.opaqueReason);
       if (access.valueUnknown) uncertain(side, "its index uses a private variable whose value is not modelled");
@@ -353,7 +385,7 @@ class RegionChecker {
     const Reference& second = *y.reference;
     if (first.variable != second.variable || first.isScalar != second.isScalar) return;
     if (first.kind == AccessKind::Read && second.kind == AccessKind::Read) return;
-    if (mutuallyExclusive(first, second)) return;
+    if (mutuallyExclusive(first, second) || orderedByFlag(x, y)) return;
     // One finding per variable and pair of steps: a definite pair replaces a possible one found first.
     if (auto found = reported_.find({first.variable, x.step, y.step});
         (found != reported_.end() && findings_[found->second].certainty != Certainty::Possible) ||
@@ -574,6 +606,7 @@ class RegionChecker {
   std::vector<RaceFinding> findings_;
   std::map<std::tuple<std::string, size_t, size_t>, size_t> reported_;  // the finding of a variable and pair of steps
   std::set<const Reference*> selfRaced_;  // writes every thread makes to one place: other pairs add nothing
+  std::vector<bool> flagOrders_;          // per flag wait of the region: whether it orders (proveFlagWrites)
 };
 
 }  // namespace

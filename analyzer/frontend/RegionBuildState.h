@@ -7,6 +7,7 @@
 #include "analyzer/frontend/CalleeInlining.h"
 #include "analyzer/frontend/DataSharing.h"
 #include "analyzer/frontend/DerivedPointers.h"
+#include "analyzer/frontend/FlagWaits.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/frontend/RegionDefinitions.h"
 #include "analyzer/frontend/RegionModelBuilder.h"
@@ -95,6 +96,7 @@ struct RegionBuildState {
   // (CalledTaskSequences.h), as the part being read sees them: shared scalars, not the activation's own.
   std::set<const clang::VarDecl*> taskSharedLocals;
   std::map<const clang::ForStmt*, ApproximatedRange> approximatedRanges;
+  std::vector<FlagWait> flagWaits;  // in the order of model.flagWaits
   // The DataSharing and translator of each worksharing loop, alive as long as the builder.
   std::vector<std::unique_ptr<DataSharing>> loopSharings;
   std::vector<std::unique_ptr<IndexTranslator>> loopTranslators;

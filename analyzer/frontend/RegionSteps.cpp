@@ -10,6 +10,8 @@
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <set>
+
 namespace adrace::analyzer::region {
 
 using Relation = smt::KnowledgeBase::Relation;
@@ -468,12 +470,12 @@ void RegionStepBuilder::addLeagueSizeBound(const clang::OMPExecutableDirective& 
 }
 
 // A loop that waits for a flag another thread sets, reading it with an atomic read or after a flush
-// (`while (!seen) { #pragma omp atomic read acquire  seen = ready; }`): the accesses after it are
-// ordered by release/acquire or flush semantics, which the region model does not follow; the
-// region is reported as not checked rather than its ordered accesses as races.
+// (`while (!seen) { #pragma omp atomic read acquire  seen = ready; }`): a flag wait FlagWaits.h
+// recognises orders what the flag's release and acquire order (RegionAccess::flagReleases); in any
+// other shape the region is reported as not checked rather than its ordered accesses as races.
 void RegionStepBuilder::findSpinWaits() {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
-    const clang::Stmt* found = nullptr;
+    std::vector<const clang::Stmt*> found;
     static bool synchronisesIn(const clang::Stmt* statement) {
       struct Inner : clang::RecursiveASTVisitor<Inner> {
         bool found = false;
@@ -484,20 +486,55 @@ void RegionStepBuilder::findSpinWaits() {
       return inner.found;
     }
     bool VisitWhileStmt(clang::WhileStmt* loop) {
-      if (!found && synchronisesIn(loop)) found = loop;
+      if (synchronisesIn(loop)) found.push_back(loop);
       return true;
     }
     bool VisitDoStmt(clang::DoStmt* loop) {
-      if (!found && synchronisesIn(loop)) found = loop;
+      if (synchronisesIn(loop)) found.push_back(loop);
       return true;
     }
   } finder;
   finder.TraverseStmt(const_cast<clang::Stmt*>(state_.body));
-  if (finder.found)
-    state_.limit(
-        "a thread waits in a loop on a flag (an atomic read or a flush inside the loop): synchronisation "
-        "through flags, flush and release/acquire is not modelled",
-        finder.found);
+  // A wait in a function the region calls, at any depth, is not recognised.
+  struct Calls : clang::RecursiveASTVisitor<Calls> {
+    std::vector<const clang::FunctionDecl*> pending;
+    std::set<const clang::FunctionDecl*> seen;
+    bool VisitCallExpr(clang::CallExpr* call) {
+      const clang::FunctionDecl* definition = nullptr;
+      if (call->getDirectCallee() && call->getDirectCallee()->hasBody(definition) && seen.insert(definition).second)
+        pending.push_back(definition);
+      return true;
+    }
+  } calls;
+  calls.TraverseStmt(const_cast<clang::Stmt*>(state_.body));
+  while (!calls.pending.empty()) {
+    const clang::FunctionDecl* callee = calls.pending.back();
+    calls.pending.pop_back();
+    Finder inCallee;
+    inCallee.TraverseStmt(callee->getBody());
+    if (!inCallee.found.empty())
+      state_.limit(
+          "a thread waits in a loop on a flag (an atomic read or a flush inside the loop) in called function '" +
+              callee->getNameAsString() + "': not modelled",
+          inCallee.found.front());
+    calls.TraverseStmt(callee->getBody());
+  }
+  for (const clang::Stmt* loop : finder.found) {
+    std::string whyNot;
+    std::optional<FlagWait> wait = recogniseFlagWait(
+        *loop, *state_.request.site.directive, *state_.request.site.function, state_.parents, state_.context, whyNot);
+    if (wait && isPerThread(state_.sharing->of(wait->flag).sharing)) {
+      whyNot = "a thread waits on flag '" + wait->flag->getName().str() + "', which is private in the region";
+      wait.reset();
+    }
+    if (!wait) {
+      state_.limit(whyNot, loop);
+      continue;
+    }
+    state_.model.flagWaits.push_back(
+        {wait->flag->getName().str(), positionOf(loop->getBeginLoc(), state_.sources), wait->orders, wait->why});
+    state_.flagWaits.push_back(*wait);
+  }
 }
 
 }  // namespace adrace::analyzer::region

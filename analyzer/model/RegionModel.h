@@ -29,6 +29,19 @@ struct RegionAccess {
   bool guardUnknown = false;           // under a condition the IR cannot say: it may never execute
   bool valueUnknown = false;           // an index uses a private variable whose value is not modelled
   std::string approximated;            // a loop around it modelled only in part, and how: a race is possible
+  // Flag waits of the region that order (RegionModel::flagWaits, by index): the access precedes the
+  // release of the flag in its thread, follows the acquire of the waiting loop, or is the flag's write.
+  std::vector<int> flagReleases, flagAcquires, flagWrites;
+};
+
+// A thread that waits in a loop until another thread sets a flag (frontend/FlagWaits.h): what the
+// writer does before the release happens before what the waiter does after the acquire, when the
+// flag's one write is made by one thread only (check/RegionCheck proves it).
+struct FlagWaitModel {
+  std::string flag;
+  SourcePosition waitAt;  // the waiting loop
+  bool orders = false;    // a release write read by an acquire
+  std::string why;        // when it does not: what is missing
 };
 
 // What made a step: the construct around its statements, the loop's directive, or the wait that a
@@ -103,6 +116,7 @@ struct RegionModel {
   std::vector<smt::Condition> facts;
   std::vector<std::string> unknownValues;  // private integers whose value the model does not know
   std::vector<RegionStep> steps;
+  std::vector<FlagWaitModel> flagWaits;
   std::vector<Limitation> limitations;  // what the model leaves out: the region is reported unsupported
 };
 
