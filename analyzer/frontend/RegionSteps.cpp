@@ -429,9 +429,25 @@ void RegionStepBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t 
     state_.loopTranslators.back()->nameThreadQueries(threadNumber(), teamSize());
     step.accesses = accesses_.collect(
         loopBody, {state_.loopSharings.back().get(), state_.loopTranslators.back().get(), true, index, loopBody});
+    if (orphanedIn && state_.inlined && state_.inlined->callee == orphanedIn) bindLoopNames(step);
     addReductionCombination(loop, step);
   }
   state_.model.steps.push_back(std::move(step));
+}
+
+// A loop of the callee read at its call names the callee's pointer parameters: each stands for the
+// variable passed for it (RegionStep::regionNames). A parameter given a scalar's address or the
+// calling activation's own memory has no such name: the region is not modelled then.
+void RegionStepBuilder::bindLoopNames(RegionStep& step) {
+  const InlinedCall& call = *state_.inlined;
+  DataSharing& loopSharing = *state_.loopSharings.back();
+  for (const auto& [parameter, variable] : call.arrays)
+    step.regionNames[loopSharing.of(parameter).name] = state_.sharing->of(variable).name;
+  if (!call.addressed.empty() || !call.ownMemory.empty())
+    state_.limit("worksharing loop in called function '" + call.callee->getNameAsString() +
+                     "', whose pointer parameters are given a scalar's address or the caller's own memory, "
+                     "is not modelled",
+                 call.call);
 }
 
 // reduction(op: x) on a worksharing loop: at its end each thread combines its copy into the shared

@@ -8,6 +8,7 @@
 #include "analyzer/model/LoopModel.h"
 #include "smt/CrossDomainQuery.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -70,7 +71,10 @@ struct RegionStep {
   Directive loopDirective;  // StepConstruct::Loop: {For}, {For, Simd}, {Taskloop}, ...
   SourcePosition at;
   std::vector<RegionAccess> accesses;
-  int loop = -1;                 // Kind::Loop: index of the loop's model among the file's loops
+  int loop = -1;  // Kind::Loop: index of the loop's model among the file's loops
+  // Kind::Loop, a loop of a called function read at its call: the region's name of each pointer
+  // parameter its model names ("p" -> "u" for `f(u)`), so that its references meet the other steps'.
+  std::map<std::string, std::string> regionNames;
   bool nowait = false;           // a loop or single without the implicit barrier at its end
   bool scheduleWritten = false;  // a loop with a schedule clause (without one the schedule is the implementation's)
   // The sequential loop of the region whose body holds the step (`for (t = 0; t < steps; t++) { omp for

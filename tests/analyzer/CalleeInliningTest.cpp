@@ -348,6 +348,35 @@ TEST(CalleeInlining, AGuardedCallKeepsItsConditions) {
   EXPECT_FALSE(anyUnsupported(apart)) << describe(apart.findings);
 }
 
+// The loops of two callees name their own pointer parameters (p, q): each stands for the array the
+// call passes, so a nowait loop writing u through p meets the next loop reading u through q.
+TEST(CalleeInlining, LoopsOfTwoCalleesMeetOnTheArrayTheirParametersStandFor) {
+  const char* twoLoops = R"(
+    double u[1000], v[1000];
+    static void scale(double *p, int n) {
+      int i;
+    #pragma omp for %s
+      for (i = 0; i < n; i++) p[i] = 2.0 * p[i];
+    }
+    static void shift(double *restrict q, double *restrict w) {
+      int i;
+    #pragma omp for
+      for (i = 0; i < 999; i++) w[i] = q[i + 1];
+    }
+    void run(void) {
+    #pragma omp parallel
+      {
+        scale(u, 1000);
+        shift(u, v);
+      }
+    })";
+  CheckedSnippet racing = checkSnippet(fillIn(twoLoops, {"nowait"}));
+  EXPECT_FALSE(anyUnsupported(racing)) << describe(racing.findings);
+  EXPECT_TRUE(reportsRaceOn(racing, "u", true)) << describe(racing.findings);
+  CheckedSnippet ordered = checkSnippet(fillIn(twoLoops, {""}));
+  EXPECT_TRUE(ordered.findings.empty()) << describe(ordered.findings);
+}
+
 // A helper's call to another helper is read at its call too, its names bound through the first
 // helper's: put's p[k] is fill's q[t + 1], which is a[tid + 1] for the thread's tid.
 TEST(CalleeInlining, ACallInsideAReadHelperIsReadThroughItsBinding) {
