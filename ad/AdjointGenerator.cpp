@@ -19,6 +19,7 @@
 #include "ad/PrimalRaces.h"
 #include "ad/Sweeps.h"
 #include "ad/TapePlan.h"
+#include "ad/WriteSites.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
@@ -61,25 +62,6 @@ c::Type parameterType(const AdjointContext& context, const clang::ParmVarDecl* p
   if (!adjoint) return context.from.declaredType(parameter);
   if (info->byValueScalar) return c::pointerTo(context.from.type(parameter->getType(), true));
   return context.from.declaredType(parameter, true);
-}
-
-class AssignmentFinder : public clang::RecursiveASTVisitor<AssignmentFinder> {
- public:
-  explicit AssignmentFinder(const clang::VarDecl* variable) : variable_(variable) {}
-  bool VisitBinaryOperator(clang::BinaryOperator* binary) {
-    if (binary->isAssignmentOp() && baseVariable(binary->getLHS()) == variable_) found = true;
-    return true;
-  }
-  bool found = false;
-
- private:
-  const clang::VarDecl* variable_;
-};
-
-bool assignsVariable(const clang::Stmt* statement, const clang::VarDecl* variable) {
-  AssignmentFinder finder(variable);
-  finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
-  return finder.found;
 }
 
 void buildLoops(AdjointContext& context) {
@@ -249,7 +231,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   std::vector<std::pair<const VariableInfo*, std::string>> copies;  // the parameter, its caller's adjoint
   for (const clang::ParmVarDecl* parameter : context.function.parameters()) {
     const VariableInfo* info = context.variable(parameter);
-    if (info->byValueScalar && assignsVariable(context.function.getBody(), parameter))
+    if (info->byValueScalar && writesVariable(context.function.getBody(), parameter, /*addressCounts=*/false))
       copies.push_back({info, context.freshName(info->adjoint + "_caller")});
   }
   for (const auto& [info, caller] : copies) {
@@ -298,14 +280,29 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   // a function of file-scope variables only has no parameters: `(void)`
   const c::Type returned =
       context.status ? context.from.type(context.function.getReturnType(), false) : c::plainType("void");
-  file.push_back(c::functionDefinition(returned, name + "_b", std::move(declarations), std::move(body)));
+  c::StmtRef adjoint = c::functionDefinition(returned, name + "_b", std::move(declarations), std::move(body));
+  if (std::string space = c::namespaceOf(&context.function); !space.empty())
+    adjoint = c::namespaceBlock(space, {adjoint});  // where the primal's names mean what they mean there
+  file.push_back(adjoint);
   return c::print(file);
 }
 
+// Whether the function is at file scope or in named namespaces only (not an anonymous one): its
+// adjoint is written in the same namespace, where the names its body uses mean what they mean there.
+bool inNamedNamespaces(const clang::FunctionDecl* function) {
+  for (const clang::DeclContext* scope = function->getDeclContext(); !scope->isTranslationUnit();
+       scope = scope->getParent()) {
+    if (llvm::isa<clang::LinkageSpecDecl>(scope)) continue;  // extern "C"
+    auto* space = llvm::dyn_cast<clang::NamespaceDecl>(scope);
+    if (!space || space->isAnonymousNamespace()) return false;
+  }
+  return true;
+}
+
 // The definitions in the main file named `name`, unqualified or qualified (`ns::f`, `S::f`), each
-// with why it cannot be differentiated (empty: it can). Only functions at file scope can, `extern
-// "C"` ones included: the adjoint is written at file scope and names what the function names as
-// written, which inside a namespace or class may mean something else there.
+// with why it cannot be differentiated (empty: it can). Functions at file scope can, `extern "C"`
+// ones included, and those of named namespaces (inNamedNamespaces); not methods or templates: the
+// adjoint names what the function names as written, which inside a class may mean something else.
 class FunctionCandidates : public clang::RecursiveASTVisitor<FunctionCandidates> {
  public:
   FunctionCandidates(const clang::ASTContext& ast, std::string name)
@@ -322,8 +319,10 @@ class FunctionCandidates : public clang::RecursiveASTVisitor<FunctionCandidates>
     else if (auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(function))
       why = method->isStatic() ? "static member functions are not supported (only functions at file scope)"
                                : "methods are not supported (only functions at file scope)";
-    else if (!function->getDeclContext()->getRedeclContext()->isTranslationUnit())
-      why = "functions in a namespace are not supported (only functions at file scope)";
+    else if (!inNamedNamespaces(function))
+      why =
+          "functions in an anonymous namespace are not supported (the adjoint is written in the function's "
+          "namespace, and another file could not call it there)";
     found.push_back({function, why});
     return true;
   }

@@ -2,6 +2,7 @@
 
 #include "ad/ForHeader.h"
 #include "ad/InPlaceRewriter.h"
+#include "ad/WriteSites.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -60,7 +61,7 @@ std::optional<FieldElement> fieldElement(clang::Expr* init) {
 
 // The variables and fields the function writes: as a whole (assigned, incremented, decremented, their
 // address taken) or an element of them.
-struct Writes : clang::RecursiveASTVisitor<Writes> {
+struct Writes {
   std::set<const clang::ValueDecl*> whole, elements;
   void note(const clang::Expr* target, bool element) {
     target = target->IgnoreParenImpCasts();
@@ -71,18 +72,19 @@ struct Writes : clang::RecursiveASTVisitor<Writes> {
     if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(target); unary && unary->getOpcode() == clang::UO_Deref)
       note(unary->getSubExpr(), true);
   }
-  bool VisitBinaryOperator(clang::BinaryOperator* op) {
-    if (op->isAssignmentOp()) note(op->getLHS(), false);
-    return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator* op) {
-    if (op->isIncrementDecrementOp()) note(op->getSubExpr(), false);
-    if (op->getOpcode() == clang::UO_AddrOf &&
-        llvm::isa<clang::DeclRefExpr, clang::MemberExpr>(op->getSubExpr()->IgnoreParens()))
-      note(op->getSubExpr(), false);  // `&x`: x may be written through it
-    return true;
-  }
 };
+
+Writes writesIn(const clang::Stmt* body) {
+  Writes writes;
+  forEachWriteSite(body, [&](const WriteSite& site) {
+    if (site.kind == WriteKind::Assignment || site.kind == WriteKind::IncrementDecrement ||
+        (site.kind == WriteKind::AddressTaken &&  // `&x`: x may be written through it
+         llvm::isa<clang::DeclRefExpr, clang::MemberExpr>(site.target->IgnoreParens())))
+      writes.note(site.target, false);
+    return true;
+  });
+  return writes;
+}
 
 // The variables and fields an expression reads.
 struct Reads : clang::RecursiveASTVisitor<Reads> {
@@ -122,8 +124,7 @@ class Substitution : public InPlaceRewriter {
     Declarations declarations;
     declarations.TraverseStmt(body);
     if (declarations.found.empty()) return;
-    Writes writes;
-    writes.TraverseStmt(body);
+    const Writes writes = writesIn(body);
     References references;
     references.TraverseStmt(body);
     clang::ParentMap parents(body);

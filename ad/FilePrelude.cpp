@@ -73,6 +73,59 @@ std::vector<const clang::VarDecl*> namedConstantNamespace(const clang::Decl* dec
   return anyNamed ? constants : std::vector<const clang::VarDecl*>{};
 }
 
+bool isTypeDeclaration(const clang::Decl* decl) {
+  if (auto* tag = llvm::dyn_cast<clang::TagDecl>(decl); tag && tag->isEmbeddedInDeclarator()) return false;
+  return llvm::isa<clang::TypedefNameDecl, clang::TagDecl, clang::ClassTemplateDecl, clang::TypeAliasTemplateDecl>(
+      decl);
+}
+
+bool isRepeatedConstant(const clang::Decl* decl) {
+  auto* var = llvm::dyn_cast<clang::VarDecl>(decl);
+  return var && var->getType().isConstQualified() && var->hasInit() && !var->hasExternalFormalLinkage();
+}
+
+// Whether a named namespace declares a type (the parameters or the body may name it: `fv::Mesh`).
+bool declaresType(const clang::NamespaceDecl* space) {
+  for (const clang::Decl* member : space->decls())
+    if (isTypeDeclaration(member) ||
+        (llvm::isa<clang::NamespaceDecl>(member) && declaresType(llvm::cast<clang::NamespaceDecl>(member))))
+      return true;
+  return false;
+}
+
+// A declaration's text as written.
+std::string sourceText(const clang::ASTContext& ast, const clang::Decl* decl) {
+  const clang::SourceManager& sources = ast.getSourceManager();
+  clang::SourceLocation begin = sources.getExpansionLoc(decl->getSourceRange().getBegin());
+  clang::SourceLocation end = sources.getExpansionLoc(decl->getSourceRange().getEnd());
+  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(begin, end), sources, ast.getLangOpts())
+      .str();
+}
+
+// A named namespace that declares types, repeated with what those types may need: its types, its
+// constants (then not declared again with the file-scope variables), its inline functions (a
+// member function's body may call one), and its namespaces of the same kind. Other functions are
+// the primal's file's own: defined again, they would be defined twice in the program.
+c::StmtRef namespaceWithTypes(const clang::ASTContext& ast, const clang::NamespaceDecl* space, FilePrelude& prelude) {
+  c::StmtList members;
+  for (const clang::Decl* member : space->decls()) {
+    if (auto* inner = llvm::dyn_cast<clang::NamespaceDecl>(member)) {
+      if (!inner->isAnonymousNamespace() && declaresType(inner))
+        members.push_back(namespaceWithTypes(ast, inner, prelude));
+      continue;
+    }
+    auto* function = llvm::dyn_cast<clang::FunctionDecl>(member);
+    if (auto* generic = llvm::dyn_cast<clang::FunctionTemplateDecl>(member)) function = generic->getTemplatedDecl();
+    bool inlineFunction = function && function->doesThisDeclarationHaveABody() && function->isInlineSpecified();
+    if (isRepeatedConstant(member)) prelude.constants.insert(llvm::cast<clang::VarDecl>(member));
+    if (isTypeDeclaration(member) || isRepeatedConstant(member))
+      members.push_back(c::verbatim(sourceText(ast, member) + ";"));
+    else if (inlineFunction)
+      members.push_back(c::verbatim(sourceText(ast, member)));
+  }
+  return c::namespaceBlock(space->getNameAsString(), std::move(members));
+}
+
 }  // namespace
 
 FilePrelude filePrelude(const clang::ASTContext& ast) {
@@ -85,7 +138,7 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
   // Top-level declarations of the main file: ranges (offsets) that directives inside belong to,
   // and the type declarations to repeat.
   std::vector<std::pair<size_t, size_t>> declarationRanges;
-  std::map<size_t, std::string> items;  // offset -> text
+  std::map<size_t, c::StmtRef> items;  // by offset
   const std::set<const clang::VarDecl*> sizes = constantsNamedByTypes(ast);
   for (const clang::Decl* decl : ast.getTranslationUnitDecl()->decls()) {
     clang::SourceRange range = decl->getSourceRange();
@@ -94,6 +147,11 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
     if (!sources.isWrittenInMainFile(begin) || !sources.isWrittenInMainFile(end)) continue;
     size_t from = sources.getFileOffset(begin), to = sources.getFileOffset(end);
     declarationRanges.push_back({from, to});
+    if (auto* space = llvm::dyn_cast<clang::NamespaceDecl>(decl);
+        space && !space->isAnonymousNamespace() && declaresType(space)) {
+      items[from] = namespaceWithTypes(ast, space, prelude);
+      continue;
+    }
     bool type = llvm::isa<clang::TypedefNameDecl>(decl) || llvm::isa<clang::TagDecl>(decl);
     if (auto* tag = llvm::dyn_cast<clang::TagDecl>(decl); tag && tag->isEmbeddedInDeclarator()) type = false;
     auto* constant = llvm::dyn_cast<clang::VarDecl>(decl);
@@ -106,7 +164,7 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
       continue;
     std::string text =
         clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(begin, end), sources, language).str();
-    if (!text.empty()) items[from] = text + (llvm::isa<clang::NamespaceDecl>(decl) ? "" : ";");
+    if (!text.empty()) items[from] = c::verbatim(text + (llvm::isa<clang::NamespaceDecl>(decl) ? "" : ";"));
   }
   auto insideDeclaration = [&](size_t offset) {
     for (auto& [from, to] : declarationRanges)
@@ -142,11 +200,11 @@ FilePrelude filePrelude(const clang::ASTContext& ast) {
         prelude.macros.insert(macro.getRawIdentifier().str());
     }
     if (directive != "pragma" && !directive.empty() && !insideDeclaration(hash))
-      items[hash] = buffer.substr(hash, end - hash).str();
+      items[hash] = c::verbatim(buffer.substr(hash, end - hash).str());
     if (end >= buffer.size()) break;
     lexer = lexerAt(end);
   }
-  for (auto& [offset, text] : items) prelude.lines.push_back(c::verbatim(text));
+  for (auto& [offset, item] : items) prelude.lines.push_back(item);
   return prelude;
 }
 

@@ -41,11 +41,12 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
   if (active && !c::namespaceOf(var).empty())
     return refuse("--active " + name + ": a namespace's variable (its adjoint would be declared in the namespace)");
   // `static` in C, and in C++ also a namespace-scope const (internal linkage): the adjoint's file
-  // cannot reach it, so a const scalar with an initializer is repeated there.
-  if (!var->hasExternalFormalLinkage() && !(type.isConstQualified() && var->getInit() && !type->isArrayType()))
+  // cannot reach it, so a const scalar or array with an initializer (a table of weights) is repeated
+  // there.
+  if (!var->hasExternalFormalLinkage() && !(element.isConstQualified() && var->getInit() && !pointer))
     return refuse("static file-scope variable '" + name +
                   "': the adjoint's file cannot reach it (only a static const "
-                  "scalar with an initializer is repeated there; give the others external linkage)");
+                  "scalar or array with an initializer is repeated there; give the others external linkage)");
   if (active && !element->isRealFloatingType()) return refuse("--active " + name + ": not a floating-point variable");
   if (active && element.isConstQualified()) return refuse("--active " + name + ": a const variable has no derivative");
   VariableInfo info;

@@ -2,6 +2,7 @@
 #include "ad/HeapBuffers.h"
 
 #include "ad/PassiveCalls.h"
+#include "ad/WriteSites.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -80,7 +81,7 @@ const clang::VarDecl* assignedAllocation(const clang::Stmt* statement, const cla
 }
 
 // Every use of the buffer, each classified: its allocation, its free, `p[e]`, or another use (the
-// first, for the refusal); and the variables the function writes (the count must read none).
+// first, for the refusal).
 class BufferUses : public clang::RecursiveASTVisitor<BufferUses> {
  public:
   explicit BufferUses(const clang::VarDecl* buffer) : buffer_(buffer) {}
@@ -93,10 +94,6 @@ class BufferUses : public clang::RecursiveASTVisitor<BufferUses> {
     if (freedVariable(statement) == buffer_) releases.push_back(statement);
     if (auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(statement))
       if (referencedVariable(subscript->getBase()) == buffer_) subscripted.insert(leafOf(subscript->getBase()));
-    if (auto* binary = llvm::dyn_cast<clang::BinaryOperator>(statement); binary && binary->isAssignmentOp())
-      written.insert(baseVariable(binary->getLHS()));
-    if (auto* unary = llvm::dyn_cast<clang::UnaryOperator>(statement); unary && unary->isIncrementDecrementOp())
-      written.insert(baseVariable(unary->getSubExpr()));
     return true;
   }
   bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
@@ -110,7 +107,6 @@ class BufferUses : public clang::RecursiveASTVisitor<BufferUses> {
   std::vector<const clang::Stmt*> allocations, releases;
   std::set<const clang::DeclRefExpr*> subscripted;  // the references that are the base of a subscript
   std::vector<const clang::DeclRefExpr*> references;
-  std::set<const clang::VarDecl*> written;
   const clang::DeclStmt* declared = nullptr;
 
  private:
@@ -122,17 +118,19 @@ class BufferUses : public clang::RecursiveASTVisitor<BufferUses> {
 
 // The first value the count reads that may differ where the adjoint allocates its buffer: a
 // variable the function writes, or a call other than the OpenMP runtime's thread counts.
-const clang::Expr* changingValue(const clang::Expr* count, const std::set<const clang::VarDecl*>& written) {
+const clang::Expr* changingValue(const clang::Expr* count, const clang::Stmt* function) {
   if (!count) return nullptr;
   if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(count))
-    if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && written.count(var)) return count;
+    if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+        var && writesVariable(function, var, /*addressCounts=*/false))
+      return count;
   if (auto* call = llvm::dyn_cast<clang::CallExpr>(count)) {
     const std::string name = directCalleeName(call);
     if (name != "omp_get_max_threads" && name != "omp_get_num_procs") return count;
   }
   for (const clang::Stmt* child : count->children())
     if (auto* expr = llvm::dyn_cast_or_null<clang::Expr>(child))
-      if (const clang::Expr* found = changingValue(expr, written)) return found;
+      if (const clang::Expr* found = changingValue(expr, function)) return found;
   return nullptr;
 }
 
@@ -179,7 +177,7 @@ HeapBufferForm recordHeapBuffer(AdjointContext& context, const clang::VarDecl* d
   if (!form.sized)
     return refuse(form.call->getBeginLoc(),
                   "its size is not `count * sizeof(T)` (the adjoint's buffer needs the element count)");
-  if (const clang::Expr* changing = changingValue(form.count, uses.written))
+  if (const clang::Expr* changing = changingValue(form.count, context.function.getBody()))
     return refuse(changing->getBeginLoc(),
                   "its size reads a value the function changes or a call (the adjoint's buffer, allocated "
                   "after the forward sweep, needs the same size)");

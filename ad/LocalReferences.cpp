@@ -2,6 +2,7 @@
 
 #include "ad/ForHeader.h"
 #include "ad/InPlaceRewriter.h"
+#include "ad/WriteSites.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -13,26 +14,17 @@
 namespace adrace::ad {
 namespace {
 
-// The variables the function writes as a whole (assigned, incremented, their address taken).
-struct WholeWrites : clang::RecursiveASTVisitor<WholeWrites> {
+// The variables the function writes as a whole: assigned, incremented, their address taken, or
+// bound to a reference (`int &k = i;` may write i through k).
+std::set<const clang::ValueDecl*> wholeWritesIn(const clang::Stmt* body) {
   std::set<const clang::ValueDecl*> written;
-  void note(const clang::Expr* target) {
-    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts())) written.insert(ref->getDecl());
-  }
-  bool VisitBinaryOperator(clang::BinaryOperator* op) {
-    if (op->isAssignmentOp()) note(op->getLHS());
+  forEachWriteSite(body, [&](const WriteSite& site) {
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(site.target->IgnoreParenImpCasts()))
+      written.insert(ref->getDecl());
     return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator* op) {
-    if (op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) note(op->getSubExpr());
-    return true;
-  }
-  // `int &k = i;` may write i through k.
-  bool VisitVarDecl(clang::VarDecl* var) {
-    if (var->getType()->isReferenceType() && var->getInit()) note(var->getInit());
-    return true;
-  }
-};
+  });
+  return written;
+}
 
 struct ReferenceDeclarations : clang::RecursiveASTVisitor<ReferenceDeclarations> {
   std::vector<clang::DeclStmt*> found;
@@ -66,8 +58,7 @@ class Substitution : public InPlaceRewriter {
     ReferenceDeclarations declarations;
     declarations.TraverseStmt(body);
     if (declarations.found.empty()) return;
-    WholeWrites writes;
-    writes.TraverseStmt(body);
+    const std::set<const clang::ValueDecl*> writes = wholeWritesIn(body);
     clang::ParentMap parents(body);
     for (clang::DeclStmt* statement : declarations.found) {
       auto* var = llvm::cast<clang::VarDecl>(statement->getSingleDecl());
@@ -87,7 +78,7 @@ class Substitution : public InPlaceRewriter {
   // Nothing the access reads (its subscripts' variables, the array's pointer) is written as a whole
   // in the function, the counters of the loops enclosing the declaration aside.
   bool steady(const clang::Expr* element, clang::ParentMap& parents, const clang::Stmt* declaration,
-              const WholeWrites& writes) const {
+              const std::set<const clang::ValueDecl*>& writes) const {
     if (llvm::isa<clang::DeclRefExpr>(element)) return true;  // a variable: its own value is what is named
     std::set<const clang::ValueDecl*> counters;
     for (const clang::Stmt *child = declaration, *parent = parents.getParent(child); parent;
@@ -97,7 +88,7 @@ class Substitution : public InPlaceRewriter {
     std::set<const clang::VarDecl*> read;
     collectVariables(element, read);
     for (const clang::VarDecl* variable : read)
-      if (writes.written.count(variable) && !counters.count(variable)) return false;
+      if (writes.count(variable) && !counters.count(variable)) return false;
     return true;
   }
 

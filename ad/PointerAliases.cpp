@@ -1,6 +1,7 @@
 #include "ad/PointerAliases.h"
 
 #include "ad/ForHeader.h"
+#include "ad/WriteSites.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -51,23 +52,22 @@ std::optional<AliasForm> aliasForm(const clang::Expr* init) {
 }
 
 // Variables the function assigns, increments or decrements (as a whole or an element of them).
-struct Writes : clang::RecursiveASTVisitor<Writes> {
+struct Writes {
   std::set<const clang::VarDecl*> written;
   std::set<const clang::VarDecl*> pointers;  // assigned as a whole (p = ..., p++), not through an element
-  void note(const clang::Expr* target) {
-    if (const clang::VarDecl* var = baseVariable(target)) written.insert(var);
-    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts()))
-      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) pointers.insert(var);
-  }
-  bool VisitBinaryOperator(clang::BinaryOperator* op) {
-    if (op->isAssignmentOp()) note(op->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator* op) {
-    if (op->isIncrementDecrementOp()) note(op->getSubExpr());
-    return true;
-  }
 };
+
+Writes writesIn(const clang::Stmt* body) {
+  Writes writes;
+  forEachWriteSite(body, [&](const WriteSite& site) {
+    if (site.kind != WriteKind::Assignment && site.kind != WriteKind::IncrementDecrement) return true;
+    if (const clang::VarDecl* var = baseVariable(site.target)) writes.written.insert(var);
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(site.target->IgnoreParenImpCasts()))
+      if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) writes.pointers.insert(var);
+    return true;
+  });
+  return writes;
+}
 
 struct Uses : clang::RecursiveASTVisitor<Uses> {
   const clang::VarDecl* of = nullptr;
@@ -138,8 +138,7 @@ bool recordPointerAlias(AdjointContext& context, const clang::VarDecl* decl) {
     return refuse("it points to a row, not to an element");
 
   const clang::Stmt* body = context.function.getBody();
-  Writes writes;
-  writes.TraverseStmt(const_cast<clang::Stmt*>(body));
+  const Writes writes = writesIn(body);
   if (writes.pointers.count(form->base))
     return refuse("the pointer '" + form->base->getNameAsString() +
                   "' it points into is itself assigned in the function");

@@ -8,6 +8,7 @@
 #include "ad/HeapBuffers.h"
 #include "ad/TeamRegion.h"
 #include "ad/ThreadSlots.h"
+#include "ad/PassiveReductions.h"
 #include "ad/PointerAliases.h"
 #include "ad/Sweeps.h"
 
@@ -541,6 +542,7 @@ class SupportChecker {
  public:
   // Checked once findLoopCounters knows which C89 counters are read after their loops.
   std::vector<std::pair<const clang::VarDecl*, const clang::ForStmt*>> collapsedCounters;
+  std::vector<NonSumReduction> nonSumReductions;  // decided once the activity of locals is known
 
  private:
   // While and do loops: the condition is evaluated by the forward sweep only (the backward sweep
@@ -753,11 +755,9 @@ class SupportChecker {
         case llvm::omp::OMPC_nowait:    // the adjoint's phases end with the region of each loop (RegionPhases.cpp)
         case llvm::omp::OMPC_collapse:  // the nest is checked by collapsible()
           break;
-        case llvm::omp::OMPC_reduction: {
-          if (analyzer::reductionOperator(*llvm::cast<clang::OMPReductionClause>(clause)) != "+") {
-            context_.unsupported(clause->getBeginLoc(), "reduction operator other than +");
-            return;
-          }
+        case llvm::omp::OMPC_reduction: {  // max, min, ...: only on a passive value (PassiveReductions.h)
+          for (const NonSumReduction& item : nonSumReductionItems(*llvm::cast<clang::OMPReductionClause>(clause)))
+            nonSumReductions.push_back(item);
           break;
         }
         default:
@@ -804,6 +804,7 @@ void checkSupported(AdjointContext& context) {
           loop->getBeginLoc(),
           "counter '" + counter->getNameAsString() + "' of a collapsed loop is read after the nest (its exit value)");
   findInactiveLocals(context);
+  makeReductionsPassive(context, checker.nonSumReductions);
 }
 
 }  // namespace adrace::ad

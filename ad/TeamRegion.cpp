@@ -3,6 +3,7 @@
 
 #include "ad/Sweeps.h"
 #include "ad/ThreadSlots.h"
+#include "ad/WriteSites.h"
 
 #include "analyzer/frontend/ClangSource.h"
 
@@ -352,21 +353,7 @@ void TeamSweeps::backward(const clang::OMPParallelDirective* region, CodeWriter&
 
 bool TeamSweeps::reduces(const clang::VarDecl* variable) {
   if (!region_) return false;
-  struct Assignments : clang::RecursiveASTVisitor<Assignments> {
-    const clang::VarDecl* variable = nullptr;
-    bool found = false;
-    bool VisitBinaryOperator(clang::BinaryOperator* binary) {
-      found |= binary->isAssignmentOp() && baseVariable(binary->getLHS()) == variable;
-      return true;
-    }
-    bool VisitUnaryOperator(clang::UnaryOperator* unary) {
-      found |= unary->isIncrementDecrementOp() && baseVariable(unary->getSubExpr()) == variable;
-      return true;
-    }
-  } assignments;
-  assignments.variable = variable;
-  assignments.TraverseStmt(const_cast<clang::Stmt*>(region_->getRawStmt()));
-  if (assignments.found) return false;
+  if (writesVariable(region_->getRawStmt(), variable, /*addressCounts=*/false)) return false;
   if (std::find(reduced_.begin(), reduced_.end(), variable) == reduced_.end()) reduced_.push_back(variable);
   return true;
 }

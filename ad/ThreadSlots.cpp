@@ -3,9 +3,9 @@
 
 #include "ad/PassiveCalls.h"
 #include "ad/TeamRegion.h"
+#include "ad/WriteSites.h"
 
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 
 namespace adrace::ad {
 namespace {
@@ -14,25 +14,6 @@ bool isThreadNumberCall(const clang::Expr* expr) {
   auto* call = llvm::dyn_cast<clang::CallExpr>(expr->IgnoreParenImpCasts());
   return call && call->getNumArgs() == 0 && directCalleeName(call) == "omp_get_thread_num";
 }
-
-// Whether the function assigns, increments or decrements the variable (its initialiser aside).
-class Assigned : public clang::RecursiveASTVisitor<Assigned> {
- public:
-  explicit Assigned(const clang::VarDecl* variable) : variable_(variable) {}
-  bool VisitBinaryOperator(clang::BinaryOperator* binary) {
-    if (binary->isAssignmentOp()) found |= baseVariable(binary->getLHS()) == variable_;
-    return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator* unary) {
-    if (unary->isIncrementDecrementOp() || unary->getOpcode() == clang::UO_AddrOf)
-      found |= baseVariable(unary->getSubExpr()) == variable_;
-    return true;
-  }
-  bool found = false;
-
- private:
-  const clang::VarDecl* variable_;
-};
 
 }  // namespace
 
@@ -44,9 +25,7 @@ bool isThreadNumber(const AdjointContext& context, const clang::Expr* expr) {
   if (!var || !var->getType()->isIntegerType() || !var->getInit() || !isThreadNumberCall(var->getInit()) ||
       !insideTeamRegion(context, var->getInit()))  // (outside a region, the initial thread's number: 0)
     return false;
-  Assigned assigned(var);
-  assigned.TraverseStmt(const_cast<clang::Stmt*>(context.function.getBody()));
-  return !assigned.found;
+  return !writesVariable(context.function.getBody(), var, /*addressCounts=*/true);
 }
 
 bool isThreadSlot(const AdjointContext& context, const clang::Expr* leaf) {

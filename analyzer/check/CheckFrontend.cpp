@@ -3,6 +3,7 @@
 #include "analyzer/check/WitnessReplayBuilder.h"
 #include "analyzer/frontend/ClauseCoverage.h"
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/LoopModelBuilder.h"
 #include "analyzer/frontend/RegionModelBuilder.h"
 
@@ -57,6 +58,9 @@ class ModelsBuilder {
   }
 
   CheckModels build() {
+    // `v[i]` of a std::vector<double>& v is the subscript of an array, as the adjoint reads it
+    // (ContainerSubscripts.h)
+    lowerContainerSubscriptsInProgram(context_);
     LoopsAndTaskLoops found = findLoopsAndTaskLoops(context_, diagnostics_);
     const std::vector<LoopSite>& sites = found.loops;
     std::vector<int> indices;

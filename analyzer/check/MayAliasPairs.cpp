@@ -1,6 +1,7 @@
 #include "analyzer/check/MayAliasPairs.h"
 
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/MemberPath.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -30,6 +31,16 @@ PointerShape shapeOf(clang::QualType type, clang::ASTContext& context) {
   clang::QualType element = context.getBaseElementType(pointee);
   shape.constElement = element.isConstQualified() || pointee.isConstQualified();
   shape.element = element.getUnqualifiedType().getCanonicalType();
+  return shape;
+}
+
+// A reference to a std::vector or std::array of arithmetic elements (ContainerSubscripts.h) reaches
+// its elements as a pointer does; two references may name one container.
+PointerShape containerShape(clang::QualType type) {
+  PointerShape shape;
+  clang::QualType container = type.getNonReferenceType();
+  shape.constElement = container.isConstQualified();
+  shape.element = containerElementType(type).getUnqualifiedType().getCanonicalType();
   return shape;
 }
 
@@ -114,7 +125,7 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
     std::vector<MemberPath> members;
     bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
       if (auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl()))
-        if (variable->getType()->isPointerType()) used.insert(variable);
+        if (variable->getType()->isPointerType() || isContainerReference(variable)) used.insert(variable);
       return true;
     }
     bool VisitVarDecl(clang::VarDecl* variable) {
@@ -142,7 +153,9 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
   };
   for (const clang::VarDecl* variable : finder.used) {
     if (finder.declaredInside.count(variable) || spellings[variable->getName().str()] != 1) continue;
-    admit({variable->getName().str(), shapeOf(variable->getType(), context), "", variable->getLocation(), variable});
+    PointerShape shape =
+        isContainerReference(variable) ? containerShape(variable->getType()) : shapeOf(variable->getType(), context);
+    admit({variable->getName().str(), shape, "", variable->getLocation(), variable});
   }
   for (const MemberPath& member : finder.members) {
     if (finder.declaredInside.count(member.root)) continue;

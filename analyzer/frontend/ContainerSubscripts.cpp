@@ -2,7 +2,10 @@
 
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/Basic/SourceManager.h>
 #include <clang/AST/RecursiveASTVisitor.h>
+
+#include <vector>
 
 namespace adrace::analyzer {
 
@@ -81,6 +84,25 @@ int lowerContainerSubscripts(clang::ASTContext& ast, clang::Stmt* body) {
   Lowering lowering(ast);
   lowering.TraverseStmt(body);
   return lowering.rewritten;
+}
+
+int lowerContainerSubscriptsInProgram(clang::ASTContext& ast) {
+  if (!ast.getLangOpts().CPlusPlus) return 0;
+  struct Functions : clang::RecursiveASTVisitor<Functions> {
+    bool VisitFunctionDecl(clang::FunctionDecl* function) {
+      if (function->doesThisDeclarationHaveABody() && function->getBody() &&
+          !sources.isInSystemHeader(sources.getExpansionLoc(function->getLocation())))
+        bodies.push_back(function->getBody());
+      return true;
+    }
+    explicit Functions(const clang::SourceManager& sources) : sources(sources) {}
+    const clang::SourceManager& sources;
+    std::vector<clang::Stmt*> bodies;
+  } functions(ast.getSourceManager());
+  functions.TraverseDecl(ast.getTranslationUnitDecl());
+  int rewritten = 0;
+  for (clang::Stmt* body : functions.bodies) rewritten += lowerContainerSubscripts(ast, body);
+  return rewritten;
 }
 
 }  // namespace adrace::analyzer

@@ -22,5 +22,8 @@ bool isContainerReference(const clang::VarDecl* var);
 bool isContainerSizeCall(const clang::Expr* expr);
 // Rewrites every `v[i]` under `body` with v a container reference; returns how many it rewrote.
 int lowerContainerSubscripts(clang::ASTContext& ast, clang::Stmt* body);
+// The same in every function the program defines outside system headers (the race check reads the
+// loops and the functions they call); returns how many it rewrote.
+int lowerContainerSubscriptsInProgram(clang::ASTContext& ast);
 
 }  // namespace adrace::analyzer

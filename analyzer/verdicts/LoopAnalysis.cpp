@@ -115,6 +115,13 @@ std::optional<UnprovenPair> ArrayQuestions::ask(const AdjointReference& a, const
   }
   int context = knowledge_.contexts().commonAncestor(first.context, second.context);
   pair.answer = knowledge_.mayCoincide(context, first.indices, second.indices);
+  if (pair.answer.status != smt::Coincidence::Status::Disjoint && first.context != second.context) {
+    // The common context leaves out what each reference's own context knows (the bounds of the
+    // inner loop it is in): asked again with each iteration's facts on its side, as the race check
+    // asks (KnowledgeBase::mayCoincideAt), a pair in two sibling inner loops can be proven disjoint.
+    smt::Coincidence own = knowledge_.mayCoincideAt(first.context, second.context, first.indices, second.indices);
+    if (own.status == smt::Coincidence::Status::Disjoint) pair.answer = own;
+  }
   switch (pair.answer.status) {
     case smt::Coincidence::Status::Disjoint: return std::nullopt;
     case smt::Coincidence::Status::Overlap: pair.reason = "Z3 found two iterations that touch the same element"; break;

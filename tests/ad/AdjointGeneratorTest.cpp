@@ -109,8 +109,9 @@ TEST(AdjointGenerator, GatherRecomputesAnInitialisedLocalAtTheShiftedIteration) 
 }
 
 // A reduction clause's operator as the analysis reads it (analyzer::reductionOperator): `+` is
-// differentiated, any other refused at its clause.
-TEST(AdjointGenerator, ReductionsOtherThanASumAreRefused) {
+// differentiated; any other only on a value no active output reads (ad/PassiveReductions.h), else
+// refused where its value is read.
+TEST(AdjointGenerator, ReductionsOtherThanASumAreRefusedWhereTheirValueIsActive) {
   const std::string sum = R"(double total(int n, const double *x)
 {
     double s = 0.0;
@@ -124,9 +125,40 @@ TEST(AdjointGenerator, ReductionsOtherThanASumAreRefused) {
   std::string product = sum;
   product.replace(product.find("reduction(+"), 11, "reduction(*");
   product.replace(product.find("s += "), 5, "s *= ");
-  EXPECT_TRUE(
-      contains(generate(product, "total", {"x"}).error, ":4:26: error: unsupported: reduction operator other than +"))
+  EXPECT_TRUE(contains(generate(product, "total", {"x"}).error,
+                       ":7:12: error: unsupported: reduction operator other than + on 's', whose value may reach an "
+                       "active output"))
       << generate(product, "total", {"x"}).error;
+}
+
+TEST(AdjointGenerator, AMaxReductionOnlyReportedIsPassive) {
+  // The sweep's largest change goes to a passive output: neither it nor `d`, which only feeds it,
+  // has an adjoint, and the loop's adjoint is that of y alone.
+  const std::string sweep = R"(#include <math.h>
+void sweep(int n, const double *x, double *y, double *change)
+{
+    double worst = 0.0;
+#pragma omp parallel for reduction(max: worst)
+    for (int i = 0; i < n; i++) {
+        y[i] = 2.0 * x[i] * x[i];
+        double d = fabs(y[i] - x[i]);
+        if (d > worst) worst = d;
+    }
+    *change = worst;
+}
+)";
+  Generated g = generate(sweep, "sweep", {"x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "worst")) << g.code;
+  EXPECT_FALSE(contains(g.code, "d_b")) << g.code;
+  EXPECT_TRUE(contains(g.code, "x_b[i] += 2.0 * (y_b[i] * x[i]) + 2.0 * x[i] * y_b[i];")) << g.code;
+  // The same value written to an active output is refused where it is read.
+  std::string active = sweep;
+  active.replace(active.find("double *change"), 14, "double *z");
+  active.replace(active.find("*change = worst"), 15, "*z = worst");
+  EXPECT_TRUE(contains(generate(active, "sweep", {"x", "y", "z"}).error,
+                       ":11:10: error: unsupported: reduction operator other than + on 'worst'"))
+      << generate(active, "sweep", {"x", "y", "z"}).error;
 }
 
 TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {

@@ -9,8 +9,9 @@
 #   firstprivate-lastprivate  one variable both firstprivate and lastprivate: refused at it
 #   racy-primal             a loop that definitely races: refused at the race; --allow-racy-primal
 #                           writes it with a warning naming the race, and -q drops that warning
-#   cxx-functions           extern "C" functions are differentiated; functions in a namespace,
-#                           methods, static members and templates are refused at their definition
+#   cxx-functions           extern "C" functions and those of named namespaces are differentiated; functions
+#                           of an anonymous namespace, methods, static members and templates are refused
+#                           at their definition
 #   cxx-struct-assignment   a whole-struct assignment is refused at the assignment
 #   cxx-namespace-const     a namespace-scope const (internal linkage in C++) is repeated, not extern
 #   gather-verdict          analyze reports the verdict the adjoint writes (gather, with its guard)
@@ -232,13 +233,24 @@ void square(int n, T *x)
         x[i] = x[i] * x[i];
 }
 void use(int n, double *x) { square(n, x); }
+namespace {
+void hidden(int n, double *x)
+{
+    for (int i = 0; i < n; i++)
+        x[i] = x[i] * x[i];
+}
+}
 C
     "$adrace" adjoint "$work/linkage.cpp" --function scale_c --active x -o "$work/scale_c_b.c" || fail "extern \"C\": exit $?"
     grep -q "void scale_c_b(int n, double \*x, double \*x_b)" "$work/scale_c_b.c" || fail "extern \"C\": no scale_c_b"
     # (the file repeats the input's C++ types: compiled as C++, as the input is)
     "$cxx" -x c++ -fsyntax-only -Wall -Werror -fopenmp -I"$runtime" "$work/scale_c_b.c" || fail "extern \"C\": the adjoint does not compile"
-    expect_refusal linkage.cpp 8:6 "'solver::relax': functions in a namespace are not supported" --function relax --active x
-    expect_refusal linkage.cpp 8:6 "functions in a namespace" --function solver::relax --active x
+    # a named namespace's function: its adjoint is written in the same namespace
+    "$adrace" adjoint "$work/linkage.cpp" --function solver::relax --active x -o "$work/relax_b.cpp" || fail "namespace: exit $?"
+    grep -q "^namespace solver {" "$work/relax_b.cpp" || fail "namespace: relax_b is not in namespace solver"
+    grep -q "void relax_b(int n, double \*x, double \*x_b)" "$work/relax_b.cpp" || fail "namespace: no relax_b"
+    "$cxx" -fsyntax-only -Wall -Werror -fopenmp -I"$runtime" "$work/relax_b.cpp" || fail "namespace: the adjoint does not compile"
+    expect_refusal linkage.cpp 35:6 "'(anonymous namespace)::hidden': functions in an anonymous namespace" --function hidden --active x
     expect_refusal linkage.cpp 16:10 "'Grid::sweep': methods are not supported" --function sweep --active u
     expect_refusal linkage.cpp 21:17 "'Grid::fill': static member functions are not supported" --function Grid::fill --active x
     expect_refusal linkage.cpp 28:6 "'square': function templates are not supported" --function square --active x

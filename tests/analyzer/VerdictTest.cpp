@@ -162,6 +162,26 @@ TEST(Verdicts, KnowledgeFromTheSameBranchOnly) {
   EXPECT_FALSE(verdictOf(outside, "dv").proven);
 }
 
+TEST(Verdicts, SiblingInnerLoopsEachBringTheirOwnBounds) {
+  // Row r's two passes over its own row: pr[c] and pr[b] are in two inner loops, and only each
+  // loop's bounds (0 <= c, b < cols) keep them inside row r. Asked with their common context alone,
+  // Z3 put b' at -1 in row r' = r + 1 and guarded both.
+  LoopAnalysis analysis = analyze(R"(
+    void f(int rows, int cols, const double *z, double *p) {
+      #pragma omp parallel for
+      for (int r = 0; r < rows; r++) {
+        double *pr = p + (long)r * cols;
+        for (int c = 0; c < cols; c++) pr[c] = 2.0 * z[c];
+        for (int b = 0; b < cols; b++) pr[b] *= 0.5;
+      }
+    })");
+  const ArrayVerdict& p = verdictOf(analysis, "p");
+  EXPECT_TRUE(p.proven);
+  EXPECT_EQ(p.verdict, Verdict::Shared);
+  // z[c] is read by every row: its adjoint increments do meet, and stay guarded.
+  EXPECT_FALSE(verdictOf(analysis, "z").proven);
+}
+
 TEST(Verdicts, UnknownCallMakesEveryWrittenAdjointGuarded) {
   LoopAnalysis analysis = analyze(R"(
     void touch(double *);

@@ -1,0 +1,79 @@
+// `adrace check` on C++ as HPC codes write it: `v[i]` of a std::vector<double>& or std::array&
+// parameter is an array's element (analyzer/frontend/ContainerSubscripts.h), so loops over
+// containers are checked like loops over pointers instead of ending in "cannot check".
+#include "../RunCommand.h"
+
+#include <gtest/gtest.h>
+
+namespace adrace::testing {
+namespace {
+
+const std::string kAdrace = ADRACE_BINARY;
+
+TEST(CheckContainers, AnInPlaceSmootherOverAVectorIsADefiniteRace) {
+  std::string file = writeSource("containers_race.cpp",
+                                 "#include <vector>\n"
+                                 "void smooth(int n, std::vector<double>& u) {\n"
+                                 "#pragma omp parallel for\n"
+                                 "  for (int i = 1; i < n - 1; ++i) u[i] = 0.5 * (u[i - 1] + u[i + 1]);\n"
+                                 "}\n");
+  CommandResult result = runCommand(kAdrace + " check " + file + " --");
+  EXPECT_EQ(result.exitCode, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find(file + ":4:35: warning: data race on 'u': write u[i]"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("[definite]"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("cannot check"), std::string::npos) << result.out;
+}
+
+TEST(CheckContainers, DisjointElementsOfVectorsAndArraysAreRaceFree) {
+  std::string file = writeSource("containers_clean.cpp",
+                                 "#include <array>\n#include <cstddef>\n#include <vector>\n"
+                                 "void residual(int n, const std::vector<double>& rho, std::vector<double>& res) {\n"
+                                 "#pragma omp parallel for schedule(static)\n"
+                                 "  for (int i = 1; i < n - 1; ++i)\n"
+                                 "    res[i] = rho[i + 1] - rho[i - 1];\n"
+                                 "}\n"
+                                 "void axpy(double a, const std::vector<double>& x, std::vector<double>& y) {\n"
+                                 "#pragma omp parallel for\n"
+                                 "  for (std::size_t i = 0; i < y.size(); ++i) y[i] += a * x[i];\n"
+                                 "}\n"
+                                 "void scale(std::array<double, 64>& w, double s) {\n"
+                                 "#pragma omp parallel for\n"
+                                 "  for (int k = 0; k < 64; ++k) w[k] *= s;\n"
+                                 "}\n");
+  CommandResult result = runCommand(kAdrace + " check " + file + " --");
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_EQ(result.out.find("warning"), std::string::npos) << result.out;
+}
+
+TEST(CheckContainers, TwoVectorReferencesMayNameOneVector) {
+  // As two pointers may point into one array: a possible race, unless one is read-only input.
+  std::string file = writeSource("containers_alias.cpp",
+                                 "#include <vector>\n"
+                                 "void shift(int n, std::vector<double>& x, std::vector<double>& y) {\n"
+                                 "#pragma omp parallel for\n"
+                                 "  for (int i = 0; i < n - 1; i++) y[i] = x[i + 1];\n"
+                                 "}\n");
+  CommandResult result = runCommand(kAdrace + " check --fail-on possible " + file + " --");
+  EXPECT_EQ(result.exitCode, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("possible data race if x and y point into the same array"), std::string::npos)
+      << result.out;
+}
+
+TEST(CheckContainers, AVectorHeldByValueIsStillNotAnArray) {
+  // Each call's own vector, shared by the loop: its storage is not a caller's array, and its
+  // operator[] stays a member call the check does not model (ContainerSubscripts.h).
+  std::string file = writeSource("containers_local.cpp",
+                                 "#include <vector>\n"
+                                 "double total(int n) {\n"
+                                 "  std::vector<double> v(n);\n"
+                                 "#pragma omp parallel for\n"
+                                 "  for (int i = 1; i < n; ++i) v[i] = v[i - 1] + 1.0;\n"
+                                 "  return v[n - 1];\n"
+                                 "}\n");
+  CommandResult result = runCommand(kAdrace + " check " + file + " --");
+  EXPECT_EQ(result.exitCode, 3) << result.out << result.err;
+  EXPECT_NE(result.out.find("cannot check"), std::string::npos) << result.out;
+}
+
+}  // namespace
+}  // namespace adrace::testing
