@@ -61,6 +61,12 @@ json toJson(const RegionModel& region) {
   }
   json facts = json::array();
   for (const smt::Condition& fact : region.facts) facts.push_back(conditionText(fact));
+  json flagWaits = json::array();
+  for (const FlagWaitModel& wait : region.flagWaits) {
+    json entry = {{"flag", wait.flag}, {"wait_at", toJson(wait.waitAt)}, {"orders", wait.orders}};
+    if (!wait.orders) entry["why"] = wait.why;
+    flagWaits.push_back(std::move(entry));
+  }
   json limitations = json::array();
   for (const Limitation& limitation : region.limitations)
     limitations.push_back({{"message", limitation.message}, {"at", toJson(limitation.at)}});
@@ -70,6 +76,7 @@ json toJson(const RegionModel& region) {
           {"pragma_at", toJson(region.pragmaAt)},
           {"facts", facts},
           {"steps", steps},
+          {"flag_waits", flagWaits},
           {"limitations", limitations}};
 }
 

@@ -272,7 +272,8 @@ class RegionChecker {
       const Side* write = nullptr;
       for (const std::vector<Side>& ofStep : sides)
         for (const Side& side : ofStep)
-          if (side.access && std::count(side.access->flagWrites.begin(), side.access->flagWrites.end(), k))
+          if (side.access &&
+              std::count(side.access->flagWrites.begin(), side.access->flagWrites.end(), static_cast<int>(k)))
             write = &side;
       if (!write || write->uncertain || region_.steps[write->step].executor == Executor::Worksharing) continue;
       bool oneThread = region_.steps[write->step].executor != Executor::EveryThread ||

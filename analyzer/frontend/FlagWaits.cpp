@@ -49,33 +49,35 @@ const clang::OMPFlushDirective* flushWithoutList(const clang::Stmt* statement) {
 bool flushReleases(const clang::OMPFlushDirective& flush) { return !flush.getSingleClause<clang::OMPAcquireClause>(); }
 bool flushAcquires(const clang::OMPFlushDirective& flush) { return !flush.getSingleClause<clang::OMPReleaseClause>(); }
 
-// The statements that write `variable` (assign, increment, take its address) anywhere under `root`.
+// The statements that write `variable`: assign, increment it or take its address.
+struct Writes : clang::RecursiveASTVisitor<Writes> {
+  const clang::VarDecl* variable = nullptr;
+  std::vector<const clang::Stmt*> found;
+  bool VisitBinaryOperator(clang::BinaryOperator* op) {
+    if (op->isAssignmentOp() && variableNamed(op->getLHS()) == variable) found.push_back(op);
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator* op) {
+    if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) &&
+        variableNamed(op->getSubExpr()) == variable)
+      found.push_back(op);
+    return true;
+  }
+};
+
 std::vector<const clang::Stmt*> writesOf(const clang::VarDecl* variable, const clang::Stmt* root) {
-  struct Writes : clang::RecursiveASTVisitor<Writes> {
-    const clang::VarDecl* variable = nullptr;
-    std::vector<const clang::Stmt*> found;
-    bool VisitBinaryOperator(clang::BinaryOperator* op) {
-      if (op->isAssignmentOp() && variableNamed(op->getLHS()) == variable) found.push_back(op);
-      return true;
-    }
-    bool VisitUnaryOperator(clang::UnaryOperator* op) {
-      if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) &&
-          variableNamed(op->getSubExpr()) == variable)
-        found.push_back(op);
-      return true;
-    }
-  } writes;
+  Writes writes;
   writes.variable = variable;
   writes.TraverseStmt(const_cast<clang::Stmt*>(root));
   return writes.found;
 }
 
+// Everywhere in the file: functions, methods and lambdas, initialisers of other variables.
 std::vector<const clang::Stmt*> writesInUnit(const clang::VarDecl* variable, clang::ASTContext& context) {
-  std::vector<const clang::Stmt*> all;
-  for (const clang::Decl* decl : context.getTranslationUnitDecl()->decls())
-    if (auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl); function && function->hasBody())
-      for (const clang::Stmt* write : writesOf(variable, function->getBody())) all.push_back(write);
-  return all;
+  Writes writes;
+  writes.variable = variable;
+  writes.TraverseDecl(context.getTranslationUnitDecl());
+  return writes.found;
 }
 
 // Whether a loop stands between `statement` and `top` (exclusive), in `parents`.

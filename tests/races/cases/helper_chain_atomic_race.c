@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 16 totals
+// adrace-race: 41 totals
 // add_sample(), two calls below the region, updates the shared totals without atomic: every thread
 // adds into totals[0] and totals[1] at the same time.
 /* Per-thread partial sums folded into a shared tally by a helper of a helper. */

@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 17 u
+// adrace-race: 34 u
 // scale's loop has nowait: a thread that finishes its block reads u[i - 1] and u[i + 1] through src in
 // smooth() while the neighbouring thread may still be scaling them through p.
 /* A damped smoothing step written with library-style helpers taking arrays as parameters. */
