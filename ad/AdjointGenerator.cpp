@@ -4,6 +4,7 @@
 #include "ad/AdjointGenerator.h"
 
 #include "ad/AdjointContext.h"
+#include "ad/ChainedAssignments.h"
 #include "ad/ClassLocals.h"
 #include "ad/CodeWriter.h"
 #include "ad/c/Uses.h"
@@ -165,6 +166,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
     for (analyzer::RaceFinding& race : definitePrimalRaces(context, sourceFile)) races.push_back(std::move(race));
   }
   if (context.failed()) return "";
+  splitChainedAssignments(context);
   substituteFieldPointers(context);
   substituteLocalReferences(context);
   replaceClassLocals(context);

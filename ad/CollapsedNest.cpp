@@ -9,6 +9,14 @@ c::ExprRef stepMagnitude(const ForHeader& header, bool& down) {
   down = header.step->kind == c::Expr::Kind::Prefix && header.step->op == c::Op::Minus;
   return down ? header.step->operands[0] : header.step;
 }
+
+// `int j = (int)(first + logical * step);` (minus the step's magnitude for a counter stepping down).
+c::StmtRef declareCounterAt(const ForHeader& header, const c::ExprRef& logical) {
+  bool down = false;
+  c::ExprRef step = stepMagnitude(header, down);
+  c::ExprRef value = down ? c::sub(header.first, c::mul(logical, step)) : c::add(header.first, c::mul(logical, step));
+  return header.declareCounter(c::cast(header.counterType, value));
+}
 }  // namespace
 
 std::string CollapsedNest::tripName(size_t level) const {
@@ -97,14 +105,25 @@ c::StmtList CollapsedNest::counters(const c::ExprRef& flat, const std::function<
                                    {c::ifElse(backward, {c::expression(c::postDecrement(position))}, divided)}));
     statements.push_back(c::expression(c::assign(previous, flat)));
   }
-  for (size_t level = 0; level < loops.size(); ++level) {
-    const ForHeader& header = loops[level];
-    if (!used(header.counter->getNameAsString())) continue;
-    bool down = false;
-    c::ExprRef step = stepMagnitude(header, down);
-    c::ExprRef value = down ? c::sub(header.first, c::mul(logicals[level], step))
-                            : c::add(header.first, c::mul(logicals[level], step));
-    statements.push_back(header.declareCounter(c::cast(header.counterType, value)));
+  for (size_t level = 0; level < loops.size(); ++level)
+    if (used(loops[level].counter->getNameAsString()))
+      statements.push_back(declareCounterAt(loops[level], logicals[level]));
+  return statements;
+}
+
+c::StmtList CollapsedNest::rowCounters(const c::ExprRef& row,
+                                       const std::function<bool(const std::string&)>& used) const {
+  c::StmtList statements;
+  const size_t last = loops.size() - 1;
+  for (size_t level = 0; level < last; ++level) {
+    if (!used(loops[level].counter->getNameAsString())) continue;
+    // The row over the product of the trip counts between this loop and the innermost, modulo its own.
+    c::ExprRef inner;
+    for (size_t k = level + 1; k < last; ++k)
+      inner = inner ? c::mul(inner, c::name(tripName(k))) : c::name(tripName(k));
+    c::ExprRef logical = inner ? c::div(row, inner) : row;
+    if (level > 0) logical = c::remainder(logical, c::name(tripName(level)));
+    statements.push_back(declareCounterAt(loops[level], logical));
   }
   return statements;
 }

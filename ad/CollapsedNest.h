@@ -2,8 +2,9 @@
 // iteration space, the product of their trip counts, numbered in the order the sequential nest runs
 // it. Both sweeps schedule that flat index (as they schedule a single loop's logical iteration) and
 // rebuild every counter from it: by division and remainder, outermost first, or, from one iteration
-// to the next in the same row, by stepping the innermost (counters()). The nest must be
-// rectangular: no bound or step of an inner loop reads the counter of an enclosing one
+// to the next in the same row, by stepping the innermost (counters()); the backward iterations of a
+// static schedule walk the thread's chunk row by row instead (CollapsedRows.h, rowCounters()). The
+// nest must be rectangular: no bound or step of an inner loop reads the counter of an enclosing one
 // (SupportCheck.cpp refuses that).
 #pragma once
 
@@ -32,6 +33,9 @@ struct CollapsedNest {
   // (positionDeclarations, before the loop): the flat index next to the previous one steps the
   // innermost position, any other divides as above.
   c::StmtList counters(const c::ExprRef& flat, const std::function<bool(const std::string&)>& used) const;
+  // The counters of every loop but the innermost at a row of the flat space (the flat index over the
+  // innermost trip count), by division and remainder, for each counter `used` asks for (CollapsedRows.h).
+  c::StmtList rowCounters(const c::ExprRef& row, const std::function<bool(const std::string&)>& used) const;
   // `long adrace_at = -2; long adrace_at_i = 0; ...`: declared where each thread runs its iterations.
   c::StmtList positionDeclarations(const std::function<bool(const std::string&)>& used) const;
   std::string tripName(size_t level) const;      // adrace_trip_<counter>

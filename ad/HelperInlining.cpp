@@ -756,6 +756,13 @@ class Inliner {
       object = objects_.back();
       arrow = object->getType()->isPointerType();
     }
+    // `v.x` of a reference parameter `float3& v`: the member of the object the call passes
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParens());
+        !object && ref && !member->isArrow())
+      if (auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl());
+          parameter && parameter->getType()->isReferenceType() && bindings.count(parameter) &&
+          bindings.at(parameter)->isLValue())
+        object = relocated(bindings.at(parameter), ref->getLocation());
     if (!object) object = expression(member->getBase(), bindings);
     if (object == member->getBase() || context_.failed()) return member;
     auto* copy = clang::MemberExpr::Create(

@@ -3,6 +3,7 @@
 #include "ad/ParallelLoopAdjoint.h"
 
 #include "ad/CollapsedNest.h"
+#include "ad/CollapsedRows.h"
 #include "ad/IterationTape.h"
 #include "ad/RuntimeLimits.h"
 #include "ad/SimdLanes.h"
@@ -921,6 +922,7 @@ void ParallelLoopAdjoint::runBackwardIterations(Backward& b, CodeWriter& out) {
   // so when nothing this loop's forward sweep pushed is popped here, each thread runs its iterations
   // forwards, as the primal does (compilers vectorize that order, not the reverse one).
   const bool forwards = !sweeps_.forwardEmits(b.stmt) && independentIterations(context_, b.stmt);
+  if (b.collapsed && !b.replay && !b.dynamic) return runCollapsedRows(*b.nest, b.body, forwards, out);
   auto usedInBody = [&](const std::string& counter) { return b.body.mentions(counter); };
   if (b.collapsed) out.statements(b.nest->positionDeclarations(usedInBody));
   const bool steppedCounter = !b.collapsed && counterUsed;

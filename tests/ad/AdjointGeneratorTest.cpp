@@ -161,6 +161,27 @@ void sweep(int n, const double *x, double *y, double *change)
       << generate(active, "sweep", {"x", "y", "z"}).error;
 }
 
+TEST(AdjointGenerator, ChainedAssignmentsAreSplitOtherAssignmentsInExpressionsRefused) {
+  const std::string chain = R"(void fill(int n, const double *x, double *a, double *b)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+        a[i] = b[i] = 3.0 * x[i];
+}
+)";
+  Generated g = generate(chain, "fill", {"x", "a", "b"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  // b[i] = 3.0 * x[i]; a[i] = b[i]; reversed: a's adjoint flows into b's, then into x's.
+  EXPECT_TRUE(
+      contains(g.code, "b_b[i] += a_b[i];\n                a_b[i] = 0.0;\n                x_b[i] += 3.0 * b_b[i];"))
+      << g.code;
+  std::string nested = chain;
+  nested.replace(nested.find("a[i] = b[i] = 3.0 * x[i]"), 24, "a[i] = (b[i] = x[i]) * 3.0");
+  EXPECT_TRUE(contains(generate(nested, "fill", {"x", "a", "b"}).error,
+                       ":5:17: error: unsupported: assignment or comma inside an expression"))
+      << generate(nested, "fill", {"x", "a", "b"}).error;
+}
+
 TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
   Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::Reduction, {{"x", "n"}});
   ASSERT_TRUE(g.error.empty()) << g.error;
@@ -265,14 +286,58 @@ TEST(AdjointGenerator, CollapseRebuildsCountersFromOneFlatIndex) {
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_TRUE(contains(g.code, "long adrace_trip_j = adrace_trip_count(m - 1, 0, -2, ADRACE_GE);")) << g.code;
   EXPECT_TRUE(contains(g.code, "long adrace_trip = adrace_trip_count(0, n, 1, ADRACE_LT) * adrace_trip_j;")) << g.code;
-  // The logical iterations are divided out of the flat index after a jump, and the innermost one
-  // stepped between neighbouring iterations (a thread's static chunk, either way).
+  // The backward iterations (no tape: forwards) run the thread's chunk row by row: the outer counter
+  // once per row, the innermost stepped along with the flat index, from the chunk's first iteration
+  // in the row to its last (ad/CollapsedRows.h).
+  EXPECT_TRUE(contains(g.code, "if (adrace_begin < adrace_end) {")) << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "for (long adrace_row = adrace_begin / adrace_trip_j; adrace_row * adrace_trip_j < "
+                       "adrace_end; adrace_row++) {"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code, "int i = (int)adrace_row;")) << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "long adrace_row_begin = adrace_row_first > adrace_begin ? adrace_row_first : "
+                       "adrace_begin;"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "long adrace_row_end = adrace_row_first + adrace_trip_j < adrace_end ? "
+                       "adrace_row_first + adrace_trip_j : adrace_end;"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code, "int j = (int)((m - 1) + (adrace_row_begin - adrace_row_first) * (-2));")) << g.code;
+  EXPECT_TRUE(contains(g.code, "for (adrace_k = adrace_row_begin; adrace_k < adrace_row_end; adrace_k++, j -= 2) {"))
+      << g.code;
+  EXPECT_FALSE(contains(g.code, "adrace_k / adrace_trip_j")) << g.code;
+}
+
+TEST(AdjointGenerator, CollapseWithATapeStepsPositionsForwardsAndRowsBackwards) {
+  Generated g = generate(R"(void f(int n, int m, double *x)
+{
+#pragma omp parallel for collapse(2)
+    for (int i = 0; i < n; i++)
+        for (int j = m - 1; j >= 0; j -= 2)
+            x[i * m + j] = x[i * m + j] * x[i * m + j];
+}
+)",
+                         "f", {"x"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  // The forward sweep divides the logical iterations out of the flat index after a jump and steps
+  // the innermost one between neighbouring iterations.
   EXPECT_TRUE(contains(g.code, "adrace_at_i = adrace_k / adrace_trip_j;")) << g.code;
   EXPECT_TRUE(contains(g.code, "adrace_at_j = adrace_k % adrace_trip_j;")) << g.code;
   EXPECT_TRUE(contains(g.code, "if (adrace_k == adrace_at + 1 && adrace_at_j + 1 < adrace_trip_j) {")) << g.code;
-  EXPECT_TRUE(contains(g.code, "} else if (adrace_k == adrace_at - 1 && adrace_at_j > 0) {")) << g.code;
-  EXPECT_TRUE(contains(g.code, "int i = (int)adrace_at_i;")) << g.code;
   EXPECT_TRUE(contains(g.code, "int j = (int)(m - 1 - adrace_at_j * 2);")) << g.code;
+  // The backward sweep pops in the reverse flat order: the last row first, each from its end, the
+  // counter starting one step past the row's last iteration and stepped back at the top.
+  EXPECT_TRUE(contains(g.code,
+                       "for (long adrace_row = (adrace_end - 1) / adrace_trip_j; (adrace_row + 1) * "
+                       "adrace_trip_j > adrace_begin; adrace_row--) {"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code, "int j = (int)((m - 1) + (adrace_row_end - adrace_row_first) * (-2));")) << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "for (adrace_k = adrace_row_end - 1; adrace_k >= adrace_row_begin; adrace_k--) {\n"
+                       "                        j += 2;\n"
+                       "                        x[i * m + j] = adrace_pop_double();"))
+      << g.code;
 }
 
 TEST(AdjointGenerator, CollapseOfANonRectangularNestIsRefused) {
