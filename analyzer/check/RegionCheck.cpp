@@ -18,9 +18,11 @@ struct Side {
   size_t step = 0;
   const Reference* reference = nullptr;
   smt::AccessSite site;
-  bool uncertain = false;           // it may not execute, or its index is not fully known
-  std::string uncertainty;          // why, for the message
-  const LoopModel* loop = nullptr;  // for an iteration of a worksharing loop
+  bool uncertain = false;                // it may not execute, or its index is not fully known
+  std::string uncertainty;               // why, for the message
+  const LoopModel* loop = nullptr;       // for an iteration of a worksharing loop
+  const RegionAccess* access = nullptr;  // for an access of the step's own statements
+  std::string variable;                  // as the region names it (RegionStep::regionNames)
 };
 
 // Phases of each step: a barrier, or the implicit barrier that ends a `for` or `single` without
@@ -221,6 +223,7 @@ class RegionChecker {
     reportIncompleteLoops(phases);
     std::vector<std::vector<Side>> sides;
     for (size_t step = 0; step < region_.steps.size(); ++step) sides.push_back(sidesOf(step));
+    proveFlagWrites(sides);
     // A write every thread makes to one place first: it is the finding, and pairs with it add nothing.
     for (size_t a = 0; a < region_.steps.size(); ++a)
       if (mayRunConcurrently(a, a))
@@ -259,6 +262,37 @@ class RegionChecker {
     }
   }
 
+  // A flag wait orders (RegionModel::flagWaits) when the flag's one write is certain and made by one
+  // thread only: a waiter then leaves its loop only after that thread's release. Else what it was
+  // meant to order is compared as any other accesses are.
+  void proveFlagWrites(const std::vector<std::vector<Side>>& sides) {
+    flagOrders_.assign(region_.flagWaits.size(), false);
+    for (size_t k = 0; k < region_.flagWaits.size(); ++k) {
+      if (!region_.flagWaits[k].orders) continue;
+      const Side* write = nullptr;
+      for (const std::vector<Side>& ofStep : sides)
+        for (const Side& side : ofStep)
+          if (side.access &&
+              std::count(side.access->flagWrites.begin(), side.access->flagWrites.end(), static_cast<int>(k)))
+            write = &side;
+      if (!write || write->uncertain || region_.steps[write->step].executor == Executor::Worksharing) continue;
+      bool oneThread = region_.steps[write->step].executor != Executor::EveryThread ||
+                       ask(*write, *write, smt::Pairing::Any).status == smt::Coincidence::Status::Disjoint;
+      flagOrders_[k] = oneThread;
+    }
+  }
+
+  // Whether a flag wait orders the two accesses: one precedes the release the other's thread acquires.
+  bool orderedByFlag(const Side& x, const Side& y) const {
+    if (!x.access || !y.access) return false;
+    auto releasedTo = [this](const RegionAccess& first, const RegionAccess& second) {
+      for (int k : first.flagReleases)
+        if (flagOrders_[k] && std::count(second.flagAcquires.begin(), second.flagAcquires.end(), k)) return true;
+      return false;
+    };
+    return releasedTo(*x.access, *y.access) || releasedTo(*y.access, *x.access);
+  }
+
   // Whether one of two steps finishes before the other starts (RegionStep::after).
   bool ordered(size_t a, size_t b) const {
     const std::vector<size_t>& beforeA = region_.steps[a].after;
@@ -290,7 +324,9 @@ class RegionChecker {
         const Variable* variable = loop->findVariable(reference.variable);
         // Scalars come from the step's own accesses, which include those the loop only reads.
         if (reference.isScalar || (variable && isPerThread(variable->sharing))) continue;
-        Side side{index, &reference, {domain, common, reference.indices}, false, {}, loop};
+        auto named = step.regionNames.find(reference.variable);
+        std::string name = named == step.regionNames.end() ? reference.variable : named->second;
+        Side side{index, &reference, {domain, common, reference.indices}, false, {}, loop, nullptr, name};
         for (const Fact& fact : loop->facts)
           if (tree.isAncestorOrSelf(fact.context, reference.context))
             side.site.facts.push_back({fact.lhs, fact.relation, fact.rhs});
@@ -307,7 +343,8 @@ class RegionChecker {
       common.push_back({unitNumber(region_.units), Relation::Equal, smt::constant(0)});
     }
     for (const RegionAccess& access : step.accesses) {
-      Side side{index, &access.reference, {domain, common, access.reference.indices}, false, {}, loop};
+      Side side{index,   &access.reference,        {domain, common, access.reference.indices}, false, {}, loop,
+                &access, access.reference.variable};
       side.site.facts.insert(side.site.facts.end(), access.guards.begin(), access.guards.end());
       if (access.reference.opaque) uncertain(side, "its index cannot be compared: " + access.reference.opaqueReason);
       if (access.valueUnknown) uncertain(side, "its index uses a private variable whose value is not modelled");
@@ -351,11 +388,11 @@ class RegionChecker {
   void checkPair(const Side& x, const Side& y) {
     const Reference& first = *x.reference;
     const Reference& second = *y.reference;
-    if (first.variable != second.variable || first.isScalar != second.isScalar) return;
+    if (x.variable != y.variable || first.isScalar != second.isScalar) return;
     if (first.kind == AccessKind::Read && second.kind == AccessKind::Read) return;
-    if (mutuallyExclusive(first, second)) return;
+    if (mutuallyExclusive(first, second) || orderedByFlag(x, y)) return;
     // One finding per variable and pair of steps: a definite pair replaces a possible one found first.
-    if (auto found = reported_.find({first.variable, x.step, y.step});
+    if (auto found = reported_.find({x.variable, x.step, y.step});
         (found != reported_.end() && findings_[found->second].certainty != Certainty::Possible) ||
         selfRaced_.count(&first) || selfRaced_.count(&second))
       return;
@@ -363,7 +400,7 @@ class RegionChecker {
     if (session_.budgetExhausted()) {
       if (budgetSpent_) return;
       budgetSpent_ = true;
-      RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Undecided, first.variable);
+      RaceFinding finding = base(RaceFinding::Kind::Unsupported, Certainty::Undecided, x.variable);
       finding.message =
           "could not check the rest of this " + region() + ": " + std::string(smt::kBudgetExhausted) + " (--budget-ms)";
       finding.at = first.span.begin;
@@ -532,7 +569,7 @@ class RegionChecker {
                                undecided  ? Certainty::Undecided
                                : definite ? Certainty::Definite
                                           : Certainty::Possible,
-                               first.variable);
+                               x.variable);
     finding.witness = answer.witness;
     finding.suggestion = suggestionFor(x, y, kind);
     // The write leads: it is where the diagnostic points.
@@ -542,22 +579,22 @@ class RegionChecker {
     bool leadPrimed = !writeFirst;
     std::string prefix = undecided ? "could not check " : definite ? "data race on " : "possible data race on ";
     if (kind == RaceFinding::Kind::SharedScalar) {
-      finding.message = prefix + "shared variable '" + first.variable + "': every " + unit() + " of the " + region() +
-                        " " + "writes it (" + accessPhrase(first) + ")";
+      finding.message = prefix + "shared variable '" + x.variable + "': every " + unit() + " of the " + region() + " " +
+                        "writes it (" + accessPhrase(first) + ")";
     } else {
       auto phrase = [&](const Side& side, bool primed) {
         std::string who = whoMakes(side, answer.witness, primed);
         return accessPhrase(*side.reference) + (who.empty() ? "" : " " + who);
       };
       finding.message =
-          prefix + "'" + first.variable + "': " + phrase(lead, leadPrimed) + " and " + phrase(other, !leadPrimed);
+          prefix + "'" + x.variable + "': " + phrase(lead, leadPrimed) + " and " + phrase(other, !leadPrimed);
       if (kind == RaceFinding::Kind::MissingBarrier) finding.message += ", with no barrier between them";
     }
     if (!qualifier.empty()) finding.message += " (" + qualifier + ")";
     finding.at = lead.reference->span.begin;
     finding.related = other.reference->span.begin;
     finding.relatedMessage = selfPair ? accessPhrase(first) + " on another " + unit() : accessPhrase(*other.reference);
-    auto key = std::make_tuple(first.variable, x.step, y.step);
+    auto key = std::make_tuple(x.variable, x.step, y.step);
     if (auto found = reported_.find(key); found != reported_.end()) {
       if (finding.certainty == Certainty::Definite) findings_[found->second] = finding;
     } else {
@@ -574,6 +611,7 @@ class RegionChecker {
   std::vector<RaceFinding> findings_;
   std::map<std::tuple<std::string, size_t, size_t>, size_t> reported_;  // the finding of a variable and pair of steps
   std::set<const Reference*> selfRaced_;  // writes every thread makes to one place: other pairs add nothing
+  std::vector<bool> flagOrders_;          // per flag wait of the region: whether it orders (proveFlagWrites)
 };
 
 }  // namespace

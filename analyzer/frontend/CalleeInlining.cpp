@@ -97,6 +97,66 @@ std::optional<InlinedCall> bindInlinedCall(const clang::CallExpr& call, std::map
   return inlined;
 }
 
+std::optional<InlinedCall> bindNestedCall(const clang::CallExpr& call, const InlinedCall& caller,
+                                          const std::set<const clang::FunctionDecl*>& active,
+                                          const std::set<const clang::VarDecl*>& sharedWithTasks,
+                                          std::map<std::string, int>& calls, std::string& whyNot) {
+  const clang::FunctionDecl* callee = definitionOf(call);
+  std::string name = calleeName(&call);
+  if (callee && active.count(callee->getCanonicalDecl())) {
+    whyNot = "recursive call to '" + name + "' inside called function '" + caller.callee->getNameAsString() +
+             "' is not followed";
+    return std::nullopt;
+  }
+  std::optional<InlinedCall> inlined = bindInlinedCall(call, calls, whyNot);
+  if (!inlined) return std::nullopt;
+  std::string callerName = caller.callee->getNameAsString();
+  // What the caller's variable `passed` is, as the region sees it: `bound` (its map) and whether it
+  // is the caller activation's own memory; false when it cannot be said.
+  auto translate = [&](const clang::VarDecl* parameter, const clang::VarDecl* passed,
+                       std::map<const clang::VarDecl*, const clang::VarDecl*>& bound) {
+    if (auto array = caller.arrays.find(passed); array != caller.arrays.end()) {
+      bound[parameter] = array->second;
+    } else if (auto scalar = caller.addressed.find(passed); scalar != caller.addressed.end()) {
+      inlined->addressed[parameter] = scalar->second;
+    } else if (caller.ownMemory.count(passed)) {
+      inlined->ownMemory.insert(parameter);
+    } else if (caller.ownsVariable(passed)) {
+      if (sharedWithTasks.count(passed) || passed->getType()->isPointerType()) {
+        whyNot = "argument '" + passed->getName().str() + "' of call to '" + name + "' is a " +
+                 (sharedWithTasks.count(passed) ? "local shared with tasks" : "pointer local to called function") +
+                 " '" + callerName + "': the accesses through it are not followed";
+        return false;
+      }
+      inlined->ownMemory.insert(parameter);  // an array or scalar of the caller's activation
+    } else {
+      bound[parameter] = passed;  // file-scope or static: named as the region names it
+    }
+    return true;
+  };
+  std::map<const clang::VarDecl*, const clang::VarDecl*> arrays, addressed;
+  for (const auto& [parameter, passed] : inlined->arrays)
+    if (!translate(parameter, passed, arrays)) return std::nullopt;
+  std::map<const clang::VarDecl*, const clang::VarDecl*> direct = std::move(inlined->addressed);
+  inlined->addressed.clear();
+  for (const auto& [parameter, passed] : direct) {
+    // `g(&x)`: x a scalar of the caller's, or one of its parameters (a copy of the argument).
+    if (passed->getType()->isPointerType()) {
+      whyNot = "argument '&" + passed->getName().str() + "' of call to '" + name +
+               "' is the address of a pointer: the accesses through it are not followed";
+      return std::nullopt;
+    }
+    if (caller.ownsVariable(passed) && !sharedWithTasks.count(passed)) {
+      inlined->ownMemory.insert(parameter);
+      continue;
+    }
+    if (!translate(parameter, passed, addressed)) return std::nullopt;
+  }
+  inlined->arrays = std::move(arrays);
+  for (const auto& [parameter, scalar] : addressed) inlined->addressed[parameter] = scalar;
+  return inlined;
+}
+
 std::set<const clang::VarDecl*> writtenByCallees(const clang::Stmt& statement) {
   std::set<const clang::VarDecl*> written;
   std::set<const clang::FunctionDecl*> seen;

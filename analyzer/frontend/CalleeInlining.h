@@ -26,6 +26,10 @@ struct InlinedCall {
   std::map<const clang::VarDecl*, const clang::VarDecl*> arrays;
   // Pointer parameters given the address of a scalar (`f(&x)`): f's *p is x.
   std::map<const clang::VarDecl*, const clang::VarDecl*> addressed;
+  // Pointer parameters given an array or the address of a scalar of the calling activation, in a call
+  // made inside another inlined callee (`g(buf)`, `g(&s)` with buf, s locals of f): each thread's own
+  // memory, as those locals are.
+  std::set<const clang::VarDecl*> ownMemory;
   // Prefixes the symbols of f's locals: "f::", or "f#2::" for the second call of f in one region,
   // so that two activations never share a symbol.
   std::string symbolPrefix;
@@ -43,6 +47,16 @@ struct InlinedCall {
 // callee, for the symbol prefix.
 std::optional<InlinedCall> bindInlinedCall(const clang::CallExpr& call, std::map<std::string, int>& calls,
                                            std::string& whyNot);
+
+// The binding of `call`, made inside the callee `caller` is bound by (a call at depth 2 or more):
+// what `caller` passes is translated through `caller`'s own binding, so that the names of the new
+// callee map to what the region sees. `sharedWithTasks` are the caller's locals it shares with its
+// tasks. Nothing, with the reason, for a recursive call (`active` holds the callees being read), a
+// pointer local to `caller`, or a binding bindInlinedCall refuses.
+std::optional<InlinedCall> bindNestedCall(const clang::CallExpr& call, const InlinedCall& caller,
+                                          const std::set<const clang::FunctionDecl*>& active,
+                                          const std::set<const clang::VarDecl*>& sharedWithTasks,
+                                          std::map<std::string, int>& calls, std::string& whyNot);
 
 // The variables of the caller's memory that the functions called in `statement` (and the functions
 // they call) write: file-scope variables and static locals, and the plain variables passed for

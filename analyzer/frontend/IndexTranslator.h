@@ -71,6 +71,7 @@ class IndexTranslator {
     calleeCounters_[counter] = std::move(symbol);
   }
   void unbindCalleeCounter(const clang::VarDecl* counter) { calleeCounters_.erase(counter); }
+  bool boundCalleeCounter(const clang::VarDecl* counter) const { return calleeCounters_.count(counter) > 0; }
 
   // In a parallel region's own statements omp_get_thread_num() is one value per thread and
   // omp_get_num_threads() the team size: with these symbols the calls translate (in a loop they do

@@ -81,12 +81,8 @@ std::vector<RegionAccess> RegionAccessCollector::collect(const clang::Stmt* stat
                              call);
         return true;
       }
-      if (builder.state_.inlined || scope.translator != builder.state_.translator.get()) {
-        builder.state_.limit(
-            "call to '" + calleeName(call) + "' inside called function '" +
-                (builder.state_.inlined ? builder.state_.inlined->callee->getNameAsString() : calleeName(call)) +
-                "' is not followed (one level of calls is read as if written at the call)",
-            call);
+      if (scope.translator != builder.state_.translator.get()) {
+        builder.state_.limit("call to '" + calleeName(call) + "' in a loop's scalars is not followed", call);
         return true;
       }
       const clang::FunctionDecl* callee = call->getDirectCallee();
@@ -127,12 +123,13 @@ AccessKind RegionAccessCollector::kindOf(const clang::Expr* access, bool* addres
 
 // A call in a statement of the region to a function of the file that reaches shared memory, such
 // as `norm = sum_sq(r, n);` in a single: the callee's statements are read as if written at the call
-// (CalleeInlining.h), one level deep, under the call's own conditions and synchronisation.
+// (CalleeInlining.h), under the call's own conditions and synchronisation; a call inside that callee
+// is read the same way, its names bound through the callee's (RegionBuildState::bindCall).
 // Returns false, with the region limited, when the call cannot be bound.
 bool RegionAccessCollector::collectCallee(const clang::CallExpr& call, const Scope& scope,
                                           std::vector<RegionAccess>& out) {
   std::string whyNot;
-  std::optional<InlinedCall> inlined = bindInlinedCall(call, state_.inlinedCalls, whyNot);
+  std::optional<InlinedCall> inlined = state_.bindCall(call, whyNot);
   if (!inlined) {
     state_.limit(whyNot, &call);
     return false;
@@ -145,9 +142,7 @@ bool RegionAccessCollector::collectCallee(const clang::CallExpr& call, const Sco
   std::string exclusionName;
   Protection protection = analyzer::protectionOf(&call, state_.parents, false, &exclusionName);
 
-  state_.parents.addStmt(const_cast<clang::Stmt*>(inlined->callee->getBody()));
-  state_.inlined = std::move(inlined);
-  state_.translator->enterCall(call);
+  state_.enterCall(std::move(*inlined));
   std::vector<const clang::VarDecl*> bound = values_.bindCalleeVariables(*state_.inlined, scope.topLevel);
   Scope inside = scope;
   inside.root = body;
@@ -162,8 +157,7 @@ bool RegionAccessCollector::collectCallee(const clang::CallExpr& call, const Sco
     out.push_back(std::move(access));
   }
   for (const clang::VarDecl* variable : bound) state_.translator->unbindCalleeCounter(variable);
-  state_.translator->leaveCall();
-  state_.inlined.reset();
+  state_.leaveCall();
   return true;
 }
 
@@ -194,6 +188,8 @@ void RegionAccessCollector::addArrayAccess(const clang::Expr* access, const Scop
                scalar != state_.inlined->addressed.end()) {
       split.variable = scalar->second;
       addressedScalar = true;
+    } else if (state_.inlined->ownMemory.count(split.variable)) {
+      return;  // memory of the calling activation, each thread's own
     } else if (state_.inlined->ownsVariable(split.variable)) {
       if (split.variable->getType()->isArrayType()) return;  // the activation's own array
       reference.variable = reference.text;
@@ -273,6 +269,8 @@ void RegionAccessCollector::addMemberAccess(const clang::Expr* access, IndexTran
       member.root = scalar->second;
       member.path = "." + member.path.substr(2);
       member.throughPointer = false;
+    } else if (state_.inlined->ownMemory.count(member.root)) {
+      return;  // a struct of the calling activation, each thread's own
     } else if (state_.inlined->ownsVariable(member.root)) {
       if (!member.throughPointer) return;  // the activation's own struct
       state_.limit("struct member access '" + reference.text + "' through a local of called function '" +
@@ -430,6 +428,8 @@ void RegionAccessCollector::addLibraryCall(const clang::CallExpr& call, const Li
           variable = array->second;
         } else if (auto scalar = state_.inlined->addressed.find(variable); scalar != state_.inlined->addressed.end()) {
           variable = scalar->second;
+        } else if (state_.inlined->ownMemory.count(variable)) {
+          continue;  // memory of the calling activation
         } else if (state_.inlined->ownsVariable(variable)) {
           if (variable->getType()->isArrayType() || access.scalar) continue;  // the activation's own
           state_.limit(access.text + ": pointer '" + variable->getName().str() + "' local to called function '" +

@@ -30,4 +30,26 @@ size_t RegionBuildState::topLevelIndexOf(const clang::Stmt* statement) const {
   return topLevel.size();
 }
 
+std::optional<InlinedCall> RegionBuildState::bindCall(const clang::CallExpr& call, std::string& whyNot) {
+  if (!inlined) return bindInlinedCall(call, inlinedCalls, whyNot);
+  std::set<const clang::FunctionDecl*> active{inlined->callee->getCanonicalDecl()};
+  for (const InlinedCall& outer : outerCalls) active.insert(outer.callee->getCanonicalDecl());
+  return bindNestedCall(call, *inlined, active, taskSharedLocals, inlinedCalls, whyNot);
+}
+
+void RegionBuildState::enterCall(InlinedCall call) {
+  parents.addStmt(const_cast<clang::Stmt*>(call.callee->getBody()));
+  if (inlined) outerCalls.push_back(std::move(*inlined));
+  inlined = std::move(call);
+  translator->enterCall(*inlined->call);
+}
+
+void RegionBuildState::leaveCall() {
+  translator->leaveCall();
+  inlined.reset();
+  if (outerCalls.empty()) return;
+  inlined = std::move(outerCalls.back());
+  outerCalls.pop_back();
+}
+
 }  // namespace adrace::analyzer::region

@@ -7,6 +7,7 @@
 #include "analyzer/frontend/CalleeInlining.h"
 #include "analyzer/frontend/DataSharing.h"
 #include "analyzer/frontend/DerivedPointers.h"
+#include "analyzer/frontend/FlagWaits.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/frontend/RegionDefinitions.h"
 #include "analyzer/frontend/RegionModelBuilder.h"
@@ -65,6 +66,13 @@ struct RegionBuildState {
   void limit(const std::string& message, const clang::Stmt* at);
   // The region's own statement (topLevel) in which `statement` stands, or topLevel.size().
   size_t topLevelIndexOf(const clang::Stmt* statement) const;
+  // The binding of `call` where it is read: among the region's statements, or inside the callee
+  // being read (bindNestedCall), its names then mapped through that callee's binding.
+  std::optional<InlinedCall> bindCall(const clang::CallExpr& call, std::string& whyNot);
+  // From enterCall to leaveCall, `call`'s callee is read as if written at the call; a callee being
+  // read already is resumed at leaveCall.
+  void enterCall(InlinedCall call);
+  void leaveCall();
 
   const RegionModelRequest& request;
   clang::ASTContext& context;
@@ -82,11 +90,13 @@ struct RegionBuildState {
   std::set<std::string> writtenShared;                // shared integers some statement assigns
   // The call whose callee's statements are being read as if written at the call (CalleeInlining.h).
   std::optional<InlinedCall> inlined;
+  std::vector<InlinedCall> outerCalls;      // the callees whose calls lead to `inlined`, outermost first
   std::map<std::string, int> inlinedCalls;  // calls inlined so far, per callee
   // The inlined callee's automatic scalars shared between its activation and the tasks it creates
   // (CalledTaskSequences.h), as the part being read sees them: shared scalars, not the activation's own.
   std::set<const clang::VarDecl*> taskSharedLocals;
   std::map<const clang::ForStmt*, ApproximatedRange> approximatedRanges;
+  std::vector<FlagWait> flagWaits;  // in the order of model.flagWaits
   // The DataSharing and translator of each worksharing loop, alive as long as the builder.
   std::vector<std::unique_ptr<DataSharing>> loopSharings;
   std::vector<std::unique_ptr<IndexTranslator>> loopTranslators;

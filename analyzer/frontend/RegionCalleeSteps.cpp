@@ -17,10 +17,6 @@ namespace adrace::analyzer::region {
 // such calls and barriers, as other statements would not name the same arrays.
 void CalleeSteps::addCalleeSteps(const clang::FunctionDecl& callee, const clang::Stmt* call, size_t index) {
   std::string name = callee.getNameAsString();
-  if (state_.inlined)
-    return state_.limit("call to '" + name + "' inside called function '" + state_.inlined->callee->getNameAsString() +
-                            "' is not followed (one level of calls is read as if written at the call)",
-                        call);
   const auto* body = llvm::cast<clang::CompoundStmt>(callee.getBody());
   auto isLoop = [](const clang::Stmt* inner) {
     return llvm::isa<clang::OMPForDirective>(inner) || llvm::isa<clang::OMPForSimdDirective>(inner);
@@ -32,6 +28,12 @@ void CalleeSteps::addCalleeSteps(const clang::FunctionDecl& callee, const clang:
     return type->isPointerType() || type->isArrayType() || type->isReferenceType();
   });
   bool loopsNameParameters = std::any_of(body->body_begin(), body->body_end(), isLoop) && !namesMemoryAsCaller;
+  // Inside another callee, the statements beside the call name that callee's variables, which the
+  // loops' references would not match either.
+  if (loopsNameParameters && state_.inlined)
+    return state_.limit("call to '" + name + "', which holds a worksharing loop and has pointer parameters, inside " +
+                            "called function '" + state_.inlined->callee->getNameAsString() + "' is not modelled",
+                        call);
   if (loopsNameParameters)
     for (const clang::Stmt* other : state_.topLevel)
       if (other != call && !worksharingCallee(other) && !llvm::isa<clang::OMPBarrierDirective>(other) &&
@@ -47,7 +49,7 @@ void CalleeSteps::addCalleeSteps(const clang::FunctionDecl& callee, const clang:
                             "modelled",
                         exit);
   std::string whyNot;
-  std::optional<InlinedCall> inlined = bindInlinedCall(*llvm::cast<clang::CallExpr>(call), state_.inlinedCalls, whyNot);
+  std::optional<InlinedCall> inlined = state_.bindCall(*llvm::cast<clang::CallExpr>(call), whyNot);
   if (!inlined) return state_.limit(whyNot, call);
   // The caller reads its arguments (`f(a[k], x)`); an address `&x` bound to a parameter is no access.
   RegionStep arguments;
@@ -55,6 +57,8 @@ void CalleeSteps::addCalleeSteps(const clang::FunctionDecl& callee, const clang:
   arguments.at = positionOf(call->getBeginLoc(), state_.sources);
   std::set<unsigned> addressArguments;
   for (const auto& [parameter, scalar] : inlined->addressed)
+    addressArguments.insert(llvm::cast<clang::ParmVarDecl>(parameter)->getFunctionScopeIndex());
+  for (const clang::VarDecl* parameter : inlined->ownMemory)
     addressArguments.insert(llvm::cast<clang::ParmVarDecl>(parameter)->getFunctionScopeIndex());
   for (unsigned k = 0; k < inlined->call->getNumArgs(); ++k) {
     if (addressArguments.count(k)) continue;
@@ -64,9 +68,7 @@ void CalleeSteps::addCalleeSteps(const clang::FunctionDecl& callee, const clang:
   }
   for (size_t k = 0; k < arguments.accesses.size(); ++k) arguments.accesses[k].reference.id = static_cast<int>(k);
   if (!arguments.accesses.empty()) state_.model.steps.push_back(std::move(arguments));
-  state_.parents.addStmt(const_cast<clang::Stmt*>(callee.getBody()));
-  state_.inlined = std::move(inlined);
-  state_.translator->enterCall(*state_.inlined->call);
+  state_.enterCall(std::move(*inlined));
   std::vector<const clang::VarDecl*> bound = values_.bindCalleeVariables(*state_.inlined, index);
   for (const clang::Stmt* inner : body->body()) {
     if (isLoop(inner)) {
@@ -91,14 +93,15 @@ void CalleeSteps::addCalleeSteps(const clang::FunctionDecl& callee, const clang:
     }
     size_t before = state_.model.steps.size();
     steps_.addStep(inner, index);
-    // Steps read from the callee point at its statements, not at the call.
+    // Steps read from the callee point at its statements, not at the call; a call's own callee's
+    // steps point at that callee's statements already.
+    if (calleeToInline(inner)) continue;
     for (size_t k = before; k < state_.model.steps.size(); ++k)
       if (state_.model.steps[k].kind == RegionStep::Kind::Statements)
         state_.model.steps[k].at = positionOf(inner->getBeginLoc(), state_.sources);
   }
   for (const clang::VarDecl* variable : bound) state_.translator->unbindCalleeCounter(variable);
-  state_.translator->leaveCall();
-  state_.inlined.reset();
+  state_.leaveCall();
 }
 
 }  // namespace adrace::analyzer::region

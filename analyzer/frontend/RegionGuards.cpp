@@ -54,6 +54,12 @@ void RegionGuards::addGuards(const clang::Stmt* statement, const Scope& scope, R
     unknown |= !values_.knownAt(guard.lhs, scope, path) || !values_.knownAt(guard.rhs, scope, path);
   access.guards = std::move(guards);
   access.guardUnknown = unknown;
+  if (!state_.flagWaits.empty()) {
+    std::vector<const clang::CallExpr*> calls;
+    for (const InlinedCall& outer : state_.outerCalls) calls.push_back(outer.call);
+    if (state_.inlined) calls.push_back(state_.inlined->call);
+    placeAgainstFlagWaits(statement, state_.flagWaits, state_.parents, calls, access);
+  }
   // An approximated loop matters to an access whose element depends on its counter: one that does
   // not is made by the loop's first iteration as well as by any.
   std::set<std::string> reached;

@@ -6,6 +6,7 @@
 #include "analyzer/frontend/TaskSequences.h"
 
 #include <algorithm>
+#include <set>
 
 namespace adrace::analyzer::region {
 
@@ -42,16 +43,28 @@ const clang::Stmt* unsupportedDirectiveIn(const clang::Stmt* statement, const Re
 }
 
 // The function a statement `f(...);` calls, when its body has OpenMP directives of its own (an
-// orphaned worksharing loop, a barrier).
-const clang::FunctionDecl* worksharingCallee(const clang::Stmt* statement) {
+// orphaned worksharing loop, a barrier), or statements `g(...);` calling such functions, at any
+// depth (a recursive chain is not one).
+static const clang::FunctionDecl* worksharingCallee(const clang::Stmt* statement,
+                                                    std::set<const clang::FunctionDecl*>& active) {
   auto* call = llvm::dyn_cast<clang::CallExpr>(statement);
   const clang::FunctionDecl* definition = nullptr;
   if (!call || !call->getDirectCallee() || !call->getDirectCallee()->hasBody(definition)) return nullptr;
   auto* body = llvm::dyn_cast<clang::CompoundStmt>(definition->getBody());
-  if (!body) return nullptr;
+  if (!body || !active.insert(definition->getCanonicalDecl()).second) return nullptr;
+  const clang::FunctionDecl* found = nullptr;
   for (const clang::Stmt* inner : body->body())
-    if (llvm::isa<clang::OMPExecutableDirective>(inner)) return definition;
-  return nullptr;
+    if (llvm::isa<clang::OMPExecutableDirective>(inner) || worksharingCallee(inner, active)) {
+      found = definition;
+      break;
+    }
+  active.erase(definition->getCanonicalDecl());
+  return found;
+}
+
+const clang::FunctionDecl* worksharingCallee(const clang::Stmt* statement) {
+  std::set<const clang::FunctionDecl*> active;
+  return worksharingCallee(statement, active);
 }
 
 // The function a statement `f(...);` calls when f is defined in the file and may touch memory: its

@@ -14,7 +14,8 @@ namespace adrace::analyzer::region {
 // The OpenMP directive inside a plain statement that the region model cannot place; null if none.
 const clang::Stmt* unsupportedDirectiveIn(const clang::Stmt* statement, const RegionSite& site,
                                           clang::ASTContext& context);
-// The function a statement `f(...);` calls, when its body has OpenMP directives of its own.
+// The function a statement `f(...);` calls, when its body has OpenMP directives of its own, or calls
+// (as statements of its body) functions that have, at any depth.
 const clang::FunctionDecl* worksharingCallee(const clang::Stmt* statement);
 // The function a statement `f(...);` calls when f is defined in the file and may touch memory.
 const clang::FunctionDecl* calleeToInline(const clang::Stmt* statement);

@@ -10,6 +10,8 @@
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <set>
+
 namespace adrace::analyzer::region {
 
 using Relation = smt::KnowledgeBase::Relation;
@@ -427,9 +429,25 @@ void RegionStepBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t 
     state_.loopTranslators.back()->nameThreadQueries(threadNumber(), teamSize());
     step.accesses = accesses_.collect(
         loopBody, {state_.loopSharings.back().get(), state_.loopTranslators.back().get(), true, index, loopBody});
+    if (orphanedIn && state_.inlined && state_.inlined->callee == orphanedIn) bindLoopNames(step);
     addReductionCombination(loop, step);
   }
   state_.model.steps.push_back(std::move(step));
+}
+
+// A loop of the callee read at its call names the callee's pointer parameters: each stands for the
+// variable passed for it (RegionStep::regionNames). A parameter given a scalar's address or the
+// calling activation's own memory has no such name: the region is not modelled then.
+void RegionStepBuilder::bindLoopNames(RegionStep& step) {
+  const InlinedCall& call = *state_.inlined;
+  DataSharing& loopSharing = *state_.loopSharings.back();
+  for (const auto& [parameter, variable] : call.arrays)
+    step.regionNames[loopSharing.of(parameter).name] = state_.sharing->of(variable).name;
+  if (!call.addressed.empty() || !call.ownMemory.empty())
+    state_.limit("worksharing loop in called function '" + call.callee->getNameAsString() +
+                     "', whose pointer parameters are given a scalar's address or the caller's own memory, "
+                     "is not modelled",
+                 call.call);
 }
 
 // reduction(op: x) on a worksharing loop: at its end each thread combines its copy into the shared
@@ -468,12 +486,12 @@ void RegionStepBuilder::addLeagueSizeBound(const clang::OMPExecutableDirective& 
 }
 
 // A loop that waits for a flag another thread sets, reading it with an atomic read or after a flush
-// (`while (!seen) { #pragma omp atomic read acquire  seen = ready; }`): the accesses after it are
-// ordered by release/acquire or flush semantics, which the region model does not follow; the
-// region is reported as not checked rather than its ordered accesses as races.
+// (`while (!seen) { #pragma omp atomic read acquire  seen = ready; }`): a flag wait FlagWaits.h
+// recognises orders what the flag's release and acquire order (RegionAccess::flagReleases); in any
+// other shape the region is reported as not checked rather than its ordered accesses as races.
 void RegionStepBuilder::findSpinWaits() {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
-    const clang::Stmt* found = nullptr;
+    std::vector<const clang::Stmt*> found;
     static bool synchronisesIn(const clang::Stmt* statement) {
       struct Inner : clang::RecursiveASTVisitor<Inner> {
         bool found = false;
@@ -484,20 +502,55 @@ void RegionStepBuilder::findSpinWaits() {
       return inner.found;
     }
     bool VisitWhileStmt(clang::WhileStmt* loop) {
-      if (!found && synchronisesIn(loop)) found = loop;
+      if (synchronisesIn(loop)) found.push_back(loop);
       return true;
     }
     bool VisitDoStmt(clang::DoStmt* loop) {
-      if (!found && synchronisesIn(loop)) found = loop;
+      if (synchronisesIn(loop)) found.push_back(loop);
       return true;
     }
   } finder;
   finder.TraverseStmt(const_cast<clang::Stmt*>(state_.body));
-  if (finder.found)
-    state_.limit(
-        "a thread waits in a loop on a flag (an atomic read or a flush inside the loop): synchronisation "
-        "through flags, flush and release/acquire is not modelled",
-        finder.found);
+  // A wait in a function the region calls, at any depth, is not recognised.
+  struct Calls : clang::RecursiveASTVisitor<Calls> {
+    std::vector<const clang::FunctionDecl*> pending;
+    std::set<const clang::FunctionDecl*> seen;
+    bool VisitCallExpr(clang::CallExpr* call) {
+      const clang::FunctionDecl* definition = nullptr;
+      if (call->getDirectCallee() && call->getDirectCallee()->hasBody(definition) && seen.insert(definition).second)
+        pending.push_back(definition);
+      return true;
+    }
+  } calls;
+  calls.TraverseStmt(const_cast<clang::Stmt*>(state_.body));
+  while (!calls.pending.empty()) {
+    const clang::FunctionDecl* callee = calls.pending.back();
+    calls.pending.pop_back();
+    Finder inCallee;
+    inCallee.TraverseStmt(callee->getBody());
+    if (!inCallee.found.empty())
+      state_.limit(
+          "a thread waits in a loop on a flag (an atomic read or a flush inside the loop) in called function '" +
+              callee->getNameAsString() + "': not modelled",
+          inCallee.found.front());
+    calls.TraverseStmt(callee->getBody());
+  }
+  for (const clang::Stmt* loop : finder.found) {
+    std::string whyNot;
+    std::optional<FlagWait> wait = recogniseFlagWait(
+        *loop, *state_.request.site.directive, *state_.request.site.function, state_.parents, state_.context, whyNot);
+    if (wait && isPerThread(state_.sharing->of(wait->flag).sharing)) {
+      whyNot = "a thread waits on flag '" + wait->flag->getName().str() + "', which is private in the region";
+      wait.reset();
+    }
+    if (!wait) {
+      state_.limit(whyNot, loop);
+      continue;
+    }
+    state_.model.flagWaits.push_back(
+        {wait->flag->getName().str(), positionOf(loop->getBeginLoc(), state_.sources), wait->orders, wait->why});
+    state_.flagWaits.push_back(*wait);
+  }
 }
 
 }  // namespace adrace::analyzer::region

@@ -39,6 +39,7 @@ class RegionStepBuilder {
   void addStatementsStep(const clang::Stmt* statement, size_t index, Executor executor, StepConstruct construct,
                          bool nowait = false);
   void addReductionCombination(const clang::OMPLoopDirective& loop, RegionStep& step);
+  void bindLoopNames(RegionStep& step);
 
   RegionBuildState& state_;
   RegionValues& values_;

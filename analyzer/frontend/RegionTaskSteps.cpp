@@ -64,20 +64,17 @@ void TaskSteps::addTaskSequenceSteps(const std::vector<SinglePart>& parts, const
 void TaskSteps::addCalledTaskSequenceSteps(const CalledTaskSequence& called, const std::vector<SinglePart>& parts,
                                            const clang::Stmt* single, size_t index) {
   std::string whyNot;
-  std::optional<InlinedCall> inlined = bindInlinedCall(*called.call, state_.inlinedCalls, whyNot);
+  std::optional<InlinedCall> inlined = state_.bindCall(*called.call, whyNot);
   if (!inlined) return state_.limit(whyNot, called.call);
   const clang::Stmt* body = called.callee->getBody();
-  state_.parents.addStmt(const_cast<clang::Stmt*>(body));
+  state_.enterCall(std::move(*inlined));
   seeIntoTasks(body);
-  state_.inlined = std::move(inlined);
-  state_.translator->enterCall(*state_.inlined->call);
   std::vector<const clang::VarDecl*> bound = values_.bindCalleeVariables(*state_.inlined, index);
   callee_ = called.callee;
   addTaskSequenceSteps(parts, single, index);
   callee_ = nullptr;
   for (const clang::VarDecl* variable : bound) state_.translator->unbindCalleeCounter(variable);
-  state_.translator->leaveCall();
-  state_.inlined.reset();
+  state_.leaveCall();
 }
 
 // A taskloop in a single (TaskloopInSingle.h): the single's statements before it, on the single's

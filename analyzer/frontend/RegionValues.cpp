@@ -153,6 +153,8 @@ std::vector<const clang::VarDecl*> RegionValues::bindCalleeVariables(const Inlin
     if (inlined.ownsVariable(variable)) {
       state_.translator->bindCalleeCounter(variable, smt::variable(inlined.symbolOf(variable), 0, smt::Scope::Private));
     } else if (variable->hasGlobalStorage()) {
+      // Bound already by the callee whose call leads here: that callee unbinds it.
+      if (state_.translator->boundCalleeCounter(variable)) continue;
       const DataSharing::Entry& entry = state_.sharing->of(variable);
       state_.translator->bindCalleeCounter(variable, smt::variable(entry.name, 0, state_.sharing->scopeOf(variable)));
     } else {

@@ -108,6 +108,45 @@ json toJson(const Variable& variable) {
 
 json exprOrNull(const smt::ExprRef& expr) { return expr ? json(smt::toString(expr)) : json(nullptr); }
 
+const char* dependenceTypeName(TaskDependence::Type type) {
+  switch (type) {
+    case TaskDependence::Type::In: return "in";
+    case TaskDependence::Type::Out: return "out";
+    case TaskDependence::Type::InOut: return "inout";
+  }
+  return "?";
+}
+
+json indicesOf(const smt::IndexTuple& indices) {
+  json result = json::array();
+  for (const smt::ExprRef& index : indices) result.push_back(exprOrNull(index));
+  return result;
+}
+
+// The tasks a loop creates per iteration (LoopModel::createdTasks): where, the model's references
+// each one makes, and its dependences as the creating iteration evaluates them.
+json createdTasksOf(const LoopModel& loop) {
+  json tasks = json::array();
+  for (const CreatedTask& task : loop.createdTasks) {
+    json depends = json::array();
+    for (const TaskDependence& dependence : task.depends) {
+      json item = {{"type", dependenceTypeName(dependence.type)},
+                   {"variable", dependence.variable},
+                   {"text", dependence.text},
+                   {"first", indicesOf(dependence.first)},
+                   {"length", indicesOf(dependence.length)},
+                   {"through_pointer", dependence.throughPointer},
+                   {"at", toJson(dependence.at)}};
+      if (!dependence.opaque.empty()) item["opaque_reason"] = dependence.opaque;
+      depends.push_back(std::move(item));
+    }
+    json references = json::array();
+    for (int id = task.firstReference; id < task.endReference; ++id) references.push_back(id);
+    tasks.push_back({{"at", toJson(task.at)}, {"references", references}, {"depends", depends}});
+  }
+  return tasks;
+}
+
 }  // namespace
 
 json toJson(const LoopModel& loop) {
@@ -157,27 +196,29 @@ json toJson(const LoopModel& loop) {
     limitations.push_back(
         {{"message", limitation.message}, {"at", toJson(limitation.at)}, {"unsafe", limitation.unsafe}});
 
-  return {{"id", loop.id},
-          {"function", loop.function},
-          {"directive", loopDirectiveName(loop.directive)},
-          {"pragma_at", toJson(loop.pragmaAt)},
-          {"loop_span", toJson(loop.loopSpan)},
-          {"lines", loop.linesOfCode},
-          {"nest", nest},
-          {"perfect_nest", perfectNest},
-          {"single_definitions", loop.singleDefinitions},
-          {"schedule",
-           {{"kind", scheduleName(loop.schedule)},
-            {"chunk", loop.scheduleChunk.empty() ? json(nullptr) : json(loop.scheduleChunk)}}},
-          {"nowait", loop.nowait},
-          {"ordered", loop.ordered},
-          {"safelen", loop.safelen ? json(*loop.safelen) : json(nullptr)},
-          {"variables", variables},
-          {"contexts", contexts},
-          {"references", references},
-          {"instances", instances},
-          {"facts", facts},
-          {"limitations", limitations}};
+  json result = {{"id", loop.id},
+                 {"function", loop.function},
+                 {"directive", loopDirectiveName(loop.directive)},
+                 {"pragma_at", toJson(loop.pragmaAt)},
+                 {"loop_span", toJson(loop.loopSpan)},
+                 {"lines", loop.linesOfCode},
+                 {"nest", nest},
+                 {"perfect_nest", perfectNest},
+                 {"single_definitions", loop.singleDefinitions},
+                 {"schedule",
+                  {{"kind", scheduleName(loop.schedule)},
+                   {"chunk", loop.scheduleChunk.empty() ? json(nullptr) : json(loop.scheduleChunk)}}},
+                 {"nowait", loop.nowait},
+                 {"ordered", loop.ordered},
+                 {"safelen", loop.safelen ? json(*loop.safelen) : json(nullptr)},
+                 {"variables", variables},
+                 {"contexts", contexts},
+                 {"references", references},
+                 {"instances", instances},
+                 {"facts", facts},
+                 {"limitations", limitations}};
+  if (!loop.createdTasks.empty()) result["created_tasks"] = createdTasksOf(loop);
+  return result;
 }
 
 json modelAssumptions() {

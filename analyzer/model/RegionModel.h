@@ -8,6 +8,7 @@
 #include "analyzer/model/LoopModel.h"
 #include "smt/CrossDomainQuery.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,19 @@ struct RegionAccess {
   bool guardUnknown = false;           // under a condition the IR cannot say: it may never execute
   bool valueUnknown = false;           // an index uses a private variable whose value is not modelled
   std::string approximated;            // a loop around it modelled only in part, and how: a race is possible
+  // Flag waits of the region that order (RegionModel::flagWaits, by index): the access precedes the
+  // release of the flag in its thread, follows the acquire of the waiting loop, or is the flag's write.
+  std::vector<int> flagReleases, flagAcquires, flagWrites;
+};
+
+// A thread that waits in a loop until another thread sets a flag (frontend/FlagWaits.h): what the
+// writer does before the release happens before what the waiter does after the acquire, when the
+// flag's one write is made by one thread only (check/RegionCheck proves it).
+struct FlagWaitModel {
+  std::string flag;
+  SourcePosition waitAt;  // the waiting loop
+  bool orders = false;    // a release write read by an acquire
+  std::string why;        // when it does not: what is missing
 };
 
 // What made a step: the construct around its statements, the loop's directive, or the wait that a
@@ -57,7 +71,10 @@ struct RegionStep {
   Directive loopDirective;  // StepConstruct::Loop: {For}, {For, Simd}, {Taskloop}, ...
   SourcePosition at;
   std::vector<RegionAccess> accesses;
-  int loop = -1;                 // Kind::Loop: index of the loop's model among the file's loops
+  int loop = -1;  // Kind::Loop: index of the loop's model among the file's loops
+  // Kind::Loop, a loop of a called function read at its call: the region's name of each pointer
+  // parameter its model names ("p" -> "u" for `f(u)`), so that its references meet the other steps'.
+  std::map<std::string, std::string> regionNames;
   bool nowait = false;           // a loop or single without the implicit barrier at its end
   bool scheduleWritten = false;  // a loop with a schedule clause (without one the schedule is the implementation's)
   // The sequential loop of the region whose body holds the step (`for (t = 0; t < steps; t++) { omp for
@@ -103,6 +120,7 @@ struct RegionModel {
   std::vector<smt::Condition> facts;
   std::vector<std::string> unknownValues;  // private integers whose value the model does not know
   std::vector<RegionStep> steps;
+  std::vector<FlagWaitModel> flagWaits;
   std::vector<Limitation> limitations;  // what the model leaves out: the region is reported unsupported
 };
 

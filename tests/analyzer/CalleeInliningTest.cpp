@@ -221,12 +221,13 @@ TEST(CalleeInlining, ACalleesLocalsAreEachThreadsOwn) {
   EXPECT_TRUE(reportsRaceOn(twin, "slot", true)) << describe(twin.findings);
 }
 
-TEST(CalleeInlining, WhatIsNotFollowedIsUnsupportedAndNeverDefinite) {
-  // A call inside the inlined callee, an argument that is not a plain variable, an early return.
+// A single two calls below the region is a step of the region: its nowait leaves its write of a[0]
+// beside every thread's read; without nowait its barrier orders them.
+TEST(CalleeInlining, ASingleTwoCallsDownIsAStepOfTheRegion) {
   const char* nested = R"(
-    double a[100];
+    double a[100], b[100];
     static void inner(void) {
-    #pragma omp single nowait
+    #pragma omp single %s
       a[0] = 1.0;
     }
     static void outer(void) { inner(); }
@@ -234,13 +235,18 @@ TEST(CalleeInlining, WhatIsNotFollowedIsUnsupportedAndNeverDefinite) {
     #pragma omp parallel
       {
         outer();
-        a[1] = a[0];
+        b[omp_get_thread_num()] = a[0];
       }
     })";
-  CheckedSnippet checked = checkSnippet(nested);
-  EXPECT_TRUE(unsupportedSaying(checked, "inside called function 'outer'")) << describe(checked.findings);
-  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
+  CheckedSnippet racing = checkSnippet(fillIn(nested, {"nowait"}));
+  EXPECT_FALSE(anyUnsupported(racing)) << describe(racing.findings);
+  EXPECT_TRUE(reportsRaceOn(racing, "a", true)) << describe(racing.findings);
+  CheckedSnippet ordered = checkSnippet(fillIn(nested, {""}));
+  EXPECT_TRUE(ordered.findings.empty()) << describe(ordered.findings);
+}
 
+TEST(CalleeInlining, WhatIsNotFollowedIsUnsupportedAndNeverDefinite) {
+  // An argument that is not a plain variable, an early return.
   std::string shifted = fillIn(kWeights, {""});
   shifted.replace(shifted.find("init_weights(weights,"), 21, "init_weights(weights + 1,");
   CheckedSnippet offset = checkSnippet(shifted);
@@ -342,21 +348,94 @@ TEST(CalleeInlining, AGuardedCallKeepsItsConditions) {
   EXPECT_FALSE(anyUnsupported(apart)) << describe(apart.findings);
 }
 
-TEST(CalleeInlining, ACallInsideAReadHelperStaysUnsupported) {
-  CheckedSnippet checked = checkSnippet(R"(
+// The loops of two callees name their own pointer parameters (p, q): each stands for the array the
+// call passes, so a nowait loop writing u through p meets the next loop reading u through q.
+TEST(CalleeInlining, LoopsOfTwoCalleesMeetOnTheArrayTheirParametersStandFor) {
+  const char* twoLoops = R"(
+    double u[1000], v[1000];
+    static void scale(double *p, int n) {
+      int i;
+    #pragma omp for %s
+      for (i = 0; i < n; i++) p[i] = 2.0 * p[i];
+    }
+    static void shift(double *restrict q, double *restrict w) {
+      int i;
+    #pragma omp for
+      for (i = 0; i < 999; i++) w[i] = q[i + 1];
+    }
+    void run(void) {
+    #pragma omp parallel
+      {
+        scale(u, 1000);
+        shift(u, v);
+      }
+    })";
+  CheckedSnippet racing = checkSnippet(fillIn(twoLoops, {"nowait"}));
+  EXPECT_FALSE(anyUnsupported(racing)) << describe(racing.findings);
+  EXPECT_TRUE(reportsRaceOn(racing, "u", true)) << describe(racing.findings);
+  CheckedSnippet ordered = checkSnippet(fillIn(twoLoops, {""}));
+  EXPECT_TRUE(ordered.findings.empty()) << describe(ordered.findings);
+}
+
+// A helper's call to another helper is read at its call too, its names bound through the first
+// helper's: put's p[k] is fill's q[t + 1], which is a[tid + 1] for the thread's tid.
+TEST(CalleeInlining, ACallInsideAReadHelperIsReadThroughItsBinding) {
+  const char* chain = R"(
     double a[100];
     static void put(double *p, int k) { p[k] = 1.0; }
     static void fill(double *q, int t) { put(q, t + 1); }
     void run(void) {
     #pragma omp parallel
       {
-        int t = 0;
-        if (t == 0) fill(a, t);
-        a[0] = 2.0;
+        int t = %s;
+        if (t < 99) fill(a, t);
       }
+    })";
+  CheckedSnippet own = checkSnippet(fillIn(chain, {"omp_get_thread_num()"}));
+  EXPECT_TRUE(own.findings.empty()) << describe(own.findings);
+  CheckedSnippet same = checkSnippet(fillIn(chain, {"0"}));
+  EXPECT_FALSE(anyUnsupported(same)) << describe(same.findings);
+  EXPECT_TRUE(reportsRaceOn(same, "a", true)) << describe(same.findings);
+}
+
+// Two calls down, a local array of the first helper passed on is each thread's own memory; a
+// local pointer passed on is not followed, and a recursive call is not either.
+TEST(CalleeInlining, WhatTheFirstHelperPassesOnIsItsActivationsOrNotFollowed) {
+  const char* passing = R"(
+    double a[100];
+    static void put(double *p, int k) { p[k] = 1.0; }
+    static void fill(double *q, int t) {
+      double buf[4];
+      double *r = q + 1;
+      put(%s, t & 3);
+      q[t] = buf[t & 3];
+    }
+    void run(void) {
+    #pragma omp parallel
+      {
+        int t = omp_get_thread_num();
+        if (t < 99) fill(a, t);
+      }
+    })";
+  CheckedSnippet local = checkSnippet(fillIn(passing, {"buf"}));
+  EXPECT_TRUE(local.findings.empty()) << describe(local.findings);
+  CheckedSnippet pointer = checkSnippet(fillIn(passing, {"r"}));
+  EXPECT_TRUE(unsupportedSaying(pointer, "pointer local to called function 'fill'")) << describe(pointer.findings);
+  EXPECT_FALSE(hasDefinite(pointer)) << describe(pointer.findings);
+
+  CheckedSnippet recursive = checkSnippet(R"(
+    double a[100];
+    static void walk(double *p, int k) {
+      p[k] = 1.0;
+      if (k > 0) walk(p, k - 1);
+    }
+    static void start(double *q) { walk(q, 3); }
+    void run(void) {
+    #pragma omp parallel
+      start(a);
     })");
-  EXPECT_TRUE(unsupportedSaying(checked, "call to 'put' inside called function 'fill'")) << describe(checked.findings);
-  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
+  EXPECT_TRUE(anyUnsupported(recursive)) << describe(recursive.findings);
+  EXPECT_FALSE(hasDefinite(recursive)) << describe(recursive.findings);
 }
 
 }  // namespace

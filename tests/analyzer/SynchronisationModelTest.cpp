@@ -402,6 +402,8 @@ TEST(ReductionCompletion, TheLoopsBarrierCompletesTheReduction) {
 
 // ---- flags ------------------------------------------------------------------------------------
 
+// A file-scope flag in a function other than main may be set already when the region starts (the
+// function may run twice): the wait is not followed (FlagWaitTest.cpp has the shapes that are).
 TEST(FlagSpinWait, IsNotCheckedAndNeverADefiniteRace) {
   CheckedSnippet checked = checkSnippet(R"(
     #include <omp.h>
@@ -427,7 +429,7 @@ TEST(FlagSpinWait, IsNotCheckedAndNeverADefiniteRace) {
   bool unsupported = false;
   for (const RaceFinding& finding : checked.findings)
     unsupported |= finding.certainty == Certainty::Unsupported &&
-                   finding.message.find("waits in a loop on a flag") != std::string::npos;
+                   finding.message.find("flag 'ready' may not be 0") != std::string::npos;
   EXPECT_TRUE(unsupported) << describe(checked.findings);
 }
 

@@ -177,6 +177,41 @@ TEST(CheckCommand, UnsupportedConstructIsAFindingNotAnError) {
   EXPECT_EQ(runCommand(kAdrace + " check --fail-on possible " + file + " --").exitCode, 3);
 }
 
+// --dump-model prints the models before Z3: a loop creating two tasks per block lists each task's
+// references and its depend items as the creating iteration evaluates them; a region lists its steps.
+TEST(CheckCommand, DumpModelListsTheTasksALoopCreates) {
+  std::string file = writeSource("check_dump_tasks.c",
+                                 "#define B 64\nfloat a[1024], c[1024];\nvoid pipeline(void) {\n  int b, k;\n"
+                                 "#pragma omp parallel\n#pragma omp single\n  for (b = 0; b < 1024; b += B) {\n"
+                                 "#pragma omp task depend(out: a[b:B]) firstprivate(b) private(k)\n"
+                                 "    for (k = b; k < b + B; k++) a[k] = k;\n"
+                                 "#pragma omp task depend(in: a[b:B]) firstprivate(b) private(k)\n"
+                                 "    for (k = b; k < b + B; k++) c[k] = 2 * a[k];\n  }\n}\n");
+  CommandResult result = runCommand(kAdrace + " check --dump-model " + file + " --");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  nlohmann::json report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["files"].size(), 1u);
+  const nlohmann::json& dumped = report["files"][0];
+  ASSERT_EQ(dumped["loops"].size(), 1u) << result.out;
+  const nlohmann::json& tasks = dumped["loops"][0]["created_tasks"];
+  ASSERT_EQ(tasks.size(), 2u) << result.out;
+  EXPECT_EQ(tasks[0]["at"]["line"], 8);
+  EXPECT_EQ(tasks[1]["at"]["line"], 10);
+  ASSERT_EQ(tasks[0]["depends"].size(), 1u);
+  EXPECT_EQ(tasks[0]["depends"][0]["type"], "out");
+  EXPECT_EQ(tasks[1]["depends"][0]["type"], "in");
+  EXPECT_EQ(tasks[1]["depends"][0]["variable"], "a");
+  EXPECT_EQ(tasks[1]["depends"][0]["first"], nlohmann::json::array({"b"}));
+  EXPECT_EQ(tasks[1]["depends"][0]["length"], nlohmann::json::array({"64"}));
+  // The second task's references (c[k] written, a[k] read) follow the first task's (a[k] written).
+  EXPECT_EQ(tasks[0]["references"].size(), 1u);
+  EXPECT_EQ(tasks[1]["references"].size(), 2u);
+  EXPECT_EQ(dumped["regions"].size(), 1u);
+  EXPECT_TRUE(dumped["not_modelled"].empty());
+  // Without --dump-model the same file is checked: the consumer waits for its block's producer.
+  EXPECT_EQ(runCommand(kAdrace + " check " + file + " --").exitCode, 0);
+}
+
 TEST(CheckCommand, InputAndUsageErrorsExitTwo) {
   CommandResult missing = runCommand(kAdrace + " check /nonexistent/kernel.c " + racyFile() + " --");
   EXPECT_EQ(missing.exitCode, 2);

@@ -1,0 +1,57 @@
+// adrace-expect: race definite
+// adrace-race: 40 boundary
+// Thread 0 rescales the first boundary value after setting `ready`: the release orders only what came
+// before it, so thread 1 may read boundary[0] while it is written.
+/* Hand-off of a boundary buffer from a producer thread to a consumer thread. */
+#include <stdio.h>
+#include <omp.h>
+
+#define NB 256
+
+static double boundary[NB];
+static double received = 0.0;
+
+static void pack_boundary(double *buf, int n, double scale)
+{
+  int k;
+  for (k = 0; k < n; k++)
+    buf[k] = scale * k;
+}
+
+static double sum_boundary(const double *buf, int n)
+{
+  int k;
+  double s = 0.0;
+  for (k = 0; k < n; k++)
+    s += buf[k];
+  return s;
+}
+
+static void exchange(double scale)
+{
+  int ready = 0;
+#pragma omp parallel num_threads(2) shared(ready)
+  {
+    int me = omp_get_thread_num();
+    if (me == 0) {
+      pack_boundary(boundary, NB, scale);
+#pragma omp atomic write release
+      ready = 1;
+      boundary[0] *= 2.0;
+    } else if (me == 1) {
+      int seen;
+      do {
+#pragma omp atomic read acquire
+        seen = ready;
+      } while (seen != 1);
+      received = sum_boundary(boundary, NB);
+    }
+  }
+}
+
+int main(void)
+{
+  exchange(0.5);
+  printf("received = %g\n", received);
+  return 0;
+}

@@ -1,0 +1,58 @@
+// adrace-expect: race-free
+// The region calls advance(), which calls relax() and update_norm(); their orphaned loops and single
+// bind to the caller's region, and the implicit barriers of the loops and of the single order every
+// write of unew, u and norm before the reads that follow.
+/* 1-D heat relaxation, split into helpers as a solver library would. */
+#include <stdio.h>
+#include <math.h>
+#include <omp.h>
+
+#define N 4096
+#define STEPS 20
+
+static double u[N], unew[N];
+static double norm = 0.0;
+
+/* one Jacobi sweep of the interior (orphaned: binds to the caller's region) */
+static void relax(int lo, int hi)
+{
+  int i;
+#pragma omp for
+  for (i = lo; i < hi; i++)
+    unew[i] = 0.5 * (u[i - 1] + u[i + 1]);
+}
+
+static void copy_back(int lo, int hi)
+{
+  int i;
+#pragma omp for
+  for (i = lo; i < hi; i++)
+    u[i] = unew[i];
+}
+
+static void update_norm(void)
+{
+#pragma omp single
+  norm = fabs(u[N / 2]);
+}
+
+/* one time step: sweep, copy, monitor */
+static void advance(int n)
+{
+  relax(1, n - 1);
+  copy_back(1, n - 1);
+  update_norm();
+}
+
+int main(void)
+{
+  int i, t;
+  for (i = 0; i < N; i++) u[i] = unew[i] = (i == N / 2) ? 1.0 : 0.0;
+#pragma omp parallel private(t)
+  {
+    for (t = 0; t < STEPS; t++)
+      advance(N);
+  }
+  printf("norm = %g\n", norm);
+  return 0;
+}
