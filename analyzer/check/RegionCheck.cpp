@@ -191,6 +191,16 @@ std::string valueOf(const Witness& witness, const std::string& name) {
   return "?";
 }
 
+// Whether a loop's bounds and step are constants (no variable they read).
+bool constantDomain(const LoopModel& loop) {
+  bool constant = true;
+  auto note = [&](const smt::Expr&) { constant = false; };
+  for (const LoopDimensionModel& dimension : loop.dimensions)
+    for (const smt::ExprRef* part : {&dimension.domain.first, &dimension.domain.bound, &dimension.domain.step})
+      if (*part) smt::forEachSymbol(*part, note);
+  return constant;
+}
+
 bool sameDomain(const LoopModel& a, const LoopModel& b) {
   if (a.dimensions.size() != b.dimensions.size()) return false;
   for (size_t d = 0; d < a.dimensions.size(); ++d) {
@@ -448,6 +458,19 @@ class RegionChecker {
     bool sameThreadRule = sameDomain(first, second) && first.schedule == Schedule::Static &&
                           second.schedule == Schedule::Static && first.scheduleChunk == second.scheduleChunk &&
                           !first.directive.has(Construct::Simd) && !second.directive.has(Construct::Simd);
+    // Bounds written alike in a called function's loop may read other values at two calls
+    // (`scale(u, 1000); scale(u, 500);`): the same iteration number may then go to other threads.
+    const RegionStep& stepX = region_.steps[x.step];
+    const RegionStep& stepY = region_.steps[y.step];
+    if (sameThreadRule &&
+        ((stepX.boundsFromCall && !constantDomain(first)) || (stepY.boundsFromCall && !constantDomain(second)))) {
+      smt::Coincidence any = ask(x, y, smt::Pairing::Any);
+      if (any.status != smt::Coincidence::Status::Disjoint)
+        qualifier =
+            "if the two loops' bounds, read from their calls' arguments, differ (the same iteration then "
+            "runs on another thread)";
+      return any;
+    }
     if (!sameThreadRule) return ask(x, y, smt::Pairing::Any);
     smt::Coincidence apart = ask(x, y, smt::Pairing::DifferentIterations);
     if (apart.status != smt::Coincidence::Status::Disjoint) return apart;

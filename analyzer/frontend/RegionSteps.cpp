@@ -430,6 +430,7 @@ void RegionStepBuilder::addLoopStep(const clang::OMPLoopDirective& loop, size_t 
     step.accesses = accesses_.collect(
         loopBody, {state_.loopSharings.back().get(), state_.loopTranslators.back().get(), true, index, loopBody});
     if (orphanedIn && state_.inlined && state_.inlined->callee == orphanedIn) bindLoopNames(step);
+    step.boundsFromCall = orphanedIn && state_.inlined;
     addReductionCombination(loop, step);
   }
   state_.model.steps.push_back(std::move(step));

@@ -75,6 +75,9 @@ struct RegionStep {
   // Kind::Loop, a loop of a called function read at its call: the region's name of each pointer
   // parameter its model names ("p" -> "u" for `f(u)`), so that its references meet the other steps'.
   std::map<std::string, std::string> regionNames;
+  // Kind::Loop, a loop of a called function read at its call: its bounds may read what the call
+  // passes, which another call of the function may give other values, under the same names.
+  bool boundsFromCall = false;
   bool nowait = false;           // a loop or single without the implicit barrier at its end
   bool scheduleWritten = false;  // a loop with a schedule clause (without one the schedule is the implementation's)
   // The sequential loop of the region whose body holds the step (`for (t = 0; t < steps; t++) { omp for

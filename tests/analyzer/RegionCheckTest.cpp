@@ -114,6 +114,27 @@ TEST(RegionCheck, NeighbourReadNeedsABarrier) {
   EXPECT_TRUE(safe.findings.empty()) << describe(safe.findings);
 }
 
+TEST(RegionCheck, StaticLoopsOfTwoCallsMayRunAnIterationOnOtherThreads) {
+  // Both calls run the same loop, schedule(static), nowait: iteration i goes to the same thread in
+  // both only if they have as many iterations, and their bounds come from the calls (1000 and
+  // 500: at 2 threads, u[250] is the first call's thread 0's and the second call's thread 1's).
+  CheckedSnippet checked = checkSnippet(R"(
+    static void scale(double *u, int n, double s) {
+      #pragma omp for schedule(static) nowait
+      for (int i = 0; i < n; i++) u[i] = s * u[i];
+    }
+    void twice(double *u) {
+      #pragma omp parallel
+      {
+        scale(u, 1000, 2.0);
+        scale(u, 500, 0.5);
+      }
+    })");
+  ASSERT_EQ(checked.findings.size(), 1u) << describe(checked.findings);
+  EXPECT_EQ(checked.findings[0].variable, "u");
+  EXPECT_EQ(checked.findings[0].certainty, Certainty::Possible) << describe(checked.findings);
+}
+
 TEST(RegionCheck, MasterAndSingleAgainstTheLoopAfterThem) {
   auto findingsFor = [](const std::string& construct) {
     return checkSnippet(R"(
