@@ -110,16 +110,7 @@ class Splitter : public InPlaceRewriter {
   }
 
   void splitBodies(clang::Stmt* stmt) {
-    if (auto* branch = llvm::dyn_cast<clang::IfStmt>(stmt)) {
-      branch->setThen(asBlock(branch->getThen()));
-      if (branch->getElse()) branch->setElse(asBlock(branch->getElse()));
-    } else if (auto* loop = llvm::dyn_cast<clang::ForStmt>(stmt)) {
-      loop->setBody(asBlock(loop->getBody()));
-    } else if (auto* loop = llvm::dyn_cast<clang::WhileStmt>(stmt)) {
-      loop->setBody(asBlock(loop->getBody()));
-    } else if (auto* loop = llvm::dyn_cast<clang::DoStmt>(stmt)) {
-      loop->setBody(asBlock(loop->getBody()));
-    }
+    transformBodies(stmt, [this](clang::Stmt* body) { return asBlock(body); });
   }
 };
 

@@ -1,5 +1,6 @@
 #include "ad/HelperInlining.h"
 #include "ad/ExprCopy.h"
+#include "ad/InPlaceRewriter.h"
 
 #include "ad/MathLibrary.h"
 #include "ad/OrphanedLoops.h"
@@ -140,16 +141,7 @@ class Inliner {
 
   // The bodies of an if/for/while/do, braced where calls must be hoisted.
   void braceBodiesWithHoistedCalls(clang::Stmt* statement) {
-    if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
-      branch->setThen(braced(branch->getThen()));
-      if (branch->getElse()) branch->setElse(braced(branch->getElse()));
-    } else if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) {
-      loop->setBody(braced(loop->getBody()));
-    } else if (auto* loop = llvm::dyn_cast<clang::WhileStmt>(statement)) {
-      loop->setBody(braced(loop->getBody()));
-    } else if (auto* loop = llvm::dyn_cast<clang::DoStmt>(statement)) {
-      loop->setBody(braced(loop->getBody()));
-    }
+    transformBodies(statement, [this](clang::Stmt* body) { return braced(body); });
   }
 
  private:

@@ -4,6 +4,19 @@
 
 namespace adrace::ad {
 
+void transformBodies(clang::Stmt* statement, const std::function<clang::Stmt*(clang::Stmt*)>& transform) {
+  if (auto* branch = llvm::dyn_cast<clang::IfStmt>(statement)) {
+    branch->setThen(transform(branch->getThen()));
+    if (branch->getElse()) branch->setElse(transform(branch->getElse()));
+  } else if (auto* loop = llvm::dyn_cast<clang::ForStmt>(statement)) {
+    loop->setBody(transform(loop->getBody()));
+  } else if (auto* loop = llvm::dyn_cast<clang::WhileStmt>(statement)) {
+    loop->setBody(transform(loop->getBody()));
+  } else if (auto* loop = llvm::dyn_cast<clang::DoStmt>(statement)) {
+    loop->setBody(transform(loop->getBody()));
+  }
+}
+
 clang::Stmt* InPlaceRewriter::rewrite(clang::Stmt* stmt) {
   if (!stmt) return stmt;
   if (clang::Stmt* replacement = substitute(stmt)) return replacement;

@@ -7,9 +7,14 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Stmt.h>
 
+#include <functional>
 #include <set>
 
 namespace adrace::ad {
+
+// Replaces the statements an if (its then and else), for, while or do statement runs by
+// `transform` of each (a rewrite that needs a block where one statement was written).
+void transformBodies(clang::Stmt* statement, const std::function<clang::Stmt*(clang::Stmt*)>& transform);
 
 class InPlaceRewriter {
  public:
