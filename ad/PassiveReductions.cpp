@@ -9,6 +9,14 @@
 namespace adrace::ad {
 namespace {
 
+// Whether an assignment stores into `variable` itself or into a passive variable.
+bool storesPassively(const AdjointContext& context, const clang::BinaryOperator& store,
+                     const clang::VarDecl* variable) {
+  const clang::VarDecl* target = baseVariable(store.getLHS());
+  const VariableInfo* info = target ? context.variable(target) : nullptr;
+  return target == variable || (info && !info->active);
+}
+
 // Whether a statement only stores into `variable` or passive variables (`v = e;`, a block of such).
 bool onlyStoresPassively(const AdjointContext& context, const clang::Stmt* statement, const clang::VarDecl* variable) {
   if (!statement) return true;
@@ -18,10 +26,7 @@ bool onlyStoresPassively(const AdjointContext& context, const clang::Stmt* state
     return true;
   }
   auto* store = llvm::dyn_cast<clang::BinaryOperator>(statement);
-  if (!store || !store->isAssignmentOp()) return false;
-  const clang::VarDecl* target = baseVariable(store->getLHS());
-  const VariableInfo* info = target ? context.variable(target) : nullptr;
-  return target == variable || (info && !info->active);
+  return store && store->isAssignmentOp() && storesPassively(context, *store, variable);
 }
 
 // Whether a read of `variable` at `use` reaches no active value: it is in a value stored into the
@@ -38,9 +43,7 @@ bool readFeedsNothingActive(const AdjointContext& context, const clang::DeclRefE
     if (auto* store = llvm::dyn_cast<clang::BinaryOperator>(parent); store && store->isAssignmentOp()) {
       if (store->getLHS() == child)  // the target itself is stored into; a subscript of it is read
         return child == use && baseVariable(store->getLHS()) == variable;
-      const clang::VarDecl* target = baseVariable(store->getLHS());
-      const VariableInfo* info = target ? context.variable(target) : nullptr;
-      return target == variable || (info && !info->active);
+      return storesPassively(context, *store, variable);
     }
     if (llvm::isa<clang::ReturnStmt>(parent))  // an int status (`return worst < tol;`) is passive
       return !context.function.getReturnType()->isRealFloatingType();
