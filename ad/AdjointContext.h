@@ -147,6 +147,8 @@ class AdjointContext {
   // A function returning an integer status (`return(0);`, docs/adjoint.md): the status is passive,
   // and F_b returns the same constant; null otherwise.
   const clang::Expr* status = nullptr;
+  // Its guard clauses `if (c) ... return K;` at the top level (StatusExits.h): (c, K), in order.
+  std::vector<std::pair<const clang::Expr*, const clang::Expr*>> statusExits;
   analyzer::SourcePosition position(clang::SourceLocation at) const;
 };
 

@@ -18,6 +18,7 @@
 #include "ad/LocalReferences.h"
 #include "ad/OpenMPSubset.h"
 #include "ad/PrimalRaces.h"
+#include "ad/StatusExits.h"
 #include "ad/Sweeps.h"
 #include "ad/TapePlan.h"
 #include "ad/TeamUniform.h"
@@ -257,7 +258,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   for (const auto& [info, caller] : copies)
     body.push_back(c::expression(c::addAssign(c::dereference(c::name(info->adjoint)), c::name(caller))));
   if (context.status)
-    body.push_back(c::withComment(c::returnStatement(context.tree(context.status)), "the primal's status"));
+    body.push_back(c::withComment(c::returnStatement(returnedStatus(context)), "the primal's status"));
 
   c::StmtList file;
   analyzer::SourcePosition at = context.position(context.function.getLocation());

@@ -10,6 +10,7 @@
 #include "ad/ThreadSlots.h"
 #include "ad/PassiveReductions.h"
 #include "ad/PointerAliases.h"
+#include "ad/StatusExits.h"
 #include "ad/Sweeps.h"
 
 #include "ad/MathLibrary.h"
@@ -174,7 +175,11 @@ class SupportChecker {
                                   "top level of the function body, or the body itself)");
     const clang::Stmt* body = context_.body();
     auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
-    if (scope != body || !compound || compound->body_back() != returned)
+    if (functionTails_.count(scope))
+      compound = llvm::dyn_cast<clang::CompoundStmt>(scope);  // after guard clauses
+    else if (scope != body)
+      compound = nullptr;
+    if (!compound || compound->body_back() != returned)
       return context_.unsupported(returned->getBeginLoc(), "return before the end of the function (early return)");
     context_.result = returned;
     if (context_.function.getReturnType()->isIntegerType()) {
@@ -602,6 +607,13 @@ class SupportChecker {
         then.pop_back();
       } else if (exit != clang::Stmt::NoStmtClass && isExit(then.back())) {
         exits_.insert(then.back());
+      } else if (kept == Kept::Return && isStatusExit(context_, then.back())) {  // a guard clause
+        if (std::string why = statusConditionFails(context_, branch->getCond()); !why.empty()) {
+          context_.unsupported(then.back()->getBeginLoc(), "return of a status before the end of the function: " + why);
+          return body;
+        }
+        context_.statusExits.push_back({branch->getCond(), llvm::cast<clang::ReturnStmt>(then.back())->getRetValue()});
+        exits_.insert(then.back());
       } else {
         continue;
       }
@@ -612,6 +624,7 @@ class SupportChecker {
           withoutJumps(clang::CompoundStmt::Create(ast, rest, clang::FPOptionsOverride(),
                                                    rest.empty() ? end : rest.front()->getBeginLoc(), end),
                        kept));
+      if (kept == Kept::Return) functionTails_.insert(elseBody);  // what runs when no guard returned
       auto* thenBody = clang::CompoundStmt::Create(ast, then, clang::FPOptionsOverride(),
                                                    branch->getThen()->getBeginLoc(), branch->getThen()->getEndLoc());
       auto* rewritten = clang::IfStmt::Create(ast, branch->getIfLoc(), branch->getStatementKind(), nullptr, nullptr,
@@ -773,6 +786,9 @@ class SupportChecker {
   bool sawParallel_ = false;            // a parallel loop or region came before the statement being checked
   int loopDepth_ = 0;                   // loops around the statement being checked
   std::set<const clang::Stmt*> exits_;  // the break and return statements withoutJumps kept
+  // The rest of the function body after each `if (c) ... return;` it rewrote: its last statement
+  // ends the function, as the body's does.
+  std::set<const clang::Stmt*> functionTails_;
   const clang::OMPParallelDirective* region_ = nullptr;
   std::set<const clang::VarDecl*> regionLocals_;  // declared in the region being checked
   bool team_ = false;                             // the region runs as one team (TeamRegion.h)

@@ -207,6 +207,32 @@ double f(int n, const double *x)
 C
 refuses early_return x "5:9: error: unsupported: return before the end of the function"
 
+# A status guard clause is differentiated (ad/StatusExits.h) only while its condition still has, where
+# F_b returns, the value it had at the guard: here the loop writes n after it.
+cat > "$work/kernel.c" <<'C'
+int f(int n, double *x)
+{
+    if (n <= 0)
+        return -1;
+    for (; n > 0; n--)
+        x[n - 1] *= x[n - 1];
+    return 0;
+}
+C
+refuses status_guard_written x "4:9: error: unsupported: return of a status before the end of the function: the function writes the parameter 'n' its condition reads"
+
+cat > "$work/kernel.c" <<'C'
+int f(int n, double *x)
+{
+    if (x[0] < 0.0)
+        return 1;
+    for (int i = 0; i < n; i++)
+        x[i] *= x[i];
+    return 0;
+}
+C
+refuses status_guard_array x "4:9: error: unsupported: return of a status before the end of the function: its condition reads an element or a member, which the function may change"
+
 cat > "$work/kernel.c" <<'C'
 static double scale;
 void f(int n, const double *x, double *y)
