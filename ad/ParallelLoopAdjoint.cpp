@@ -875,6 +875,11 @@ void ParallelLoopAdjoint::beginThread(Backward& b, CodeWriter& out) {
     // A gather may have taken every read of it (region_phases' w): its pops stay, for the tape.
     if (b.gatherLoops) out.statement(c::expression(c::cast(c::plainType("void"), c::name((*it)->getNameAsString()))));
   }
+  for (const analyzer::Variable& variable : loop_.model.variables)  // a recomputed iteration's C89 private
+    if (const VariableInfo* info = modelVariable(context_, variable);
+        info && variable.sharing == analyzer::Sharing::Private && plan_.iterationLocals.count(info->decl) &&
+        std::find(carried.begin(), carried.end(), info->decl) == carried.end() && b.body.mentions(info->name))
+      out.statement(declarationOf(context_, info->decl, info->name, nullptr));
   for (const auto& [name, declaration] : b.privateAdjoints)
     if (!b.gatherLoops || b.body.mentions(name)) out.statement(declaration);  // a gather may have taken every use
   const c::Type longType = c::plainType("long");
