@@ -134,7 +134,8 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
     }
     bool VisitMemberExpr(clang::MemberExpr* member) {
       std::string reason;
-      if (member->getType()->isPointerType() || member->getType()->isArrayType())
+      if (member->getType()->isPointerType() || member->getType()->isArrayType() ||
+          !containerElementType(member->getType()).isNull())
         if (std::optional<MemberPath> path = memberPathOf(member, &reason)) members.push_back(*path);
       return true;
     }
@@ -164,7 +165,10 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
     if (member.memberIsPointer()) {
       admit({name, shapeOf(member.memberType, context), "", at, member.root});
     } else if (member.throughPointer) {
-      PointerShape shape = shapeOf(context.getPointerType(member.memberType), context);
+      // A container member (`std::vector<double> u;`) holds its elements as an array member does.
+      PointerShape shape = containerElementType(member.memberType).isNull()
+                               ? shapeOf(context.getPointerType(member.memberType), context)
+                               : containerShape(member.memberType);
       shape.restrictQualified = false;
       // The struct type the path starts from, without qualifiers: `const Mesh *src` and `Mesh *dst`
       // may point to one Mesh.

@@ -37,51 +37,73 @@ bool isContainerSizeCall(const clang::Expr* expr) {
 
 namespace {
 
-// `v[i]` with v a container reference: the variable's use, else null.
-const clang::DeclRefExpr* containerOf(const clang::CXXOperatorCallExpr* call) {
-  if (call->getOperator() != clang::OO_Subscript || call->getNumArgs() != 2) return nullptr;
-  auto* use = llvm::dyn_cast<clang::DeclRefExpr>(call->getArg(0)->IgnoreParenImpCasts());
+// Whether `base` names a struct the caller passes (a reference or pointer parameter, or a local
+// reference), whose container members are then the caller's storage as a container reference is.
+bool callersStruct(const clang::Expr* base) {
+  auto* use = llvm::dyn_cast<clang::DeclRefExpr>(base->IgnoreParenImpCasts());
   auto* var = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
-  return isContainerReference(var) ? use : nullptr;
+  if (!var) return false;
+  clang::QualType type = var->getType();
+  if (type->isPointerType())
+    type = type->getPointeeType();
+  else if (!type->isReferenceType())
+    return false;
+  return type.getNonReferenceType()->isStructureOrClassType();
+}
+
+// `v[i]` with v a container reference, or (with `members`) `g.u[i]` / `g->u[i]` with u a container
+// member of a struct the caller passes: the container's expression, else null.
+const clang::Expr* containerOf(const clang::CXXOperatorCallExpr* call, bool members) {
+  if (call->getOperator() != clang::OO_Subscript || call->getNumArgs() != 2) return nullptr;
+  const clang::Expr* base = call->getArg(0)->IgnoreParenImpCasts();
+  if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(base))
+    return isContainerReference(llvm::dyn_cast<clang::VarDecl>(use->getDecl())) ? use : nullptr;
+  auto* member = llvm::dyn_cast<clang::MemberExpr>(base);
+  auto* field = member ? llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl()) : nullptr;
+  if (!members || !field || containerElementType(field->getType()).isNull() || field->getType()->isReferenceType() ||
+      !callersStruct(member->getBase()))
+    return nullptr;
+  return member;
 }
 
 class Lowering : public clang::RecursiveASTVisitor<Lowering> {
  public:
-  explicit Lowering(clang::ASTContext& ast) : ast_(ast) {}
+  Lowering(clang::ASTContext& ast, bool members) : ast_(ast), members_(members) {}
 
   // Replaced in the parent's slot, before the traversal reaches the children (the new node's
   // index is visited next, so `u[idx[i]]` is rewritten at both levels).
   bool VisitStmt(clang::Stmt* statement) {
     for (clang::Stmt*& child : statement->children())
       if (auto* call = llvm::dyn_cast_or_null<clang::CXXOperatorCallExpr>(child))
-        if (const clang::DeclRefExpr* use = containerOf(call)) child = lowered(call, use);
+        if (const clang::Expr* container = containerOf(call, members_)) child = lowered(call, container);
     return true;
   }
   bool VisitVarDecl(clang::VarDecl* var) {  // an initialiser outside a DeclStmt's children (a condition)
     if (auto* call = llvm::dyn_cast_or_null<clang::CXXOperatorCallExpr>(var->getInit()))
-      if (const clang::DeclRefExpr* use = containerOf(call)) var->setInit(lowered(call, use));
+      if (const clang::Expr* container = containerOf(call, members_)) var->setInit(lowered(call, container));
     return true;
   }
   int rewritten = 0;
 
  private:
-  clang::Expr* lowered(clang::CXXOperatorCallExpr* call, const clang::DeclRefExpr* use) {
+  clang::Expr* lowered(clang::CXXOperatorCallExpr* call, const clang::Expr* container) {
     // The element type as the call returns it (const for a const container).
     clang::QualType element = call->getType();
     auto* data = clang::ImplicitCastExpr::Create(ast_, ast_.getPointerType(element), clang::CK_NoOp,
-                                                 const_cast<clang::DeclRefExpr*>(use), nullptr, clang::VK_PRValue,
+                                                 const_cast<clang::Expr*>(container), nullptr, clang::VK_PRValue,
                                                  clang::FPOptionsOverride());
     ++rewritten;
     return new (ast_) clang::ArraySubscriptExpr(data, call->getArg(1), element, clang::VK_LValue, clang::OK_Ordinary,
                                                 call->getRParenLoc());
   }
   clang::ASTContext& ast_;
+  bool members_;
 };
 
 }  // namespace
 
-int lowerContainerSubscripts(clang::ASTContext& ast, clang::Stmt* body) {
-  Lowering lowering(ast);
+int lowerContainerSubscripts(clang::ASTContext& ast, clang::Stmt* body, bool members) {
+  Lowering lowering(ast, members);
   lowering.TraverseStmt(body);
   return lowering.rewritten;
 }
@@ -101,7 +123,7 @@ int lowerContainerSubscriptsInProgram(clang::ASTContext& ast) {
   } functions(ast.getSourceManager());
   functions.TraverseDecl(ast.getTranslationUnitDecl());
   int rewritten = 0;
-  for (clang::Stmt* body : functions.bodies) rewritten += lowerContainerSubscripts(ast, body);
+  for (clang::Stmt* body : functions.bodies) rewritten += lowerContainerSubscripts(ast, body, true);
   return rewritten;
 }
 

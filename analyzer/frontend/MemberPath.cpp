@@ -63,6 +63,9 @@ std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::strin
                   : "struct reached through an expression that is not a variable";
     return std::nullopt;
   }
+  // A C++ reference to a struct (`Grid& g`) names the caller's struct, as a pointer does: two
+  // references may name one struct.
+  if (result.root->getType()->isReferenceType()) result.throughPointer = true;
   result.rootSubscripts.assign(reversed.rbegin(), reversed.rend());
   for (size_t k = 0; k < result.rootSubscripts.size(); ++k) result.path += "[]";
   for (auto step = steps.rbegin(); step != steps.rend(); ++step) result.path += *step;

@@ -59,6 +59,36 @@ TEST(CheckContainers, TwoVectorReferencesMayNameOneVector) {
       << result.out;
 }
 
+TEST(CheckContainers, VectorMembersOfAStructTheCallerPassesAreArrays) {
+  // `g.u[i]` with g a Grid& (or g->u with a Grid*): the member's elements, as a pointer member's.
+  // Two references of one struct type may name one struct: dst.u and src.u a possible race.
+  std::string file =
+      writeSource("containers_members.cpp",
+                  "#include <vector>\n"
+                  "struct Grid { int nx, ny; std::vector<double> u, unew; };\n"
+                  "void smooth(Grid& g) {\n"
+                  "#pragma omp parallel for collapse(2)\n"
+                  "  for (int j = 1; j < g.ny - 1; ++j)\n"
+                  "    for (int i = 1; i < g.nx - 1; ++i)\n"
+                  "      g.unew[j * g.nx + i] = 0.5 * (g.u[j * g.nx + i - 1] + g.u[(j + 1) * g.nx + i]);\n"
+                  "}\n"
+                  "void smooth_in_place(Grid* g) {\n"
+                  "#pragma omp parallel for\n"
+                  "  for (int i = 1; i < g->nx - 1; ++i) g->u[i] = 0.5 * (g->u[i - 1] + g->u[i + 1]);\n"
+                  "}\n"
+                  "void copy_shift(Grid& dst, Grid& src) {\n"
+                  "#pragma omp parallel for\n"
+                  "  for (int k = 0; k < dst.nx - 1; ++k) dst.u[k] = src.u[k + 1];\n"
+                  "}\n");
+  CommandResult result = runCommand(kAdrace + " check " + file + " --");
+  EXPECT_EQ(result.exitCode, 1) << result.out << result.err;
+  EXPECT_EQ(result.out.find(file + ":7:"), std::string::npos) << result.out;  // smooth is clean
+  EXPECT_NE(result.out.find(file + ":11:39: warning: data race on 'g->u': write g->u[i]"), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("possible data race if dst.u and src.u"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("cannot check"), std::string::npos) << result.out;
+}
+
 TEST(CheckContainers, AVectorHeldByValueIsStillNotAnArray) {
   // Each call's own vector, shared by the loop: its storage is not a caller's array, and its
   // operator[] stays a member call the check does not model (ContainerSubscripts.h).
