@@ -241,9 +241,9 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
     return copy;
   }
   copy.extent = context_.extentOf(info);
-  copy.small = smallAdjointArray(context_, info, *analyzer::associatedLoops(*loop_.directive).front());
-  if (!copy.extent && copy.small && copy.small->fromLoopBounds)
-    copy.extent = c::integer(static_cast<long long>(copy.small->elements));
+  std::optional<SmallAdjointArray> small =
+      smallAdjointArray(context_, info, *analyzer::associatedLoops(*loop_.directive).front());
+  if (!copy.extent && small && small->fromLoopBounds) copy.extent = c::integer(static_cast<long long>(small->elements));
   if (!copy.extent) {
     context_.unsupported(loop_.directive->getBeginLoc(),
                          "reduction of " + info.adjoint + " needs its element count: --extent " + info.name + "=EXPR");
@@ -268,32 +268,17 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
       context_.unsupported(info.decl->getLocation(), "reduction over the type of " + info.name);
       return std::nullopt;
     }
-  if (copy.small) {
-    copy.mine = context_.freshName(info.adjoint + "_mine");
-    copy.local = copy.small->fromLoopBounds
-                     ? c::arrayOf(copy.element, c::integer(static_cast<long long>(copy.small->elements)))
-                     : context_.from.declaredType(info.decl, true);
-    for (const c::Type::Derivation& dimension : copy.local.derivations)
+  if (small) {
+    copy.small =
+        LocalSums{info.adjoint, context_.freshName(info.adjoint + "_total"), copy.perThread,
+                  small->fromLoopBounds ? c::arrayOf(copy.element, c::integer(static_cast<long long>(small->elements)))
+                                        : context_.from.declaredType(info.decl, true),
+                  copy.element};
+    for (const c::Type::Derivation& dimension : copy.small->local.derivations)
       if (dimension.kind != c::Type::Derivation::Kind::Array || !dimension.size)
         copy.small.reset();  // keep the heap copy
   }
   return copy;
-}
-
-// `for (e...) mine[e] += local[e];`: a small array's local sums into this thread's copy, element by
-// element through the element type (a multi-dimensional array's elements are contiguous).
-c::StmtRef ParallelLoopAdjoint::addToThreadCopy(const ReductionCopy& copy) const {
-  const c::ExprRef e = c::name("adrace_e");
-  c::ExprRef local = c::name(copy.info->adjoint), mine = c::name(copy.mine);
-  if (copy.perThread.derivations.size() > 1) {
-    local = c::cast(c::pointerTo(copy.element), local);
-    mine = c::cast(c::pointerTo(copy.element), mine);
-  }
-  c::ExprRef count;  // as the local array's declaration spells it: WIDTH, not 7
-  for (const c::Type::Derivation& dimension : copy.local.derivations)
-    count = count ? c::mul(count, dimension.size) : dimension.size;
-  return c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)), c::less(e, count),
-                    c::postIncrement(e), {c::expression(c::addAssign(c::subscript(mine, e), c::subscript(local, e)))});
 }
 
 namespace {
@@ -581,6 +566,9 @@ struct ParallelLoopAdjoint::Backward {
   std::vector<TapedScalar> taped;
   CodeWriter body;           // the backward iteration, as each thread runs it
   bool onlyGathers = false;  // the gather leaves no backward iteration to run
+  bool heapCopies() const {  // a small array's copy is a local array (SmallAdjointArrays.h)
+    return std::any_of(copies.begin(), copies.end(), [](const ReductionCopy& copy) { return !copy.small; });
+  }
 };
 
 // The phases in order: the loop's shape and clauses, its per-thread copies and its backward
@@ -695,7 +683,8 @@ void ParallelLoopAdjoint::describeAdjoints(const Backward& b, CodeWriter& out) {
 std::string ParallelLoopAdjoint::adjointIncrements(const analyzer::ArrayVerdict& verdict, const VariableInfo& info,
                                                    const clang::ForStmt& stmt) const {
   const bool small = scope_.reductionCopies.count(info.decl) && smallAdjointArray(context_, info, stmt);
-  return small ? "per-thread copies (reduction), each summed first in a local array (small: its extent is known)"
+  return small
+             ? "summed per thread in a local array (small: its extent is known), added once with an atomic per element"
          : scope_.reductionCopies.count(info.decl)       ? "per-thread copies (reduction)"
          : scope_.reductionClause.count(info.decl)       ? "reduction(+)"
          : context_.request.strategy == Strategy::Atomic ? "atomic increments"
@@ -744,12 +733,13 @@ bool ParallelLoopAdjoint::readThreadCopies(Backward& b) {
 // The buffers of the per-thread adjoint copies: the runtime keeps them, zeroed, between calls
 // (adrace/reduction.h).
 void ParallelLoopAdjoint::declareThreadCopies(const Backward& b, CodeWriter& out) {
-  if (b.copies.empty()) return;
+  if (!b.heapCopies()) return;
   const c::Type sizeType = c::plainType("size_t");
   needsOmpHelpers_ = true;
   out.statement(c::declaration(sizeType, "adrace_threads", c::cast(sizeType, c::call("omp_get_max_threads", {}))));
   int slot = 0;
   for (const ReductionCopy& copy : b.copies) {
+    if (copy.small) continue;  // summed in a local array
     out.statement(
         c::withComment(c::declaration(sizeType, copy.stride,
                                       c::call("adrace_reduction_stride", {copy.extent, c::sizeofType(copy.element)})),
@@ -885,6 +875,11 @@ void ParallelLoopAdjoint::beginThread(Backward& b, CodeWriter& out) {
     // A gather may have taken every read of it (region_phases' w): its pops stay, for the tape.
     if (b.gatherLoops) out.statement(c::expression(c::cast(c::plainType("void"), c::name((*it)->getNameAsString()))));
   }
+  for (const analyzer::Variable& variable : loop_.model.variables)  // a recomputed iteration's C89 private
+    if (const VariableInfo* info = modelVariable(context_, variable);
+        info && variable.sharing == analyzer::Sharing::Private && plan_.iterationLocals.count(info->decl) &&
+        std::find(carried.begin(), carried.end(), info->decl) == carried.end() && b.body.mentions(info->name))
+      out.statement(declarationOf(context_, info->decl, info->name, nullptr));
   for (const auto& [name, declaration] : b.privateAdjoints)
     if (!b.gatherLoops || b.body.mentions(name)) out.statement(declaration);  // a gather may have taken every use
   const c::Type longType = c::plainType("long");
@@ -909,15 +904,16 @@ void ParallelLoopAdjoint::openThreadCopies(const Backward& b, CodeWriter& out) {
   const c::Type sizeType = c::plainType("size_t");
   out.open(c::block({}));
   for (const ReductionCopy& copy : b.copies) {
+    if (copy.small) {
+      out.statements(declareLocalSums(*copy.small));
+      continue;
+    }
     c::ExprRef mine = c::add(c::name(copy.copies),
                              c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})), c::name(copy.stride)));
     out.statement(
-        c::withComment(c::declaration(copy.perThread, copy.small ? copy.mine : copy.info->adjoint,
+        c::withComment(c::declaration(copy.perThread, copy.info->adjoint,
                                       copy.perThread.derivations.size() > 1 ? c::cast(copy.perThread, mine) : mine),
                        "this thread's copy"));
-    if (copy.small)
-      out.statement(c::withComment(c::declaration(copy.local, copy.info->adjoint, c::initList({c::integer(0)})),
-                                   "this thread's sums, in registers: added to its copy once"));
   }
 }
 
@@ -967,16 +963,18 @@ void ParallelLoopAdjoint::runBackwardIterations(Backward& b, CodeWriter& out) {
   out.close();
 }
 
-// Each thread adds its local sums to its copy, and after a barrier the threads sum the copies into
-// the adjoints, element by element, zeroing them for the next call.
+// Each thread adds its local sums to the adjoints; after a barrier the threads sum the heap copies
+// into the adjoints, element by element, zeroing them for the next call.
 void ParallelLoopAdjoint::sumThreadCopies(const Backward& b, CodeWriter& out) {
   for (const ReductionCopy& copy : b.copies)
-    if (copy.small) out.statement(addToThreadCopy(copy));
+    if (copy.small) out.statement(addLocalSums(*copy.small));
   if (b.copies.empty()) return;
   out.close();
+  if (!b.heapCopies()) return;  // the region's end (or the team's barrier) orders the atomics
   out.statement(c::pragma(c::directive(c::Omp::Barrier)));
   const c::Type sizeType = c::plainType("size_t");
   for (const ReductionCopy& copy : b.copies) {
+    if (copy.small) continue;
     const c::ExprRef e = c::name("adrace_e"), t = c::name("adrace_t");
     // Multi-dimensional adjoints are summed element by element through their element type.
     c::ExprRef target = c::name(copy.info->adjoint);

@@ -83,14 +83,11 @@ class ParallelLoopAdjoint {
     c::Type perThread;   // the type of this thread's copy: `float (*)[M]`, `double *`
     std::string copies;  // the buffer's name
     std::string stride;  // the size_t holding the elements between two threads' copies (whole cache lines)
-    // A small array (SmallAdjointArrays.h): the body increments a local array of this many elements,
-    // named as the adjoint, which each thread adds to its copy (named `mine`) after its iterations.
-    std::optional<SmallAdjointArray> small;
-    c::Type local;  // the local array's type: the adjoint's declared shape, or elements[count]
-    std::string mine;
+    // A small array (SmallAdjointArrays.h): no heap copy; the body increments a local array named as
+    // the adjoint, which each thread adds to the adjoint after its iterations.
+    std::optional<LocalSums> small;
   };
   std::optional<ReductionCopy> reductionCopy(const VariableInfo& info);
-  c::StmtRef addToThreadCopy(const ReductionCopy& copy) const;
 
   // The phases of backward, in order: what it emits is decided (read..., build...) before any of it
   // is written. A phase that returns false has recorded why the loop is unsupported, and nothing is

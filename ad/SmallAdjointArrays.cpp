@@ -216,4 +216,27 @@ std::optional<SmallAdjointArray> smallAdjointArray(const AdjointContext& context
   return SmallAdjointArray{count, true};
 }
 
+c::StmtList declareLocalSums(const LocalSums& sums) {
+  return {c::withComment(c::declaration(sums.totalType, sums.total, c::name(sums.adjoint)),
+                         "the adjoint, which this thread's sums below shadow"),
+          c::withComment(c::declaration(sums.local, sums.adjoint, c::initList({c::integer(0)})),
+                         "this thread's sums, in registers: added to the adjoint once")};
+}
+
+c::StmtRef addLocalSums(const LocalSums& sums) {
+  const c::ExprRef e = c::name("adrace_e");
+  c::ExprRef local = c::name(sums.adjoint), total = c::name(sums.total);
+  if (sums.totalType.derivations.size() > 1) {
+    local = c::cast(c::pointerTo(sums.element), local);
+    total = c::cast(c::pointerTo(sums.element), total);
+  }
+  c::ExprRef count;  // as the local array's declaration spells it: WIDTH, not 7
+  for (const c::Type::Derivation& dimension : sums.local.derivations)
+    count = count ? c::mul(count, dimension.size) : dimension.size;
+  return c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)), c::less(e, count),
+                    c::postIncrement(e),
+                    {c::governed(c::directive(c::Omp::Atomic),
+                                 c::expression(c::addAssign(c::subscript(total, e), c::subscript(local, e))))});
+}
+
 }  // namespace adrace::ad

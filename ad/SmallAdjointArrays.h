@@ -4,7 +4,8 @@
 // loop, so a compiler keeps none of them in registers and the iterations form one dependence chain
 // through memory (conv1d's adjoint ran 9x its primal). A local array of constant size that nothing
 // else can reach is free of that: the compiler keeps it in registers, and each thread adds it to its
-// copy once, after its iterations (docs/adjoint.md, "Small adjoint arrays").
+// adjoint once, after its iterations, with an atomic per element: no heap copy, no barrier
+// (docs/adjoint.md, "Small adjoint arrays").
 //
 // The element count must be an integer constant, known from
 //   - the declaration: `const double w[WIDTH]` (WIDTH a constant: macro, enumerator, literal), or
@@ -16,6 +17,7 @@
 #pragma once
 
 #include "ad/AdjointContext.h"
+#include "ad/c/Statement.h"
 
 #include <clang/AST/Stmt.h>
 
@@ -37,5 +39,22 @@ struct SmallAdjointArray {
 // parallel loop whose backward sweep increments it; how many elements it has.
 std::optional<SmallAdjointArray> smallAdjointArray(const AdjointContext& context, const VariableInfo& array,
                                                    const clang::ForStmt& loop);
+
+// A thread's local sums of a small adjoint array, as its block declares and adds them.
+struct LocalSums {
+  std::string adjoint;  // `w_b`: the local array is named as the adjoint, so the body's increments reach it
+  std::string total;    // `w_b_total`: the adjoint itself, which the local array shadows inside the block
+  c::Type totalType;    // `double *`, `float (*)[M]`: the adjoint parameter's type after decay
+  c::Type local;        // `double [WIDTH]`: the adjoint's declared shape, or the count from the loop bounds
+  c::Type element;      // `double`
+};
+
+// `double *w_b_total = w_b; double w_b[WIDTH] = {0};` at the top of the thread's block.
+c::StmtList declareLocalSums(const LocalSums& sums);
+
+// `for (e...) { #pragma omp atomic  w_b_total[e] += w_b[e]; }` after the thread's iterations: one
+// atomic per element and thread, on a few cache lines (a multi-dimensional array's elements are
+// contiguous: summed through its element type).
+c::StmtRef addLocalSums(const LocalSums& sums);
 
 }  // namespace adrace::ad

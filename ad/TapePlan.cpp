@@ -192,6 +192,36 @@ std::map<const clang::VarDecl*, const clang::BinaryOperator*> loopBodyDefinition
   return found;
 }
 
+// Whether `var` lives only inside one iteration of `body`, as a local declared there would: a
+// top-level statement `var = value;` (value not reading var) comes before any other mention of var in
+// the body, and nothing outside the body mentions it (a C89 accumulator, `acc = 0.0; for (k...) acc
+// += ...;` with `private(acc)`): no iteration reads what another left, and no statement after the
+// loop reads what the last one left.
+bool iterationLocal(const AdjointContext& context, const clang::CompoundStmt& body, const clang::VarDecl* var) {
+  // (a global or a static local keeps its value for the next call, or for other functions)
+  if (!var->isLocalVarDecl() || var->isStaticLocal() || !var->getType()->isArithmeticType()) return false;
+  const clang::SourceManager& sources = context.ast.getSourceManager();
+  auto inside = [&](clang::SourceLocation at, const clang::Stmt& statement) {
+    return sources.isPointWithin(sources.getExpansionLoc(at), sources.getExpansionLoc(statement.getBeginLoc()),
+                                 sources.getExpansionLoc(statement.getEndLoc()));
+  };
+  Mentions everywhere(var);
+  everywhere.TraverseStmt(const_cast<clang::Stmt*>(context.function.getBody()));
+  for (clang::SourceLocation at : everywhere.at)
+    if (!inside(at, body)) return false;
+  for (const clang::Stmt* child : body.body()) {
+    Mentions here(var);
+    here.TraverseStmt(const_cast<clang::Stmt*>(child));
+    if (here.at.empty()) continue;
+    auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(child);
+    auto* target = assignment && assignment->getOpcode() == clang::BO_Assign
+                       ? llvm::dyn_cast<clang::DeclRefExpr>(assignment->getLHS()->IgnoreParenImpCasts())
+                       : nullptr;
+    return target && target->getDecl() == var && here.at.size() == 1;  // the first mention: the assignment alone
+  }
+  return false;
+}
+
 // A thread's number or its team's size, asked inside a team region: the region's backward sweep runs
 // the same team (ThreadSlots.h), where the value the variable kept is the thread's own again.
 bool teamNumbering(const AdjointContext& context, const clang::Expr* value) {
@@ -323,12 +353,23 @@ void TapePlanner::findRecomputedLoops() {
       if (accesses.read.count(alias)) accesses.read.insert(base);
       if (accesses.written.count(alias)) accesses.written.insert(base);
     }
+    // The body's own: what it declares, C89 counters its loops own (LoopCounters.h), and scalars it
+    // assigns before reading that nothing else mentions.
+    auto* compound = llvm::dyn_cast<clang::CompoundStmt>(body);
+    auto own = [&](const clang::VarDecl* var) {
+      return accesses.declared.count(var) || context_.loopOwnedCounters.count(var) ||
+             (compound && iterationLocal(context_, *compound, var));
+    };
     bool selfContained = true;
     for (const clang::VarDecl* var : accesses.read)
-      selfContained &= accesses.declared.count(var) || finder.counters.count(var) || unchanging(context_, finder, var);
-    for (const clang::VarDecl* var : accesses.written)
-      selfContained &= accesses.declared.count(var) || !plan_.neededForward.count(var);
-    if (selfContained) plan_.recomputedLoops.insert(loop);
+      selfContained &= own(var) || finder.counters.count(var) || unchanging(context_, finder, var);
+    for (const clang::VarDecl* var : accesses.written) selfContained &= own(var) || !plan_.neededForward.count(var);
+    if (!selfContained) continue;
+    plan_.recomputedLoops.insert(loop);
+    for (const std::set<const clang::VarDecl*>* accessed : {&accesses.read, &accesses.written})
+      for (const clang::VarDecl* var : *accessed)
+        if (own(var) && !accesses.declared.count(var) && !context_.loopOwnedCounters.count(var))
+          plan_.iterationLocals[var] = compound;
   }
 }
 

@@ -27,6 +27,9 @@ struct TapePlan {
   // Loops whose iterations the backward sweep recomputes: each backward iteration runs that
   // iteration's forward sweep first, so nothing is taped across iterations.
   std::set<const clang::ForStmt*> recomputedLoops;
+  // Scalars declared outside a recomputed loop that its body assigns before reading, nothing else
+  // mentioning them (a C89 `private(acc)` accumulator): that body is their scope, as if declared there.
+  std::map<const clang::VarDecl*, const clang::CompoundStmt*> iterationLocals;
 };
 
 // Plans the tape of context.body(); records "unsupported" when the backward sweep would read a

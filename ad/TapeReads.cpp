@@ -56,6 +56,7 @@ bool TapeReads::savesBeforeKill(const clang::Stmt* kill, const clang::VarDecl* v
   if (context_.pointerAliases.count(variable)) return true;  // reads of its array elsewhere are not reads of it
   const VariableInfo* info = context_.variable(variable);
   auto* scope = info && !info->parameter ? llvm::dyn_cast_or_null<clang::CompoundStmt>(info->scope) : nullptr;
+  if (auto local = plan_.iterationLocals.find(variable); local != plan_.iterationLocals.end()) scope = local->second;
   if (!scope) return true;
   for (const clang::Stmt* child : scope->body()) {
     // A loop killing its C89 counter (LoopCounters.h) reads only the values it gives the counter.

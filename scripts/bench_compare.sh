@@ -38,7 +38,7 @@ cflags=(-O3 -march=native -fopenmp -w -Iruntime)
 # drivers' time sizes)
 declare -A sizes=([conv1d]="1000000 25" [stencil3d7]="100 16" [lulesh_stress]="48 10" [lbm]="16 3"
                   [stencil2d_nonlinear]="1000 22" [stencil_gather3]="1000000 45" [green_gauss]="100000 110"
-                  [squared_filter]="1000000 10" [filter2d]="20000 20")
+                  [squared_filter]="1000000 10" [filter2d]="20000 20" [fir_equalizer]="1000000 25")
 for k in $kernels; do
   IFS='|' read -r _ functions active extents _ _ root _ <<< "$(grep "^$k|" tests/ad/kernels.txt | head -1)"
   extent_args=()

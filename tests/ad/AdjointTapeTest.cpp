@@ -330,5 +330,64 @@ TEST(AdjointGenerator, C89TemporaryReadAfterTheLoopIsTaped) {
   EXPECT_TRUE(contains(g.code, "adrace_push_double(t);")) << g.code;
 }
 
+// C89: a private accumulator the body sets on its root and then sums into in an inner loop, whose
+// final value the backward sweep reads (y[i] = g * acc): nothing outside the body mentions it, so
+// each backward iteration runs its iteration's forward sweep again, as for a local declared in the
+// body, instead of taping acc at every inner iteration and at each thread's end.
+TEST(AdjointGenerator, C89AccumulatorIsAnIterationLocal) {
+  Generated g = generate(R"(void f(int n, const double *w, const double *x, double *y)
+{
+    int i, k;
+    double acc;
+#pragma omp parallel for private(k, acc)
+    for (i = 2; i < n - 2; i++) {
+        acc = 0.0;
+        for (k = -2; k <= 2; k++)
+            acc += w[k + 2] * x[i + k];
+        y[i] = acc * acc;
+    }
+}
+)",
+                         "f", {"w", "x", "y"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_FALSE(contains(g.code, "adrace_push")) << g.code;
+  EXPECT_FALSE(contains(g.code, "adrace_pop")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double acc;\n")) << g.code;  // each thread's, in the backward region
+  EXPECT_TRUE(contains(g.code, "this iteration's forward sweep, recomputed")) << g.code;
+}
+
+// The accumulator read after the loop, or read before the body sets it, keeps its tape.
+TEST(AdjointGenerator, C89AccumulatorCarriedOrReadAfterIsTaped) {
+  const char* readAfter = R"(void f(int n, const double *x, double *y)
+{
+    int i;
+    double acc = 0.0;
+    for (i = 0; i < n; i++) {
+        acc = x[i];
+        acc *= x[i];
+        y[i] = acc * acc;
+    }
+    y[0] += acc * acc;
+}
+)";
+  Generated g = generate(readAfter, "f", {"x", "y"}, Strategy::Serial);
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "adrace_push_double(acc);")) << g.code;
+  const char* carried = R"(void f(int n, const double *x, double *y)
+{
+    int i;
+    double acc = 1.0;
+    for (i = 0; i < n; i++) {
+        y[i] = acc * x[i];
+        acc = x[i] * x[i];
+        y[i] += acc * acc;
+    }
+}
+)";
+  g = generate(carried, "f", {"x", "y"}, Strategy::Serial);
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "adrace_push_double(acc);")) << g.code;
+}
+
 }  // namespace
 }  // namespace adrace::ad

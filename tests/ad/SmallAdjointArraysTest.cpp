@@ -1,6 +1,7 @@
 // Unit tests of the small adjoint arrays (ad/SmallAdjointArrays.h): an adjoint array of known,
 // small extent that a parallel loop's iterations all increment is summed in a thread-local array
-// and added to the thread's copy once; anything not proven small keeps the heap copies or atomics.
+// and added to the adjoint once, an atomic per element after the thread's iterations (no heap copy,
+// no barrier); anything not proven small keeps the heap copies or atomics.
 #include "GeneratedAdjoint.h"
 
 #include <regex>
@@ -40,11 +41,16 @@ std::string filter(const std::string& taps, const std::string& tap, const std::s
 
 TEST(SmallAdjointArrays, DeclaredConstantExtentIsSummedLocally) {
   std::string code = generate(filter("const double w[5]", "w[k + 2]"), {"w", "x", "y"});
-  EXPECT_TRUE(contains(code, "double *w_b_mine = w_b_copies + (size_t)omp_get_thread_num() * w_b_stride;")) << code;
+  EXPECT_TRUE(contains(code, "double *w_b_total = w_b;")) << code;
   EXPECT_TRUE(contains(code, "double w_b[5] = {0};")) << code;
   EXPECT_TRUE(contains(code, "w_b[k + 2] += s_b * x[i + k];")) << code;
-  EXPECT_TRUE(contains(code, "w_b_mine[adrace_e] += w_b[adrace_e];")) << code;
-  EXPECT_FALSE(atomicOnTaps(code)) << code;
+  EXPECT_TRUE(std::regex_search(code, std::regex("#pragma omp atomic\\s*\\n\\s*w_b_total\\[adrace_e\\] \\+= "
+                                                 "w_b\\[adrace_e\\];")))
+      << code;
+  EXPECT_FALSE(atomicOnTaps(code)) << code;  // none in the iterations
+  // no heap copies, and nothing to wait for before the region's end
+  EXPECT_FALSE(contains(code, "adrace_reduction_copies")) << code;
+  EXPECT_FALSE(contains(code, "#pragma omp barrier")) << code;
 }
 
 TEST(SmallAdjointArrays, ExtentFromTheInnerLoopBounds) {
@@ -52,7 +58,7 @@ TEST(SmallAdjointArrays, ExtentFromTheInnerLoopBounds) {
   // copies get that extent instead of a refusal or atomics).
   std::string code = generate(filter("const double *w", "w[k + 2]"), {"w", "x", "y"});
   EXPECT_TRUE(contains(code, "double w_b[5] = {0};")) << code;
-  EXPECT_TRUE(contains(code, "adrace_reduction_stride(5, sizeof(double))")) << code;
+  EXPECT_TRUE(contains(code, "for (long adrace_e = 0; adrace_e < 5; adrace_e++)")) << code;
   EXPECT_FALSE(atomicOnTaps(code)) << code;
   // The reduction strategy too, which otherwise needs --extent w=... for the copies.
   code =
@@ -80,13 +86,13 @@ TEST(SmallAdjointArrays, CountingDownAndTimesAConstant) {
 TEST(SmallAdjointArrays, NegativeIndexIsNotSmall) {
   // w[k] over k = -2 .. 2 (a pointer into the middle of the taps): no count from 0, so no local array.
   std::string code = generate(filter("const double *w", "w[k]"), {"w", "x", "y"});
-  EXPECT_FALSE(contains(code, "w_b_mine")) << code;
+  EXPECT_FALSE(contains(code, "w_b_total")) << code;
   EXPECT_TRUE(atomicOnTaps(code)) << code;
 }
 
 TEST(SmallAdjointArrays, AUseThatIsNotASubscriptIsNotSmall) {
   std::string code = generate(filter("const double *w", "w[k + 2]", "            s += *w;\n"), {"w", "x", "y"});
-  EXPECT_FALSE(contains(code, "w_b_mine")) << code;
+  EXPECT_FALSE(contains(code, "w_b_total")) << code;
   EXPECT_TRUE(contains(code, "#pragma omp atomic")) << code;
 }
 
@@ -110,13 +116,26 @@ TEST(SmallAdjointArrays, ABoundThatIsNotAConstantIsNotSmall) {
       "    }\n"
       "}\n";
   std::string code = generate(source, {"w", "x", "y"});
-  EXPECT_FALSE(contains(code, "w_b_mine")) << code;
+  EXPECT_FALSE(contains(code, "w_b_total")) << code;
 }
 
 TEST(SmallAdjointArrays, LargeDeclaredArrayKeepsTheHeapCopy) {
   std::string code = generate(filter("const double w[65]", "w[k + 2]"), {"w", "x", "y"});
   EXPECT_TRUE(contains(code, "double *w_b = w_b_copies + (size_t)omp_get_thread_num() * w_b_stride;")) << code;
-  EXPECT_FALSE(contains(code, "w_b_mine")) << code;
+  EXPECT_FALSE(contains(code, "w_b_total")) << code;
+}
+
+TEST(SmallAdjointArrays, ASmallAndALargeArrayInOneLoop) {
+  // v's 65 elements keep their heap copies, summed after a barrier; w's 5 go to w_b with atomics
+  // before it, and take no slot of the copies' buffers.
+  std::string code =
+      generate(filter("const double w[5], const double v[65]", "w[k + 2] * v[k + 2]"), {"w", "v", "x", "y"});
+  EXPECT_TRUE(contains(code, "double w_b[5] = {0};")) << code;
+  EXPECT_TRUE(contains(code, "double *v_b_copies = adrace_reduction_copies(0, adrace_threads * v_b_stride);")) << code;
+  EXPECT_TRUE(contains(code, "w_b_total[adrace_e] += w_b[adrace_e];")) << code;
+  EXPECT_TRUE(contains(code, "v_b[adrace_e] += v_b_copies[")) << code;
+  EXPECT_LT(code.find("w_b_total[adrace_e] +="), code.find("#pragma omp barrier")) << code;
+  EXPECT_FALSE(contains(code, "w_b_copies")) << code;
 }
 
 TEST(SmallAdjointArrays, TwoDimensionalDeclaredArrayIsSummedThroughItsElements) {
@@ -134,13 +153,14 @@ TEST(SmallAdjointArrays, TwoDimensionalDeclaredArrayIsSummedThroughItsElements) 
       "}\n";
   std::string code = generate(source, {"w", "x", "y"});
   EXPECT_TRUE(contains(code, "double w_b[2][3] = {0};")) << code;
-  EXPECT_TRUE(contains(code, "((double *)w_b_mine)[adrace_e] += ((double *)w_b)[adrace_e];")) << code;
+  EXPECT_TRUE(contains(code, "double (*w_b_total)[3] = w_b;")) << code;
+  EXPECT_TRUE(contains(code, "((double *)w_b_total)[adrace_e] += ((double *)w_b)[adrace_e];")) << code;
 }
 
 TEST(SmallAdjointArrays, GuardAtomicKeepsItsAtomics) {
   std::string code = generate(filter("const double *w", "w[k + 2]"), {"w", "x", "y"}, Strategy::FormAD, {},
                               analyzer::GuardPolicy::Atomic);
-  EXPECT_FALSE(contains(code, "w_b_mine")) << code;
+  EXPECT_FALSE(contains(code, "w_b_total")) << code;
   EXPECT_TRUE(atomicOnTaps(code)) << code;
 }
 
