@@ -372,6 +372,7 @@ bool passedToDefinedFunction(const clang::UnaryOperator& address, const clang::P
 // Whether `address` is the initialiser of a pointer DerivedPointers follows.
 bool ReferenceCollector::initialisesDerivedPointer(const clang::UnaryOperator& address,
                                                    const clang::ParentMap& parents) const {
+  if (aliases_.isAssignmentOf(address)) return true;
   auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(
       parents.getParentIgnoreParenImpCasts(const_cast<clang::UnaryOperator*>(&address)));
   if (!declaration) return false;
@@ -897,6 +898,29 @@ const DerivedPointers::Alias* ReferenceCollector::elementOfStructArray(const Mem
 void ReferenceCollector::addMemberAccess(Reference reference, const IndexTranslator::Access& split,
                                          std::vector<smt::ExprRef> leading) {
   MemberPath member = *split.member;
+  IndexTranslator::Access fields = split;
+  // `fA = &fv[first_i];` then fA[i].v: the field v of element first_i + i of fv (DerivedPointers).
+  if (const DerivedPointers::Alias* alias = aliases_.find(member.root);
+      alias && alias->leading.empty() && member.rootSubscripts.size() == 1 && leading.empty() &&
+      !fields.subscripts.empty() && fields.subscripts.front() == member.rootSubscripts.front()) {
+    IndexTranslator::Result element = translator_.translate(member.rootSubscripts.front());
+    if (element.expr && alias->offset) {
+      IndexTranslator::Result offset = translator_.translate(alias->offset);
+      element.expr = offset.expr ? smt::add(offset.expr, element.expr) : nullptr;
+      if (!offset.expr) element.reason = offset.reason;
+    }
+    member.root = alias->base;
+    member.rootSubscripts.clear();
+    member.throughPointer = alias->base->getType()->isPointerType() || member.path.find("->") != std::string::npos;
+    fields.subscripts.erase(fields.subscripts.begin());
+    fields.member = member;
+    if (element.expr) {
+      leading.push_back(element.expr);
+    } else {
+      reference.opaque = true;
+      reference.opaqueReason = element.reason;
+    }
+  }
   // `Node *node = &nodes[i];` then node->x: the field x of element i of nodes (DerivedPointers).
   if (const DerivedPointers::Alias* alias = elementOfStructArray(member); alias && leading.empty()) {
     std::string why = "the element's index is not followed into a called function";
@@ -919,10 +943,10 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
   const DataSharing::Entry& root = sharing_.of(member.root);
   const std::string rootName = member.root->getName().str();
   reference.variable = root.name + member.path;
-  reference.isScalar = split.subscripts.empty() && leading.empty();
+  reference.isScalar = fields.subscripts.empty() && leading.empty();
   memberRoots_.emplace(root.name, member.outermost);
   (member.rootSubscripts.empty() && leading.empty() ? rootsAsStruct_ : rootsAsArray_).insert(root.name);
-  bool pointee = member.reachesPointee(split.subscripts.size());
+  bool pointee = member.reachesPointee(fields.subscripts.size());
   Sharing sharing = pointee ? Sharing::Shared : root.sharing;
   std::string sharingReason = pointee ? "reached through pointer '" + rootName + "': shared memory"
                                       : "member of '" + rootName + "' (" + root.reason + ")";
@@ -944,7 +968,7 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
         reference.opaque = true;
         reference.opaqueReason = "member '" + rootName + assignedPath + "' is assigned inside the loop";
       }
-    if (!reference.opaque && !translator_.translateSubscripts(split, reference.indices, reference.opaqueReason))
+    if (!reference.opaque && !translator_.translateSubscripts(fields, reference.indices, reference.opaqueReason))
       reference.opaque = true;
     if (!reference.opaque) reference.indices.insert(reference.indices.begin(), leading.begin(), leading.end());
   }
