@@ -564,6 +564,9 @@ class RegionChecker {
                " in #pragma omp taskgroup, or end the creator with #pragma omp taskwait";
     if (step.construct == StepConstruct::Task || region_.steps[later.step].construct == StepConstruct::Task)
       return "order the tasks with depend clauses, or add #pragma omp taskwait after the task at line " + line;
+    if (sectionsOfOneConstruct(std::min(earlier.step, later.step), std::max(earlier.step, later.step)))
+      return "the sections of one sections construct run at the same time on different threads: let each "
+             "section write elements of its own, or move the write after the sections construct";
     if (step.executor == Executor::OneThread && step.construct == StepConstruct::Single)
       return "remove nowait from the single construct at line " + line + ", or add #pragma omp barrier after it";
     if (step.executor != Executor::EveryThread)
@@ -576,6 +579,15 @@ class RegionChecker {
              ": the accesses meet in consecutive iterations of the "
              "loop around them";
     return "add #pragma omp barrier between line " + line + " and line " + std::to_string(laterLine);
+  }
+
+  // Whether steps `first`..`last` are sections of one construct: sections each, and no barrier
+  // after any but the last (RegionSteps gives every section but a construct's last one nowait).
+  bool sectionsOfOneConstruct(size_t first, size_t last) const {
+    if (first == last) return false;
+    for (size_t k = first; k <= last; ++k)
+      if (region_.steps[k].construct != StepConstruct::Section || (k < last && !region_.steps[k].nowait)) return false;
+    return true;
   }
 
   void report(const Side& x, const Side& y, const smt::Coincidence& answer, bool definite, const std::string& qualifier,
