@@ -306,6 +306,12 @@ class ReplayBuilder {
     const clang::Expr* base = subscriptChain(element, subscripts);
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(base->IgnoreParenImpCasts());
     if (!use) return;
+    // `fb[i].e` with `fb = &cells[first];`: the model names the array fb points into, at an offset
+    // the replay does not follow (frontend/DerivedPointers).
+    if (auto* pointer = llvm::dyn_cast<clang::VarDecl>(use->getDecl()); pointer && pointer->hasLocalStorage() &&
+                                                                        !llvm::isa<clang::ParmVarDecl>(pointer) &&
+                                                                        pointer->getType()->isPointerType())
+      return;
     std::string array = use->getDecl()->getName().str() + "[]." + member->getMemberDecl()->getName().str();
     ReplayAccess made;
     made.span = spanOf(member->getSourceRange(), context_.getSourceManager());

@@ -1,5 +1,7 @@
 #include "analyzer/frontend/CalleeAccesses.h"
 
+#include "analyzer/frontend/CallOwnedMemory.h"
+#include "analyzer/frontend/CalleeLocalPointers.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/Synchronisation.h"
 #include "analyzer/frontend/IndexTranslator.h"
@@ -78,7 +80,9 @@ class CalleeWalker {
       summary.notes.push_back(text);
   }
 
-  void follow(const clang::CallExpr& call, std::vector<const clang::CallExpr*> chain) {
+  // `caller`: the function whose body makes the call (null when not known).
+  void follow(const clang::CallExpr& call, std::vector<const clang::CallExpr*> chain,
+              const clang::FunctionDecl* caller) {
     if (!summary.unmodelled.empty()) return;
     const clang::FunctionDecl* callee = call.getDirectCallee();
     if (!callee) {
@@ -95,8 +99,14 @@ class CalleeWalker {
       // Output reading the strings it is given: a read, which only a write of them could race with,
       // and called functions are not where programs write their messages' strings.
       bool onlyReads = library->kind == LibraryKind::InputOutput;
-      for (const PointerArgument& argument : pointerArgumentsOf(call, *library)) onlyReads &= !argument.written;
-      if (onlyReads) return;
+      // Blocks the calling function owns (`free(tmp)`, `memset(own, 0, n)`) are no one else's.
+      bool onlyOwnMemory = library->kind != LibraryKind::HiddenState;
+      for (const PointerArgument& argument : pointerArgumentsOf(call, *library)) {
+        if (caller && isCallOwnedAddress(*argument.argument, *caller)) continue;
+        onlyOwnMemory = false;
+        onlyReads &= !argument.written;
+      }
+      if (onlyReads || onlyOwnMemory) return;
       // What the library function reaches through its arguments or its hidden state is modelled
       // where the loop or region calls it (ReferenceCollector::addLibraryCall), not deeper.
       summary.unmodelled =
@@ -156,7 +166,38 @@ class CalleeWalker {
         }
         for (AccessKind kind : kindsAt(access, parents))
           walker.summary.accesses.push_back({access, isScalar, kind, chain, conditionalIn(access, body, parents),
-                                             loopsAround(access, body, parents), protection, exclusion});
+                                             loopsAround(access, body, parents), protection, exclusion, through});
+      }
+      const clang::Expr* through = nullptr;  // the address of the local pointer being followed
+      // An access through a local pointer that holds one address: the access of what the address
+      // names, checked as that access would be.
+      bool throughLocalPointer(const clang::Expr* access, const IndexTranslator::Access& split) {
+        const clang::VarDecl* pointer = split.variable;
+        const clang::Expr* address = fixedAddressOf(function, *pointer);
+        std::optional<IndexTranslator::Access> named = address ? throughFixedAddress(split, *address) : std::nullopt;
+        if (!named) {
+          unmodelled("access through local pointer '" + pointer->getName().str() + "'");
+          return false;
+        }
+        through = address;
+        bool result = true;
+        if (named->member) {
+          result = memberAccess(access, *named->member, named->subscripts.size());
+        } else if (!llvm::isa<clang::ParmVarDecl>(named->variable) && !isStaticStorage(named->variable)) {
+          // Into the call's own array or blocks, or through another local pointer, which is not followed.
+          if (!named->variable->getType()->isArrayType() && !holdsCallOwnedMemory(function, *named->variable)) {
+            unmodelled("access through local pointer '" + pointer->getName().str() + "' into local pointer '" +
+                       named->variable->getName().str() + "'");
+            result = false;
+          }
+        } else if (llvm::isa<clang::ParmVarDecl>(named->variable) && modifiedIn(*body, named->variable)) {
+          unmodelled("pointer parameter '" + named->variable->getName().str() + "' is reassigned");
+          result = false;
+        } else {
+          record(access, false);
+        }
+        through = nullptr;
+        return result;
       }
       bool element(const clang::Expr* access) {
         // a[i] inside a[i][j] is part of the larger access.
@@ -172,9 +213,9 @@ class CalleeWalker {
         const clang::VarDecl* base = split.variable;
         bool parameter = llvm::isa<clang::ParmVarDecl>(base);
         if (!parameter && !isStaticStorage(base)) {
-          if (base->getType()->isArrayType()) return true;  // the call's own local array
-          unmodelled("access through local pointer '" + base->getName().str() + "'");
-          return false;
+          // the call's own local array, or blocks it allocates for itself
+          if (base->getType()->isArrayType() || holdsCallOwnedMemory(function, *base)) return true;
+          return throughLocalPointer(access, split);
         }
         if (parameter && modifiedIn(*body, base)) {
           unmodelled("pointer parameter '" + base->getName().str() + "' is reassigned");
@@ -273,7 +314,7 @@ class CalleeWalker {
           walker.callProtection = protection;
           walker.callExclusion = exclusion;
         }
-        walker.follow(*call, chain);
+        walker.follow(*call, chain, &function);
         walker.callProtection = outerProtection;
         walker.callExclusion = outerExclusion;
         return !stop();
@@ -287,7 +328,7 @@ class CalleeWalker {
 
 CallSummary followCall(const clang::CallExpr& call) {
   CalleeWalker walker;
-  walker.follow(call, {});
+  walker.follow(call, {}, nullptr);
   if (!walker.summary.unmodelled.empty()) walker.summary.accesses.clear();
   return std::move(walker.summary);
 }

@@ -32,6 +32,9 @@ struct CalleeAccess {
   // protect it.
   Protection protection = Protection::None;
   std::string exclusionName;  // the critical's name or the lock, as Reference says
+  // Made through a local pointer that holds one address (CalleeLocalPointers.h): that address,
+  // which throughFixedAddress rewrites the access with; null otherwise.
+  const clang::Expr* through = nullptr;
 };
 
 struct CallSummary {

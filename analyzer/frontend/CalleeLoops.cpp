@@ -74,7 +74,10 @@ bool CalleeLoops::enterLoop(const clang::CallExpr& call, const clang::ForStmt& l
     if (!translated.expr) return false;
     step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
   }
-  if (!first.expr || !bound.expr || header.comparison == smt::Comparison::NotEqual) return false;
+  // A bound the IR cannot say (`k < t.ncell`, a field of the callee's copy of a struct) leaves the
+  // counter bounded on one side only: more iterations than the loop has, never fewer. The accesses
+  // in a callee's loops are conditional (CalleeAccess::conditional), so this only gives possible races.
+  if (!first.expr || header.comparison == smt::Comparison::NotEqual) return false;
 
   std::string name = calleeName(&call) + "::" + header.counter->getName().str();
   if (int uses = namesUsed_[name]++; uses > 0) name += "#" + std::to_string(uses + 1);
@@ -94,8 +97,9 @@ bool CalleeLoops::enterLoop(const clang::CallExpr& call, const clang::ForStmt& l
   facts_.push_back({entered.context, entered.counter, Relation::Equal, smt::add(first.expr, smt::mul(step, trip)),
                     "loop of a called function", at});
   facts_.push_back({entered.context, trip, Relation::GreaterEqual, smt::constant(0), "loop of a called function", at});
-  facts_.push_back({entered.context, entered.counter, boundRelation(header.comparison, step), bound.expr,
-                    "loop of a called function", at});
+  if (bound.expr)
+    facts_.push_back({entered.context, entered.counter, boundRelation(header.comparison, step), bound.expr,
+                      "loop of a called function", at});
   return true;
 }
 

@@ -1,6 +1,9 @@
 #include "analyzer/frontend/DerivedPointers.h"
 
+#include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
+
+#include <algorithm>
 
 #include <set>
 
@@ -130,7 +133,78 @@ bool offsetIsSteady(const clang::Expr* offset, const std::set<const clang::VarDe
   return true;
 }
 
+// A pointer declared without a value (C89 style, `FOUR_VECTOR *fA;`, private in the loop) and
+// assigned once, by a statement of a block (`fA = &fv[first_i];` in the loop body), every other use
+// following that statement in the same block, and nothing its address reads changed after it
+// there: wherever it is used, it holds the address that statement computed in this pass of the block.
+struct AssignedOnce : clang::RecursiveASTVisitor<AssignedOnce> {
+  std::map<const clang::VarDecl*, std::vector<const clang::BinaryOperator*>> assignments;
+  std::map<const clang::VarDecl*, std::vector<const clang::DeclRefExpr*>> uses;
+  bool VisitBinaryOperator(clang::BinaryOperator* op) {
+    if (op->getOpcode() == clang::BO_Assign)
+      if (auto* target = llvm::dyn_cast<clang::DeclRefExpr>(op->getLHS()->IgnoreParenImpCasts()))
+        if (auto* variable = llvm::dyn_cast<clang::VarDecl>(target->getDecl())) assignments[variable].push_back(op);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* use) {
+    if (auto* variable = llvm::dyn_cast<clang::VarDecl>(use->getDecl())) uses[variable].push_back(use);
+    return true;
+  }
+  // `private(fA)` names the pointer without using it.
+  bool TraverseOMPClause(clang::OMPClause*) { return true; }
+};
+
+bool within(const clang::Stmt* inner, const clang::Stmt* outer, const clang::ParentMap& parents) {
+  for (const clang::Stmt* current = inner; current; current = parents.getParent(const_cast<clang::Stmt*>(current)))
+    if (current == outer) return true;
+  return false;
+}
+
 }  // namespace
+
+// The pointers AssignedOnce describes, with their addresses.
+void DerivedPointers::addAssignedOnce(const clang::FunctionDecl& function) {
+  AssignedOnce found;
+  found.TraverseStmt(function.getBody());
+  clang::ParentMap parents(function.getBody());
+  for (const auto& [pointer, assignments] : found.assignments) {
+    if (aliases_.count(pointer) || assignments.size() != 1 || !pointer->getType()->isPointerType() ||
+        !pointer->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(pointer) || pointer->getInit())
+      continue;
+    const clang::BinaryOperator* assignment = assignments.front();
+    auto* block =
+        llvm::dyn_cast_or_null<clang::CompoundStmt>(parents.getParent(const_cast<clang::BinaryOperator*>(assignment)));
+    if (!block) continue;
+    auto alias = aliasOf(assignment->getRHS());
+    if (!alias) continue;
+    // The statements of the block after the assignment.
+    std::vector<const clang::Stmt*> after;
+    bool seen = false;
+    for (const clang::Stmt* statement : block->body()) {
+      if (seen) after.push_back(statement);
+      seen = seen || statement == assignment;
+    }
+    bool usedAfter = true;
+    for (const clang::DeclRefExpr* use : found.uses[pointer]) {
+      if (use == assignment->getLHS()->IgnoreParenImpCasts()) continue;
+      usedAfter = usedAfter && std::any_of(after.begin(), after.end(), [&](const clang::Stmt* statement) {
+                    return within(use, statement, parents);
+                  });
+    }
+    if (!usedAfter) continue;
+    // Nothing the address reads is changed after the assignment in the block, and the pointer
+    // itself is not incremented or taken the address of.
+    ReassignmentFinder changed;
+    for (const clang::Stmt* statement : after) changed.TraverseStmt(const_cast<clang::Stmt*>(statement));
+    if (changed.changed.count(pointer)) continue;
+    bool steady = offsetIsSteady(alias->offset, changed.changed, {}) && !changed.changed.count(alias->base);
+    for (const clang::Expr* subscript : alias->leading)
+      steady = steady && offsetIsSteady(subscript, changed.changed, {});
+    if (!steady) continue;
+    aliases_[pointer] = *alias;
+    assignedAt_[pointer] = assignment;
+  }
+}
 
 DerivedPointers::DerivedPointers(const clang::FunctionDecl* function) {
   if (!function || !function->hasBody()) return;
@@ -147,6 +221,13 @@ DerivedPointers::DerivedPointers(const clang::FunctionDecl* function) {
       steady = steady && offsetIsSteady(subscript, finder.changed, found.steadyCounters);
     if (steady) aliases_[found.pointer] = *alias;
   }
+  addAssignedOnce(*function);
+}
+
+bool DerivedPointers::isAssignmentOf(const clang::Expr& address) const {
+  for (const auto& [pointer, assignment] : assignedAt_)
+    if (assignment->getRHS()->IgnoreParenImpCasts() == address.IgnoreParenImpCasts()) return true;
+  return false;
 }
 
 const DerivedPointers::Alias* DerivedPointers::find(const clang::VarDecl* pointer) const {

@@ -1,7 +1,11 @@
 #include "analyzer/frontend/ReferenceCollector.h"
 
+#include "analyzer/frontend/CallOwnedMemory.h"
+#include "analyzer/frontend/CalleeLocalPointers.h"
+
 #include "analyzer/frontend/AddressInArray.h"
 #include "analyzer/frontend/BlockCopies.h"
+#include "analyzer/frontend/CallOwnedMemory.h"
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/LibraryCalls.h"
@@ -368,6 +372,7 @@ bool passedToDefinedFunction(const clang::UnaryOperator& address, const clang::P
 // Whether `address` is the initialiser of a pointer DerivedPointers follows.
 bool ReferenceCollector::initialisesDerivedPointer(const clang::UnaryOperator& address,
                                                    const clang::ParentMap& parents) const {
+  if (aliases_.isAssignmentOf(address)) return true;
   auto* declaration = llvm::dyn_cast_or_null<clang::DeclStmt>(
       parents.getParentIgnoreParenImpCasts(const_cast<clang::UnaryOperator*>(&address)));
   if (!declaration) return false;
@@ -421,9 +426,13 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
     const clang::Expr* argument = withoutAddressOf(passed, addressOf);
     auto* use = llvm::dyn_cast<clang::DeclRefExpr>(argument);
     const clang::VarDecl* root = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
-    if (!root && addressOf && member.path.rfind("->", 0) == 0 && leading.empty()) {
-      // f(&p[k]) and a->x in f: the field x of element k of the array of structs p, p[].x at k;
-      // k is said where the call is made (inside the calls that lead there).
+    // f(&p[k]) and a->x in f, or f(p[k]) and s.x in f (the element passed by value, and x a
+    // pointer member, whose pointee is the caller's): the field x of element k of the array of
+    // structs p, p[].x at k; k is said where the call is made (inside the calls that lead there).
+    bool elementByAddress = addressOf && member.path.rfind("->", 0) == 0;
+    bool elementByValue =
+        !addressOf && member.path.rfind(".", 0) == 0 && llvm::isa<clang::ArraySubscriptExpr>(argument);
+    if (!root && (elementByAddress || elementByValue) && leading.empty()) {
       IndexTranslator::Access element = IndexTranslator::splitAccess(argument);
       if (element.variable && !element.member && element.offsets.empty() &&
           std::find(element.subscripts.begin(), element.subscripts.end(), nullptr) == element.subscripts.end()) {
@@ -435,7 +444,8 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
           return limit(
               "element '" + sourceText(argument, context_) + "' passed to '" + calleeName(binding) + "': " + why, call);
         root = element.variable;
-        member.path = std::string(2 * element.subscripts.size(), ' ') + "." + member.path.substr(2);
+        member.path =
+            std::string(2 * element.subscripts.size(), ' ') + "." + member.path.substr(elementByAddress ? 2 : 1);
         for (size_t k = 0; k < element.subscripts.size(); ++k) member.path.replace(2 * k, 2, "[]");
         member.throughPointer = root->getType()->isPointerType() || member.path.find("->") != std::string::npos;
         member.root = root;
@@ -503,6 +513,9 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
       base = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
   } else {
     split = IndexTranslator::splitAccess(access.access);
+    // Through a local pointer of the callee that holds one address: the access of what it names.
+    if (access.through)
+      if (std::optional<IndexTranslator::Access> named = throughFixedAddress(split, *access.through)) split = *named;
     if (split.member) return addCalleeMemberAccess(access, std::move(split));
     base = split.variable;
   }
@@ -553,8 +566,18 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
         return limit("pointer to scalar '" + base->getName().str() + "' offset in '" + calleeName(binding) + "'", call);
       scalar = true;
     }
-    // A local array of an intermediate callee is that call's own.
-    if (level > 1 && !llvm::isa<clang::ParmVarDecl>(base) && !base->hasGlobalStorage()) return;
+    // A local array of an intermediate callee, or a block it allocates for itself, is that call's
+    // own; what another local pointer of it reaches is not followed.
+    if (level > 1 && !llvm::isa<clang::ParmVarDecl>(base) && !base->hasGlobalStorage()) {
+      const clang::FunctionDecl* holder = access.calls[level - 2]->getDirectCallee();
+      const clang::FunctionDecl* definition = nullptr;
+      if (base->getType()->isArrayType() ||
+          (holder && holder->hasBody(definition) && holdsCallOwnedMemory(*definition, *base)))
+        return;
+      return limit("pointer '" + base->getName().str() + "' local to '" + calleeName(access.calls[level - 2]) +
+                       "' passed to '" + calleeName(binding) + "' is not followed",
+                   call);
+    }
   }
   const DataSharing::Entry& entry = sharing_.of(base);
   if (isPerThread(entry.sharing) && (scalar || base->getType()->isArrayType())) return;
@@ -875,6 +898,29 @@ const DerivedPointers::Alias* ReferenceCollector::elementOfStructArray(const Mem
 void ReferenceCollector::addMemberAccess(Reference reference, const IndexTranslator::Access& split,
                                          std::vector<smt::ExprRef> leading) {
   MemberPath member = *split.member;
+  IndexTranslator::Access fields = split;
+  // `fA = &fv[first_i];` then fA[i].v: the field v of element first_i + i of fv (DerivedPointers).
+  if (const DerivedPointers::Alias* alias = aliases_.find(member.root);
+      alias && alias->leading.empty() && member.rootSubscripts.size() == 1 && leading.empty() &&
+      !fields.subscripts.empty() && fields.subscripts.front() == member.rootSubscripts.front()) {
+    IndexTranslator::Result element = translator_.translate(member.rootSubscripts.front());
+    if (element.expr && alias->offset) {
+      IndexTranslator::Result offset = translator_.translate(alias->offset);
+      element.expr = offset.expr ? smt::add(offset.expr, element.expr) : nullptr;
+      if (!offset.expr) element.reason = offset.reason;
+    }
+    member.root = alias->base;
+    member.rootSubscripts.clear();
+    member.throughPointer = alias->base->getType()->isPointerType() || member.path.find("->") != std::string::npos;
+    fields.subscripts.erase(fields.subscripts.begin());
+    fields.member = member;
+    if (element.expr) {
+      leading.push_back(element.expr);
+    } else {
+      reference.opaque = true;
+      reference.opaqueReason = element.reason;
+    }
+  }
   // `Node *node = &nodes[i];` then node->x: the field x of element i of nodes (DerivedPointers).
   if (const DerivedPointers::Alias* alias = elementOfStructArray(member); alias && leading.empty()) {
     std::string why = "the element's index is not followed into a called function";
@@ -897,10 +943,10 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
   const DataSharing::Entry& root = sharing_.of(member.root);
   const std::string rootName = member.root->getName().str();
   reference.variable = root.name + member.path;
-  reference.isScalar = split.subscripts.empty() && leading.empty();
+  reference.isScalar = fields.subscripts.empty() && leading.empty();
   memberRoots_.emplace(root.name, member.outermost);
   (member.rootSubscripts.empty() && leading.empty() ? rootsAsStruct_ : rootsAsArray_).insert(root.name);
-  bool pointee = member.reachesPointee(split.subscripts.size());
+  bool pointee = member.reachesPointee(fields.subscripts.size());
   Sharing sharing = pointee ? Sharing::Shared : root.sharing;
   std::string sharingReason = pointee ? "reached through pointer '" + rootName + "': shared memory"
                                       : "member of '" + rootName + "' (" + root.reason + ")";
@@ -922,7 +968,7 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
         reference.opaque = true;
         reference.opaqueReason = "member '" + rootName + assignedPath + "' is assigned inside the loop";
       }
-    if (!reference.opaque && !translator_.translateSubscripts(split, reference.indices, reference.opaqueReason))
+    if (!reference.opaque && !translator_.translateSubscripts(fields, reference.indices, reference.opaqueReason))
       reference.opaque = true;
     if (!reference.opaque) reference.indices.insert(reference.indices.begin(), leading.begin(), leading.end());
   }
@@ -949,31 +995,6 @@ void ReferenceCollector::noteMemberVariable(const Reference& reference, const Me
   added.memberType = member.memberType;
   added.rootDimensions = static_cast<unsigned>(member.rootSubscripts.size() + leadingDimensions);
   memberVariables_.push_back(std::move(added));
-}
-
-// A struct used as a whole beside accesses to its members names one memory by two names ("p" and
-// "p[].x", "d->mesh" and "d->mesh.x"), which the model compares only by name: refused, never clean.
-void ReferenceCollector::limitWholeStructs() {
-  for (const auto& [root, at] : memberRoots_)
-    for (const Reference& reference : references_)
-      if (reference.variable == root && !reference.isScalar) {
-        limit("'" + root + "' is accessed as whole structs (" + reference.text +
-                  ") and through its members: the two are not compared",
-              at);
-        break;
-      }
-  // d->n and d[0].n are one field under two names.
-  for (const auto& [root, at] : memberRoots_)
-    if (rootsAsStruct_.count(root) && rootsAsArray_.count(root))
-      limit("'" + root + "' is used both as one struct and as an array of structs: the two are not compared", at);
-  for (const auto& [whole, at] : wholeStructMembers_)
-    for (const Reference& reference : references_)
-      if (reference.kind != AccessKind::Read && reference.variable.rfind(whole + ".", 0) == 0) {
-        limit("struct member '" + whole + "' is used as a whole while its field " + reference.variable +
-                  " is written: the two are not compared",
-              at);
-        break;
-      }
 }
 
 }  // namespace adrace::analyzer

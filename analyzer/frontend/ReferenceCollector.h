@@ -82,6 +82,7 @@ class ReferenceCollector {
   const DerivedPointers::Alias* elementOfStructArray(const MemberPath& member) const;
   bool initialisesDerivedPointer(const clang::UnaryOperator& address, const clang::ParentMap& parents) const;
   void limitWholeStructs();
+  bool addFieldsOfWholeStruct(const Reference& whole, const std::string& root, std::vector<Reference>& fields);
   void classify(const clang::Expr* access, bool isScalar);
   void limit(const std::string& message, const clang::Stmt* at);
   void addCall(const clang::CallExpr* call);

@@ -163,7 +163,7 @@ const clang::Stmt* sequentialBodyOf(const clang::Stmt* loop) {
 
 // `for (t = 0; t < steps; t++) { ... }` (or `while (!converged) { ... }`, `do { ... } while (...)`)
 // at the top of a region whose body holds worksharing constructs or barriers of its own (a
-// time-step or convergence loop around the sweeps of one region).
+// time-step or convergence loop around the sweeps of one region), or another such loop.
 const clang::Stmt* sequentialLoopAroundSteps(const clang::Stmt* statement) {
   const clang::Stmt* loop = statement;
   const clang::Stmt* loopBody = sequentialBodyOf(loop);
@@ -174,7 +174,9 @@ const clang::Stmt* sequentialLoopAroundSteps(const clang::Stmt* statement) {
   else
     body.push_back(loopBody);
   for (const clang::Stmt* inner : body) {
-    if (isBarrier(inner) || worksharingCallee(inner) || blockOfSteps(inner) || ifElseOfSteps(inner)) return loop;
+    if (isBarrier(inner) || worksharingCallee(inner) || blockOfSteps(inner) || ifElseOfSteps(inner) ||
+        sequentialLoopAroundSteps(inner))
+      return loop;
     auto* directive = llvm::dyn_cast<clang::OMPExecutableDirective>(inner);
     if (directive && !llvm::isa<clang::OMPAtomicDirective>(directive) &&
         !llvm::isa<clang::OMPCriticalDirective>(directive) && !llvm::isa<clang::OMPFlushDirective>(directive))

@@ -8,6 +8,7 @@
 #include "analyzer/frontend/TaskLoops.h"
 #include "analyzer/frontend/CalleeAccesses.h"
 
+#include <algorithm>
 #include <clang/AST/RecursiveASTVisitor.h>
 
 #include <set>
@@ -266,11 +267,27 @@ void RegionStepBuilder::addBranchSteps(const clang::IfStmt& branch, size_t index
 // iterations (each must meet the same worksharing constructs and barriers in the same order), so the
 // body's statements are steps, repeated. The header is a step of every thread too: its first test
 // meets what comes before the loop, its last one what comes after, so it is placed at both ends.
+//
+// Such a loop inside another (`for (step ...) { for (k ...) { omp for ...; } }`) is read as part of
+// the outer loop's body, its steps in the outer cycle, when every barrier of the outer body is inside
+// the inner loop (its statements before and after the inner loop hold none) and the inner body has no
+// break or continue of its own. The outer cycle's wrap then puts what runs after the inner body's last
+// barrier (the inner body's end, the inner header, what follows the inner loop, the outer header, and
+// the next outer iteration up to the inner body's first barrier) in one phase: that covers the inner
+// loop's own wrap (the end of iteration k meets the start of k + 1) and an inner loop that runs no
+// iteration (what precedes it meets what follows it). Any other nesting stays not modelled.
 void RegionStepBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
-  if (inCycle_)
-    return state_.limit("a sequential loop holding worksharing constructs inside another such loop is not modelled",
-                        &loop);
+  bool nested = cycleDepth_ > 0;
   const clang::Stmt* loopBody = sequentialBodyOf(&loop);
+  if (nested) {
+    JumpOutOfBody jumps;
+    jumps.TraverseStmt(const_cast<clang::Stmt*>(loopBody));
+    if (jumps.breaks || jumps.continues)
+      return state_.limit(
+          "a break or continue in a sequential loop holding worksharing constructs inside another such loop is "
+          "not modelled",
+          &loop);
+  }
   // break and continue are taken by every thread in the same iteration (a conforming program has
   // every thread meet the same barriers): RegionStep::leavesCycle, restartsCycle.
   JumpOutOfBody exit;
@@ -302,7 +319,8 @@ void RegionStepBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
   };
   size_t first = state_.model.steps.size();
   size_t limitationsBefore = state_.model.limitations.size();
-  inCycle_ = true;
+  ++cycleDepth_;
+  nestedCycles_.emplace_back();
   state_.model.steps.push_back(headerStep());
   std::vector<const clang::Stmt*> body;
   if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(loopBody))
@@ -320,16 +338,33 @@ void RegionStepBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
     }
   }
   state_.model.steps.push_back(headerStep());
-  inCycle_ = false;
+  --cycleDepth_;
+  std::vector<std::pair<size_t, size_t>> inner = std::move(nestedCycles_.back());
+  nestedCycles_.pop_back();
 
-  bool barrier = false;
+  auto endsInBarrier = [](const RegionStep& step) {
+    return step.kind == RegionStep::Kind::Barrier ||
+           (!step.nowait && (step.kind == RegionStep::Kind::Loop || step.executor == Executor::OneThread));
+  };
+  bool barrier = false, barrierOutsideInner = false;
   for (size_t k = first; k < state_.model.steps.size(); ++k) {
-    const RegionStep& step = state_.model.steps[k];
-    barrier |= step.kind == RegionStep::Kind::Barrier ||
-               (!step.nowait && (step.kind == RegionStep::Kind::Loop || step.executor == Executor::OneThread));
-    state_.model.steps[k].cycle = cycles_;
+    bool inInner = std::any_of(inner.begin(), inner.end(),
+                               [&](const auto& range) { return range.first <= k && k < range.second; });
+    barrier |= endsInBarrier(state_.model.steps[k]);
+    barrierOutsideInner |= !inInner && endsInBarrier(state_.model.steps[k]);
   }
-  ++cycles_;
+  if (!inner.empty() && barrierOutsideInner)
+    state_.limit(
+        "a sequential loop holding worksharing constructs inside another such loop, with barriers of the outer "
+        "loop's body outside the inner loop, is not modelled",
+        &loop);
+  if (nested) {
+    // The enclosing loop numbers these steps as its own cycle.
+    nestedCycles_.back().emplace_back(first, state_.model.steps.size());
+  } else {
+    for (size_t k = first; k < state_.model.steps.size(); ++k) state_.model.steps[k].cycle = cycles_;
+    ++cycles_;
+  }
   if (!barrier && state_.model.limitations.size() == limitationsBefore)
     state_.limit(
         "a sequential loop whose body holds worksharing constructs but no barrier: threads in different "

@@ -210,13 +210,28 @@ TEST(StructMembers, WholeStructBesideItsFieldsIsRefused) {
   EXPECT_TRUE(unsupportedSaying(checked, "used as a whole")) << describe(checked.findings);
 }
 
-TEST(StructMembers, WholeElementBesideItsFieldsIsRefused) {
+// A whole element read beside its fields is a read of each field (frontend/WholeStructAccesses).
+TEST(StructMembers, WholeElementBesideItsFieldsIsReadFieldByField) {
   CheckedSnippet checked = checkSnippet(R"(
     typedef struct { float x, y; } Particle;
     void f(Particle *p, int n) {
       int i;
       #pragma omp parallel for
       for (i = 0; i < n - 1; i++) { Particle q = p[i + 1]; p[i].x = q.y; }
+    })");
+  EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
+  EXPECT_TRUE(reportsRaceOn(checked, "p[].x", true)) << describe(checked.findings);
+  EXPECT_FALSE(reportsRaceOn(checked, "p[].y")) << describe(checked.findings);
+}
+
+// A whole element written while a pointer field is followed changes what the accesses reach: refused.
+TEST(StructMembers, WholeElementWrittenBesidePointerFieldIsRefused) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { double *v; int n; } Row;
+    void f(Row *rows, Row spare, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n; i++) { rows[i].v[0] = 1.0; rows[i] = spare; }
     })");
   EXPECT_TRUE(unsupportedSaying(checked, "accessed as whole structs")) << describe(checked.findings);
 }
