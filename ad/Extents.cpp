@@ -29,6 +29,9 @@ c::ExprRef toTree(const smt::ExprRef& expr, std::string& error) {
     case smt::Expr::Op::Div: return c::div(toTree(expr->args[0], error), toTree(expr->args[1], error));
     case smt::Expr::Op::Mod: return c::remainder(toTree(expr->args[0], error), toTree(expr->args[1], error));
     case smt::Expr::Op::Neg: return c::negate(toTree(expr->args[0], error));
+    case smt::Expr::Op::IfLess:
+      return c::conditional(c::less(toTree(expr->args[0], error), toTree(expr->args[1], error)),
+                            toTree(expr->args[2], error), toTree(expr->args[3], error));
   }
   error = "unexpected index expression";
   return c::integer(0);

@@ -60,6 +60,9 @@ z3::expr Encoder::encode(const Expr& expr, Thread thread) {
     }
     case Expr::Op::Mod: return truncatedRemainder(encode(expr.args[0], thread), encode(expr.args[1], thread));
     case Expr::Op::Neg: return -encode(expr.args[0], thread);
+    case Expr::Op::IfLess:
+      return z3::ite(encode(expr.args[0], thread) < encode(expr.args[1], thread), encode(expr.args[2], thread),
+                     encode(expr.args[3], thread));
   }
   return context_.int_val(0);
 }

@@ -67,6 +67,7 @@ int precedence(const Expr& expr) {
     case Expr::Op::Div:
     case Expr::Op::Mod: return 2;
     case Expr::Op::Neg: return 3;
+    case Expr::Op::IfLess: return 0;
     case Expr::Op::Const: return expr.value < 0 ? 3 : 4;  // "-3" reads as a unary minus
     case Expr::Op::Var:
     case Expr::Op::Read: return 4;
@@ -113,6 +114,9 @@ std::string print(const ExprRef& expr, bool primed) {
       std::string operand = printOperand(expr->args[0], 3, primed);
       return operand[0] == '-' ? "-(" + operand + ")" : "-" + operand;  // never "--"
     }
+    case Expr::Op::IfLess:  // each part parenthesised unless it is a sum or tighter
+      return printOperand(expr->args[0], 1, primed) + " < " + printOperand(expr->args[1], 1, primed) + " ? " +
+             printOperand(expr->args[2], 1, primed) + " : " + printOperand(expr->args[3], 1, primed);
     default: {
       // Left-associative: the right operand needs parentheses even at equal precedence.
       int own = precedence(*expr);
@@ -199,6 +203,14 @@ ExprRef neg(ExprRef operand) {
   if (value && *value != std::numeric_limits<std::int64_t>::min()) return constant(-*value);
   if (operand->op == Expr::Op::Neg) return operand->args[0];
   return node(Expr::Op::Neg, {std::move(operand)});
+}
+
+ExprRef ifLess(ExprRef a, ExprRef b, ExprRef whenLess, ExprRef otherwise) {
+  auto left = constantValue(a);
+  auto right = constantValue(b);
+  if (left && right) return *left < *right ? whenLess : otherwise;
+  if (sameExpr(whenLess, otherwise)) return whenLess;
+  return node(Expr::Op::IfLess, {std::move(a), std::move(b), std::move(whenLess), std::move(otherwise)});
 }
 
 std::string toString(const ExprRef& expr, bool primed) { return print(expr, primed); }

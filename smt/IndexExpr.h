@@ -34,6 +34,7 @@ struct Expr {
     Div,
     Mod,  // C semantics: truncation towards zero
     Neg,
+    IfLess,  // args (a, b, x, y): a < b ? x : y (a min, a max, or any integer `?:` of a comparison)
   };
   Op op = Op::Const;
   std::int64_t value = 0;       // Const
@@ -58,6 +59,8 @@ ExprRef mul(ExprRef lhs, ExprRef rhs);
 ExprRef div(ExprRef lhs, ExprRef rhs);
 ExprRef mod(ExprRef lhs, ExprRef rhs);
 ExprRef neg(ExprRef operand);
+// a < b ? whenLess : otherwise, folded when a and b are constants or both arms are one expression.
+ExprRef ifLess(ExprRef a, ExprRef b, ExprRef whenLess, ExprRef otherwise);
 
 // C-like text: "c[i] + 7", "2 * k#1 + 1". Instances other than 0 print as name#instance; with
 // `primed`, private and counter symbols print with a trailing ' (thread B of a query).

@@ -74,6 +74,7 @@ ExprRef shiftedLayout(const ExprRef& layout, const LoopDomain& domain, const std
     case Expr::Op::Sub: return sub(args[0], args[1]);
     case Expr::Op::Mul: return mul(args[0], args[1]);
     case Expr::Op::Neg: return neg(args[0]);
+    case Expr::Op::IfLess: return ifLess(args[0], args[1], args[2], args[3]);
     default: return layout;
   }
 }

@@ -217,6 +217,11 @@ class WitnessEvaluator {
         if (!operand) return std::nullopt;
         return -*operand;
       }
+      case Op::IfLess: {
+        auto a = evaluate(expr->args.at(0), thread), b = evaluate(expr->args.at(1), thread);
+        if (!a || !b) return std::nullopt;
+        return evaluate(expr->args.at(*a < *b ? 2 : 3), thread);
+      }
       default: break;
     }
     auto lhs = evaluate(expr->args.at(0), thread), rhs = evaluate(expr->args.at(1), thread);

@@ -118,6 +118,30 @@ std::optional<IndexTranslator::Extremum> IndexTranslator::translateExtremum(cons
   return std::nullopt;
 }
 
+IndexTranslator::Result IndexTranslator::translateWithChoices(const clang::Expr* expression) {
+  Result plain = translate(expression);
+  auto* choice = llvm::dyn_cast<clang::ConditionalOperator>(expression->IgnoreParenImpCasts());
+  if (plain.expr || !choice) return plain;
+  auto* comparison = llvm::dyn_cast<clang::BinaryOperator>(choice->getCond()->IgnoreParenImpCasts());
+  if (!comparison || !comparison->isComparisonOp() || !comparison->getLHS()->getType()->isIntegerType() ||
+      !comparison->getRHS()->getType()->isIntegerType())
+    return plain;
+  Result a = translate(comparison->getLHS()), b = translate(comparison->getRHS());
+  Result x = translateWithChoices(choice->getTrueExpr()), y = translateWithChoices(choice->getFalseExpr());
+  for (const Result* part : {&a, &b, &x, &y})
+    if (!part->expr) return *part;
+  // Every comparison as a < b: a <= b is !(b < a), a == b is neither a < b nor b < a.
+  switch (comparison->getOpcode()) {
+    case clang::BO_LT: return {smt::ifLess(a.expr, b.expr, x.expr, y.expr), {}};
+    case clang::BO_GT: return {smt::ifLess(b.expr, a.expr, x.expr, y.expr), {}};
+    case clang::BO_LE: return {smt::ifLess(b.expr, a.expr, y.expr, x.expr), {}};
+    case clang::BO_GE: return {smt::ifLess(a.expr, b.expr, y.expr, x.expr), {}};
+    case clang::BO_EQ: return {smt::ifLess(a.expr, b.expr, y.expr, smt::ifLess(b.expr, a.expr, y.expr, x.expr)), {}};
+    case clang::BO_NE: return {smt::ifLess(a.expr, b.expr, x.expr, smt::ifLess(b.expr, a.expr, x.expr, y.expr)), {}};
+    default: return plain;
+  }
+}
+
 void IndexTranslator::nameThreadQueries(smt::ExprRef threadNumber, smt::ExprRef teamSize) {
   threadNumber_ = std::move(threadNumber);
   teamSize_ = std::move(teamSize);

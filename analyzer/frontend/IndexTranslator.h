@@ -53,13 +53,18 @@ class IndexTranslator {
   bool translateSubscripts(const Access& access, std::vector<smt::ExprRef>& indices, std::string& reason);
 
   // `c ? x : y` whose condition compares its two arms: min(x, y) (`x < y ? x : y`, `x > y ? y : x`)
-  // or max(x, y). The IR has no conditional, but the bounds it implies are facts: `e = min(x, y)`
-  // gives e <= x and e <= y, `i < min(x, y)` gives i < x and i < y.
+  // or max(x, y). The loop models take the bounds it implies as facts: `e = min(x, y)` gives e <= x
+  // and e <= y, `i < min(x, y)` gives i < x and i < y.
   struct Extremum {
     bool smaller = true;  // min (true) or max (false)
     smt::ExprRef first, second;
   };
   std::optional<Extremum> translateExtremum(const clang::Expr* expression);
+  // Like translate, and an integer `c ? x : y` whose condition compares two integers (`MIN(lo + chunk,
+  // n)`, `t == nt - 1 ? n : lo + chunk`), at any depth of its arms, as the IR's IfLess: exact, so a
+  // value or bound written so is known. Only the parallel regions' values use it: the loop models
+  // and the adjoint read an index as a sum of terms, which a choice is not.
+  Result translateWithChoices(const clang::Expr* expression);
 
   // While translating an expression of a called function's body: its parameters stand for the
   // call's arguments, translated where the call is made (calls nest: the innermost is entered

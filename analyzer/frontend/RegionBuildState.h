@@ -29,9 +29,10 @@ namespace adrace::analyzer::region {
 // How the value of a private integer of the region is known.
 struct PrivateValue {
   enum class Kind { Unknown, Defined, SequentialCounter } kind = Kind::Unknown;
-  size_t definedAt = 0;                  // Defined: the top-level statement after which it holds
-  bool inCallee = false;                 // Defined: a local of an inlined callee, defined where it is declared
-  const clang::ForStmt* loop = nullptr;  // SequentialCounter: the loop whose body sees its range
+  size_t definedAt = 0;                        // Defined: the top-level statement after which it holds
+  bool inCallee = false;                       // Defined: a local of an inlined callee, defined where it is declared
+  const clang::VarDecl* declarator = nullptr;  // Defined by its initializer: `int lo = ..., hi = lo + 1;`
+  const clang::ForStmt* loop = nullptr;        // SequentialCounter: the loop whose body sees its range
 };
 
 // A call in a statement of the region whose callee's statements are read where it is made
@@ -50,6 +51,8 @@ struct Scope {
   size_t topLevel = 0;                 // the step's statement, for the order of definitions
   const clang::Stmt* root = nullptr;   // guards are read up to here
   const CallSite* callSite = nullptr;  // inside a callee read at its call
+  // Reading this variable's initializer: the declarators before it in its declaration are known.
+  const clang::VarDecl* declaring = nullptr;
 };
 
 // A sequential loop whose step is not a constant, and how it is approximated

@@ -107,8 +107,8 @@ bool RegionGuards::addSequentialRange(const clang::ForStmt& loop, const Scope& s
   LoopHeader header;
   std::string reason;
   if (!readLoopHeader(loop, header, reason)) return false;
-  IndexTranslator::Result first = scope.translator->translate(header.first);
-  IndexTranslator::Result bound = scope.translator->translate(header.bound);
+  IndexTranslator::Result first = scope.translator->translateWithChoices(header.first);
+  IndexTranslator::Result bound = scope.translator->translateWithChoices(header.bound);
   smt::ExprRef step = smt::constant(header.unitStep);
   if (header.step) {
     IndexTranslator::Result translated = scope.translator->translate(header.step);

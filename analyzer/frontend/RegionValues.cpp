@@ -27,8 +27,11 @@ void RegionValues::describePrivateValues() {
                                                          : found->second.front()->getBeginLoc();
   };
   std::vector<const clang::VarDecl*> ordered(seen.begin(), seen.end());
+  // Declarators of one declaration (`int lo = t * chunk, hi = lo + chunk;`) in their order.
   std::sort(ordered.begin(), ordered.end(), [&](const clang::VarDecl* a, const clang::VarDecl* b) {
-    return state_.sources.isBeforeInTranslationUnit(firstDefinedAt(a), firstDefinedAt(b));
+    clang::SourceLocation first = firstDefinedAt(a), second = firstDefinedAt(b);
+    if (first == second) return state_.sources.isBeforeInTranslationUnit(a->getLocation(), b->getLocation());
+    return state_.sources.isBeforeInTranslationUnit(first, second);
   });
 
   for (const clang::VarDecl* variable : ordered) {
@@ -61,13 +64,16 @@ void RegionValues::describePrivateValues() {
           valueExpr = assignment->getRHS();
       }
       if (valueExpr) {
-        IndexTranslator::Result translated = state_.translator->translate(valueExpr);
+        IndexTranslator::Result translated = state_.translator->translateWithChoices(valueExpr);
+        bool initializer = llvm::isa<clang::DeclStmt>(definition);
         Scope scope{state_.sharing.get(), state_.translator.get(), false, index, state_.body};
+        if (initializer) scope.declaring = variable;
         if (translated.expr && knownAt(translated.expr, scope, {})) {
           state_.model.facts.push_back(
               {smt::variable(entry.name, 0, smt::Scope::Private), Relation::Equal, translated.expr});
           value.kind = PrivateValue::Kind::Defined;
           value.definedAt = index;
+          if (initializer) value.declarator = variable;
         }
       }
     } else if (count == 2) {
@@ -112,7 +118,10 @@ bool RegionValues::knownAt(const smt::ExprRef& expr, const Scope& scope,
     }
     const PrivateValue& value = found->second;
     if (value.kind == PrivateValue::Kind::Defined)
-      known &= value.inCallee || scope.scalarsOnly || value.definedAt < scope.topLevel;
+      known &=
+          value.inCallee || scope.scalarsOnly || value.definedAt < scope.topLevel ||
+          (value.definedAt == scope.topLevel && value.declarator && scope.declaring &&
+           state_.sources.isBeforeInTranslationUnit(value.declarator->getLocation(), scope.declaring->getLocation()));
     else if (value.kind == PrivateValue::Kind::SequentialCounter)
       known &= path.count(value.loop) > 0;
     else
@@ -182,7 +191,7 @@ std::vector<const clang::VarDecl*> RegionValues::bindCalleeVariables(const Inlin
           valueExpr = assignment->getRHS();
       }
       IndexTranslator::Result translated =
-          valueExpr ? state_.translator->translate(valueExpr) : IndexTranslator::Result{};
+          valueExpr ? state_.translator->translateWithChoices(valueExpr) : IndexTranslator::Result{};
       if (translated.expr && knownAt(translated.expr, scope, {})) {
         state_.model.facts.push_back({smt::variable(name, 0, smt::Scope::Private), Relation::Equal, translated.expr});
         value.kind = PrivateValue::Kind::Defined;

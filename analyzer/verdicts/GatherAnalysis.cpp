@@ -73,6 +73,7 @@ Affine affineInCounters(const smt::ExprRef& expr) {
     }
     case smt::Expr::Op::Div:
     case smt::Expr::Op::Mod: return failed("the index divides (" + smt::toString(expr) + ")");
+    case smt::Expr::Op::IfLess: return failed("the index chooses between two values (" + smt::toString(expr) + ")");
   }
   return failed("unknown index operator");
 }
@@ -169,6 +170,9 @@ smt::ExprRef renamedCounters(const smt::ExprRef& expr, const GatherNest& nest) {
     case smt::Expr::Op::Mod:
       return smt::mod(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest));
     case smt::Expr::Op::Neg: return smt::neg(renamedCounters(expr->args[0], nest));
+    case smt::Expr::Op::IfLess:
+      return smt::ifLess(renamedCounters(expr->args[0], nest), renamedCounters(expr->args[1], nest),
+                         renamedCounters(expr->args[2], nest), renamedCounters(expr->args[3], nest));
   }
   return expr;
 }
@@ -194,6 +198,7 @@ smt::ExprRef definitionsInlined(const LoopModel& loop, const smt::ExprRef& expr,
     case smt::Expr::Op::Div: return smt::div(args[0], args[1]);
     case smt::Expr::Op::Mod: return smt::mod(args[0], args[1]);
     case smt::Expr::Op::Neg: return smt::neg(args[0]);
+    case smt::Expr::Op::IfLess: return smt::ifLess(args[0], args[1], args[2], args[3]);
     default: return expr;
   }
 }

@@ -45,6 +45,9 @@ std::optional<Polynomial> polynomialOf(const smt::ExprRef& expr, const std::set<
       return std::nullopt;
     case smt::Expr::Op::Div:
     case smt::Expr::Op::Mod: failure = "the index divides (" + smt::toString(expr) + ")"; return std::nullopt;
+    case smt::Expr::Op::IfLess:
+      failure = "the index chooses between two values (" + smt::toString(expr) + ")";
+      return std::nullopt;
     case smt::Expr::Op::Neg: {
       std::optional<Polynomial> a = polynomialOf(expr->args[0], symbols, failure);
       if (!a) return std::nullopt;

@@ -324,6 +324,38 @@ TEST(RegionCheck, TheArmsOfAConditionalExpressionAreGuarded) {
   EXPECT_TRUE(reportsRaceOn(racy, "out", true)) << describe(racy.findings);
 }
 
+// A block bound chosen with `?:` (MIN, or the last thread taking the rest) is an exact value: the
+// blocks are proven apart, and blocks that overlap are a definite race.
+TEST(RegionCheck, ChosenBlockBoundsAreExact) {
+  auto blocks = [](const std::string& low, const std::string& high) {
+    return R"(
+      #include <omp.h>
+      #define MIN(a, b) ((a) < (b) ? (a) : (b))
+      void f(double *a, int n) {
+      #pragma omp parallel
+        {
+          int t = omp_get_thread_num(), nt = omp_get_num_threads();
+          int chunk = (n + nt - 1) / nt, share = n / nt, i;
+          int lo = )" +
+           low + R"(;
+          int hi = )" +
+           high + R"(;
+          for (i = lo; i < hi; i++) a[i] = 2.0 * a[i];
+        }
+      })";
+  };
+  for (const auto& [low, high] : {std::pair<std::string, std::string>{"t * chunk", "MIN(lo + chunk, n)"},
+                                  {"t * share", "t == nt - 1 ? n : lo + share"},
+                                  {"t * share", "t != nt - 1 ? lo + share : n"}}) {
+    CheckedSnippet checked = checkSnippet(blocks(low, high));
+    EXPECT_TRUE(checked.findings.empty()) << high << ": " << describe(checked.findings);
+  }
+  CheckedSnippet overlapping = checkSnippet(blocks("t * chunk", "MIN(lo + chunk + 1, n)"));
+  EXPECT_TRUE(reportsRaceOn(overlapping, "a", true)) << describe(overlapping.findings);
+  CheckedSnippet lastFromZero = checkSnippet(blocks("t == nt - 1 ? 0 : t * share", "t == nt - 1 ? n : lo + share"));
+  EXPECT_TRUE(reportsRaceOn(lastFromZero, "a", true)) << describe(lastFromZero.findings);
+}
+
 // The condition of a block holding a single is read by every thread, also while another thread
 // already runs what follows the block (here a single that increments it).
 TEST(RegionCheck, TheConditionOfABlockOfStepsIsReadByEveryThread) {

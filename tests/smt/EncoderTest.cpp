@@ -117,6 +117,14 @@ TEST_F(EncoderTest, DivisionAndModuloTruncateTowardsZeroLikeC) {
   }
 }
 
+TEST_F(EncoderTest, ChoiceIsTheArmItsComparisonSelects) {
+  ExprRef a = variable("a"), b = variable("b");
+  z3::expr minimum = encode(ifLess(a, b, a, b));
+  EXPECT_TRUE(valid(minimum <= encode(a) && minimum <= encode(b)));
+  EXPECT_TRUE(valid(minimum == encode(a) || minimum == encode(b)));
+  EXPECT_FALSE(possible(encode(a) < encode(b) && minimum == encode(b)));
+}
+
 TEST_F(EncoderTest, SymbolsAreRecordedForWitnesses) {
   encode(add(arrayRead("c", {variable("i", 0, Scope::Counter)}), variable("k", 1, Scope::Private)), Thread::B);
   const auto& symbols = session.encoder().symbols();

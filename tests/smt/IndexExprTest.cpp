@@ -93,6 +93,24 @@ TEST(IndexExprStructure, ReadsArrayFindsNestedReads) {
   EXPECT_FALSE(readsArray(IndexTuple{i(), x()}));
 }
 
+TEST(IndexExprChoice, FoldsOnConstantComparisonsAndEqualArms) {
+  EXPECT_TRUE(sameExpr(ifLess(constant(1), constant(2), x(), i()), x()));
+  EXPECT_TRUE(sameExpr(ifLess(constant(2), constant(2), x(), i()), i()));
+  EXPECT_TRUE(sameExpr(ifLess(x(), i(), add(x(), constant(1)), add(x(), constant(1))), add(x(), constant(1))));
+}
+
+TEST(IndexExprChoice, PrintsLikeCAndParenthesisedAsAnOperand) {
+  ExprRef low = variable("lo", 0, Scope::Private), bound = variable("n");
+  ExprRef minimum = ifLess(add(low, x()), bound, add(low, x()), bound);
+  EXPECT_EQ(toString(minimum), "lo + x < n ? lo + x : n");
+  EXPECT_EQ(toString(add(minimum, constant(1))), "(lo + x < n ? lo + x : n) + 1");
+  EXPECT_EQ(toString(minimum, true), "lo' + x < n ? lo' + x : n");
+  std::vector<std::string> names;
+  forEachSymbol(minimum, [&](const Expr& symbol) { names.push_back(symbol.name); });
+  EXPECT_EQ(names, (std::vector<std::string>{"lo", "x", "n", "lo", "x", "n"}));
+  EXPECT_FALSE(sameExpr(minimum, ifLess(add(low, x()), bound, bound, add(low, x()))));
+}
+
 TEST(IndexExprStructure, ForEachSymbolVisitsOutermostFirst) {
   ExprRef e = add(arrayRead("c", {variable("k", 1)}), i());
   std::vector<std::string> names;
