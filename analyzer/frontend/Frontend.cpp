@@ -255,7 +255,7 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
     // target loop's iterations get a loop model of their own.
     if (auto target = targetTasks_.find(directive); target != targetTasks_.end()) {
       if (!target->second.empty()) {
-        why = " (not modelled: " + target->second + ")";
+        if (why.empty()) why = " (not modelled: " + target->second + ")";  // a teams region says its own
       } else {
         if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(directive))
           sites_.push_back({loop, nullptr, function});

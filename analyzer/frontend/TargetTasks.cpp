@@ -129,7 +129,7 @@ class WindowFinder : public MainFileFunctionVisitor<WindowFinder> {
       if (directive && isTargetNowait(*directive)) {
         window.targets.push_back(directive);
         if (!isModelledTargetTask(*directive)) {
-          window.whyNot = "a target nowait holding OpenMP constructs other than one combined loop";
+          window.whyNot = "a target nowait that is neither a combined target loop nor a target of sequential code";
           return window;
         }
         if (const char* clause = unmodelledClause(*directive)) {
