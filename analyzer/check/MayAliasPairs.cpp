@@ -208,7 +208,9 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
       std::string evidence = evidenceFor(first, second);
       bool constInput = first.shape.constElement || second.shape.constElement;
       if (constInput && !constPointeesMayAlias && evidence.empty()) continue;
-      pairs.push_back({first.name, second.name, evidence});
+      bool containers = (first.root && first.name == first.root->getName() && isContainerReference(first.root)) ||
+                        (second.root && second.name == second.root->getName() && isContainerReference(second.root));
+      pairs.push_back({first.name, second.name, evidence, containers});
     }
   return pairs;
 }

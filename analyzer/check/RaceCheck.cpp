@@ -573,6 +573,20 @@ class LoopChecker {
     return unknown;
   }
 
+  // What the user can do about two names that may be one array. `restrict` speaks of pointers only:
+  // two container references may be bound to one container, and only the callers can tell.
+  static std::string aliasSuggestion(const MayAlias& pair) {
+    if (!pair.evidence.empty())
+      return "pass different " + std::string(pair.containers ? "containers" : "arrays") + " for " + pair.first +
+             " and " + pair.second + " (a copy of the input)";
+    if (pair.containers)
+      return "the check cannot tell whether every caller passes distinct containers for " + pair.first + " and " +
+             pair.second +
+             " (restrict does not apply to references): make sure they do, or check with "
+             "--assume-no-alias if they never are the same";
+    return "declare them restrict if they never overlap (or check with --assume-no-alias)";
+  }
+
   // Accesses through two pointers that may point into one array, asked as if they did: the first
   // pair that can meet on two iterations gives one possible finding for the two pointers.
   void checkAliasing(const MayAlias& pair) {
@@ -592,20 +606,18 @@ class LoopChecker {
         finding.at = write.span.begin;
         finding.related = other.span.begin;
         finding.relatedMessage = accessPhrase(other) + " through '" + otherName + "'";
-        finding.message = pair.evidence.empty()
-                              ? "possible data race if " + pair.first + " and " + pair.second +
-                                    " point into the same array: " + accessPhrase(write) + " "
-                              : "possible data race: " + pair.first + " and " + pair.second +
-                                    " point into one array (" + pair.evidence + "): " + accessPhrase(write) + " ";
+        std::string sameMemory = pair.containers ? " are the same container: " : " point into the same array: ";
+        finding.message =
+            pair.evidence.empty()
+                ? "possible data race if " + pair.first + " and " + pair.second + sameMemory + accessPhrase(write) + " "
+                : "possible data race: " + pair.first + " and " + pair.second + " point into one array (" +
+                      pair.evidence + "): " + accessPhrase(write) + " ";
         if (answer.status == smt::Coincidence::Status::Unknown)
           finding.message += "and " + accessPhrase(other) + " (Z3 could not decide: " + answer.reason + ")";
         else
           finding.message += iterationPhrase(loop_, answer.witness, false) + " and " + accessPhrase(other) + " " +
                              iterationPhrase(loop_, answer.witness, true);
-        finding.suggestion =
-            pair.evidence.empty()
-                ? "declare them restrict if they never overlap (or check with --assume-no-alias)"
-                : "pass different arrays for " + pair.first + " and " + pair.second + " (a copy of the input)";
+        finding.suggestion = aliasSuggestion(pair);
         findings_.push_back(finding);
         return;
       }

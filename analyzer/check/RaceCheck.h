@@ -51,6 +51,9 @@ struct MayAlias {
   std::string first;  // variable names as the loop model spells them
   std::string second;
   std::string evidence;  // where the file makes them alias, when it does: "the call at line 25 passes 'u' to both"
+  // One of them is a reference to a C++ container (`std::vector<double>& v`): they may name the
+  // same container, which `restrict` cannot rule out (it qualifies pointers only).
+  bool containers = false;
 };
 
 struct LoopCheckOptions {

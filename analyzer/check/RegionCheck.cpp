@@ -455,9 +455,11 @@ class RegionChecker {
   smt::Coincidence askAcrossLoops(const Side& x, const Side& y, std::string& qualifier) {
     const LoopModel& first = *x.loop;
     const LoopModel& second = *y.loop;
-    bool sameThreadRule = sameDomain(first, second) && first.schedule == Schedule::Static &&
-                          second.schedule == Schedule::Static && first.scheduleChunk == second.scheduleChunk &&
-                          !first.directive.has(Construct::Simd) && !second.directive.has(Construct::Simd);
+    // Two target tasks run their loops on teams of their own, concurrently: no iteration is bound to a thread.
+    bool sameThreadRule = !region_.hostWithTargetTasks && sameDomain(first, second) &&
+                          first.schedule == Schedule::Static && second.schedule == Schedule::Static &&
+                          first.scheduleChunk == second.scheduleChunk && !first.directive.has(Construct::Simd) &&
+                          !second.directive.has(Construct::Simd);
     // Bounds written alike in a called function's loop may read other values at two calls
     // (`scale(u, 1000); scale(u, 500);`): the same iteration number may then go to other threads.
     const RegionStep& stepX = region_.steps[x.step];
@@ -540,6 +542,10 @@ class RegionChecker {
              " construct (or declare it inside it)" +
              (region_.units == RegionUnits::Threads ? ", or write it once in #pragma omp single" : "");
     }
+    if (region_.hostWithTargetTasks)
+      return "add #pragma omp taskwait after the target construct at line " +
+             std::to_string(region_.steps[earlier.step].at.line) +
+             " (before the host or another target touches what it maps), or remove nowait from it";
     bool firstProtected = earlier.reference->protection != Protection::None;
     if (firstProtected != (later.reference->protection != Protection::None)) {
       const Reference& bare = firstProtected ? *later.reference : *earlier.reference;
@@ -623,7 +629,9 @@ class RegionChecker {
       };
       finding.message =
           prefix + "'" + x.variable + "': " + phrase(lead, leadPrimed) + " and " + phrase(other, !leadPrimed);
-      if (kind == RaceFinding::Kind::MissingBarrier) finding.message += ", with no barrier between them";
+      if (kind == RaceFinding::Kind::MissingBarrier)
+        finding.message +=
+            region_.hostWithTargetTasks ? ", with no taskwait between them" : ", with no barrier between them";
     }
     if (!qualifier.empty()) finding.message += " (" + qualifier + ")";
     finding.at = lead.reference->span.begin;

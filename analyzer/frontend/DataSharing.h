@@ -49,6 +49,13 @@ class DataSharing {
   // the first `of`.
   void noteWrittenInLoop(const std::set<const clang::VarDecl*>& scalars) { writtenInLoop_ = scalars; }
 
+  // Decides `variable`'s sharing as a clause would, before its first `of`: what a construct's
+  // clauses do not say, such as which variables only the host touches beside a target nowait
+  // task (TargetTasks.h).
+  void assume(const clang::VarDecl* variable, Sharing sharing, std::string reason) {
+    explicit_[variable] = {sharing, std::move(reason), {}, {}};
+  }
+
   const Entry& of(const clang::VarDecl* variable);
   // The symbol scope of the variable's value: at `instance` 0 (its value when the loop starts) a
   // per-thread copy that every thread starts with the same value is one symbol for both threads.

@@ -12,6 +12,7 @@
 #include "analyzer/frontend/SingleTimeline.h"
 #include "analyzer/frontend/TaskLoops.h"
 #include "analyzer/frontend/TaskSequences.h"
+#include "analyzer/frontend/TargetTasks.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
 #include "analyzer/frontend/TeamsRegions.h"
 
@@ -171,6 +172,9 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       if (teams.target) teamsRegions_[teams.target] = teams;
       if (teams.distributed) distributedLoops_.insert(teams.distributed);
     }
+    if (modelTaskLoops)
+      for (const TargetTaskWindow& window : findTargetTaskWindows(context))
+        for (const clang::OMPExecutableDirective* target : window.targets) targetTasks_[target] = window.whyNot;
   }
 
   bool TraverseOMPParallelDirective(clang::OMPParallelDirective* region) {
@@ -247,6 +251,17 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
       why = " (not modelled: " + teams->second.whyNot + ")";
     }
     if (isTransparentTarget(*directive, !regions_.empty())) return true;
+    // A target nowait beside the host's statements: the window's region model (TargetTasks.h); a
+    // target loop's iterations get a loop model of their own.
+    if (auto target = targetTasks_.find(directive); target != targetTasks_.end()) {
+      if (!target->second.empty()) {
+        if (why.empty()) why = " (not modelled: " + target->second + ")";  // a teams region says its own
+      } else {
+        if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(directive))
+          sites_.push_back({loop, nullptr, function});
+        return true;
+      }
+    }
     // `teams { distribute parallel for }`: the combined construct, written in two directives.
     bool distributed = distributedLoops_.count(directive) > 0;
     if (const char* construct = unsupportedConstruct(*directive);
@@ -317,6 +332,8 @@ class LoopFinder : public MainFileFunctionVisitor<LoopFinder> {
   std::vector<TaskLoopSite> taskLoops_;
   std::map<const clang::Stmt*, TeamsRegion> teamsRegions_;  // by teams directive, and by a target around one
   std::set<const clang::Stmt*> distributedLoops_;           // TeamsRegion::distributed
+  // check: each target nowait, with why its window is not modelled (empty when it is)
+  std::map<const clang::Stmt*, std::string> targetTasks_;
 };
 
 // Clang's errors as adrace diagnostics; warnings are the compiler's business, not ours.

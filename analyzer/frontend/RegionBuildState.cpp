@@ -8,10 +8,13 @@ RegionBuildState::RegionBuildState(const RegionModelRequest& request, clang::AST
     : request(request),
       context(context),
       sources(context.getSourceManager()),
-      body(request.site.directive->getInnermostCapturedStmt()->getCapturedStmt()),
+      body(request.site.window ? request.site.window->block
+                               : request.site.directive->getInnermostCapturedStmt()->getCapturedStmt()),
       parents(const_cast<clang::Stmt*>(body)),
       aliases(request.site.function) {
-  if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(body))
+  if (request.site.window)
+    topLevel = request.site.window->statements;
+  else if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(body))
     for (const clang::Stmt* statement : block->body()) topLevel.push_back(statement);
   else
     topLevel.push_back(body);

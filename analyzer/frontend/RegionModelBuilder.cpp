@@ -24,15 +24,15 @@ std::vector<RegionSite> findRegions(clang::ASTContext& context) {
     bool VisitOMPTeamsDirective(clang::OMPTeamsDirective* region) { return addTeams(region); }
     bool VisitOMPTargetTeamsDirective(clang::OMPTargetTeamsDirective* region) { return addTeams(region); }
     bool addTeams(const clang::OMPExecutableDirective* region) {
-      if (currentFunction() && modelledTeams.count(region)) sites.push_back({region, currentFunction()});
+      if (currentFunction() && modelledTeams.count(region)) sites.push_back({region, currentFunction(), nullptr});
       return true;
     }
     bool VisitOMPParallelDirective(clang::OMPParallelDirective* region) {
-      if (currentFunction()) sites.push_back({region, currentFunction()});
+      if (currentFunction()) sites.push_back({region, currentFunction(), nullptr});
       return true;
     }
     bool VisitOMPParallelSectionsDirective(clang::OMPParallelSectionsDirective* region) {
-      if (currentFunction()) sites.push_back({region, currentFunction()});
+      if (currentFunction()) sites.push_back({region, currentFunction(), nullptr});
       return true;
     }
     std::vector<RegionSite> sites;
@@ -40,6 +40,12 @@ std::vector<RegionSite> findRegions(clang::ASTContext& context) {
   for (const TeamsRegion& teams : findTeamsRegions(context))
     if (teams.modelled) finder.modelledTeams.insert(teams.teams);
   finder.TraverseDecl(context.getTranslationUnitDecl());
+  for (TargetTaskWindow& window : findTargetTaskWindows(context))
+    if (window.whyNot.empty()) {
+      const clang::OMPExecutableDirective* first = window.targets.front();
+      const clang::FunctionDecl* function = window.function;
+      finder.sites.push_back({first, function, std::make_shared<const TargetTaskWindow>(std::move(window))});
+    }
   return finder.sites;
 }
 
@@ -60,8 +66,19 @@ RegionModel buildRegionModel(const RegionModelRequest& request, clang::ASTContex
   bool teams = llvm::isa<clang::OMPTeamsDirective>(directive) || llvm::isa<clang::OMPTargetTeamsDirective>(directive);
   if (teams) model.units = RegionUnits::Teams;
   // The region as a "loop" without counters: its clauses and the declarations in its body decide.
-  state.sharing = std::make_unique<DataSharing>(directive, nullptr, nullptr, std::vector<const clang::VarDecl*>{},
-                                                *state.body, context);
+  // A window of target nowait tasks: the first target's, and what the host only touches is its own.
+  const TargetTaskWindow* window = request.site.window.get();
+  state.sharing = std::make_unique<DataSharing>(
+      directive, nullptr, nullptr, std::vector<const clang::VarDecl*>{},
+      window ? *directive.getInnermostCapturedStmt()->getCapturedStmt() : *state.body, context);
+  if (window) {
+    model.hostWithTargetTasks = true;
+    for (const auto& [variable, shared] : sharedWithTargets(*window))
+      if (shared)
+        state.sharing->assume(variable, Sharing::Shared, "named by a target nowait task and the host");
+      else if (variable->hasLocalStorage())
+        state.sharing->assume(variable, Sharing::Private, "touched by the host only, no target of the window names it");
+  }
   state.writtenIntegerArrays = findWrittenVariables(*state.body).arrays;
   // What the functions called in the region write is not a constant either.
   std::set<const clang::VarDecl*> writtenByCalls = writtenByCallees(*state.body);
@@ -76,7 +93,15 @@ RegionModel buildRegionModel(const RegionModelRequest& request, clang::ASTContex
   } else {
     state.translator->nameThreadQueries(threadNumber(), teamSize());
   }
-  state.definitions.TraverseStmt(const_cast<clang::Stmt*>(state.body));
+  if (window) {
+    // The host's own definitions in the window: what came before it is not followed, and the
+    // targets assign their own copies.
+    for (const clang::Stmt* statement : window->statements)
+      if (auto* target = llvm::dyn_cast<clang::OMPExecutableDirective>(statement); !target || !isTargetNowait(*target))
+        state.definitions.TraverseStmt(const_cast<clang::Stmt*>(statement));
+  } else {
+    state.definitions.TraverseStmt(const_cast<clang::Stmt*>(state.body));
+  }
   steps.tasks().seeIntoTasks(state.body);
   // Every thread's number is in [0, team size): also for the thread that runs a loop iteration.
   model.facts.push_back({unitNumber(model.units), Relation::GreaterEqual, smt::constant(0)});
@@ -87,7 +112,9 @@ RegionModel buildRegionModel(const RegionModelRequest& request, clang::ASTContex
       state.writtenShared.insert(state.sharing->of(variable).name);
   if (teams) steps.addLeagueSizeBound(directive);
   steps.findSpinWaits();
-  if (llvm::isa<clang::OMPParallelSectionsDirective>(directive))
+  if (window)
+    steps.tasks().addTargetTaskSteps(*window);
+  else if (llvm::isa<clang::OMPParallelSectionsDirective>(directive))
     steps.addSectionSteps(state.body, 0, false);
   else
     for (size_t index = 0; index < state.topLevel.size(); ++index) steps.addStep(state.topLevel[index], index);

@@ -5,12 +5,14 @@
 // `omp_get_num_threads()` become the thread-number and team-size symbols.
 #pragma once
 
+#include "analyzer/frontend/TargetTasks.h"
 #include "analyzer/model/RegionModel.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/StmtOpenMP.h>
 
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace adrace::analyzer {
@@ -20,10 +22,14 @@ struct RegionSite {
   // `teams` / `target teams` region without distribute (TeamsRegions.h: its units are teams).
   const clang::OMPExecutableDirective* directive = nullptr;
   const clang::FunctionDecl* function = nullptr;
+  // A stretch of sequential code where target nowait tasks run beside the host (TargetTasks.h):
+  // `directive` is then its first target.
+  std::shared_ptr<const TargetTaskWindow> window;
 };
 
 // Every `#pragma omp parallel` and `parallel sections` region of the main file, and every teams
-// region TeamsRegions.h says is modelled, in source order.
+// region TeamsRegions.h says is modelled, in source order; then the modelled windows of target
+// nowait tasks (TargetTasks.h).
 std::vector<RegionSite> findRegions(clang::ASTContext& context);
 
 struct RegionModelRequest {

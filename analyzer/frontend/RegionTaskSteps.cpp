@@ -125,6 +125,40 @@ void TaskSteps::addTimelineSteps(const std::vector<SinglePart>& parts, const cla
   state_.model.steps.back().construct = StepConstruct::Single;
 }
 
+// The host's statements run one after the other, each after the steps of the host before it; a
+// target task starts after them too, and nothing but the taskwait ends it (OpenMP 5.2, 13.8).
+void TaskSteps::addTargetTaskSteps(const TargetTaskWindow& window) {
+  std::vector<size_t> host;  // the host's steps so far
+  for (size_t index = 0; index < window.statements.size(); ++index) {
+    const clang::Stmt* statement = window.statements[index];
+    auto* target = llvm::dyn_cast<clang::OMPExecutableDirective>(statement);
+    size_t at = state_.model.steps.size();
+    if (target && isTargetNowait(*target)) {
+      if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(target)) {
+        steps_.addLoopStep(*loop, index);
+      } else {
+        const clang::CapturedStmt* captured = target->getInnermostCapturedStmt();
+        auto* body = const_cast<clang::Stmt*>(captured->getCapturedStmt());
+        state_.parents.addStmt(body);
+        state_.parents.setParent(body, captured);
+        state_.model.steps.push_back(singleThreadStep({body}, index));
+        state_.model.steps.back().construct = StepConstruct::Task;
+        state_.model.steps.back().at = positionOf(target->getBeginLoc(), state_.sources);
+      }
+    } else {
+      state_.model.steps.push_back(singleThreadStep({statement}, index));
+      state_.model.steps.back().construct = StepConstruct::Statement;
+    }
+    RegionStep& step = state_.model.steps.back();
+    step.nowait = true;
+    step.after = host;
+    if (!target || !isTargetNowait(*target)) host.push_back(at);
+  }
+  if (!window.end) return;  // the end of `main`: nothing of the window's follows
+  steps_.addBarrierStep(window.end);
+  state_.model.steps.back().construct = StepConstruct::Taskwait;
+}
+
 // Statements of a single, run by its one thread without a barrier after them.
 RegionStep TaskSteps::singleThreadStep(const std::vector<const clang::Stmt*>& statements, size_t index) {
   RegionStep step;

@@ -9,6 +9,7 @@
 #include "analyzer/frontend/RegionBuildState.h"
 #include "analyzer/frontend/RegionValues.h"
 #include "analyzer/frontend/SingleTimeline.h"
+#include "analyzer/frontend/TargetTasks.h"
 #include "analyzer/frontend/TaskSequences.h"
 #include "analyzer/frontend/TaskloopInSingle.h"
 
@@ -29,6 +30,10 @@ class TaskSteps {
                                   const clang::Stmt* single, size_t index);
   void addTaskloopSteps(const TaskloopInSingle& shape, const clang::OMPSingleDirective& single, size_t index);
   void addTimelineSteps(const std::vector<SinglePart>& parts, const clang::OMPSingleDirective& single, size_t index);
+  // A window of target nowait tasks (TargetTasks.h): the host's statements on one thread in order,
+  // each target's iterations shared out as a loop's (or a target's body, one task) from its
+  // creation to the taskwait that ends the window.
+  void addTargetTaskSteps(const TargetTaskWindow& window);
 
  private:
   RegionStep singleThreadStep(const std::vector<const clang::Stmt*>& statements, size_t index);

@@ -125,6 +125,9 @@ struct RegionModel {
   std::vector<RegionStep> steps;
   std::vector<FlagWaitModel> flagWaits;
   std::vector<Limitation> limitations;  // what the model leaves out: the region is reported unsupported
+  // Not a parallel region: sequential code of one host thread beside the target nowait tasks it
+  // starts, up to the taskwait (frontend/TargetTasks.h); the units are then the device's threads and the host.
+  bool hostWithTargetTasks = false;
 };
 
 // Symbols for the thread that executes an access and the team size, named as the calls that read
