@@ -54,6 +54,7 @@ struct Candidate {
   std::string sameMemoryAs;  // "" for pointers; for member arrays: the root's type and the path
   clang::SourceLocation declaredAt;
   const clang::VarDecl* root = nullptr;
+  bool container = false;  // a container reference, or a container member (`g.u` of std::vector<double> u)
 };
 
 // The variable whose memory a pointer argument points into: `u`, `&u[k]`, `u + k`, `(double *) u`.
@@ -156,7 +157,7 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
     if (finder.declaredInside.count(variable) || spellings[variable->getName().str()] != 1) continue;
     PointerShape shape =
         isContainerReference(variable) ? containerShape(variable->getType()) : shapeOf(variable->getType(), context);
-    admit({variable->getName().str(), shape, "", variable->getLocation(), variable});
+    admit({variable->getName().str(), shape, "", variable->getLocation(), variable, isContainerReference(variable)});
   }
   for (const MemberPath& member : finder.members) {
     if (finder.declaredInside.count(member.root)) continue;
@@ -177,7 +178,8 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
       if (const clang::ArrayType* array = context.getAsArrayType(rootType))
         rootType = context.getBaseElementType(array);
       std::string structType = rootType.getCanonicalType().getUnqualifiedType().getAsString();
-      admit({name, shape, structType + " " + member.path, at, member.root});
+      admit({name, shape, structType + " " + member.path, at, member.root,
+             !containerElementType(member.memberType).isNull()});
     }
   }
   // In declaration order, so that reports read "p and q" as the parameters are listed.
@@ -208,9 +210,7 @@ std::vector<MayAlias> mayAliasPairs(const clang::Stmt& loopBody, clang::ASTConte
       std::string evidence = evidenceFor(first, second);
       bool constInput = first.shape.constElement || second.shape.constElement;
       if (constInput && !constPointeesMayAlias && evidence.empty()) continue;
-      bool containers = (first.root && first.name == first.root->getName() && isContainerReference(first.root)) ||
-                        (second.root && second.name == second.root->getName() && isContainerReference(second.root));
-      pairs.push_back({first.name, second.name, evidence, containers});
+      pairs.push_back({first.name, second.name, evidence, first.container || second.container});
     }
   return pairs;
 }
