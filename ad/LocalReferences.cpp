@@ -14,18 +14,6 @@
 namespace adrace::ad {
 namespace {
 
-// The variables the function writes as a whole: assigned, incremented, their address taken, or
-// bound to a reference (`int &k = i;` may write i through k).
-std::set<const clang::ValueDecl*> wholeWritesIn(const clang::Stmt* body) {
-  std::set<const clang::ValueDecl*> written;
-  forEachWriteSite(body, [&](const WriteSite& site) {
-    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(site.target->IgnoreParenImpCasts()))
-      written.insert(ref->getDecl());
-    return true;
-  });
-  return written;
-}
-
 struct ReferenceDeclarations : clang::RecursiveASTVisitor<ReferenceDeclarations> {
   std::vector<clang::DeclStmt*> found;
   bool VisitDeclStmt(clang::DeclStmt* statement) {
@@ -58,7 +46,7 @@ class Substitution : public InPlaceRewriter {
     ReferenceDeclarations declarations;
     declarations.TraverseStmt(body);
     if (declarations.found.empty()) return;
-    const std::set<const clang::ValueDecl*> writes = wholeWritesIn(body);
+    const std::set<const clang::ValueDecl*> writes = wholeWrites(body);
     clang::ParentMap parents(body);
     for (clang::DeclStmt* statement : declarations.found) {
       auto* var = llvm::cast<clang::VarDecl>(statement->getSingleDecl());

@@ -41,20 +41,12 @@ std::string statusConditionFails(const AdjointContext& context, const clang::Exp
   reads.TraverseStmt(const_cast<clang::Expr*>(condition));
   if (reads.calls) return "its condition calls a function";
   if (reads.memory) return "its condition reads an element or a member, which the function may change";
+  const std::set<const clang::ValueDecl*> written = wholeWrites(context.function.getBody());
   for (const clang::ValueDecl* read : reads.variables) {
     auto* parameter = llvm::dyn_cast<clang::ParmVarDecl>(read);
     if (!parameter) return "its condition reads '" + read->getNameAsString() + "', which is not a parameter";
-    std::string written;
-    forEachWriteSite(context.function.getBody(), [&](const WriteSite& site) {
-      // An element written through a pointer parameter (`phi[i] = 0`) leaves the pointer alone.
-      if (auto* plain = llvm::dyn_cast<clang::DeclRefExpr>(site.target->IgnoreParenImpCasts());
-          plain && plain->getDecl() == parameter) {
-        written = "the function writes the parameter '" + parameter->getNameAsString() + "' its condition reads";
-        return false;
-      }
-      return true;
-    });
-    if (!written.empty()) return written;
+    if (written.count(parameter))
+      return "the function writes the parameter '" + parameter->getNameAsString() + "' its condition reads";
   }
   return "";
 }

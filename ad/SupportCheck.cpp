@@ -786,8 +786,8 @@ class SupportChecker {
   bool sawParallel_ = false;            // a parallel loop or region came before the statement being checked
   int loopDepth_ = 0;                   // loops around the statement being checked
   std::set<const clang::Stmt*> exits_;  // the break and return statements withoutJumps kept
-  // The rest of the function body after each `if (c) ... return;` it rewrote: its last statement
-  // ends the function, as the body's does.
+  // The rest of the function body after each `if (c) ... return;` (or a status guard's `return K;`)
+  // it rewrote: its last statement ends the function, as the body's does.
   std::set<const clang::Stmt*> functionTails_;
   const clang::OMPParallelDirective* region_ = nullptr;
   std::set<const clang::VarDecl*> regionLocals_;  // declared in the region being checked

@@ -45,4 +45,14 @@ bool writesVariable(const clang::Stmt* statement, const clang::VarDecl* variable
   return found;
 }
 
+std::set<const clang::ValueDecl*> wholeWrites(const clang::Stmt* statement) {
+  std::set<const clang::ValueDecl*> written;
+  forEachWriteSite(statement, [&](const WriteSite& site) {
+    if (auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(site.target->IgnoreParenImpCasts()))
+      written.insert(ref->getDecl());
+    return true;
+  });
+  return written;
+}
+
 }  // namespace adrace::ad

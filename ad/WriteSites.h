@@ -5,8 +5,11 @@
 // a target names a variable (a whole variable, or an element of it).
 #pragma once
 
+#include <clang/AST/Decl.h>
 #include <clang/AST/Stmt.h>
 #include <llvm/ADT/STLFunctionalExtras.h>
+
+#include <set>
 
 namespace adrace::ad {
 
@@ -25,5 +28,10 @@ void forEachWriteSite(const clang::Stmt* statement, llvm::function_ref<bool(cons
 // Whether `statement` assigns, increments or decrements `variable` or an element of it (through
 // baseVariable), or, when `addressCounts`, takes the address of either.
 bool writesVariable(const clang::Stmt* statement, const clang::VarDecl* variable, bool addressCounts);
+
+// The variables `statement` writes as a whole, by every kind of site: assigned, incremented, their
+// address taken, or bound to a reference (`int &k = i;` may write i through k). An element written
+// through a pointer (`p[i] = 0`) leaves the pointer itself out.
+std::set<const clang::ValueDecl*> wholeWrites(const clang::Stmt* statement);
 
 }  // namespace adrace::ad
