@@ -418,6 +418,38 @@ void widen(int n, double* x)
   }
 }
 
+// A helper taking a struct local by reference (`float3& v`, Rodinia CFD's compute_velocity) is
+// inlined with `v.x` naming the caller's `vel.x`, so the local is one scalar per member
+// (ad/LocalReferences.h, ad/ClassLocals.h).
+TEST(CxxAdjoint, StructLocalsPassedByReferenceAreScalars) {
+  Generated generated = generateCxx(R"(struct float3 { float x, y, z; };
+inline void velocity_of(float& rho, float3& m, float3& v)
+{
+    v.x = m.x / rho;
+    v.y = m.y / rho;
+    v.z = m.z / rho;
+}
+void speed(int n, const float* q, float* s)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+        float rho = q[4 * i];
+        float3 m;
+        m.x = q[4 * i + 1];
+        m.y = q[4 * i + 2];
+        m.z = q[4 * i + 3];
+        float3 vel;
+        velocity_of(rho, m, vel);
+        s[i] = vel.x * vel.x + vel.y * vel.y + vel.z * vel.z;
+    }
+}
+)",
+                                    "speed", {"q", "s"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "vel_x = m_x / rho;")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "float3 &")) << generated.code;
+}
+
 TEST(CxxAdjoint, ActiveNamespaceVariableIsRefused) {
   Generated generated = generateCxx(R"(namespace state { double energy; }
 void add(int n, const double* x)
