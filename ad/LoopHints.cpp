@@ -20,8 +20,9 @@ class HintRemover : public InPlaceRewriter {
   // Other attributes (`[[fallthrough]]`, `[[likely]]`) stay, and are refused where they are.
   clang::Stmt* substitute(clang::Stmt* stmt) override {
     auto* attributed = llvm::dyn_cast<clang::AttributedStmt>(stmt);
-    if (!attributed || !std::all_of(attributed->getAttrs().begin(), attributed->getAttrs().end(),
-                                    [](const clang::Attr* attribute) { return llvm::isa<clang::LoopHintAttr>(attribute); }))
+    if (!attributed ||
+        !std::all_of(attributed->getAttrs().begin(), attributed->getAttrs().end(),
+                     [](const clang::Attr* attribute) { return llvm::isa<clang::LoopHintAttr>(attribute); }))
       return nullptr;
     return rewrite(attributed->getSubStmt());
   }
