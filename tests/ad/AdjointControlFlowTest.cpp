@@ -196,7 +196,7 @@ void f(struct v a, double *y)
 )",
                                 "f", {"a", "y"})
                            .error,
-                       "unsupported: struct parameter 'a' passed by value"));
+                       "unsupported: --active a: a struct parameter passed by value"));
 }
 
 TEST(AdjointGenerator, WhileLoopTapesItsTripCount) {
