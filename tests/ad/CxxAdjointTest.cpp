@@ -96,6 +96,23 @@ void blend(const std::array<double, 16>& a, std::array<double, 16>& b)
   EXPECT_TRUE(contains(generated.code, "a_b[i] += ")) << generated.code;
 }
 
+// C++ has no `restrict` keyword: the adjoint keeps the source's `__restrict`, which g++ and clang++
+// accept, on the primal's pointers and their adjoints.
+TEST(CxxAdjoint, RestrictPointersKeepTheCxxSpelling) {
+  Generated generated = generateCxx(R"(void square(double* __restrict y, const double* __restrict x, int n)
+{
+#pragma omp parallel for
+    for (int k = 0; k < n; ++k)
+        y[k] = x[k] * x[k];
+}
+)",
+                                    "square", {"y", "x"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "double * __restrict y_b")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "const double * __restrict x")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, " restrict ")) << generated.code;
+}
+
 TEST(CxxAdjoint, NamespaceConstantsAreDeclaredInTheirNamespace) {
   Generated generated = generateCxx(R"(namespace heat {
 constexpr double kappa = 0.5;
