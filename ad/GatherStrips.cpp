@@ -62,9 +62,8 @@ std::map<std::string, std::int64_t> GatherAdjoint::stripAdjoints(const Target& t
     const std::int64_t reads = std::int64_t(offsets.size());
     bool costly = local.increments.size() > 1, stable = true;
     for (const Increment& increment : local.increments) {
-      costly = costly || costlierThanALoad(increment.value, [&](const std::string& name) {
-                 return definitions_.count(name) > 0;
-               });
+      costly = costly || costlierThanALoad(increment.value,
+                                           [&](const std::string& name) { return definitions_.count(name) > 0; });
       for (const Target& gathered : targets_)
         stable = stable && !c::namesIdentifier(increment.value, gathered.info->adjoint);
       for (const std::string& counter : familyCounters_)
@@ -93,9 +92,9 @@ void GatherAdjoint::openStrips(const std::map<std::string, std::int64_t>& adjoin
 //   <targets>
 // }
 c::StmtRef GatherAdjoint::stripMinedInterior(const std::map<std::string, std::int64_t>& adjoints,
-                                             const std::map<std::string, std::string>& buffers,
-                                             const c::ExprRef& begin, const c::ExprRef& end, std::int64_t low,
-                                             std::int64_t high, c::StmtRef targets) {
+                                             const std::map<std::string, std::string>& buffers, const c::ExprRef& begin,
+                                             const c::ExprRef& end, std::int64_t low, std::int64_t high,
+                                             c::StmtRef targets) {
   const ForHeader& header = nest_.front();
   const c::Type counterType = header.counterType;
   const c::ExprRef strip = c::name(stripBegin_), stripEnd = c::name(stripEnd_);

@@ -33,21 +33,22 @@ std::string equaliser(const std::string& scale, const std::string& taps = "-W; k
 }
 
 std::string generate(const std::string& source) {
-  return testing::generatedAdjoint(source, "filter", {"w", "in", "out"}, Strategy::FormAD,
-                                   {{"in", "n"}, {"out", "n"}});
+  return testing::generatedAdjoint(source, "filter", {"w", "in", "out"}, Strategy::FormAD, {{"in", "n"}, {"out", "n"}});
 }
 
 TEST(GatherStrips, ACostlyAdjointIsComputedOncePerIterationOfTheStrip) {
   std::string code = generate(equaliser("gain[i % 4]"));
   EXPECT_TRUE(contains(code, "in_b: a gather over its targets")) << code;
   // the strips are the worksharing loop's iterations; the buffer holds the strip widened by the taps
-  EXPECT_TRUE(contains(code, "for (int adrace_strip = adrace_interior_begin; adrace_strip < adrace_interior_end; "
-                             "adrace_strip += 1024) {"))
+  EXPECT_TRUE(contains(code,
+                       "for (int adrace_strip = adrace_interior_begin; adrace_strip < adrace_interior_end; "
+                       "adrace_strip += 1024) {"))
       << code;
   EXPECT_TRUE(contains(code, "int adrace_strip_first = adrace_strip - 2; /* the first iteration its targets read */"))
       << code;
-  EXPECT_TRUE(contains(code, "double acc_b_strip[1028]; /* acc_b at the strip's iterations: each target reads it "
-                             "at 5 of them */"))
+  EXPECT_TRUE(contains(code,
+                       "double acc_b_strip[1028]; /* acc_b at the strip's iterations: each target reads it "
+                       "at 5 of them */"))
       << code;
   // filled over the primal loop's counter, as the backward iteration computes acc_b
   EXPECT_TRUE(contains(code, "for (int i = adrace_strip_first; i < adrace_strip_end + 2; i++) {")) << code;
@@ -80,15 +81,16 @@ TEST(GatherStrips, AnAdjointThatCostsALoadIsRecomputed) {
 
 // Each target reads the adjoint at one iteration only: nothing to share.
 TEST(GatherStrips, AnAdjointReadAtOneIterationIsRecomputed) {
-  std::string code = testing::generatedAdjoint("void scale(int n, const double *g, const double *u, double *v)\n"
-                                               "{\n"
-                                               "#pragma omp parallel for schedule(static)\n"
-                                               "    for (int i = 1; i < n; i++) {\n"
-                                               "        double d = u[i] * u[i];\n"
-                                               "        v[i] = g[i % 3] * g[i % 5] * d + u[i - 1];\n"
-                                               "    }\n"
-                                               "}\n",
-                                               "scale", {"u", "v"}, Strategy::FormAD, {{"u", "n"}, {"v", "n"}});
+  std::string code = testing::generatedAdjoint(
+      "void scale(int n, const double *g, const double *u, double *v)\n"
+      "{\n"
+      "#pragma omp parallel for schedule(static)\n"
+      "    for (int i = 1; i < n; i++) {\n"
+      "        double d = u[i] * u[i];\n"
+      "        v[i] = g[i % 3] * g[i % 5] * d + u[i - 1];\n"
+      "    }\n"
+      "}\n",
+      "scale", {"u", "v"}, Strategy::FormAD, {{"u", "n"}, {"v", "n"}});
   EXPECT_TRUE(contains(code, "u_b: a gather over its targets")) << code;
   EXPECT_FALSE(contains(code, "adrace_strip")) << code;
   EXPECT_TRUE(contains(code, "g[j % 3] * g[j % 5]")) << code;
