@@ -322,6 +322,16 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value,
       auto local = localAdjoints_.find(node->text);
       if (local == localAdjoints_.end()) return node;
       if (const Recomputed* known = recomputed(node->text)) return c::name(known->fresh);
+      const bool isFloat = local->second.decl->getType()->isSpecificBuiltinType(clang::BuiltinType::Float);
+      auto strip = strips_.find(node->text);
+      if (strip != strips_.end()) {  // in a strip's interior: its buffer holds it (GatherStrips.cpp)
+        std::string fresh = context_.freshName(node->text + "_at");
+        out.locals.push_back(c::declaration(c::plainType(isFloat ? "float" : "double"), fresh,
+                                            c::subscript(c::name(strip->second), c::sub(iteration[0], stripFirst_))));
+        cache.push_back({node->text, iteration, fresh});
+        recomputedAdjoints_.insert(fresh);
+        return c::name(fresh);
+      }
       // The local's adjoint at that iteration: the sum of its increments there (locals it reads first).
       c::ExprRef sum;
       for (const Increment& increment : local->second.increments) {
@@ -330,7 +340,6 @@ GatherAdjoint::ShiftedValue GatherAdjoint::atIteration(const c::ExprRef& value,
               : increment.negate ? c::sub(sum, part)
                                  : c::add(sum, part);
       }
-      const bool isFloat = local->second.decl->getType()->isSpecificBuiltinType(clang::BuiltinType::Float);
       std::string fresh = context_.freshName(node->text + "_at");
       out.locals.push_back(c::declaration(c::plainType(isFloat ? "float" : "double"), fresh, sum));
       cache.push_back({node->text, iteration, fresh});
@@ -478,6 +487,8 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   const std::string j = context_.freshName("j");
   const c::ExprRef jName = c::name(j);
   const c::ExprRef element = c::subscript(c::name(target.info->adjoint), jName);
+  const std::map<std::string, std::int64_t> stripped = stripAdjoints(target);
+  openStrips(stripped);  // the interior's terms read those adjoints from the strip's buffers
   RecomputedLocals interiorLocals;
   c::StmtList interior;
   // With family terms the interior target sums over inner loops: into a local, which the compiler
@@ -506,6 +517,8 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
   for (const Term& term : target.terms)
     if (!term.family.empty()) interior.push_back(familyLoop(term, {jName}, interiorElement, {true}));
   if (summedInLoops) interior.push_back(c::expression(c::addAssign(element, interiorElement)));
+  std::map<std::string, std::string> buffers;
+  buffers.swap(strips_);  // the guarded targets below recompute them
   c::StmtList guarded;
   for (const Term& term : target.terms) {
     if (!term.family.empty()) {
@@ -546,7 +559,11 @@ c::StmtList GatherAdjoint::gatherLoops(const Target& target) {
       c::directive(c::Omp::Single, {c::nowaitClause()}),
       c::block({c::comment("targets near the first iteration"), loopOver(plus(first, low), beginName, guarded),
                 c::comment("targets near the last iteration"), loopOver(highName, plus(end, high), guarded)})));
-  out.push_back(c::governed(staticFor(), loopOver(beginName, endName, interior)));
+  if (buffers.empty())
+    out.push_back(c::governed(staticFor(), loopOver(beginName, endName, interior)));
+  else
+    out.push_back(stripMinedInterior(stripped, buffers, beginName, endName, low, high,
+                                     loopOver(c::name(stripBegin_), c::name(stripEnd_), interior)));
   return out;
 }
 

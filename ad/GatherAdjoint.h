@@ -161,6 +161,15 @@ class GatherAdjoint {
   c::StmtRef familyLoop(const Term& term, const std::vector<c::ExprRef>& targets, const c::ExprRef& element,
                         const std::vector<bool>& interior);
   c::StmtList gatherLoopsNest(const Target& target);
+  // GatherStrips.cpp (one-dimensional gathers): the body-local adjoints that the interior targets
+  // read at several shifted iterations, each costlier than a load; openStrips names their buffers
+  // (the interior's terms built next read them there), stripMinedInterior runs `targets` (the loop
+  // over one strip's targets, from stripBegin_ to stripEnd_) in strips that first fill the buffers.
+  std::map<std::string, std::int64_t> stripAdjoints(const Target& target) const;  // adjoint -> reads per target
+  void openStrips(const std::map<std::string, std::int64_t>& adjoints);
+  c::StmtRef stripMinedInterior(const std::map<std::string, std::int64_t>& adjoints,
+                                const std::map<std::string, std::string>& buffers, const c::ExprRef& begin,
+                                const c::ExprRef& end, std::int64_t low, std::int64_t high, c::StmtRef targets);
 
   AdjointContext& context_;
   const ParallelLoop& loop_;
@@ -177,6 +186,11 @@ class GatherAdjoint {
   std::set<std::string> recomputedAdjoints_;               // fresh names of body-local adjoints at shifted iterations
   std::map<std::string, const clang::VarDecl*> tapeable_;  // readFromTape's scalars, by name
   std::map<std::string, std::string> tapes_;               // the tapes the terms read: scalar name -> tape name
+  // While the interior of a strip is built: a body-local adjoint's buffer (by the adjoint's name);
+  // the iteration its first element holds, and the strip's bounds (GatherStrips.cpp).
+  std::map<std::string, std::string> strips_;
+  c::ExprRef stripFirst_;
+  std::string stripBegin_, stripEnd_;
 };
 
 }  // namespace adrace::ad

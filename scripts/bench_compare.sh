@@ -7,8 +7,10 @@
 # BEFORE: an older adrace binary, or a folder of the formad adjoints it generated (K.formad.c for
 # each kernel K). gcc -O3 -march=native -fopenmp; the bench sizes with a tenth of the calls
 # (scripts/bench_adjoint.sh --quick); every build and thread count interleaved in each round; medians.
-# Prints, per kernel and thread count: before / primal, formad / primal, reduction / formad,
-# formad / hand-written, before / formad; then the memory each adjoint allocates (tape, copies).
+# Prints the machine line (CPU, cores, gcc, load average before and after), then per kernel and
+# thread count: the primal's median seconds, before / primal, formad / primal, reduction / formad,
+# atomic / formad, formad / hand-written, before / formad; then the memory each adjoint allocates
+# (tape, copies).
 # A kernel of tests/ad/kernels.txt outside corpus/ (its root field) is found there; without a
 # hand-written reference adjoint, the primal is linked with the formad one (not called).
 set -euo pipefail
@@ -36,7 +38,7 @@ cflags=(-O3 -march=native -fopenmp -w -Iruntime)
 
 # kernel|N|calls: scripts/bench_adjoint.sh's sizes, a tenth of its calls (squared_filter, filter2d: their
 # drivers' time sizes)
-declare -A sizes=([conv1d]="1000000 25" [stencil3d7]="100 16" [lulesh_stress]="48 10" [lbm]="16 3"
+declare -A sizes=([conv1d]="1000000 25" [stencil3d7]="100 16" [stencil_compact3]="1000000 15" [lulesh_stress]="48 10" [lbm]="16 3"
                   [stencil2d_nonlinear]="1000 22" [stencil_gather3]="1000000 45" [green_gauss]="100000 110"
                   [squared_filter]="1000000 10" [filter2d]="20000 20" [fir_equalizer]="1000000 25")
 for k in $kernels; do
@@ -49,11 +51,11 @@ for k in $kernels; do
   else
     "$before" adjoint "$dir/$k.c" --function "$functions" --active "$active" "${extent_args[@]}" -o "$work/$k.before.c"
   fi
-  for strategy in formad reduction; do
+  for strategy in formad reduction atomic; do
     "$adrace" adjoint "$dir/$k.c" --function "$functions" --active "$active" --strategy "$strategy" "${extent_args[@]}" \
       -o "$work/$k.$strategy.c"
   done
-  for variant in before formad reduction; do
+  for variant in before formad reduction atomic; do
     gcc "${cflags[@]}" "$dir/$k.c" "$work/$k.$variant.c" "$dir/driver.c" -lm -o "$work/$k.$variant"
     "$work/$k.$variant" check > /dev/null || { echo "bench_compare.sh: $k $variant: gradient check failed" >&2; exit 1; }
   done
@@ -65,11 +67,12 @@ for k in $kernels; do
   [ -f "$handwritten" ] && gcc "${cflags[@]}" "$dir/$k.c" "$handwritten" "$dir/driver.c" -lm -o "$work/$k.handwritten"
 done
 
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((round = 1; round <= rounds; round++)); do
   for k in $kernels; do
     read -r n calls <<< "${sizes[$k]}"
     for t in $threads; do
-      for variant in primal before formad reduction handwritten; do
+      for variant in primal before formad reduction atomic handwritten; do
         [ -x "$work/$k.$variant" ] || continue
         mode=time
         [ "$variant" = primal ] && mode=time-primal
@@ -82,9 +85,10 @@ for ((round = 1; round <= rounds; round++)); do
     done
   done
 done
-echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $rounds rounds"
-echo "| kernel | threads | before / primal | formad / primal | reduction / formad | formad / hand-written | before / formad |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, $(gcc --version | head -1)," \
+  "load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after, $rounds rounds"
+echo "| kernel | threads | primal (s) | before / primal | formad / primal | reduction / formad | atomic / formad | formad / hand-written | before / formad |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 awk '
   { key = $1 " " $3; n[key, $2]++; v[key, $2, n[key, $2]] = $4; keys[key] = 1 }
   function median(key, variant,   m, a, i, j, x) {
@@ -98,19 +102,20 @@ awk '
     for (key in keys) {
       split(key, f, " ")
       p = median(key, "primal"); b = median(key, "before"); fm = median(key, "formad")
-      r = median(key, "reduction"); h = median(key, "handwritten")
-      printf "| %s | %s | %.2f | %.2f | %.2f | %s | %.2f |\n", f[1], f[2], b / p, fm / p, r / fm, h ? sprintf("%.2f", fm / h) : "–", b / fm
+      r = median(key, "reduction"); a = median(key, "atomic"); h = median(key, "handwritten")
+      printf "| %s | %s | %.4f | %.2f | %.2f | %.2f | %s | %s | %.2f |\n", f[1], f[2], p, b / p, fm / p, r / fm,
+        a ? sprintf("%.2f", a / fm) : "–", h ? sprintf("%.2f", fm / h) : "–", b / fm
     }
   }' "$work/raw.txt" | sort
 echo
 echo "Memory the adjoint allocates (peak minus resident before the first call, MiB, largest over the rounds):"
-echo "| kernel | threads | before | formad | reduction |"
-echo "|---|---:|---:|---:|---:|"
+echo "| kernel | threads | before | formad | reduction | atomic |"
+echo "|---|---:|---:|---:|---:|---:|"
 awk '
   { key = $1 " " $3; if (!((key, $2) in m) || $4 > m[key, $2]) m[key, $2] = $4; keys[key] = 1 }
   END {
     for (key in keys) {
       split(key, f, " ")
-      printf "| %s | %s | %s | %s | %s |\n", f[1], f[2], m[key, "before"], m[key, "formad"], m[key, "reduction"]
+      printf "| %s | %s | %s | %s | %s | %s |\n", f[1], f[2], m[key, "before"], m[key, "formad"], m[key, "reduction"], m[key, "atomic"]
     }
   }' "$work/memory.txt" | sort

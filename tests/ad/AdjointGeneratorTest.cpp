@@ -101,11 +101,21 @@ TEST(AdjointGenerator, GatherRecomputesAnInitialisedLocalAtTheShiftedIteration) 
   ASSERT_TRUE(g.error.empty()) << g.error;
   EXPECT_FALSE(contains(g.code, "omp atomic")) << g.code;
   EXPECT_TRUE(contains(g.code, "x_b as a gather")) << g.code;
-  // the iteration i = j (of the three that read x[j]) recomputes its smooth, then smooth's adjoint
-  EXPECT_TRUE(contains(g.code,
-                       "double smooth_at2 = x[j - 1] + x[j] + x[j + 1];\n"
-                       "                double smooth_b_at2 = s_b * (smooth_at2 - d[j]) + (smooth_at2 - d[j]) * s_b;"))
+  // a target near the ends: the iteration i = j (of the three that read x[j]) recomputes its smooth,
+  // then smooth's adjoint
+  EXPECT_TRUE(
+      contains(g.code,
+               "double smooth_at2 = x[j - 1] + x[j] + x[j + 1];\n"
+               "                        double smooth_b_at5 = s_b * (smooth_at2 - d[j]) + (smooth_at2 - d[j]) * s_b;"))
       << g.code;
+  // the interior: each iteration's smooth and smooth_b once per strip (ad/GatherStrips.cpp), read by
+  // the three targets that need it
+  EXPECT_TRUE(contains(g.code,
+                       "double smooth_at4 = x[i - 1] + x[i] + x[i + 1];\n"
+                       "                    smooth_b_strip[i - adrace_strip_first] = s_b * (smooth_at4 - d[i]) + "
+                       "(smooth_at4 - d[i]) * s_b;"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code, "x_b[j] += smooth_b_at + smooth_b_at2 + smooth_b_at3;")) << g.code;
 }
 
 // A reduction clause's operator as the analysis reads it (analyzer::reductionOperator): `+` is
