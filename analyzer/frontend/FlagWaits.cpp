@@ -50,13 +50,15 @@ const clang::OMPFlushDirective* flushWithoutList(const clang::Stmt* statement) {
 bool flushReleases(const clang::OMPFlushDirective& flush) { return !flush.getSingleClause<clang::OMPAcquireClause>(); }
 bool flushAcquires(const clang::OMPFlushDirective& flush) { return !flush.getSingleClause<clang::OMPReleaseClause>(); }
 
+constexpr unsigned kNoParameter = ~0u;  // a wait function that takes no flag (WaitFunction)
+
 // The statements that write `variable`: assign, increment it or take its address. The address
 // passed to a function that only waits on what it points to (`wait_for(&ready)`, `waitFunction`'s
 // parameter `waitParameter`) writes nothing.
 struct Writes : clang::RecursiveASTVisitor<Writes> {
   const clang::VarDecl* variable = nullptr;
   const clang::FunctionDecl* waitFunction = nullptr;
-  unsigned waitParameter = 0;
+  unsigned waitParameter = kNoParameter;
   std::vector<const clang::Stmt*> found;
   std::set<const clang::Stmt*> excused;
   bool VisitCallExpr(clang::CallExpr* call) {
@@ -80,7 +82,7 @@ struct Writes : clang::RecursiveASTVisitor<Writes> {
 
 std::vector<const clang::Stmt*> writesOf(const clang::VarDecl* variable, const clang::Stmt* root,
                                          const clang::FunctionDecl* waitFunction = nullptr,
-                                         unsigned waitParameter = 0) {
+                                         unsigned waitParameter = kNoParameter) {
   Writes writes;
   writes.variable = variable;
   writes.waitFunction = waitFunction;
@@ -122,10 +124,11 @@ bool defaultMemoryOrderRequired(clang::ASTContext& context) {
   return false;
 }
 
-// A function whose body waits on the flag its parameter `parameter` points to (null: none).
+// A function whose body waits on the flag its parameter `parameter` points to (`function` null:
+// none; `parameter` kNoParameter: it names a file-scope flag itself).
 struct WaitFunction {
   const clang::FunctionDecl* function = nullptr;
-  unsigned parameter = 0;
+  unsigned parameter = kNoParameter;
 };
 
 // Whether the flag holds 0 where the region starts, each time it starts: a local of the region's
@@ -337,7 +340,7 @@ std::optional<std::int64_t> writesNeeded(const clang::Expr* condition, const cla
 }
 
 // The loop's reading of the flag: its body is one `atomic read  seen = FLAG;` with flushes without a
-// list around it. FLAG is a variable, or `*p` / `p[0]` of a pointer parameter of a called function.
+// list around it. FLAG is a variable, or `*p` of a pointer parameter of a called function.
 struct WaitLoop {
   const clang::OMPAtomicDirective* read = nullptr;
   const clang::VarDecl* seen = nullptr;
@@ -391,8 +394,8 @@ const clang::ParmVarDecl* pointeeParameter(const clang::Expr* flag) {
   return use ? llvm::dyn_cast<clang::ParmVarDecl>(use->getDecl()) : nullptr;
 }
 
-// A function whose body only waits on a flag (`wait_for(&ready)`): declarations, the waiting loop,
-// flushes without a list after it. Its loop, and the flag parameter when it waits on `*p`.
+// A function whose body only waits on a flag (`wait_for(&ready)`): declarations initialised to
+// constants (or not at all), the waiting loop, flushes without a list after it.
 struct WaitBody {
   const clang::Stmt* loop = nullptr;
   bool flushAfterLoop = false;
@@ -403,10 +406,16 @@ std::optional<WaitBody> waitBodyOf(const clang::FunctionDecl& callee) {
   if (!body) return std::nullopt;
   WaitBody wait;
   for (const clang::Stmt* statement : body->body()) {
-    if (llvm::isa<clang::DeclStmt>(statement) || llvm::isa<clang::NullStmt>(statement)) {
+    if (auto* decls = llvm::dyn_cast<clang::DeclStmt>(statement)) {
+      for (const clang::Decl* decl : decls->decls()) {
+        auto* variable = llvm::dyn_cast<clang::VarDecl>(decl);
+        if (!variable || (variable->getInit() && !variable->getInit()->isEvaluatable(callee.getASTContext())))
+          return std::nullopt;
+      }
       if (wait.loop) return std::nullopt;
       continue;
     }
+    if (llvm::isa<clang::NullStmt>(statement)) continue;
     if (const clang::OMPFlushDirective* flush = flushWithoutList(statement)) {
       wait.flushAfterLoop |= wait.loop && flushAcquires(*flush);
       continue;
@@ -514,7 +523,7 @@ std::optional<FlagWait> recogniseCalledFlagWait(const clang::CallExpr& call,
   std::optional<WaitLoop> reading = body ? waitLoopOf(*body->loop) : std::nullopt;
   if (!reading) return std::nullopt;
   // The flag: a file-scope variable, or what the call passes for the pointer parameter read as `*p`.
-  WaitFunction waitFunction{definition, 0};
+  WaitFunction waitFunction{definition, kNoParameter};
   const clang::VarDecl* flag = variableNamed(reading->flag);
   if (flag && !flag->isFileVarDecl()) return std::nullopt;
   if (const clang::ParmVarDecl* parameter = pointeeParameter(reading->flag)) {

@@ -24,9 +24,9 @@ const char* kPipeline = R"(
   })";
 
 TEST(TargetTaskDepend, AnInDependenceOnTheProducersOutOrdersTheConsumer) {
-  for (auto [producer, consumer] : {std::pair{"depend(out: u)", "depend(in: u)"},
-                                    std::pair{"depend(inout: u)", "depend(inout: u)"},
-                                    std::pair{"depend(out: u, v)", "depend(in: v)"}}) {
+  for (auto [producer, consumer] :
+       {std::pair{"depend(out: u)", "depend(in: u)"}, std::pair{"depend(inout: u)", "depend(inout: u)"},
+        std::pair{"depend(out: u, v)", "depend(in: v)"}}) {
     CheckedSnippet checked = checkSnippet(fillIn(kPipeline, {producer, consumer}));
     EXPECT_TRUE(checked.findings.empty()) << producer << " / " << consumer << "\n" << describe(checked.findings);
   }
@@ -85,8 +85,7 @@ TEST(TargetTaskDepend, SectionsAndMutexinoutsetStayUnsupported) {
   CheckedSnippet section = checkSnippet(fillIn(kPipeline, {"depend(out: u[0:N])", "depend(in: u[0:N])"}));
   EXPECT_TRUE(unsupportedSaying(section, "depend item that is not a plain variable")) << describe(section.findings);
   EXPECT_FALSE(hasDefinite(section)) << describe(section.findings);
-  CheckedSnippet mutex =
-      checkSnippet(fillIn(kPipeline, {"depend(mutexinoutset: u)", "depend(mutexinoutset: u)"}));
+  CheckedSnippet mutex = checkSnippet(fillIn(kPipeline, {"depend(mutexinoutset: u)", "depend(mutexinoutset: u)"}));
   EXPECT_TRUE(unsupportedSaying(mutex, "mutexinoutset")) << describe(mutex.findings);
   EXPECT_FALSE(hasDefinite(mutex)) << describe(mutex.findings);
 }

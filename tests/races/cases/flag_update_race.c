@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 20 resid
+// adrace-race: 43 resid
 // The capture that takes the ticket is relaxed (no seq_cst, release or flush before it): it is no
 // release, so the monitor may read the residual while the solver thread still writes it.
 /* Residual hand-off from a solver thread to a monitor thread. */

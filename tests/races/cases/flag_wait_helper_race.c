@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 27 halo
+// adrace-race: 45 halo
 // The helper reads the flag with a plain (relaxed) atomic read: it is no acquire, so thread 1 may
 // read the halo while thread 0 still packs it; the release write alone orders nothing.
 /* Halo hand-off between two threads, the wait written once as a helper. */
