@@ -450,6 +450,38 @@ void speed(int n, const float* q, float* s)
   EXPECT_FALSE(contains(generated.code, "float3 &")) << generated.code;
 }
 
+// `#pragma unroll` only tells the compiler how to optimise: the adjoint reads the loop under it
+// (ad/LoopHints.h). A struct passed by value that is not active is constants the body reads, passed
+// on unchanged; an active one stays refused.
+const char* kFarField = R"(struct float3 { float x, y, z; };
+void flux(int n, const float* q, float* f, float3 ff)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+        float s = 0.0f;
+#pragma unroll
+        for (int j = 0; j < 3; j++)
+            s += q[3 * i + j] * q[3 * i + j];
+        f[i] = s * ff.x + q[3 * i] * ff.y;
+    }
+}
+)";
+
+TEST(CxxAdjoint, LoopHintsAndInactiveStructsByValueAreRead) {
+  Generated generated = generateCxx(kFarField, "flux", {"q", "f"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "float *f_b, float3 ff)")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "* ff.x")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "unroll")) << generated.code;
+}
+
+TEST(CxxAdjoint, ActiveStructPassedByValueIsRefused) {
+  Generated generated = generateCxx(kFarField, "flux", {"q", "f", "ff"});
+  EXPECT_TRUE(contains(generated.error, ":2:51: error: unsupported: --active ff: a struct parameter passed by value"))
+      << generated.error;
+  EXPECT_EQ(generated.code, "");
+}
+
 TEST(CxxAdjoint, ActiveNamespaceVariableIsRefused) {
   Generated generated = generateCxx(R"(namespace state { double energy; }
 void add(int n, const double* x)

@@ -2,7 +2,8 @@
  * code writes it: the conserved variables and the face normals stored variable-major
  * (`variables[i + VAR_MOMENTUM * nelr]`), float3 struct locals filled member by member, void helpers
  * writing their results through pointers to float3, four neighbours per cell from an index array
- * (negative: a wall), and float arithmetic with sqrtf. */
+ * (negative: a wall) whose pressure is scaled by a file-scope float3, and float arithmetic with
+ * sqrtf. */
 #include <math.h>
 
 #define NDIM 3
@@ -16,6 +17,8 @@
 typedef struct {
     float x, y, z;
 } float3;
+
+float3 wall_scale = {1.0f, 0.9f, 1.1f};
 
 static inline void compute_velocity(float density, const float3 *momentum, float3 *velocity)
 {
@@ -126,9 +129,9 @@ void cfd_fluxes(int nelr, const int *elements_surrounding_elements, const float 
                 flux_i_momentum.z += factor * (velocity_nb.x * momentum_nb.z + flux_contribution_i_momentum_z.x);
             } else {
                 /* a wall: only the pressure pushes */
-                flux_i_momentum.x += normal.x * pressure_i;
-                flux_i_momentum.y += normal.y * pressure_i;
-                flux_i_momentum.z += normal.z * pressure_i;
+                flux_i_momentum.x += normal.x * pressure_i * wall_scale.x;
+                flux_i_momentum.y += normal.y * pressure_i * wall_scale.y;
+                flux_i_momentum.z += normal.z * pressure_i * wall_scale.z;
             }
         }
         fluxes[i + VAR_DENSITY * nelr] = flux_i_density;
