@@ -563,10 +563,13 @@ void RegionStepBuilder::findSpinWaits() {
   struct Calls : clang::RecursiveASTVisitor<Calls> {
     std::vector<std::pair<const clang::CallExpr*, const clang::FunctionDecl*>> pending;
     std::set<const clang::FunctionDecl*> seen;
+    bool inCallees = false;
+    std::vector<std::pair<const clang::CallExpr*, const clang::FunctionDecl*>> fromCallees;  // calls in callees
     bool VisitCallExpr(clang::CallExpr* call) {
       const clang::FunctionDecl* definition = nullptr;
-      if (call->getDirectCallee() && call->getDirectCallee()->hasBody(definition) && seen.insert(definition).second)
-        pending.push_back({call, definition});
+      if (!call->getDirectCallee() || !call->getDirectCallee()->hasBody(definition)) return true;
+      if (inCallees) fromCallees.push_back({call, definition});
+      if (seen.insert(definition).second) pending.push_back({call, definition});
       return true;
     }
   } calls;
@@ -599,6 +602,7 @@ void RegionStepBuilder::findSpinWaits() {
     addFlagWait(wait, call, whyNot);
     recognisedWaits.insert(definition);
   }
+  calls.inCallees = true;
   while (!calls.pending.empty()) {
     auto [call, callee] = calls.pending.back();
     calls.pending.pop_back();
@@ -611,6 +615,14 @@ void RegionStepBuilder::findSpinWaits() {
           waits.front());
     calls.TraverseStmt(callee->getBody());
   }
+  // A function recognised as a wait where the region calls it, called again below another callee.
+  for (const auto& [call, callee] : calls.fromCallees)
+    if (recognisedWaits.count(callee)) {
+      state_.limit("a thread waits on a flag in '" + callee->getNameAsString() +
+                       "', called from another called function: not modelled",
+                   call);
+      break;
+    }
   for (const clang::Stmt* loop : finder.found) {
     std::string whyNot;
     std::optional<FlagWait> wait = recogniseFlagWait(

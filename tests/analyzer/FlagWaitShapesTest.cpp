@@ -85,6 +85,43 @@ TEST(FlagWaitShapes, ACalledFunctionDoingMoreThanWaitingIsNotModelled) {
   EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
 }
 
+// The wait function recognised where the region calls it is called again inside another helper,
+// where its wait is not placed: the region is not checked rather than that wait ignored.
+TEST(FlagWaitShapes, AWaitFunctionCalledBelowAnotherCalleeIsNotModelled) {
+  CheckedSnippet checked = checkSnippet(R"(
+    #include <omp.h>
+    double buf[8];
+    double out, late;
+    int ready = 0;
+    static void wait_for(int *flag) {
+      int seen = 0;
+      while (!seen) {
+    #pragma omp atomic read acquire
+        seen = *flag;
+      }
+    }
+    static void consume_late(void) { wait_for(&ready); late = buf[2]; }
+    int main(void) {
+    #pragma omp parallel num_threads(3)
+      {
+        int tid = omp_get_thread_num();
+        if (tid == 0) {
+          buf[2] = 1.0;
+    #pragma omp atomic write release
+          ready = 1;
+        } else if (tid == 1) {
+          wait_for(&ready);
+          out = buf[2];
+        } else {
+          consume_late();
+        }
+      }
+      return 0;
+    })");
+  EXPECT_TRUE(unsupportedSaying(checked, "called from another called function")) << describe(checked.findings);
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
+}
+
 // %s: the producer's atomic construct and statement.
 const char* kOneProducer = R"(
   #include <omp.h>
