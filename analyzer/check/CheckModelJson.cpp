@@ -63,7 +63,10 @@ json toJson(const RegionModel& region) {
   for (const smt::Condition& fact : region.facts) facts.push_back(conditionText(fact));
   json flagWaits = json::array();
   for (const FlagWaitModel& wait : region.flagWaits) {
-    json entry = {{"flag", wait.flag}, {"wait_at", toJson(wait.waitAt)}, {"orders", wait.orders}};
+    json entry = {{"flag", wait.flag},
+                  {"wait_at", toJson(wait.waitAt)},
+                  {"orders", wait.orders},
+                  {"writes_needed", wait.writesNeeded}};
     if (!wait.orders) entry["why"] = wait.why;
     flagWaits.push_back(std::move(entry));
   }

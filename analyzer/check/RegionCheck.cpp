@@ -272,9 +272,10 @@ class RegionChecker {
     }
   }
 
-  // A flag wait orders (RegionModel::flagWaits) when the flag's one write is certain and made by one
-  // thread only: a waiter then leaves its loop only after that thread's release. Else what it was
-  // meant to order is compared as any other accesses are.
+  // A flag wait orders (RegionModel::flagWaits) when the flag's write is certain and made by no more
+  // threads than the waiter's exit needs writes (one for a flag set once): a waiter then leaves its
+  // loop only after every writer's release. Else what it was meant to order is compared as any
+  // other accesses are.
   void proveFlagWrites(const std::vector<std::vector<Side>>& sides) {
     flagOrders_.assign(region_.flagWaits.size(), false);
     for (size_t k = 0; k < region_.flagWaits.size(); ++k) {
@@ -286,10 +287,29 @@ class RegionChecker {
               std::count(side.access->flagWrites.begin(), side.access->flagWrites.end(), static_cast<int>(k)))
             write = &side;
       if (!write || write->uncertain || region_.steps[write->step].executor == Executor::Worksharing) continue;
-      bool oneThread = region_.steps[write->step].executor != Executor::EveryThread ||
-                       ask(*write, *write, smt::Pairing::Any).status == smt::Coincidence::Status::Disjoint;
-      flagOrders_[k] = oneThread;
+      flagOrders_[k] = region_.steps[write->step].executor != Executor::EveryThread ||
+                       writersAtMost(*write, region_.flagWaits[k].writesNeeded);
     }
+  }
+
+  // Whether at most `most` threads make `write`, an access of statements every thread runs under
+  // its guards: one is two threads never making it; more are counted number by number (the first
+  // kThreadNumbers), until no thread from a number on may make it.
+  bool writersAtMost(const Side& write, std::int64_t most) {
+    if (most <= 1) return ask(write, write, smt::Pairing::Any).status == smt::Coincidence::Status::Disjoint;
+    constexpr std::int64_t kThreadNumbers = 128;
+    auto mayWrite = [&](Relation relation, std::int64_t number) {
+      smt::AccessSite site = write.site;
+      site.facts.push_back({unitNumber(region_.units), relation, smt::constant(number)});
+      return smt::mayCoincideAcross(session_, site, site, smt::Pairing::Any).status !=
+             smt::Coincidence::Status::Disjoint;
+    };
+    std::int64_t writers = 0;
+    for (std::int64_t number = 0; number < kThreadNumbers; ++number) {
+      if (!mayWrite(Relation::GreaterEqual, number)) return true;
+      if (mayWrite(Relation::Equal, number) && ++writers > most) return false;
+    }
+    return false;
   }
 
   // Whether a flag wait orders the two accesses: one precedes the release the other's thread acquires.

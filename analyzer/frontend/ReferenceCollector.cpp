@@ -178,50 +178,6 @@ void ReferenceCollector::addCall(const clang::CallExpr* call) {
   for (const CalleeAccess& access : summary.accesses) addCalleeAccess(access);
 }
 
-// memcpy, memmove and memset of blocks of one-dimensional arrays (BlockCopies.h): the elements
-// offset + k, 0 <= k < count, of each block, with k a symbol of a context of its own.
-void ReferenceCollector::addBlockCopy(const clang::CallExpr& call) {
-  for (const Block& block : blocksOf(call, context_)) {
-    Reference reference;
-    reference.id = static_cast<int>(references_.size());
-    reference.kind = block.written ? AccessKind::Write : AccessKind::Read;
-    reference.text = sourceText(block.argument, context_) + " in '" + calleeName(&call) + "'";
-    reference.context = contexts_.contextOf(&call);
-    reference.span = spanOf(block.argument->getSourceRange(), context_.getSourceManager());
-    reference.protection = analyzer::protectionOf(&call, cfg_.parents(), true, &reference.exclusionName);
-    auto opaque = [&](std::string why) {
-      reference.opaque = true;
-      reference.opaqueReason = std::move(why);
-    };
-    if (!block.array) {
-      reference.variable = reference.text;
-      opaque(block.whyNot);
-      references_.push_back(std::move(reference));
-      continue;
-    }
-    const DataSharing::Entry& entry = sharing_.of(block.array);
-    bool pointer = block.array->getType()->isPointerType();
-    if (isPerThread(entry.sharing) && !pointer) continue;  // the thread's own array
-    reference.variable = entry.name;
-    IndexTranslator::Result offset{smt::constant(0), {}}, count{smt::constant(block.constantCount), {}};
-    if (block.offset) offset = translator_.translate(block.offset);
-    if (block.count) count = translator_.translate(block.count);
-    if (pointer && (isPerThread(entry.sharing) || written_.scalars.count(block.array)))
-      opaque("pointer '" + block.array->getName().str() +
-             "' is assigned inside the loop: pointer chasing is not followed");
-    else if (!block.whyNot.empty())
-      opaque(block.whyNot);
-    else if (!offset.expr || !count.expr)
-      opaque(offset.expr ? count.reason : offset.reason);
-    if (!reference.opaque) {
-      smt::ExprRef element;
-      reference.context = calleeLoops_.enterBlock(call, count.expr, reference.context, element);
-      reference.indices = {smt::add(offset.expr, element)};
-    }
-    references_.push_back(std::move(reference));
-  }
-}
-
 // A function of the C library, POSIX or the OpenMP runtime (LibraryCalls.h): its hidden state is a
 // shared variable every call writes (or reads), its pointer arguments are accesses of any element
 // of the arrays they point into.

@@ -110,7 +110,10 @@ RegionModel buildRegionModel(const RegionModelRequest& request, clang::ASTContex
   for (const clang::VarDecl* variable : writtenByCalls)
     if (variable->getType()->isIntegerType() && !isPerThread(state.sharing->of(variable).sharing))
       state.writtenShared.insert(state.sharing->of(variable).name);
-  if (teams) steps.addLeagueSizeBound(directive);
+  if (teams)
+    steps.addLeagueSizeBound(directive);
+  else if (!window)
+    steps.addTeamSizeBound(directive);
   steps.findSpinWaits();
   if (window)
     steps.tasks().addTargetTaskSteps(*window);

@@ -521,6 +521,17 @@ void RegionStepBuilder::addLeagueSizeBound(const clang::OMPExecutableDirective& 
   }
 }
 
+// num_threads(n): at most n threads (OpenMP 5.2, 10.1.1: the team has at most the number asked
+// for), when n is a value known on entry. A flag counter the waiter waits to reach needs it.
+void RegionStepBuilder::addTeamSizeBound(const clang::OMPExecutableDirective& parallel) {
+  for (const auto* clause : parallel.getClausesOfKind<clang::OMPNumThreadsClause>()) {
+    IndexTranslator::Result bound = state_.translator->translate(clause->getNumThreads());
+    Scope scope{state_.sharing.get(), state_.translator.get(), false, 0, state_.body};
+    if (bound.expr && values_.knownAt(bound.expr, scope, {}))
+      state_.model.facts.push_back({unitCount(RegionUnits::Threads), Relation::LessEqual, bound.expr});
+  }
+}
+
 // A loop that waits for a flag another thread sets, reading it with an atomic read or after a flush
 // (`while (!seen) { #pragma omp atomic read acquire  seen = ready; }`): a flag wait FlagWaits.h
 // recognises orders what the flag's release and acquire order (RegionAccess::flagReleases); in any
@@ -547,46 +558,91 @@ void RegionStepBuilder::findSpinWaits() {
     }
   } finder;
   finder.TraverseStmt(const_cast<clang::Stmt*>(state_.body));
-  // A wait in a function the region calls, at any depth, is not recognised.
+  // A call of the region whose callee's body is only a waiting loop (`wait_for(&ready);`) is a flag
+  // wait of its own; any other wait in a function the region calls, at any depth, is not recognised.
   struct Calls : clang::RecursiveASTVisitor<Calls> {
-    std::vector<const clang::FunctionDecl*> pending;
+    std::vector<std::pair<const clang::CallExpr*, const clang::FunctionDecl*>> pending;
     std::set<const clang::FunctionDecl*> seen;
+    bool inCallees = false;
+    std::vector<std::pair<const clang::CallExpr*, const clang::FunctionDecl*>> fromCallees;  // calls in callees
     bool VisitCallExpr(clang::CallExpr* call) {
       const clang::FunctionDecl* definition = nullptr;
-      if (call->getDirectCallee() && call->getDirectCallee()->hasBody(definition) && seen.insert(definition).second)
-        pending.push_back(definition);
+      if (!call->getDirectCallee() || !call->getDirectCallee()->hasBody(definition)) return true;
+      if (inCallees) fromCallees.push_back({call, definition});
+      if (seen.insert(definition).second) pending.push_back({call, definition});
       return true;
     }
   } calls;
   calls.TraverseStmt(const_cast<clang::Stmt*>(state_.body));
-  while (!calls.pending.empty()) {
-    const clang::FunctionDecl* callee = calls.pending.back();
-    calls.pending.pop_back();
+  std::set<const clang::CallExpr*> regionCalls;
+  for (const auto& [call, callee] : calls.pending) regionCalls.insert(call);
+  auto waitsIn = [](const clang::FunctionDecl* callee) {
     Finder inCallee;
     inCallee.TraverseStmt(callee->getBody());
-    if (!inCallee.found.empty())
+    return inCallee.found;
+  };
+  // Every call of the region to a function that waits: each is recognised or limits the region.
+  struct RegionCallSites : clang::RecursiveASTVisitor<RegionCallSites> {
+    std::vector<const clang::CallExpr*> found;
+    bool VisitCallExpr(clang::CallExpr* call) {
+      found.push_back(call);
+      return true;
+    }
+  } sites;
+  sites.TraverseStmt(const_cast<clang::Stmt*>(state_.body));
+  std::set<const clang::FunctionDecl*> recognisedWaits;
+  for (const clang::CallExpr* call : sites.found) {
+    const clang::FunctionDecl* definition = nullptr;
+    if (!call->getDirectCallee() || !call->getDirectCallee()->hasBody(definition)) continue;
+    std::vector<const clang::Stmt*> waits = waitsIn(definition);
+    if (waits.empty()) continue;
+    std::string whyNot;
+    std::optional<FlagWait> wait = recogniseCalledFlagWait(
+        *call, *state_.request.site.directive, *state_.request.site.function, state_.parents, state_.context, whyNot);
+    addFlagWait(wait, call, whyNot);
+    recognisedWaits.insert(definition);
+  }
+  calls.inCallees = true;
+  while (!calls.pending.empty()) {
+    auto [call, callee] = calls.pending.back();
+    calls.pending.pop_back();
+    if (regionCalls.count(call) && recognisedWaits.count(callee)) continue;  // its waits are placed above
+    std::vector<const clang::Stmt*> waits = waitsIn(callee);
+    if (!waits.empty())
       state_.limit(
           "a thread waits in a loop on a flag (an atomic read or a flush inside the loop) in called function '" +
               callee->getNameAsString() + "': not modelled",
-          inCallee.found.front());
+          waits.front());
     calls.TraverseStmt(callee->getBody());
   }
+  // A function recognised as a wait where the region calls it, called again below another callee.
+  for (const auto& [call, callee] : calls.fromCallees)
+    if (recognisedWaits.count(callee)) {
+      state_.limit("a thread waits on a flag in '" + callee->getNameAsString() +
+                       "', called from another called function: not modelled",
+                   call);
+      break;
+    }
   for (const clang::Stmt* loop : finder.found) {
     std::string whyNot;
     std::optional<FlagWait> wait = recogniseFlagWait(
         *loop, *state_.request.site.directive, *state_.request.site.function, state_.parents, state_.context, whyNot);
-    if (wait && isPerThread(state_.sharing->of(wait->flag).sharing)) {
-      whyNot = "a thread waits on flag '" + wait->flag->getName().str() + "', which is private in the region";
-      wait.reset();
-    }
-    if (!wait) {
-      state_.limit(whyNot, loop);
-      continue;
-    }
-    state_.model.flagWaits.push_back(
-        {wait->flag->getName().str(), positionOf(loop->getBeginLoc(), state_.sources), wait->orders, wait->why});
-    state_.flagWaits.push_back(*wait);
+    addFlagWait(wait, loop, whyNot);
   }
+}
+
+void RegionStepBuilder::addFlagWait(std::optional<FlagWait>& wait, const clang::Stmt* at, std::string whyNot) {
+  if (wait && isPerThread(state_.sharing->of(wait->flag).sharing)) {
+    whyNot = "a thread waits on flag '" + wait->flag->getName().str() + "', which is private in the region";
+    wait.reset();
+  }
+  if (!wait) {
+    state_.limit(whyNot, at);
+    return;
+  }
+  state_.model.flagWaits.push_back({wait->flag->getName().str(), positionOf(at->getBeginLoc(), state_.sources),
+                                    wait->orders, wait->why, wait->writesNeeded});
+  state_.flagWaits.push_back(*wait);
 }
 
 }  // namespace adrace::analyzer::region

@@ -29,10 +29,13 @@ class RegionStepBuilder {
   void addLoopStep(const clang::OMPLoopDirective& loop, size_t index, const clang::FunctionDecl* orphanedIn = nullptr);
   void addSectionSteps(const clang::Stmt* sections, size_t index, bool nowait);
   void addLeagueSizeBound(const clang::OMPExecutableDirective& teams);
+  void addTeamSizeBound(const clang::OMPExecutableDirective& parallel);
   void findSpinWaits();
   TaskSteps& tasks() { return tasks_; }
 
  private:
+  // Records a recognised flag wait in the model, or limits the region with `whyNot` at `at`.
+  void addFlagWait(std::optional<FlagWait>& wait, const clang::Stmt* at, std::string whyNot);
   bool addArmSteps(const std::vector<const clang::Stmt*>& statements, size_t index);
   void addBranchSteps(const clang::IfStmt& branch, size_t index);
   void addCycleSteps(const clang::Stmt& loop, size_t index);

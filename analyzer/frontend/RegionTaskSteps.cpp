@@ -126,14 +126,17 @@ void TaskSteps::addTimelineSteps(const std::vector<SinglePart>& parts, const cla
 }
 
 // The host's statements run one after the other, each after the steps of the host before it; a
-// target task starts after them too, and nothing but the taskwait ends it (OpenMP 5.2, 13.8).
+// target task starts after them too, and after the target tasks it depends on; nothing but the
+// taskwait ends it (OpenMP 5.2, 13.8).
 void TaskSteps::addTargetTaskSteps(const TargetTaskWindow& window) {
-  std::vector<size_t> host;  // the host's steps so far
+  std::vector<size_t> host;         // the host's steps so far
+  std::vector<size_t> targetSteps;  // per target of the window, its step
   for (size_t index = 0; index < window.statements.size(); ++index) {
     const clang::Stmt* statement = window.statements[index];
     auto* target = llvm::dyn_cast<clang::OMPExecutableDirective>(statement);
     size_t at = state_.model.steps.size();
     if (target && isTargetNowait(*target)) {
+      targetSteps.push_back(at);
       if (auto* loop = llvm::dyn_cast<clang::OMPLoopDirective>(target)) {
         steps_.addLoopStep(*loop, index);
       } else {
@@ -152,7 +155,14 @@ void TaskSteps::addTargetTaskSteps(const TargetTaskWindow& window) {
     RegionStep& step = state_.model.steps.back();
     step.nowait = true;
     step.after = host;
-    if (!target || !isTargetNowait(*target)) host.push_back(at);
+    if (!target || !isTargetNowait(*target)) {
+      host.push_back(at);
+      continue;
+    }
+    // A target that depends on earlier ones starts after they end (TargetTaskWindow::orderedAfter).
+    size_t targetIndex = targetSteps.size() - 1;
+    if (targetIndex < window.orderedAfter.size())
+      for (size_t earlier : window.orderedAfter[targetIndex]) step.after.push_back(targetSteps[earlier]);
   }
   if (!window.end) return;  // the end of `main`: nothing of the window's follows
   steps_.addBarrierStep(window.end);

@@ -2,10 +2,12 @@
 
 #include "analyzer/frontend/DirectiveConstructs.h"
 #include "analyzer/frontend/MainFileFunctions.h"
+#include "analyzer/frontend/VariableDependences.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <optional>
 #include <set>
 
 namespace adrace::analyzer {
@@ -13,14 +15,15 @@ namespace adrace::analyzer {
 namespace {
 
 // The clauses of a target nowait the window reads or that change nothing it models: map copies are
-// the same memory (TargetTasks.h), private copies are the target's own, the rest shape the device's
-// teams and threads. Any other (depend, if, defaultmap, in_reduction, lastprivate, linear, ...) is not
-// modelled: depend would order the target task with host tasks, which are not modelled outside a
-// parallel region; if(false) makes it undeferred.
+// the same memory (TargetTasks.h), private copies are the target's own, depend orders it with the
+// window's other target tasks (orderByDependences), the rest shape the device's teams and threads.
+// Any other (if, defaultmap, in_reduction, lastprivate, linear, ...) is not modelled: if(false)
+// makes it undeferred.
 const char* unmodelledClause(const clang::OMPExecutableDirective& target) {
   for (const clang::OMPClause* clause : target.clauses()) {
     switch (clause->getClauseKind()) {
       case llvm::omp::OMPC_map:
+      case llvm::omp::OMPC_depend:
       case llvm::omp::OMPC_nowait:
       case llvm::omp::OMPC_collapse:
       case llvm::omp::OMPC_schedule:
@@ -152,7 +155,45 @@ class WindowFinder : public MainFileFunctionVisitor<WindowFinder> {
     }
     if (!window.end && !(inMain && window.block == function.getBody()))
       window.whyNot = "a target nowait task with no taskwait after it in its block, which may outlive the block";
+    if (window.whyNot.empty()) orderByDependences(window);
     return window;
+  }
+
+  // The target tasks of the window are siblings (the host's statements hold no other construct):
+  // each is ordered after the earlier ones its depend items make it depend on, transitively.
+  static void orderByDependences(TargetTaskWindow& window) {
+    size_t n = window.targets.size();
+    std::vector<std::vector<VariableDependence>> items;
+    for (const clang::OMPExecutableDirective* target : window.targets) {
+      std::string reason;
+      std::optional<std::vector<VariableDependence>> dependences = variableDependencesOf(*target, reason);
+      if (!dependences) {
+        window.whyNot = "a target nowait with " + reason;
+        return;
+      }
+      items.push_back(*dependences);
+    }
+    std::vector<std::vector<bool>> ordered(n, std::vector<bool>(n, false));
+    for (size_t j = 0; j < n; ++j)
+      for (size_t i = 0; i < j; ++i) {
+        std::string exclusion;
+        DependenceRelation relation = relationOf(items[i], items[j], exclusion);
+        if (relation == DependenceRelation::Exclusive) {
+          window.whyNot = "target nowait tasks with " + exclusion;
+          return;
+        }
+        ordered[i][j] = relation == DependenceRelation::Ordered;
+      }
+    // Transitively: i before m before j.
+    for (size_t j = 0; j < n; ++j)
+      for (size_t m = 0; m < j; ++m)
+        if (ordered[m][j])
+          for (size_t i = 0; i < m; ++i)
+            if (ordered[i][m]) ordered[i][j] = true;
+    window.orderedAfter.assign(n, {});
+    for (size_t j = 0; j < n; ++j)
+      for (size_t i = 0; i < j; ++i)
+        if (ordered[i][j]) window.orderedAfter[j].push_back(i);
   }
 
   std::set<const clang::OMPExecutableDirective*> placed_;

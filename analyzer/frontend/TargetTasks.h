@@ -9,9 +9,12 @@
 // each target loop's iterations run concurrently with each other and with the host's statements,
 // a `target nowait` without a loop in it runs as one task. Mapped data is the same memory on both
 // sides (shared memory semantics, the conservative reading: a copy could only hide a race).
-// Anything else about the window stays "cannot check", with the reason: a target nowait inside
-// another construct, with `depend` or `if`, a window with no taskwait outside `main`, a host
-// statement that may leave it early, a target holding other constructs.
+// `depend` items on plain variables order the window's target tasks with each other as they order
+// sibling host tasks (VariableDependences.h): a target that depends on an earlier one starts after
+// it ends. Anything else about the window stays "cannot check", with the reason: a target nowait
+// inside another construct, with `if`, with a depend item that is an element or a section or with
+// mutexinoutset, a window with no taskwait outside `main`, a host statement that may leave it early,
+// a target holding other constructs.
 #pragma once
 
 #include <clang/AST/ASTContext.h>
@@ -29,8 +32,11 @@ struct TargetTaskWindow {
   // The window's statements in order: the first target nowait, host statements, more target nowaits.
   std::vector<const clang::Stmt*> statements;
   std::vector<const clang::OMPExecutableDirective*> targets;  // the target nowaits among them
-  const clang::Stmt* end = nullptr;                           // the taskwait that ends it; null at the end of `main`
-  std::string whyNot;  // not modelled: why (then the other fields may be partial)
+  // Per target, the earlier targets (indices into `targets`) its depend clauses order it after,
+  // directly or through others.
+  std::vector<std::vector<size_t>> orderedAfter;
+  const clang::Stmt* end = nullptr;  // the taskwait that ends it; null at the end of `main`
+  std::string whyNot;                // not modelled: why (then the other fields may be partial)
 };
 
 // Every window of a target nowait in the main file's functions, in source order; a target nowait

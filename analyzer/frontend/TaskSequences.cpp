@@ -4,6 +4,7 @@
 #include "analyzer/frontend/ClauseCoverage.h"
 #include "analyzer/frontend/RegionStepShapes.h"
 #include "analyzer/frontend/TaskLoops.h"
+#include "analyzer/frontend/VariableDependences.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
@@ -16,57 +17,8 @@
 namespace adrace::analyzer {
 namespace {
 
-// One `depend(kind: x)` item on a plain variable.
-struct Dependence {
-  clang::OpenMPDependClauseKind kind;
-  const clang::VarDecl* variable = nullptr;
-};
-
-// The task's dependences, or nullopt when one is not on a plain variable (an element, a section,
-// an iterator, depobj, inoutset), whose overlap with others the model does not decide.
-std::optional<std::vector<Dependence>> dependencesOf(const clang::OMPTaskDirective& task, std::string& reason) {
-  std::vector<Dependence> result;
-  for (const auto* clause : task.getClausesOfKind<clang::OMPDependClause>()) {
-    clang::OpenMPDependClauseKind kind = clause->getDependencyKind();
-    if ((kind != clang::OMPC_DEPEND_in && kind != clang::OMPC_DEPEND_out && kind != clang::OMPC_DEPEND_inout &&
-         kind != clang::OMPC_DEPEND_mutexinoutset) ||
-        clause->getModifier()) {
-      reason = "a depend clause other than in, out, inout or mutexinoutset";
-      return std::nullopt;
-    }
-    for (const clang::Expr* item : clause->varlists()) {
-      const clang::VarDecl* variable = variableOf(item);
-      if (!variable) {
-        reason = "a depend item that is not a plain variable (an element or an array section)";
-        return std::nullopt;
-      }
-      result.push_back({kind, variable});
-    }
-  }
-  return result;
-}
-
-enum class Relation { None, Ordered, Exclusive };
-
-// How a later task relates to an earlier one through their dependences: the same variable in both,
-// not both `in`, orders them, except that two mutexinoutset exclude without ordering. Different
-// variables are different storage.
-Relation relationOf(const std::vector<Dependence>& earlier, const std::vector<Dependence>& later,
-                    std::string& exclusion) {
-  Relation relation = Relation::None;
-  for (const Dependence& a : earlier)
-    for (const Dependence& b : later) {
-      if (a.variable != b.variable) continue;
-      if (a.kind == clang::OMPC_DEPEND_in && b.kind == clang::OMPC_DEPEND_in) continue;
-      if (a.kind == clang::OMPC_DEPEND_mutexinoutset && b.kind == clang::OMPC_DEPEND_mutexinoutset) {
-        if (relation == Relation::None) relation = Relation::Exclusive;
-        exclusion = "depend(mutexinoutset: " + a.variable->getName().str() + ")";
-        continue;
-      }
-      return Relation::Ordered;
-    }
-  return relation;
-}
+using Dependence = VariableDependence;
+using Relation = DependenceRelation;
 
 bool declaredWithin(const clang::VarDecl* variable, const clang::Stmt* statement, const clang::SourceManager& sources) {
   clang::SourceRange range = wholeRangeOf(statement);
@@ -394,7 +346,7 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
     // Each task in the order of creation, with the tasks it depends on, directly or through others.
     std::vector<std::vector<Dependence>> dependences;
     for (const clang::OMPTaskDirective* task : tasks) {
-      std::optional<std::vector<Dependence>> items = dependencesOf(*task, reason);
+      std::optional<std::vector<Dependence>> items = variableDependencesOf(*task, reason);
       if (!items) return false;
       dependences.push_back(*items);
     }

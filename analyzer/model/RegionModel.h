@@ -37,12 +37,16 @@ struct RegionAccess {
 
 // A thread that waits in a loop until another thread sets a flag (frontend/FlagWaits.h): what the
 // writer does before the release happens before what the waiter does after the acquire, when the
-// flag's one write is made by one thread only (check/RegionCheck proves it).
+// flag's write is made by no more threads than the waiter's exit needs writes (check/RegionCheck
+// proves it).
 struct FlagWaitModel {
   std::string flag;
   SourcePosition waitAt;  // the waiting loop
   bool orders = false;    // a release write read by an acquire
   std::string why;        // when it does not: what is missing
+  // The writes of the flag the waiter's exit needs: the flag orders when at most this many threads
+  // make its write (one, for a flag set once; V, for a counter the waiter waits to reach V).
+  std::int64_t writesNeeded = 1;
 };
 
 // What made a step: the construct around its statements, the loop's directive, or the wait that a
