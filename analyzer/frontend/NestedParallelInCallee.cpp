@@ -13,8 +13,8 @@ namespace {
 // Runtime routines whose value in a nested region is the nested team's (OpenMP 5.2, 18.2).
 bool isTeamQuery(const std::string& name) {
   static const std::set<std::string> queries = {
-      "omp_get_thread_num", "omp_get_num_threads",         "omp_get_team_size", "omp_get_ancestor_thread_num",
-      "omp_get_level",      "omp_get_active_level",        "omp_in_parallel"};
+      "omp_get_thread_num", "omp_get_num_threads",  "omp_get_team_size", "omp_get_ancestor_thread_num",
+      "omp_get_level",      "omp_get_active_level", "omp_in_parallel"};
   return queries.count(name) > 0;
 }
 
@@ -29,15 +29,12 @@ std::string whyClauseNotFollowed(const clang::OMPClause& clause, const clang::Fu
     case llvm::omp::OMPC_proc_bind:
     case llvm::omp::OMPC_schedule:
     case llvm::omp::OMPC_collapse:
-    case llvm::omp::OMPC_allocate:
-      return "";
+    case llvm::omp::OMPC_allocate: return "";
     case llvm::omp::OMPC_private:
     case llvm::omp::OMPC_firstprivate:
     case llvm::omp::OMPC_lastprivate:
-    case llvm::omp::OMPC_reduction:
-      break;
-    default:
-      return "clause '" + llvm::omp::getOpenMPClauseName(clause.getClauseKind()).str() + "'";
+    case llvm::omp::OMPC_reduction: break;
+    default: return "clause '" + llvm::omp::getOpenMPClauseName(clause.getClauseKind()).str() + "'";
   }
   // The call's own automatic variables stay the call's own, privatised or not; a variable of
   // static storage would become the nested threads' copy, which the body's names do not say.

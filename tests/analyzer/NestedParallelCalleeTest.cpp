@@ -76,8 +76,9 @@ TEST(NestedParallelCallee, ThreadQueryOfTheNestedTeamIsNotModelled) {
         if (t == 0) u[i * n] = v[i * n];
       }
     })");
-  EXPECT_TRUE(unsupportedSaying(checked, "'omp_get_thread_num' (whose value is the nested team's) inside a 'parallel' "
-                                         "region nested in called function 'row_update'"))
+  EXPECT_TRUE(unsupportedSaying(checked,
+                                "'omp_get_thread_num' (whose value is the nested team's) inside a 'parallel' "
+                                "region nested in called function 'row_update'"))
       << describe(checked.findings);
 }
 
