@@ -15,6 +15,7 @@
 #include "ad/FileScopeVariables.h"
 #include "ad/FieldPointers.h"
 #include "ad/HelperInlining.h"
+#include "ad/LoopHints.h"
 #include "ad/LocalReferences.h"
 #include "ad/OpenMPSubset.h"
 #include "ad/PrimalRaces.h"
@@ -176,6 +177,7 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
   }
   if (context.failed()) return "";
   splitChainedAssignments(context);
+  dropLoopHints(context);
   substituteFieldPointers(context);
   substituteLocalReferences(context);
   replaceClassLocals(context);

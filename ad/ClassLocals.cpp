@@ -182,6 +182,37 @@ bool isPlainClass(const clang::CXXRecordDecl* record, const clang::CXXConstructE
   return constructor && !constructor->isCopyOrMoveConstructor() && constructor->hasBody();
 }
 
+// Whether the record is a bundle of arithmetic members that a local holds with no code of its own:
+// a C struct, or a C++ aggregate with no base, no virtual function and nothing to destroy.
+bool isScalarBundle(const clang::RecordDecl* record) {
+  if (!record || !record->isStruct() || !record->getDefinition() || record->field_empty()) return false;
+  if (auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(record))
+    if (cxx->getNumBases() > 0 || cxx->isPolymorphic() || !cxx->hasTrivialDestructor()) return false;
+  for (const clang::FieldDecl* field : record->fields())
+    if (!field->getType()->isArithmeticType() || field->isBitField()) return false;
+  return true;
+}
+
+// The value each member of a struct local starts with: none for `float3 m;` (C, or C++'s trivial
+// default constructor), the list's for `float3 m = {a, b, c};`. False for any other initialiser, or a
+// list that leaves a member to its implicit zero.
+bool initialMemberValues(const clang::VarDecl& local, const clang::RecordDecl& record,
+                         std::vector<clang::Expr*>& values) {
+  values.assign(std::distance(record.field_begin(), record.field_end()), nullptr);
+  const clang::Expr* init = local.getInit();
+  if (!init) return true;
+  if (auto* construct = llvm::dyn_cast<clang::CXXConstructExpr>(init))
+    return construct->getNumArgs() == 0 && construct->getConstructor()->isTrivial();
+  auto* list = llvm::dyn_cast<clang::InitListExpr>(init->IgnoreParenImpCasts());
+  if (!list || list->getNumInits() != values.size()) return false;
+  for (unsigned k = 0; k < values.size(); ++k) {
+    clang::Expr* value = const_cast<clang::Expr*>(list->getInit(k));
+    if (llvm::isa<clang::ImplicitValueInitExpr>(value)) return false;
+    values[k] = value;
+  }
+  return true;
+}
+
 class Replacement : public InPlaceRewriter {
  public:
   explicit Replacement(AdjointContext& context) : InPlaceRewriter(context.ast), context_(context) {}
@@ -191,10 +222,12 @@ class Replacement : public InPlaceRewriter {
     struct Declarations : clang::RecursiveASTVisitor<Declarations> {
       std::vector<clang::DeclStmt*> found;
       bool VisitDeclStmt(clang::DeclStmt* statement) {
-        if (statement->isSingleDecl())
-          if (auto* var = llvm::dyn_cast<clang::VarDecl>(statement->getSingleDecl());
-              var && var->hasLocalStorage() && !var->isStaticLocal() && var->getType()->getAsCXXRecordDecl())
+        for (const clang::Decl* declared : statement->decls())
+          if (auto* var = llvm::dyn_cast<clang::VarDecl>(declared);
+              var && var->hasLocalStorage() && !var->isStaticLocal() && var->getType()->getAsRecordDecl()) {
             found.push_back(statement);
+            break;
+          }
         return true;
       }
       std::vector<const clang::DeclRefExpr*> uses;
@@ -206,23 +239,66 @@ class Replacement : public InPlaceRewriter {
     walk.TraverseStmt(body);
     if (walk.found.empty()) return;
     clang::ParentMap parents(body);
+    // `float3 fx, fy;`: each local of the declaration its scalars, in its place; the others kept.
     for (clang::DeclStmt* statement : walk.found) {
-      auto* var = llvm::cast<clang::VarDecl>(statement->getSingleDecl());
-      const clang::CXXRecordDecl* record = var->getType()->getAsCXXRecordDecl();
-      auto* construct = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(var->getInit());
-      if (!isPlainClass(record, construct) || !onlyMembersRead(var, walk.uses, parents)) continue;
-      MemberValues values(context_, *construct, *var);
-      if (!values.build(*record)) continue;
-      std::vector<clang::Decl*> scalars(values.order.begin(), values.order.end());
-      for (const auto& [field, scalar] : values.scalars) members_[{var, field}] = scalar;
-      replaced_[statement] =
-          new (ast_) clang::DeclStmt(clang::DeclGroupRef::Create(ast_, scalars.data(), scalars.size()),
-                                     statement->getBeginLoc(), statement->getEndLoc());
+      std::vector<clang::Decl*> group;
+      bool replacedAny = false;
+      for (clang::Decl* declared : statement->decls()) {
+        auto* var = llvm::dyn_cast<clang::VarDecl>(declared);
+        std::vector<clang::Decl*> scalars;
+        if (var && var->getType()->getAsRecordDecl() && onlyMembersRead(var, walk.uses, parents) &&
+            scalarsOf(*var, scalars)) {
+          group.insert(group.end(), scalars.begin(), scalars.end());
+          replacedAny = true;
+        } else {
+          group.push_back(declared);
+        }
+      }
+      if (replacedAny)
+        replaced_[statement] = new (ast_) clang::DeclStmt(clang::DeclGroupRef::Create(ast_, group.data(), group.size()),
+                                                          statement->getBeginLoc(), statement->getEndLoc());
     }
     if (!replaced_.empty()) rewriteChildren(body);
   }
 
  private:
+  // The scalars that replace a record local, in the order they are declared; false when it stays.
+  bool scalarsOf(const clang::VarDecl& var, std::vector<clang::Decl*>& scalars) {
+    const clang::RecordDecl* record = var.getType()->getAsRecordDecl();
+    std::vector<clang::Expr*> initial;
+    if (isScalarBundle(record) && initialMemberValues(var, *record, initial)) {
+      bundleScalars(var, *record, initial, scalars);
+      return true;
+    }
+    const clang::CXXRecordDecl* cxxRecord = var.getType()->getAsCXXRecordDecl();
+    auto* construct = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(var.getInit());
+    if (!isPlainClass(cxxRecord, construct)) return false;
+    MemberValues values(context_, *construct, var);
+    if (!values.build(*cxxRecord)) return false;
+    scalars.assign(values.order.begin(), values.order.end());
+    for (const auto& [field, scalar] : values.scalars) members_[{&var, field}] = scalar;
+    return true;
+  }
+
+  // A struct local with no code of its own (`float3 m;`, `float3 m = {a, b, c};`): one scalar per
+  // member, in the members' order, each with the list's value or none.
+  void bundleScalars(const clang::VarDecl& var, const clang::RecordDecl& record,
+                     const std::vector<clang::Expr*>& initial, std::vector<clang::Decl*>& scalars) {
+    clang::SourceLocation at = var.getLocation();
+    size_t k = 0;
+    for (const clang::FieldDecl* field : record.fields()) {
+      clang::QualType type = field->getType().getUnqualifiedType();
+      const std::string name = var.getNameAsString() + "_" + field->getNameAsString();
+      clang::VarDecl* scalar = clang::VarDecl::Create(ast_, const_cast<clang::FunctionDecl*>(&context_.function), at,
+                                                      at, &ast_.Idents.get(context_.freshName(name)), type,
+                                                      ast_.getTrivialTypeSourceInfo(type, at), clang::SC_None);
+      if (initial[k]) scalar->setInit(initial[k]);
+      ++k;
+      members_[{&var, field}] = scalar;
+      scalars.push_back(scalar);
+    }
+  }
+
   // Whether every use of `var` is the object of a member access `var.m`.
   static bool onlyMembersRead(const clang::VarDecl* var, const std::vector<const clang::DeclRefExpr*>& uses,
                               clang::ParentMap& parents) {

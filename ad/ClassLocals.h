@@ -8,6 +8,10 @@
 // { inv = 1.0 / w; }` gives `double f_w = 0.5 * (ua + ub); double f_inv = 1.0 / f_w;` (the
 // arguments in place of the parameters, the members' scalars in place of the members, declared in
 // the order the constructor computes them: initialisers, then the body's assignments).
+// A struct of arithmetic members with no code of its own (a C struct, or a C++ aggregate) is
+// replaced the same way, as Rodinia's CFD code holds its vectors: `float3 m;` filled member by
+// member, or by an inlined helper through `&m`, gives uninitialised scalars, and `float3 f = {a,
+// 0.0f, 0.0f};` scalars with the list's values.
 // Replaced only when that is the same program: the class has arithmetic members only, no base, no
 // virtual function, a trivial destructor; b's constructor gives every member a value by
 // initialisers (default member initialisers included) and body statements `m = e;` only, whose

@@ -51,9 +51,12 @@ class Substitution : public InPlaceRewriter {
     for (clang::DeclStmt* statement : declarations.found) {
       auto* var = llvm::cast<clang::VarDecl>(statement->getSingleDecl());
       clang::QualType referred = var->getType().getNonReferenceType();
-      if (!referred->isIntegerType() && !referred->isRealFloatingType()) continue;
-      if (!var->hasLocalStorage() || !var->getInit()) continue;
+      bool scalar = referred->isIntegerType() || referred->isRealFloatingType();
+      if ((!scalar && !referred->isRecordType()) || !var->hasLocalStorage() || !var->getInit()) continue;
       clang::Expr* element = boundElement(var->getInit());
+      // A struct reference names a whole variable (`float3& v = velocity;`, as an inlined helper's
+      // reference parameter is bound): its `v.x` become `velocity.x`.
+      if (!scalar && !llvm::isa_and_nonnull<clang::DeclRefExpr>(element)) continue;
       if (!element || !steady(element, parents, statement, writes)) continue;
       bound_[var] = element;
       dropped_.insert(statement);

@@ -61,8 +61,11 @@ class SupportChecker {
         context_.unsupported(parameter->getLocation(), "--active " + info.name + ": not a floating-point parameter");
         return;
       }
-      if (!info.array && type->isStructureType()) {
-        context_.unsupported(parameter->getLocation(), "struct parameter '" + info.name + "' passed by value");
+      // A struct passed by value is the call's own copy: an inactive one (Rodinia CFD's far-field
+      // `float3 ff_flux_contribution_momentum_x`) is constants the body reads, passed on unchanged.
+      if (!info.array && type->isStructureType() && info.active) {
+        context_.unsupported(parameter->getLocation(),
+                             "--active " + info.name + ": a struct parameter passed by value");
         return;
       }
       if (info.array && type->isPointerType() && type->getPointeeType()->isPointerType()) {

@@ -13,6 +13,8 @@
 
 #include "analyzer/frontend/LoopModelBuilder.h"
 
+#include <algorithm>
+
 namespace adrace::ad {
 
 namespace {
@@ -148,6 +150,13 @@ bool Sweeps::backwardEmits(const clang::Stmt* statement) const {
 
 // ---- forward sweep ----
 
+// A local's initialiser, or zero for one declared without (`float v;`, assigned later): the sweeps
+// declare every local with a value, so that no compiler warns of a read before the assignment.
+c::ExprRef Sweeps::initialValue(const clang::VarDecl* var) const {
+  if (var->getInit()) return context_.tree(var->getInit());
+  return var->getType()->isArrayType() ? c::initList({c::integer(0)}) : c::integer(0);
+}
+
 void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
   if (!statement || !forwardEmits(statement)) return;
   if (auto* compound = llvm::dyn_cast<clang::CompoundStmt>(statement)) {
@@ -162,9 +171,7 @@ void Sweeps::forward(const clang::Stmt* statement, CodeWriter& out) {
       auto* var = llvm::cast<clang::VarDecl>(decl);
       if (!plan_.neededForward.count(var) || context_.regionPrivate.count(var) || context_.loopOwnedCounters.count(var))
         continue;
-      c::ExprRef zero = var->getType()->isArrayType() ? c::initList({c::integer(0)}) : c::integer(0);
-      out.statement(
-          declarationOf(context_, var, var->getNameAsString(), var->getInit() ? context_.tree(var->getInit()) : zero));
+      out.statement(declarationOf(context_, var, var->getNameAsString(), initialValue(var)));
     }
     return;
   }
@@ -493,11 +500,23 @@ void Sweeps::recomputeValues(const clang::CompoundStmt* compound, CodeWriter& ou
   auto wanted = [&](const clang::VarDecl* var) {
     return reads_.recomputes(var) && !(localsLive && plan_.neededForward.count(var));
   };
+  // `float t; ... t = x[i] * w;` in one block: t is declared where its definition is recomputed.
+  auto definedInBlock = [&](const clang::VarDecl* local) {
+    auto definition = plan_.recomputedDefinitions.find(local);
+    return !local->getInit() && definition != plan_.recomputedDefinitions.end() &&
+           std::find(compound->body_begin(), compound->body_end(), definition->second) != compound->body_end();
+  };
+  std::set<const clang::VarDecl*> declaredAtDefinition;
   for (const clang::Stmt* child : compound->body()) {
     if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(child)) {
-      for (const clang::Decl* decl : declaration->decls())
-        if (auto* local = llvm::cast<clang::VarDecl>(decl); declarations && wanted(local))
-          out.statement(declarationOf(context_, local, local->getNameAsString(), context_.tree(local->getInit())));
+      for (const clang::Decl* decl : declaration->decls()) {
+        auto* local = llvm::cast<clang::VarDecl>(decl);
+        if (!declarations || !wanted(local)) continue;
+        if (definedInBlock(local))
+          declaredAtDefinition.insert(local);
+        else
+          out.statement(declarationOf(context_, local, local->getNameAsString(), initialValue(local)));
+      }
       continue;
     }
     auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(child);
@@ -508,8 +527,8 @@ void Sweeps::recomputeValues(const clang::CompoundStmt* compound, CodeWriter& ou
     // Nothing outside this block reads it: declared here, unless the forward sweep declared it where
     // the backward sweep sees it too (the function's scope; a parallel loop's backward region
     // declares only what it pops).
-    const bool declaredOutside =
-        plan_.neededForward.count(target) && !(parallelLoop_ && parallelLoop_->perThread(target));
+    const bool declaredOutside = plan_.neededForward.count(target) && !declaredAtDefinition.count(target) &&
+                                 !(parallelLoop_ && parallelLoop_->perThread(target));
     if (declaredOutside)
       out.statement(c::expression(context_.tree(assignment)));
     else

@@ -100,6 +100,7 @@ class Sweeps {
   void backwardDirective(const clang::OMPExecutableDirective* directive, CodeWriter& out);
 
   void recomputeValues(const clang::CompoundStmt* compound, CodeWriter& out, bool localsLive, bool declarations);
+  c::ExprRef initialValue(const clang::VarDecl* var) const;
   // The backward sweep of one iteration of a loop's body (preceded by its forward sweep when the
   // loop's iterations are recomputed).
   void backwardIteration(const clang::ForStmt* loop, CodeWriter& out);

@@ -262,13 +262,14 @@ std::string qualifiedName(const clang::VarDecl* var) {
 }
 
 namespace {
-// The qualifiers of a pointer itself, in C's spelling.
-std::string pointerQualifiers(clang::QualType pointer, bool dropConst) {
+// The qualifiers of a pointer itself, as the source's language spells them: `restrict` is C99's
+// keyword, and C++ compilers only know their extension `__restrict`.
+std::string pointerQualifiers(clang::QualType pointer, bool dropConst, const clang::LangOptions& language) {
   std::string text;
   auto add = [&](const char* word) { text += (text.empty() ? "" : " ") + std::string(word); };
   if (pointer.isConstQualified() && !dropConst) add("const");
   if (pointer.isVolatileQualified()) add("volatile");
-  if (pointer.isRestrictQualified()) add("restrict");
+  if (pointer.isRestrictQualified()) add(language.CPlusPlus ? "__restrict" : "restrict");
   return text;
 }
 }  // namespace
@@ -287,7 +288,7 @@ Type FromClang::type(clang::QualType qualified, bool dropConst) const {
     if (const auto* pointer = qualified->getAs<clang::PointerType>()) {
       Type::Derivation derivation;
       derivation.kind = Type::Derivation::Kind::Pointer;
-      derivation.qualifiers = pointerQualifiers(qualified, dropConst && derivations.empty());
+      derivation.qualifiers = pointerQualifiers(qualified, dropConst && derivations.empty(), ast_.getLangOpts());
       derivations.push_back(derivation);
       qualified = pointer->getPointeeType();
       continue;
@@ -342,7 +343,8 @@ Type FromClang::declaredType(const clang::DeclaratorDecl* decl, bool dropConst) 
       Type::Derivation derivation;
       derivation.kind = Type::Derivation::Kind::Pointer;
       if (!pointerQualified.isNull())
-        derivation.qualifiers = pointerQualifiers(pointerQualified, dropConst && result.derivations.empty());
+        derivation.qualifiers =
+            pointerQualifiers(pointerQualified, dropConst && result.derivations.empty(), ast_.getLangOpts());
       pointerQualified = clang::QualType();
       result.derivations.push_back(derivation);
       cursor = pointer.getPointeeLoc();

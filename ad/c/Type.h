@@ -15,7 +15,7 @@ struct Expr;
 struct Type {
   struct Derivation {
     enum class Kind { Pointer, Array, Reference } kind = Kind::Pointer;  // Reference: C++ `&`
-    std::string qualifiers;            // Pointer: "const", "restrict", "const restrict" (`* const p`)
+    std::string qualifiers;  // Pointer: "const", "restrict", "const restrict" (`* const p`); C++: "__restrict"
     std::shared_ptr<const Expr> size;  // Array: the element count, null for []
   };
   std::string specifiers;

@@ -183,6 +183,7 @@ bool readCounterList(const clang::ForStmt& loop, std::vector<LoopHeader>& header
     for (const clang::Expr* increment : increments) stepped |= readIncrement(increment, header);
     if (!stepped || !header.counter->getType()->isIntegerType() || modifies(loop.getBody(), header.counter))
       return false;
+    readComparison(loop.getCond(), header);  // a bound for the counter the condition compares only
   }
   return true;
 }

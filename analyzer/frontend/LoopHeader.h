@@ -47,7 +47,8 @@ bool readLoopInduction(const clang::ForStmt& loop, LoopHeader& header);
 
 // The counters of a `for` that steps several together, each as readLoopInduction reads one:
 // `for (k = m * box, ii = 0; ii < n; ++ii, ++k)` (or `int k = ..., ii = 0`) gives k and ii with their
-// starts and steps, all advancing once per iteration, none changed in the body. `bound` stays null.
+// starts and steps, all advancing once per iteration, none changed in the body. The counter the
+// condition compares (`ii < n`) gets its bound and comparison; the others' `bound` stays null.
 bool readCounterList(const clang::ForStmt& loop, std::vector<LoopHeader>& headers);
 
 // Inside the body, how the counter stands to the bound: `k < n` gives Less; `k != bound` with a

@@ -38,11 +38,28 @@ bool DefinitionFinder::VisitUnaryOperator(clang::UnaryOperator* op) {
   return true;
 }
 
+namespace {
+
+// The header part holding `part`: `k = 0` in `for (i = lo, k = 0; ...; i++, k++)` climbs to the
+// whole comma list, which is the loop's init.
+const clang::Stmt* headerPartOf(const clang::Stmt* part, const clang::ParentMap& parents) {
+  const clang::Stmt* parent = parents.getParent(part);
+  while (parent) {
+    auto* comma = llvm::dyn_cast<clang::BinaryOperator>(parent);
+    if (!(comma && comma->getOpcode() == clang::BO_Comma) && !llvm::isa<clang::ParenExpr>(parent)) break;
+    part = parent;
+    parent = parents.getParent(parent);
+  }
+  return part;
+}
+
+}  // namespace
+
 const clang::ForStmt* counterLoop(const std::vector<const clang::Stmt*>& definitions, const clang::ParentMap& parents) {
   if (definitions.size() != 2) return nullptr;
-  auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(parents.getParent(definitions[0]));
-  if (!loop || loop->getInit() != definitions[0] || !loop->getInc() || definitions[1] != loop->getInc()->IgnoreParens())
-    return nullptr;
+  const clang::Stmt* init = headerPartOf(definitions[0], parents);
+  auto* loop = llvm::dyn_cast_or_null<clang::ForStmt>(parents.getParent(init));
+  if (!loop || loop->getInit() != init || headerPartOf(definitions[1], parents) != loop->getInc()) return nullptr;
   return loop;
 }
 

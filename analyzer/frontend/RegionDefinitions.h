@@ -25,7 +25,8 @@ struct DefinitionFinder : clang::RecursiveASTVisitor<DefinitionFinder> {
   bool VisitUnaryOperator(clang::UnaryOperator* op);
 };
 
-// The loop whose header holds a variable's only two definitions, `for (k = first; ...; k += step)`.
+// The loop whose header holds a variable's only two definitions, `for (k = first; ...; k += step)`,
+// alone or in comma lists (`for (i = lo, k = 0; i < hi; i++, k++)`).
 const clang::ForStmt* counterLoop(const std::vector<const clang::Stmt*>& definitions, const clang::ParentMap& parents);
 
 }  // namespace adrace::analyzer::region

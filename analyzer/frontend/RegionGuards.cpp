@@ -106,16 +106,11 @@ bool RegionGuards::addSequentialRange(const clang::ForStmt& loop, const Scope& s
                                       std::vector<smt::Condition>& out) {
   LoopHeader header;
   std::string reason;
-  if (!readLoopHeader(loop, header, reason)) return false;
+  if (!readLoopHeader(loop, header, reason)) return addCounterListRange(loop, scope, out);
   IndexTranslator::Result first = scope.translator->translateWithChoices(header.first);
   IndexTranslator::Result bound = scope.translator->translateWithChoices(header.bound);
-  smt::ExprRef step = smt::constant(header.unitStep);
-  if (header.step) {
-    IndexTranslator::Result translated = scope.translator->translate(header.step);
-    if (!translated.expr) return false;
-    step = header.negateStep ? smt::neg(translated.expr) : translated.expr;
-  }
-  if (!first.expr || !bound.expr) return false;
+  smt::ExprRef step = stepOf(header, scope);
+  if (!first.expr || !bound.expr || !step) return false;
   std::string name = symbolOf(header.counter, scope);
   smt::ExprRef counter = smt::variable(name, 0, smt::Scope::Private);
   if (step->op != smt::Expr::Op::Const) {
@@ -148,6 +143,44 @@ bool RegionGuards::addSequentialRange(const clang::ForStmt& loop, const Scope& s
   out.push_back({trip, Relation::GreaterEqual, smt::constant(0)});
   out.push_back({counter, boundRelation(header.comparison, step), bound.expr});
   return true;
+}
+
+// Inside the body of `for (i = lo, k = first; i < hi; i++, k++)`: the counters advance together,
+// each on its stride with one trip count for all, and the one the condition compares is in bounds.
+bool RegionGuards::addCounterListRange(const clang::ForStmt& loop, const Scope& scope,
+                                       std::vector<smt::Condition>& out) {
+  std::vector<LoopHeader> headers;
+  if (!readCounterList(loop, headers)) return false;
+  std::vector<smt::Condition> ranges;
+  smt::ExprRef trip;
+  bool bounded = false;
+  for (const LoopHeader& header : headers) {
+    IndexTranslator::Result first = scope.translator->translateWithChoices(header.first);
+    smt::ExprRef step = stepOf(header, scope);
+    if (!first.expr || !step || step->op != smt::Expr::Op::Const) return false;
+    std::string name = symbolOf(header.counter, scope);
+    smt::ExprRef counter = smt::variable(name, 0, smt::Scope::Private);
+    if (!trip) trip = smt::variable("trip of " + name, 0, smt::Scope::Private);
+    ranges.push_back({counter, Relation::Equal, smt::add(first.expr, smt::mul(step, trip))});
+    if (!header.bound) continue;
+    IndexTranslator::Result bound = scope.translator->translateWithChoices(header.bound);
+    if (!bound.expr) return false;
+    ranges.push_back({counter, boundRelation(header.comparison, step), bound.expr});
+    bounded = true;
+  }
+  if (!bounded) return false;  // a condition that compares no counter with a bound: the range is unknown
+  ranges.push_back({trip, Relation::GreaterEqual, smt::constant(0)});
+  out.insert(out.end(), ranges.begin(), ranges.end());
+  return true;
+}
+
+// The step of a sequential loop's counter as an index expression, negated for `-=`; null when the
+// IR cannot say it.
+smt::ExprRef RegionGuards::stepOf(const LoopHeader& header, const Scope& scope) {
+  if (!header.step) return smt::constant(header.unitStep);
+  IndexTranslator::Result translated = scope.translator->translate(header.step);
+  if (!translated.expr) return nullptr;
+  return header.negateStep ? smt::neg(translated.expr) : translated.expr;
 }
 
 // The symbol of a sequential loop's counter: an inlined callee's local has its own.

@@ -3,6 +3,7 @@
 // statement (and, in a callee read at its call, the call's own).
 #pragma once
 
+#include "analyzer/frontend/LoopHeader.h"
 #include "analyzer/frontend/RegionBuildState.h"
 #include "analyzer/frontend/RegionValues.h"
 
@@ -22,6 +23,8 @@ class RegionGuards {
  private:
   bool addCondition(const clang::Expr* condition, bool holds, const Scope& scope, std::vector<smt::Condition>& out);
   bool addSequentialRange(const clang::ForStmt& loop, const Scope& scope, std::vector<smt::Condition>& out);
+  bool addCounterListRange(const clang::ForStmt& loop, const Scope& scope, std::vector<smt::Condition>& out);
+  smt::ExprRef stepOf(const LoopHeader& header, const Scope& scope);
   std::string symbolOf(const clang::VarDecl* variable, const Scope& scope);
 
   RegionBuildState& state_;

@@ -312,6 +312,36 @@ TEST(AdjointGenerator, C89TemporaryIsRecomputedInTheBackwardIteration) {
   EXPECT_TRUE(contains(g.code, "x_b[i] += t * y_b[i];")) << g.code;
 }
 
+// C89 locals declared without a value at the top of an inner loop's body and assigned on its root
+// (`float nx; ... nx = w[4 * i + j];`): the recomputed inner iteration declares each once, at its
+// definition, in every strategy. (adrace crashed reading the missing initialiser, then declared
+// them twice.)
+TEST(AdjointGenerator, C89BlockLocalsAreDeclaredAtTheirRecomputedDefinition) {
+  for (Strategy strategy : {Strategy::FormAD, Strategy::Serial}) {
+    Generated g = generate(R"(void f(int n, const float *x, const float *w, float *y)
+{
+    int i, j;
+#pragma omp parallel for private(j)
+    for (i = 0; i < n; i++) {
+        float acc = 0.0f;
+        for (j = 0; j < 4; j++) {
+            float nx, ny;
+            nx = w[4 * i + j];
+            ny = x[i] * nx;
+            acc += nx * ny;
+        }
+        y[i] = acc * acc;
+    }
+}
+)",
+                           "f", {"x", "w", "y"}, strategy);
+    ASSERT_TRUE(g.error.empty()) << g.error;
+    EXPECT_TRUE(contains(g.code, "float nx = w[4 * i + j];")) << g.code;
+    EXPECT_TRUE(contains(g.code, "float ny = x[i] * nx;")) << g.code;
+    EXPECT_EQ(occurrences(g.code, "float nx "), 2u) << g.code;  // once in each sweep's inner loop
+  }
+}
+
 // The same temporary read after the loop is not the loop body's alone: it stays taped.
 TEST(AdjointGenerator, C89TemporaryReadAfterTheLoopIsTaped) {
   Generated g = generate(R"(void f(int n, const double *x, double *y)

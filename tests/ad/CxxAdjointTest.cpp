@@ -96,6 +96,23 @@ void blend(const std::array<double, 16>& a, std::array<double, 16>& b)
   EXPECT_TRUE(contains(generated.code, "a_b[i] += ")) << generated.code;
 }
 
+// C++ has no `restrict` keyword: the adjoint keeps the source's `__restrict`, which g++ and clang++
+// accept, on the primal's pointers and their adjoints.
+TEST(CxxAdjoint, RestrictPointersKeepTheCxxSpelling) {
+  Generated generated = generateCxx(R"(void square(double* __restrict y, const double* __restrict x, int n)
+{
+#pragma omp parallel for
+    for (int k = 0; k < n; ++k)
+        y[k] = x[k] * x[k];
+}
+)",
+                                    "square", {"y", "x"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "double * __restrict y_b")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "const double * __restrict x")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, " restrict ")) << generated.code;
+}
+
 TEST(CxxAdjoint, NamespaceConstantsAreDeclaredInTheirNamespace) {
   Generated generated = generateCxx(R"(namespace heat {
 constexpr double kappa = 0.5;
@@ -399,6 +416,70 @@ void widen(int n, double* x)
     EXPECT_TRUE(contains(generated.error, ":8:13: error: unsupported: local 'b' of type Box"))
         << statement << ": " << generated.error;
   }
+}
+
+// A helper taking a struct local by reference (`float3& v`, Rodinia CFD's compute_velocity) is
+// inlined with `v.x` naming the caller's `vel.x`, so the local is one scalar per member
+// (ad/LocalReferences.h, ad/ClassLocals.h).
+TEST(CxxAdjoint, StructLocalsPassedByReferenceAreScalars) {
+  Generated generated = generateCxx(R"(struct float3 { float x, y, z; };
+inline void velocity_of(float& rho, float3& m, float3& v)
+{
+    v.x = m.x / rho;
+    v.y = m.y / rho;
+    v.z = m.z / rho;
+}
+void speed(int n, const float* q, float* s)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+        float rho = q[4 * i];
+        float3 m;
+        m.x = q[4 * i + 1];
+        m.y = q[4 * i + 2];
+        m.z = q[4 * i + 3];
+        float3 vel;
+        velocity_of(rho, m, vel);
+        s[i] = vel.x * vel.x + vel.y * vel.y + vel.z * vel.z;
+    }
+}
+)",
+                                    "speed", {"q", "s"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "vel_x = m_x / rho;")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "float3 &")) << generated.code;
+}
+
+// `#pragma unroll` only tells the compiler how to optimise: the adjoint reads the loop under it
+// (ad/LoopHints.h). A struct passed by value that is not active is constants the body reads, passed
+// on unchanged; an active one stays refused.
+const char* kFarField = R"(struct float3 { float x, y, z; };
+void flux(int n, const float* q, float* f, float3 ff)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+        float s = 0.0f;
+#pragma unroll
+        for (int j = 0; j < 3; j++)
+            s += q[3 * i + j] * q[3 * i + j];
+        f[i] = s * ff.x + q[3 * i] * ff.y;
+    }
+}
+)";
+
+TEST(CxxAdjoint, LoopHintsAndInactiveStructsByValueAreRead) {
+  Generated generated = generateCxx(kFarField, "flux", {"q", "f"});
+  ASSERT_EQ(generated.error, "");
+  EXPECT_TRUE(contains(generated.code, "float *f_b, float3 ff)")) << generated.code;
+  EXPECT_TRUE(contains(generated.code, "* ff.x")) << generated.code;
+  EXPECT_FALSE(contains(generated.code, "unroll")) << generated.code;
+}
+
+TEST(CxxAdjoint, ActiveStructPassedByValueIsRefused) {
+  Generated generated = generateCxx(kFarField, "flux", {"q", "f", "ff"});
+  EXPECT_TRUE(contains(generated.error, ":2:51: error: unsupported: --active ff: a struct parameter passed by value"))
+      << generated.error;
+  EXPECT_EQ(generated.code, "");
 }
 
 TEST(CxxAdjoint, ActiveNamespaceVariableIsRefused) {

@@ -143,5 +143,54 @@ TEST(RowOffsets, NeighboursThroughAPointIndexLocalAreGathered) {
   EXPECT_FALSE(contains(code, "#pragma omp atomic")) << code;
 }
 
+// C struct locals as Rodinia's CFD code holds a vector (`float3 m; m.x = ...;`, or filled by a
+// helper through `&m`, or from a list `float3 f = {a, 0.0f, 0.0f};`): one scalar per member (ad/ClassLocals.h).
+const char* kStructLocals = R"(typedef struct { float x, y, z; } float3;
+static void velocity_of(float rho, const float3 *m, float3 *v)
+{
+    v->x = m->x / rho;
+    v->y = m->y / rho;
+    v->z = m->z / rho;
+}
+void kinetic(int n, const float *q, float *e)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 0; i < n; i++) {
+        float3 m, v;
+        float3 sum = {0.5f * q[4 * i], 0.0f, 0.0f};
+        m.x = q[4 * i + 1];
+        m.y = q[4 * i + 2];
+        m.z = q[4 * i + 3];
+        velocity_of(q[4 * i], &m, &v);
+        sum.x += m.x * v.x;
+        sum.y += m.y * v.y;
+        sum.z += m.z * v.z;
+        e[i] = 0.5f * (sum.x + sum.y + sum.z);
+    }
+}
+)";
+
+TEST(StructLocals, AreOneScalarPerMember) {
+  std::string code = generatedAdjoint(kStructLocals, "kinetic", {"q", "e"});
+  EXPECT_TRUE(contains(code, "float m_x = 0;")) << code;
+  EXPECT_TRUE(contains(code, "q_b[4 * i] += 0.5f * sum_x_b;")) << code;  // the list's value of sum.x
+  EXPECT_TRUE(contains(code, "v_x = m_x / ")) << code;
+  EXPECT_TRUE(contains(code, "float m_x_b = 0.0f;")) << code;
+  EXPECT_FALSE(contains(code, "float3 m")) << code;
+}
+
+// A struct local used as a whole (copied, passed by value, or named in a clause) is not a bundle of
+// scalars: it stays, and is refused with its type.
+TEST(StructLocals, UsedWholeStayRefused) {
+  for (const char* use : {"float3 w = m;", "float3 w; w = m;"}) {
+    std::string source = kStructLocals;
+    source.replace(source.find("        e[i] = "), 0, std::string("        ") + use + "\n");
+    testing::Generated generated = generate(source, "kinetic", {"q", "e"});
+    EXPECT_TRUE(contains(generated.error, "error: unsupported: local 'm' of type float3")) << use << generated.error;
+    EXPECT_EQ(generated.code, "");
+  }
+}
+
 }  // namespace
 }  // namespace adrace::ad

@@ -356,6 +356,37 @@ TEST(RegionCheck, ChosenBlockBoundsAreExact) {
   EXPECT_TRUE(reportsRaceOn(lastFromZero, "a", true)) << describe(lastFromZero.findings);
 }
 
+// A comma-list counter (`for (i = lo, k = first; i < hi; i++, k++)`) in a thread's block: every
+// counter advances with the one the condition bounds, so the slots k are as exact as the rows i.
+TEST(RegionCheck, CommaListCountersOfABlockAdvanceTogether) {
+  auto packing = [](const std::string& firstSlot, const std::string& condition) {
+    return R"(
+      void f(const double *v, double *out, int n) {
+        int t, nt, chunk, lo, hi, i, k;
+      #pragma omp parallel private(t, nt, chunk, lo, hi, i, k)
+        {
+          t = omp_get_thread_num();
+          nt = omp_get_num_threads();
+          chunk = (n + nt - 1) / nt;
+          lo = t * chunk;
+          hi = lo + chunk < n ? lo + chunk : n;
+          for (i = lo, k = )" +
+           firstSlot + "; " + condition + R"(; i++, k += 2) out[k] = v[i];
+        }
+      })";
+  };
+  CheckedSnippet apart = checkSnippet("#include <omp.h>\n" + packing("2 * lo", "i < hi"));
+  EXPECT_TRUE(apart.findings.empty()) << describe(apart.findings);
+  CheckedSnippet boundedBySlot = checkSnippet("#include <omp.h>\n" + packing("2 * lo", "k < 2 * hi"));
+  EXPECT_TRUE(boundedBySlot.findings.empty()) << describe(boundedBySlot.findings);
+  CheckedSnippet shifted = checkSnippet("#include <omp.h>\n" + packing("2 * lo - 2", "i <= hi"));
+  EXPECT_TRUE(reportsRaceOn(shifted, "out", true)) << describe(shifted.findings);
+  // A condition bounding no counter leaves the range unknown: possible, not definite.
+  CheckedSnippet unbounded = checkSnippet("#include <omp.h>\n" + packing("2 * lo", "i < hi && k < 2 * n"));
+  EXPECT_TRUE(reportsRaceOn(unbounded, "out") && !reportsRaceOn(unbounded, "out", true))
+      << describe(unbounded.findings);
+}
+
 // The condition of a block holding a single is read by every thread, also while another thread
 // already runs what follows the block (here a single that increments it).
 TEST(RegionCheck, TheConditionOfABlockOfStepsIsReadByEveryThread) {
