@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 26 rates
+// adrace-race: 37 rates
 // The helper writes dy[k] without the workload's offset w * NEQ: every call, on every thread of the
 // loop over workloads, writes the first slice of rates (the nested regions change nothing to that).
 /* Rodinia-myocyte style: a model evaluation with its own parallel loops, called per workload. */
