@@ -55,6 +55,7 @@ json toJson(const RegionModel& region) {
                   {"accesses", accesses}};
     if (step.kind == RegionStep::Kind::Loop) entry["loop"] = step.loop;
     if (step.cycle >= 0) entry["cycle"] = step.cycle;
+    if (!step.innerCycles.empty()) entry["inner_cycles"] = step.innerCycles;
     if (step.conditionalBlock >= 0) entry["conditional_block"] = step.conditionalBlock;
     if (!step.after.empty()) entry["after"] = step.after;
     steps.push_back(std::move(entry));

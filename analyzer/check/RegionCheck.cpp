@@ -3,6 +3,7 @@
 #include "smt/CrossDomainQuery.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -34,7 +35,8 @@ struct Side {
 // (RegionStep::leavesCycle) joins its phase to the one after the loop.
 using Phases = std::vector<std::set<int>>;
 
-Phases phasesOfOneWorld(const std::vector<RegionStep>& steps) {
+// `barrierPhases`: how many of the phases are the barriers' own (the rest are the cycles' additions).
+Phases phasesOfOneWorld(const std::vector<RegionStep>& steps, int& barrierPhases) {
   Phases phases;
   std::vector<int> linear;
   int phase = 0;
@@ -47,15 +49,20 @@ Phases phasesOfOneWorld(const std::vector<RegionStep>& steps) {
     if (endsWithBarrier) ++phase;
   }
   int extra = phase + 1;
-  // Each cycle, a run of consecutive steps with one cycle number (>= 0).
-  for (size_t first = 0; first < steps.size();) {
-    int cycle = steps[first].cycle;
-    size_t end = first + 1;
-    while (end < steps.size() && steps[end].cycle == cycle) ++end;
-    if (cycle < 0) {
-      first = end;
-      continue;
+  barrierPhases = extra;
+  // Each cycle, a run of consecutive steps holding its number (RegionStep::cycle, or innerCycles for
+  // a loop nested in another): [first, end).
+  std::map<int, std::pair<size_t, size_t>> cycles;
+  for (size_t k = 0; k < steps.size(); ++k) {
+    std::vector<int> numbers = steps[k].innerCycles;
+    if (steps[k].cycle >= 0) numbers.push_back(steps[k].cycle);
+    for (int number : numbers) {
+      auto [range, added] = cycles.try_emplace(number, k, k + 1);
+      if (!added) range->second.second = k + 1;
     }
+  }
+  for (const auto& [cycle, range] : cycles) {
+    const auto [first, end] = range;
     int entry = linear[first];
     int exit = end < steps.size() ? linear[end] : phase;
     auto inside = [&](size_t k) { return k >= first && k < end; };
@@ -77,7 +84,6 @@ Phases phasesOfOneWorld(const std::vector<RegionStep>& steps) {
           if (upToTheJump || meets) phases[k].insert(together);
         }
       }
-    first = end;
   }
   // A task that outlives barriers shares the phases up to the one its end barrier closes.
   for (size_t k = 0; k < steps.size(); ++k)
@@ -92,7 +98,9 @@ Phases phasesOfOneWorld(const std::vector<RegionStep>& steps) {
 // exactly one of them runs. The worlds: every block runs (the `then` arm of each if/else), one choice
 // goes the other way, every choice goes the other way (a pair that needs two choices one way and a
 // third the other is not looked at).
-Phases phasesOf(const std::vector<RegionStep>& steps) {
+// `acrossIterations` gets the phases that join steps of different iterations of a cycle (or the
+// steps around a cycle that runs no iteration).
+Phases phasesOf(const std::vector<RegionStep>& steps, std::set<int>& acrossIterations) {
   std::set<int> blocks;
   std::map<int, int> elseOf;  // then arm's block -> else arm's block
   for (const RegionStep& step : steps) {
@@ -133,11 +141,13 @@ Phases phasesOf(const std::vector<RegionStep>& steps) {
       int& until = world.back().outlivesUntil;
       if (until >= 0) until = indexInWorld[until];
     }
-    Phases worldPhases = phasesOfOneWorld(world);
+    int linear = 0;
+    Phases worldPhases = phasesOfOneWorld(world, linear);
     int largest = 0;
     for (size_t i = 0; i < present.size(); ++i)
       for (int phase : worldPhases[i]) {
         phases[present[i]].insert(offset + phase);
+        if (phase >= linear) acrossIterations.insert(offset + phase);
         largest = std::max(largest, phase);
       }
     offset += largest + 1;
@@ -229,7 +239,8 @@ class RegionChecker {
       finding.at = limitation.at;
       findings_.push_back(finding);
     }
-    Phases phases = phasesOf(region_.steps);
+    Phases phases = phasesOf(region_.steps, acrossIterations_);
+    phases_ = phases;
     reportIncompleteLoops(phases);
     std::vector<std::vector<Side>> sides;
     for (size_t step = 0; step < region_.steps.size(); ++step) sides.push_back(sidesOf(step));
@@ -439,8 +450,19 @@ class RegionChecker {
     }
     smt::Coincidence answer;
     std::string qualifier;  // why an overlap is only possible
+    std::string counter = counterAcrossIterations(x, y);
     if (first.opaque || second.opaque) {
       answer.status = smt::Coincidence::Status::Unknown;
+    } else if (!counter.empty()) {
+      // Different iterations: the counter is the two sides' own, any values (and no static pairing).
+      Side ownX = x, ownY = y;
+      counterOfEachSide(ownX.site);
+      counterOfEachSide(ownY.site);
+      answer = ask(ownX, ownY, smt::Pairing::Any);
+      qualifier =
+          "the two accesses meet only in different iterations of a sequential loop around them, whose "
+          "counter '" +
+          counter + "' they use";
     } else if (x.loop && y.loop) {
       answer = askAcrossLoops(x, y, qualifier);
     } else {
@@ -466,6 +488,71 @@ class RegionChecker {
     // What Z3 could not decide is neither a race nor a pass (opaque accesses stay possible races).
     bool undecided = answer.status == smt::Coincidence::Status::Unknown && !first.opaque && !second.opaque;
     report(x, y, answer, definite, qualifier, undecided);
+  }
+
+  // Two steps that meet only in different iterations of a sequential loop of steps (its end and its
+  // next start, or around it when it runs no iteration), with an access that names one of the loops'
+  // counters: the models take the counter as one value on every thread, which those iterations do
+  // not share. The counter named, or empty when the pair does not depend on one.
+  std::string counterAcrossIterations(const Side& x, const Side& y) const {
+    for (int phase : phases_[x.step])
+      if (phases_[y.step].count(phase) && !acrossIterations_.count(phase)) return "";
+    // What decides the element and the iterations: the subscripts, the bounds, and the facts that
+    // relate a symbol of those to others (`k == i + 1`), transitively.
+    std::set<std::string> named;
+    auto symbolsOf = [](const smt::ExprRef& expr, std::set<std::string>& into) {
+      if (expr)
+        smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
+          if (symbol.scope == smt::Scope::Shared) into.insert(symbol.name);
+        });
+    };
+    for (const Side* side : {&x, &y}) {
+      for (const smt::ExprRef& index : side->site.element) symbolsOf(index, named);
+      for (const smt::LoopDimension& dimension : side->site.domain.dimensions) {
+        symbolsOf(dimension.first, named);
+        symbolsOf(dimension.bound, named);
+        symbolsOf(dimension.step, named);
+      }
+    }
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const Side* side : {&x, &y})
+        for (const smt::Condition& fact : side->site.facts) {
+          std::set<std::string> in;
+          symbolsOf(fact.lhs, in);
+          symbolsOf(fact.rhs, in);
+          if (std::none_of(in.begin(), in.end(), [&](const std::string& name) { return named.count(name) > 0; }))
+            continue;
+          for (const std::string& name : in) grew |= named.insert(name).second;
+        }
+    }
+    for (const std::string& counter : region_.cycleCounters)
+      if (named.count(counter)) return counter;
+    return "";
+  }
+
+  // The site with the cycles' counters each side's own value (private symbols, primed on the second).
+  void counterOfEachSide(smt::AccessSite& site) const {
+    std::function<smt::ExprRef(const smt::ExprRef&)> own = [&](const smt::ExprRef& expr) -> smt::ExprRef {
+      if (!expr) return expr;
+      if (expr->op == smt::Expr::Op::Var && expr->scope == smt::Scope::Shared &&
+          std::count(region_.cycleCounters.begin(), region_.cycleCounters.end(), expr->name))
+        return smt::variable(expr->name, expr->instance, smt::Scope::Private);
+      if (expr->args.empty()) return expr;
+      auto copy = std::make_shared<smt::Expr>(*expr);
+      for (smt::ExprRef& arg : copy->args) arg = own(arg);
+      return copy;
+    };
+    for (smt::ExprRef& index : site.element) index = own(index);
+    for (smt::Condition& fact : site.facts) {
+      fact.lhs = own(fact.lhs);
+      fact.rhs = own(fact.rhs);
+    }
+    for (smt::LoopDimension& dimension : site.domain.dimensions) {
+      dimension.first = own(dimension.first);
+      dimension.bound = own(dimension.bound);
+      dimension.step = own(dimension.step);
+    }
   }
 
   // A `nowait` loop and a loop after it in the same phase. OpenMP assigns iteration i of two
@@ -668,6 +755,8 @@ class RegionChecker {
   }
 
   const RegionModel& region_;
+  Phases phases_;                   // of each step (phasesOf)
+  std::set<int> acrossIterations_;  // the phases that join different iterations of a cycle
   const std::vector<LoopModel>& loops_;
   smt::SolverSession session_;
   bool budgetSpent_ = false;

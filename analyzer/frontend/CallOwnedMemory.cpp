@@ -1,12 +1,16 @@
 #include "analyzer/frontend/CallOwnedMemory.h"
 
 #include "analyzer/frontend/LibraryCalls.h"
+#include "analyzer/frontend/NestedParallelInCallee.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <vector>
 
 namespace adrace::analyzer {
@@ -25,6 +29,37 @@ bool isAllocation(const clang::Expr* value, clang::ASTContext& context) {
   std::string name = callee->getNameAsString();
   if (name.rfind("__builtin_", 0) == 0) name = name.substr(10);
   return name == "malloc" || name == "calloc" || name == "aligned_alloc";
+}
+
+// What is known of the pointers already asked about (a local pointer at depth 0, a callee's
+// parameter at the depth of the call chain that reaches it), per translation unit: every access
+// through a pointer asks, and a function called many times with a block (Rodinia myocyte calls its
+// model thirteen times) is read once per parameter. The entry of a unit goes with its ASTContext.
+using ParameterVerdicts = std::map<std::pair<const clang::VarDecl*, int>, bool>;
+
+std::mutex gVerdictsMutex;
+std::map<const clang::ASTContext*, ParameterVerdicts> gVerdicts;
+
+std::optional<bool> knownVerdict(const clang::ASTContext& context, const clang::VarDecl& pointer, int depth) {
+  std::lock_guard<std::mutex> lock(gVerdictsMutex);
+  auto unit = gVerdicts.find(&context);
+  if (unit == gVerdicts.end()) return std::nullopt;
+  auto known = unit->second.find({&pointer, depth});
+  if (known == unit->second.end()) return std::nullopt;
+  return known->second;
+}
+
+void rememberVerdict(const clang::ASTContext& context, const clang::VarDecl& pointer, int depth, bool own) {
+  std::lock_guard<std::mutex> lock(gVerdictsMutex);
+  auto [unit, added] = gVerdicts.try_emplace(&context);
+  if (added)
+    context.AddDeallocation(
+        [](void* key) {
+          std::lock_guard<std::mutex> forget(gVerdictsMutex);
+          gVerdicts.erase(static_cast<const clang::ASTContext*>(key));
+        },
+        const_cast<clang::ASTContext*>(&context));
+  unit->second[{&pointer, depth}] = own;
 }
 
 class OwnershipCheck {
@@ -105,6 +140,12 @@ class OwnershipCheck {
     if (auto* call = llvm::dyn_cast<clang::CallExpr>(parent)) return passedStaysOwn(*call, e);
     if (auto* condition = llvm::dyn_cast<clang::IfStmt>(parent)) return condition->getCond() == e;
     if (auto* loop = llvm::dyn_cast<clang::WhileStmt>(parent)) return loop->getCond() == e;
+    // Captured by a parallel region of the call, which ends before the call does; its uses inside
+    // the region are uses of their own (a task's capture may outlive the call).
+    if (llvm::isa<clang::CapturedStmt>(parent))
+      if (auto* region = llvm::dyn_cast_or_null<clang::OMPExecutableDirective>(
+              parents_.getParent(const_cast<clang::Stmt*>(parent))))
+        return isNestedParallelRegion(*region);
     return false;  // returned, stored in a declaration, chosen by ?:, captured, ...
   }
 
@@ -135,8 +176,12 @@ class OwnershipCheck {
     for (unsigned k = 0; k < call.getNumArgs(); ++k) {
       if (call.getArg(k)->IgnoreParenImpCasts() != argument->IgnoreParenImpCasts()) continue;
       if (k >= definition->getNumParams()) return false;  // variadic
+      const clang::ParmVarDecl* parameter = definition->getParamDecl(k);
+      if (std::optional<bool> known = knownVerdict(context_, *parameter, depth_ + 1)) return *known;
       OwnershipCheck inCallee(*definition, depth_ + 1);
-      return inCallee.variableStaysOwn(*definition->getParamDecl(k));
+      bool own = inCallee.variableStaysOwn(*parameter);
+      rememberVerdict(context_, *parameter, depth_ + 1, own);
+      return own;
     }
     return false;
   }
@@ -154,8 +199,12 @@ bool holdsCallOwnedMemory(const clang::FunctionDecl& function, const clang::VarD
       !pointer.getType()->isPointerType())
     return false;
   // Declared without an initialiser and never assigned: it points nowhere; with one, an allocation.
+  clang::ASTContext& context = function.getASTContext();
+  if (std::optional<bool> known = knownVerdict(context, pointer, 0)) return *known;
   OwnershipCheck check(function, 0);
-  return check.variableStaysOwn(pointer);
+  bool own = check.variableStaysOwn(pointer);
+  rememberVerdict(context, pointer, 0, own);
+  return own;
 }
 
 bool isCallOwnedAddress(const clang::Expr& address, const clang::FunctionDecl& function) {

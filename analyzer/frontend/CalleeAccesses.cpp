@@ -7,6 +7,7 @@
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/frontend/LibraryCalls.h"
 #include "analyzer/frontend/MemberPath.h"
+#include "analyzer/frontend/NestedParallelInCallee.h"
 
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -298,7 +299,10 @@ class CalleeWalker {
         // atomic and critical protect what they hold (record() reads them); the rest is not modelled.
         if (llvm::isa<clang::OMPAtomicDirective>(directive) || llvm::isa<clang::OMPCriticalDirective>(directive))
           return true;
-        unmodelled("OpenMP construct '" + llvm::omp::getOpenMPDirectiveName(directive->getDirectiveKind()).str() + "'");
+        // A parallel region nested here is the calling thread's code up to its end (NestedParallelInCallee.h).
+        std::string why = whyNestedParallelNotFollowed(*directive, function);
+        if (why.empty()) return true;
+        if (walker.summary.unmodelled.empty()) walker.summary.unmodelled = why;
         return false;
       }
       bool VisitCallExpr(clang::CallExpr* call) {

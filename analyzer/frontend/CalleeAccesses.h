@@ -6,8 +6,9 @@
 // struct are accesses like the others (MemberPath.h). An external function adrace has no summary
 // for, recursion, a pointer the callee computes itself, a member path MemberPath refuses or a
 // pointer or struct member the callee assigns, or an OpenMP construct inside the callee (other than
-// atomic and critical, which protect the accesses inside them) leave the call unmodelled, with a reason that names the
-// callee (unknown means unsafe).
+// atomic and critical, which protect the accesses inside them, and a nested `parallel` region read as
+// the calling thread's code, NestedParallelInCallee.h) leave the call unmodelled, with a reason that
+// names the callee (unknown means unsafe).
 #pragma once
 
 #include "analyzer/model/LoopModel.h"

@@ -35,6 +35,8 @@ const Row kRows[] = {
      "llrint copysign erf erfc tgamma remainder ldexp scalbn ilogb nextafter nan isnan isinf isfinite isnormal "
      "signbit fpclassify",
      "math"},
+    // what glibc's `isinf` macro expands to with Clang (`__builtin_isinf_sign`); pure
+    {Kind::Pure, "isinf_sign", ""},
     {Kind::Memory, "frexp modf", "w1 math objects"},
     {Kind::Memory, "remquo", "w2 math objects"},
     {Kind::Memory, "sincos", "w1 w2 math objects"},

@@ -40,6 +40,11 @@ std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::strin
     reversed.push_back(element->getIdx());
     const clang::Expr* base = element->getBase()->IgnoreParenImpCasts();
     if (base->getType()->isPointerType()) {
+      if (llvm::isa<clang::MemberExpr>(base)) {
+        // points->p[i].cost: an array of structs a pointer member points to.
+        *reason = "struct member behind an array subscript inside a member (s.cells[i].v)";
+        return std::nullopt;
+      }
       if (!llvm::isa<clang::DeclRefExpr>(base)) {
         *reason = "element of an array of pointers to structs: two elements may point to one struct";
         return std::nullopt;

@@ -75,8 +75,11 @@ void CalleeSteps::addCalleeSteps(const clang::FunctionDecl& callee, const clang:
       steps_.addLoopStep(*llvm::cast<clang::OMPLoopDirective>(inner), index, &callee);
       continue;
     }
-    if (sequentialLoopAroundSteps(inner)) {
-      state_.limit("a sequential loop holding OpenMP constructs inside called function '" + name + "' is not modelled",
+    // A sequential loop around f's constructs is a cycle of the region's steps, as in the region's own
+    // statements; its header then names f's locals, which the loops naming f's parameters would not meet.
+    if (sequentialLoopAroundSteps(inner) && loopsNameParameters) {
+      state_.limit("a sequential loop holding OpenMP constructs inside called function '" + name +
+                       "', whose worksharing loops name its pointer parameters, is not modelled",
                    inner);
       continue;
     }

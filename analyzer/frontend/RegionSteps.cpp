@@ -268,14 +268,12 @@ void RegionStepBuilder::addBranchSteps(const clang::IfStmt& branch, size_t index
 // body's statements are steps, repeated. The header is a step of every thread too: its first test
 // meets what comes before the loop, its last one what comes after, so it is placed at both ends.
 //
-// Such a loop inside another (`for (step ...) { for (k ...) { omp for ...; } }`) is read as part of
-// the outer loop's body, its steps in the outer cycle, when every barrier of the outer body is inside
-// the inner loop (its statements before and after the inner loop hold none) and the inner body has no
-// break or continue of its own. The outer cycle's wrap then puts what runs after the inner body's last
-// barrier (the inner body's end, the inner header, what follows the inner loop, the outer header, and
-// the next outer iteration up to the inner body's first barrier) in one phase: that covers the inner
-// loop's own wrap (the end of iteration k meets the start of k + 1) and an inner loop that runs no
-// iteration (what precedes it meets what follows it). Any other nesting stays not modelled.
+// Such a loop inside another (`for (m ...) { for (i ...) { omp for ...; } omp for ...; }`, NPB SP's
+// solvers) is a cycle of its own inside the outer one (RegionStep::innerCycles), wherever the
+// barriers of the outer body are: each cycle joins, as above, its own end to its own start and what
+// precedes it to what follows it, and the outer cycle's wrap holds the inner loop's steps that are in
+// the outer body's first or last phase. An inner body with a break or continue of its own stays not
+// modelled (which loop the jump leaves would have to be told apart).
 void RegionStepBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
   bool nested = cycleDepth_ > 0;
   const clang::Stmt* loopBody = sequentialBodyOf(&loop);
@@ -319,9 +317,18 @@ void RegionStepBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
   };
   size_t first = state_.model.steps.size();
   size_t limitationsBefore = state_.model.limitations.size();
+  int number = cycles_++;
   ++cycleDepth_;
-  nestedCycles_.emplace_back();
   state_.model.steps.push_back(headerStep());
+  // The loop models take the counter of a `for` header as one value on every thread
+  // (DataSharing::findStepCounters), under its own name.
+  LoopHeader counted;
+  std::string unread;
+  std::vector<std::string>& counters = state_.model.cycleCounters;
+  if (auto* forLoop = llvm::dyn_cast<clang::ForStmt>(&loop);
+      forLoop && readLoopHeader(*forLoop, counted, unread) && counted.counter &&
+      std::find(counters.begin(), counters.end(), counted.counter->getName().str()) == counters.end())
+    counters.push_back(counted.counter->getName().str());
   std::vector<const clang::Stmt*> body;
   if (auto* block = llvm::dyn_cast<clang::CompoundStmt>(loopBody))
     body.assign(block->body_begin(), block->body_end());
@@ -339,31 +346,20 @@ void RegionStepBuilder::addCycleSteps(const clang::Stmt& loop, size_t index) {
   }
   state_.model.steps.push_back(headerStep());
   --cycleDepth_;
-  std::vector<std::pair<size_t, size_t>> inner = std::move(nestedCycles_.back());
-  nestedCycles_.pop_back();
 
   auto endsInBarrier = [](const RegionStep& step) {
     return step.kind == RegionStep::Kind::Barrier ||
            (!step.nowait && (step.kind == RegionStep::Kind::Loop || step.executor == Executor::OneThread));
   };
-  bool barrier = false, barrierOutsideInner = false;
+  bool barrier = std::any_of(state_.model.steps.begin() + static_cast<std::ptrdiff_t>(first), state_.model.steps.end(),
+                             endsInBarrier);
   for (size_t k = first; k < state_.model.steps.size(); ++k) {
-    bool inInner = std::any_of(inner.begin(), inner.end(),
-                               [&](const auto& range) { return range.first <= k && k < range.second; });
-    barrier |= endsInBarrier(state_.model.steps[k]);
-    barrierOutsideInner |= !inInner && endsInBarrier(state_.model.steps[k]);
-  }
-  if (!inner.empty() && barrierOutsideInner)
-    state_.limit(
-        "a sequential loop holding worksharing constructs inside another such loop, with barriers of the outer "
-        "loop's body outside the inner loop, is not modelled",
-        &loop);
-  if (nested) {
-    // The enclosing loop numbers these steps as its own cycle.
-    nestedCycles_.back().emplace_back(first, state_.model.steps.size());
-  } else {
-    for (size_t k = first; k < state_.model.steps.size(); ++k) state_.model.steps[k].cycle = cycles_;
-    ++cycles_;
+    RegionStep& step = state_.model.steps[k];
+    // Loops nested deeper finished first: this one goes before their numbers.
+    if (nested)
+      step.innerCycles.insert(step.innerCycles.begin(), number);
+    else
+      step.cycle = number;
   }
   if (!barrier && state_.model.limitations.size() == limitationsBefore)
     state_.limit(

@@ -49,10 +49,8 @@ class RegionStepBuilder {
   RegionAccessCollector& accesses_;
   CalleeSteps callees_;
   TaskSteps tasks_;
-  int cycles_ = 0;      // sequential loops around steps, so far
-  int cycleDepth_ = 0;  // sequential loops of steps around the step being added
-  // Per cycle being built, outermost first: the ranges of steps of the loops of steps nested in it.
-  std::vector<std::vector<std::pair<size_t, size_t>>> nestedCycles_;
+  int cycles_ = 0;             // sequential loops around steps, so far (nested ones included)
+  int cycleDepth_ = 0;         // sequential loops of steps around the step being added
   int conditionalBlocks_ = 0;  // `if (c) { ...; barrier; ... }` blocks, so far
 };
 

@@ -89,6 +89,11 @@ struct RegionStep {
   // once per iteration: the steps before its first barrier meet those after its last barrier of the
   // previous iteration.
   int cycle = -1;
+  // The sequential loops of steps nested in that loop whose bodies hold the step, outermost first,
+  // numbered as cycles are (`for (m ...) { for (i ...) { omp for ...; } omp for ...; }`: the steps of
+  // the i loop are in cycle m's number and, here, in the i loop's). Each is a cycle of its own, its
+  // steps consecutive, inside the one around it.
+  std::vector<int> innerCycles;
   // A step of a cycle that may `break` out of it (every thread in the same iteration): what runs
   // in its phase up to it then meets what follows the loop; `continue`: meets the next iteration's
   // first phase.
@@ -126,6 +131,10 @@ struct RegionModel {
   // (`tid == omp_get_thread_num()`), which loops inside the region may use too.
   std::vector<smt::Condition> facts;
   std::vector<std::string> unknownValues;  // private integers whose value the model does not know
+  // The variables the headers of the region's sequential loops of steps write (`m` of `for (m = 0;
+  // m < 3; m++) { omp for ...; }`): a worksharing loop's model takes such a counter as one value on
+  // every thread, which two steps meeting only in different iterations of the loop do not share.
+  std::vector<std::string> cycleCounters;
   std::vector<RegionStep> steps;
   std::vector<FlagWaitModel> flagWaits;
   std::vector<Limitation> limitations;  // what the model leaves out: the region is reported unsupported

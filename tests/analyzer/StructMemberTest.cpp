@@ -403,3 +403,25 @@ TEST(StructMembers, APointerMemberAssignedInARegionIsNotFollowed) {
 
 }  // namespace
 }  // namespace adrace::analyzer::testing
+
+namespace adrace::analyzer::testing {
+namespace {
+
+// Rodinia streamcluster: `points->p[i].cost`, an array of structs that a pointer member points to,
+// is not an array of pointers to structs: the reason says what is not modelled.
+TEST(StructMembers, ArrayOfStructsBehindAPointerMemberNamesItsShape) {
+  CheckedSnippet checked = checkSnippet(R"(
+    typedef struct { float weight; float cost; } Point;
+    typedef struct { long num; Point *p; } Points;
+    void f(Points *points) {
+      long i;
+      #pragma omp parallel for
+      for (i = 0; i < points->num; i++) points->p[i].cost = points->p[i].weight;
+    })");
+  EXPECT_TRUE(unsupportedSaying(checked, "struct member behind an array subscript inside a member"))
+      << describe(checked.findings);
+  EXPECT_FALSE(unsupportedSaying(checked, "array of pointers to structs")) << describe(checked.findings);
+}
+
+}  // namespace
+}  // namespace adrace::analyzer::testing
