@@ -252,4 +252,11 @@ bool isStructType(clang::QualType type) {
   return element->isStructureType() || element->isClassType();
 }
 
+bool isStructOfNumbers(const clang::RecordDecl* record) {
+  if (!record || !record->isStruct() || !record->getDefinition() || record->field_empty()) return false;
+  for (const clang::FieldDecl* field : record->fields())
+    if (!field->getType()->isArithmeticType() || field->isBitField()) return false;
+  return true;
+}
+
 }  // namespace adrace::ad

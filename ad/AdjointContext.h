@@ -172,6 +172,9 @@ void collectIndexVariables(const clang::Expr* leaf, std::set<const clang::VarDec
 bool isFloatingType(clang::QualType type);
 // A struct, or an array of or pointer to structs.
 bool isStructType(clang::QualType type);
+// A struct whose members are all numbers (no pointer, array, bit-field or nested struct): a bundle
+// of scalars, as `typedef struct { float x, y, z; } float3;`.
+bool isStructOfNumbers(const clang::RecordDecl* record);
 // The local's type as written (without const; a pointer alias keeps it): `double`, `double [3][N]`.
 c::Type declaredTypeOf(const AdjointContext& context, const clang::VarDecl* var);
 // `double x = value;`, `double B[3][N] = {0};`: a declaration of `name` with the local's type.

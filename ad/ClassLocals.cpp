@@ -185,12 +185,9 @@ bool isPlainClass(const clang::CXXRecordDecl* record, const clang::CXXConstructE
 // Whether the record is a bundle of arithmetic members that a local holds with no code of its own:
 // a C struct, or a C++ aggregate with no base, no virtual function and nothing to destroy.
 bool isScalarBundle(const clang::RecordDecl* record) {
-  if (!record || !record->isStruct() || !record->getDefinition() || record->field_empty()) return false;
-  if (auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(record))
-    if (cxx->getNumBases() > 0 || cxx->isPolymorphic() || !cxx->hasTrivialDestructor()) return false;
-  for (const clang::FieldDecl* field : record->fields())
-    if (!field->getType()->isArithmeticType() || field->isBitField()) return false;
-  return true;
+  if (!isStructOfNumbers(record)) return false;
+  auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(record);
+  return !cxx || (cxx->getNumBases() == 0 && !cxx->isPolymorphic() && cxx->hasTrivialDestructor());
 }
 
 // The value each member of a struct local starts with: none for `float3 m;` (C, or C++'s trivial

@@ -6,19 +6,6 @@
 
 namespace adrace::ad {
 
-namespace {
-
-// A struct whose members are all numbers (no pointer, array, bit-field or nested struct).
-bool isNumberBundle(clang::QualType type) {
-  const clang::RecordDecl* record = type->getAsRecordDecl();
-  if (!record || !record->isStruct() || !record->getDefinition() || record->field_empty()) return false;
-  for (const clang::FieldDecl* field : record->fields())
-    if (!field->getType()->isArithmeticType() || field->isBitField()) return false;
-  return true;
-}
-
-}  // namespace
-
 std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, const clang::VarDecl* var,
                                               clang::SourceLocation at) {
   if (!var || !var->isFileVarDecl()) return std::nullopt;
@@ -42,7 +29,7 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
   }
   // An inactive struct of numbers (Rodinia CFD's far-field `float3 ff_fc_density_energy;`) is
   // constants the function reads as `ff.x`: declared `extern` in the adjoint's file like any global.
-  const bool constantStruct = !active && !pointer && !type->isArrayType() && isNumberBundle(type);
+  const bool constantStruct = !active && !pointer && !type->isArrayType() && isStructOfNumbers(type->getAsRecordDecl());
   if (!element->isIntegerType() && !element->isRealFloatingType() && !constantStruct)
     return refuse("file-scope variable '" + name + "' of type " + type.getAsString());
   if (type->isArrayType() && !type->isConstantArrayType())
