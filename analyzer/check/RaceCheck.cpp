@@ -1,5 +1,6 @@
 #include "analyzer/check/RaceCheck.h"
 
+#include "analyzer/check/ColumnsWithinRows.h"
 #include "analyzer/check/TaskOrdering.h"
 
 #include "smt/Encoder.h"
@@ -141,6 +142,9 @@ class WitnessEvaluator {
       }
     return std::nullopt;
   }
+
+  // The value of `expr` on `thread` under the witness; nothing when a symbol is not in it.
+  std::optional<long long> value(const smt::ExprRef& expr, smt::Thread thread) const { return evaluate(expr, thread); }
 
  private:
   static const char* relationText(smt::Relation relation) {
@@ -425,7 +429,8 @@ class LoopChecker {
   }
 
   // Why a witness Z3 found does not prove a race of the program, "" when it does: an unpinned value
-  // it needs, synchronisation the model does not follow, or a subscript that must be negative.
+  // it needs, synchronisation the model does not follow, a subscript that must be negative, or a
+  // column that must leave its row where some run keeps it within (ColumnsWithinRows.h).
   std::string unprovenBy(smt::Coincidence& answer, const Reference& write, const Reference& other) {
     if (const UnmodelledSynchronisation* sync = orderingUnmodelled(write.variable))
       return "unless the loop's " + sync->what + " at line " + std::to_string(sync->at.line) + " orders them";
@@ -435,20 +440,61 @@ class LoopChecker {
       return "if " + unpinned->symbol + " can take such a value (its value is not modelled: " + unpinned->reason + ")";
     if (tasks_)
       if (std::string ordered = tasks_->mayBeOrdered(write, other, answer.witness); !ordered.empty()) return ordered;
-    smt::KnowledgeBase::NonNegative subscripts{subscriptsReaching(write.context), subscriptsReaching(other.context)};
-    for (const smt::ExprRef& input : inputsAmong(shared)) subscripts.onFirst.push_back(input);
-    smt::Coincidence inBounds = coincide(write, other, &subscripts);
-    if (inBounds.status == smt::Coincidence::Status::Overlap) {
-      answer.witness = inBounds.witness;
-      return "";
-    }
+    smt::KnowledgeBase::NonNegative assumed{subscriptsReaching(write.context), subscriptsReaching(other.context)};
+    for (const smt::ExprRef& input : inputsAmong(shared)) assumed.onFirst.push_back(input);
+    smt::Coincidence inBounds = coincide(write, other, &assumed);
     if (inBounds.status == smt::Coincidence::Status::Disjoint)
       return "only with a negative subscript or size (an empty or degenerate problem)";
-    return "(Z3 could not decide whether the subscripts can all be in bounds)";
+    if (inBounds.status != smt::Coincidence::Status::Overlap)
+      return "(Z3 could not decide whether the subscripts can all be in bounds)";
+    answer.witness = inBounds.witness;
+    return columnsLeavingRows(answer, write, other, assumed);
+  }
+
+  // Why the witness proves no race of a program whose columns stay within their rows
+  // (analyzer/check/ColumnsWithinRows.h), "" when it does: asked again with each column that
+  // some run keeps in its row held there, when the witness takes one out.
+  std::string columnsLeavingRows(smt::Coincidence& answer, const Reference& write, const Reference& other,
+                                 smt::KnowledgeBase::NonNegative assumed) {
+    std::vector<ColumnInRow> onWrite = columnsInRows(write), onOther = columnsInRows(other);
+    WitnessEvaluator witness(answer.witness);
+    auto firstLeaving = [&witness](const std::vector<ColumnInRow>& columns, smt::Thread thread) {
+      std::optional<std::string> leaving;
+      for (const ColumnInRow& column : columns)
+        if (auto value = witness.value(column.split.column, thread); value && !leaving)
+          leaving = leavingRowPhrase(column, *value);
+      return leaving;
+    };
+    if (!firstLeaving(onWrite, smt::Thread::A) && !firstLeaving(onOther, smt::Thread::B)) return "";
+    onWrite = keptWithinRows(write, onWrite);
+    onOther = keptWithinRows(other, onOther);
+    std::optional<std::string> leaving = firstLeaving(onWrite, smt::Thread::A);
+    if (!leaving) leaving = firstLeaving(onOther, smt::Thread::B);
+    if (!leaving) return "";  // only columns that leave their rows in every run are out of them
+    for (const smt::ExprRef& room : roomsInRows(onWrite)) assumed.onFirst.push_back(room);
+    for (const smt::ExprRef& room : roomsInRows(onOther)) assumed.onSecond.push_back(room);
+    smt::Coincidence inRows = coincide(write, other, &assumed);
+    if (inRows.status == smt::Coincidence::Status::Overlap) {
+      answer.witness = inRows.witness;
+      return "";
+    }
+    if (inRows.status == smt::Coincidence::Status::Disjoint)
+      return *leaving +
+             " (values the model does not know bound it: a run that keeps it within its row has no such race)";
+    return "(Z3 could not decide whether the columns can stay within their rows)";
+  }
+
+  // ColumnsWithinRows' question, asked once per reference.
+  const std::vector<ColumnInRow>& keptWithinRows(const Reference& reference, const std::vector<ColumnInRow>& columns) {
+    auto known = keptColumns_.find(reference.id);
+    if (known == keptColumns_.end())
+      known = keptColumns_.emplace(reference.id, keptWithinRowsBySomeRun(loop_, reference, columns, session_)).first;
+    return known->second;
   }
 
   // Can the two accesses be one element on two iterations (two task instances that nothing orders,
-  // TaskOrdering.h), with the subscripts `nonNegative` names at least 0?
+  // TaskOrdering.h), with the values `nonNegative` names at least 0 (subscripts, sizes, the room
+  // a column leaves in its row)?
   smt::Coincidence coincide(const Reference& write, const Reference& other,
                             const smt::KnowledgeBase::NonNegative* nonNegative = nullptr) {
     if (!tasks_)
@@ -631,6 +677,7 @@ class LoopChecker {
   std::unique_ptr<TaskOrdering> tasks_;  // tasks created in a loop, several per iteration or with depend
   std::vector<RaceFinding> findings_;
   std::set<std::tuple<std::string, unsigned, unsigned>> opaquePairs_;
+  std::map<int, std::vector<ColumnInRow>> keptColumns_;  // by reference id
 };
 
 }  // namespace

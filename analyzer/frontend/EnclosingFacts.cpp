@@ -2,11 +2,13 @@
 
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/LoopHeader.h"
+#include "analyzer/frontend/MemberPath.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtOpenMP.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace adrace::analyzer {
@@ -80,6 +82,9 @@ bool isLoop(const clang::Stmt* statement) {
          llvm::isa<clang::DoStmt>(statement) || llvm::isa<clang::CXXForRangeStmt>(statement);
 }
 
+// Whether an lvalue is the variable (or struct field) whose value is sought.
+using Target = std::function<bool(const clang::Expr*)>;
+
 class Resolver {
  public:
   Resolver(const clang::FunctionDecl& function, std::vector<const clang::Stmt*> path, DataSharing& sharing,
@@ -110,19 +115,29 @@ class Resolver {
   void resolve(const std::string& name) {
     if (!done_.insert(name).second || known_.count(name)) return;
     const clang::VarDecl* variable = variableNamed(name);
-    if (!variable) return;  // not a variable: the IR's own symbols, struct members read as inputs
+    if (!variable) {
+      resolveMember(name);  // or not a variable at all: the IR's own symbols
+      return;
+    }
     if (!variable->getType()->isIntegerType()) return;
     std::vector<const clang::Stmt*> sites = modificationsOf(body_, variable);
     if (sites.empty()) return;  // an input, or a local holding its initialisation (entry facts)
     symbol_ = smt::variable(name, 0, smt::Scope::Shared);
     Ruling ruling = enclosingCounter(variable, sites);
-    if (ruling.kind == Ruling::None) ruling = lastAssignment(variable, sites);
-    if (ruling.kind == Ruling::Pinned) return;
     if (ruling.kind == Ruling::None)
-      ruling =
-          unpinned("assigned at line " + std::to_string(lineOf(sites.front())) + " in a way the model does not follow",
-                   sites.front());
-    result_.unpinned.push_back({name, ruling.reason, positionOf(ruling.at->getBeginLoc(), sources_)});
+      ruling = lastAssignment([variable](const clang::Expr* e) { return variableOf(e) == variable; }, variable, sites);
+    record(name, ruling, sites);
+  }
+
+  // A struct field the loop reads (`v->off`, `r.lo`): an input unless the function writes it;
+  // written, it is pinned by its last assignment before the loop as a variable is, with no call in
+  // between (a call may write it through the struct's address), and unpinned otherwise.
+  void resolveMember(const std::string& name) {
+    auto isTarget = [this, name](const clang::Expr* e) { return memberPathName(e) == name; };
+    std::vector<const clang::Stmt*> sites = writesOf(body_, isTarget);
+    if (sites.empty()) return;  // an input: the function never writes it
+    symbol_ = smt::variable(name, 0, smt::Scope::Shared);
+    record(name, lastAssignment(isTarget, nullptr, sites), sites);
   }
 
   // What a rule says of a variable: nothing (it does not apply), its value as facts (pinned), or
@@ -134,6 +149,60 @@ class Resolver {
   };
   static Ruling unpinned(std::string reason, const clang::Stmt* at) {
     return {Ruling::Unpinned, std::move(reason), at};
+  }
+
+  // Pinned, or unpinned with the reason (no rule applied: assigned in a way the model does not follow).
+  void record(const std::string& name, Ruling ruling, const std::vector<const clang::Stmt*>& sites) {
+    if (ruling.kind == Ruling::Pinned) return;
+    if (ruling.kind == Ruling::None)
+      ruling =
+          unpinned("assigned at line " + std::to_string(lineOf(sites.front())) + " in a way the model does not follow",
+                   sites.front());
+    result_.unpinned.push_back({name, ruling.reason, positionOf(ruling.at->getBeginLoc(), sources_)});
+  }
+
+  // The name the IR gives a struct field `e` (`v->off`, `r.lo`), "" when `e` is none.
+  std::string memberPathName(const clang::Expr* e) const {
+    if (!e || !llvm::isa<clang::MemberExpr>(e->IgnoreParenImpCasts())) return "";
+    std::string reason;
+    std::optional<MemberPath> path = memberPathOf(e->IgnoreParenImpCasts(), &reason);
+    if (!path || !path->rootSubscripts.empty()) return "";
+    // The root as the loop's sharing table names it, when the loop uses it.
+    for (const clang::VarDecl* known : sharing_.variables())
+      if (known == path->root) return sharing_.of(known).name + path->path;
+    return path->root->getNameAsString() + path->path;
+  }
+
+  // Where `body` writes an lvalue `isTarget` accepts: assignments, increments, its address taken.
+  static std::vector<const clang::Stmt*> writesOf(const clang::Stmt& body, const Target& isTarget) {
+    struct Finder : clang::RecursiveASTVisitor<Finder> {
+      const Target* isTarget = nullptr;
+      std::vector<const clang::Stmt*> sites;
+      bool VisitBinaryOperator(clang::BinaryOperator* op) {
+        if (op->isAssignmentOp() && (*isTarget)(op->getLHS())) sites.push_back(op);
+        return true;
+      }
+      bool VisitUnaryOperator(clang::UnaryOperator* op) {
+        if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) && (*isTarget)(op->getSubExpr()))
+          sites.push_back(op);
+        return true;
+      }
+    } finder;
+    finder.isTarget = &isTarget;
+    finder.TraverseStmt(const_cast<clang::Stmt*>(&body));
+    return finder.sites;
+  }
+
+  static const clang::CallExpr* firstCallIn(const clang::Stmt* statement) {
+    struct Finder : clang::RecursiveASTVisitor<Finder> {
+      const clang::CallExpr* found = nullptr;
+      bool VisitCallExpr(clang::CallExpr* call) {
+        found = call;
+        return false;
+      }
+    } finder;
+    finder.TraverseStmt(const_cast<clang::Stmt*>(statement));
+    return finder.found;
   }
 
   // The variable the IR calls `name`: the translator names the variables it meets as it goes.
@@ -196,8 +265,11 @@ class Resolver {
   }
 
   // `v = e;` (or `T v = e;`) as a statement of a block around the loop, the last change of v before
-  // the loop on the way there, with nothing `e` reads changed in between.
-  Ruling lastAssignment(const clang::VarDecl* variable, const std::vector<const clang::Stmt*>& sites) {
+  // the loop on the way there, with nothing `e` reads changed in between. `isTarget` tells v's
+  // lvalues; `variable` is v when it is a variable, null for a struct field (whose root must not
+  // change in between either, nor any call run there, which may write the field).
+  Ruling lastAssignment(const Target& isTarget, const clang::VarDecl* variable,
+                        const std::vector<const clang::Stmt*>& sites) {
     for (size_t k = path_.size() - 1; k-- > 0;) {
       const clang::Stmt* node = path_[k];
       if (isLoop(node)) {
@@ -223,7 +295,7 @@ class Resolver {
                         sites.front());
       for (size_t b = before.size(); b-- > 0;) {
         const clang::Stmt* statement = before[b];
-        const clang::Expr* value = definitionIn(statement, variable);
+        const clang::Expr* value = definitionIn(statement, isTarget, variable);
         bool changes =
             std::any_of(sites.begin(), sites.end(), [&](const clang::Stmt* site) { return contains(statement, site); });
         if (!value && !changes) continue;
@@ -233,7 +305,16 @@ class Resolver {
               statement);
         std::vector<const clang::Stmt*> between(before.begin() + b + 1, before.end());
         between.push_back(path_[k + 1]);
-        for (const clang::VarDecl* read : variablesIn(value))
+        // A field's statement reads its root as well (`v` of `v->off = n;`).
+        std::vector<const clang::VarDecl*> reads = variablesIn(variable ? value : statement);
+        if (!variable) {
+          for (const clang::Stmt* later : between)
+            if (const clang::CallExpr* call = firstCallIn(later); call && later != path_[k + 1])
+              return unpinned("assigned at line " + std::to_string(lineOf(statement)) + ", and the call at line " +
+                                  std::to_string(lineOf(call)) + " before this loop may change it",
+                              call);
+        }
+        for (const clang::VarDecl* read : reads)
           for (const clang::Stmt* later : between)
             if (!modificationsOf(*later, read).empty())
               return unpinned("assigned at line " + std::to_string(lineOf(statement)) + " from '" +
@@ -251,9 +332,11 @@ class Resolver {
     return {};
   }
 
-  // The value `statement` gives `variable` when it is `v = e;`, a declaration `T v = e;`, or a
-  // `single` (whose barrier shows every thread the value) holding only `v = e;`.
-  static const clang::Expr* definitionIn(const clang::Stmt* statement, const clang::VarDecl* variable) {
+  // The value `statement` gives v (the lvalues `isTarget` accepts) when it is `v = e;`, a
+  // declaration `T v = e;` of `variable`, or a `single` (whose barrier shows every thread the
+  // value) holding only `v = e;`.
+  static const clang::Expr* definitionIn(const clang::Stmt* statement, const Target& isTarget,
+                                         const clang::VarDecl* variable) {
     if (auto* single = llvm::dyn_cast<clang::OMPSingleDirective>(statement)) {
       if (single->hasClausesOfKind<clang::OMPNowaitClause>() || single->hasClausesOfKind<clang::OMPCopyprivateClause>())
         return nullptr;
@@ -265,9 +348,8 @@ class Resolver {
     }
     if (auto* expression = llvm::dyn_cast<clang::Expr>(statement)) statement = expression->IgnoreImplicit();
     if (auto* assignment = llvm::dyn_cast<clang::BinaryOperator>(statement))
-      if (assignment->getOpcode() == clang::BO_Assign && variableOf(assignment->getLHS()) == variable)
-        return assignment->getRHS();
-    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement))
+      if (assignment->getOpcode() == clang::BO_Assign && isTarget(assignment->getLHS())) return assignment->getRHS();
+    if (auto* declaration = llvm::dyn_cast<clang::DeclStmt>(statement); declaration && variable)
       for (const clang::Decl* declared : declaration->decls())
         if (declared == variable) return variable->getInit();
     return nullptr;

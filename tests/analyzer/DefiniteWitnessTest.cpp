@@ -103,6 +103,99 @@ TEST(DefiniteWitness, NegativeSubscriptsProveNoRace) {
   EXPECT_TRUE(reportsRaceOn(racing, "u", true)) << describe(racing.findings);
 }
 
+// A grid flattened with a macro of constant row length, its bounds read from a struct: rows of
+// NY + 2 = 50 elements (docs/check.md, "What a definite race means": columns within their rows).
+const char* kGridRows = R"(
+  #define NX 64
+  #define NY 48
+  #define IDX(i, j) ((i) * (NY + 2) + (j))
+  typedef struct { int nx, ny; double *u, *unew; } grid_t;
+  void relax(grid_t *g)
+  {
+    int i, j;
+  #pragma omp parallel for private(j)
+    for (i = 1; i <= g->nx; i++)
+      for (j = %s; j <= %s; j++)
+        g->%s[IDX(i, j)] = 0.25 * (g->u[IDX(i - 1, j)] + g->u[IDX(i + 1, j)] + g->u[IDX(i, j - 1)] +
+                                   g->u[IDX(i, j + 1)]);
+  })";
+
+// Jacobi into a second grid: iteration i's write meets another row's only if j passes the row,
+// which g->ny (an input) allows but a run with g->ny <= NY does not: possible, and it says why.
+TEST(DefiniteWitness, ColumnPastItsRowThroughAnInputBoundIsOnlyPossible) {
+  CheckedSnippet checked = checkSnippet(fillIn(kGridRows, {"1", "g->ny", "unew"}));
+  const RaceFinding* finding = findingOn(checked, "g->unew");
+  ASSERT_NE(finding, nullptr) << describe(checked.findings);
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
+  EXPECT_NE(finding->message.find("only if column j of"), std::string::npos) << finding->message;
+  EXPECT_NE(finding->message.find("reaches the row length 50"), std::string::npos) << finding->message;
+}
+
+// In place, IDX(i + 1, j) is the next row's column j (a row shift, not a column past the row):
+// rows i and i + 1 race with every column in its row, definitely.
+TEST(DefiniteWitness, RowShiftInPlaceIsDefinite) {
+  CheckedSnippet checked = checkSnippet(fillIn(kGridRows, {"1", "g->ny", "u"}));
+  EXPECT_TRUE(reportsRaceOn(checked, "g->u", true)) << describe(checked.findings);
+}
+
+// A column bound that is a constant past the row (0 <= j <= NY + 2) leaves the row in every run:
+// the program indexes the grid flat (column 50 of row i is column 0 of row i + 1), and the race
+// through it stays definite.
+TEST(DefiniteWitness, ColumnPastItsRowInEveryRunStaysDefinite) {
+  CheckedSnippet checked = checkSnippet(fillIn(kGridRows, {"0", "NY + 2", "unew"}));
+  EXPECT_TRUE(reportsRaceOn(checked, "g->unew", true)) << describe(checked.findings);
+  // Within the row, the same loop is race-free.
+  CheckedSnippet inside = checkSnippet(fillIn(kGridRows, {"1", "NY", "unew"}), {}, /*checkAliasing=*/false);
+  EXPECT_FALSE(reportsRaceOn(inside, "g->unew")) << describe(inside.findings);
+}
+
+// Column j - 1 from j = 0 is negative in every run: the overflow is forced, definite.
+TEST(DefiniteWitness, NegativeColumnInEveryRunStaysDefinite) {
+  CheckedSnippet checked = checkSnippet(R"(
+    #define W 32
+    void shift_rows(double *u, const double *v, int rows, int cols)
+    {
+      int i, j;
+    #pragma omp parallel for private(j)
+      for (i = 1; i < rows; i++)
+        for (j = 0; j < cols; j++)
+          u[i * W + j - 1] = v[i * W + j];
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "u", true)) << describe(checked.findings);
+}
+
+// A struct field the function assigns before the loop has that value, not any: `v->off = n` puts
+// the copy past the source (no race), `n - 1` makes the first write meet the last read.
+const char* kFieldOffset = R"(
+  typedef struct { int off, n; double *x; } vec_t;
+  void mirror(vec_t *v, int n)
+  {
+    int i;
+    v->off = n%s;%s
+  #pragma omp parallel for
+    for (i = 0; i < n; i++)
+      v->x[v->off + i] = v->x[i];
+  })";
+
+TEST(DefiniteWitness, StructFieldAssignedBeforeTheLoopIsAFact) {
+  CheckedSnippet clean = checkSnippet(fillIn(kFieldOffset, {"", ""}));
+  EXPECT_FALSE(reportsRaceOn(clean, "v->x")) << describe(clean.findings);
+
+  CheckedSnippet racing = checkSnippet(fillIn(kFieldOffset, {" - 1", ""}));
+  EXPECT_TRUE(reportsRaceOn(racing, "v->x", true)) << describe(racing.findings);
+}
+
+// A call between the assignment and the loop may change the field through the struct's address:
+// its value is not modelled, and a race through it is only possible, naming it.
+TEST(DefiniteWitness, StructFieldBehindACallIsNotPinned) {
+  CheckedSnippet checked =
+      checkSnippet(fillIn(kFieldOffset, {"", "\n    reset(v);"}).insert(0, "void reset(void *);\n"));
+  const RaceFinding* finding = findingOn(checked, "v->x");
+  ASSERT_NE(finding, nullptr) << describe(checked.findings);
+  EXPECT_EQ(finding->certainty, Certainty::Possible) << finding->message;
+  EXPECT_NE(finding->message.find("v->off"), std::string::npos) << finding->message;
+}
+
 // A pipeline whose iterations wait on flags under `flush` (as NAS LU's SSOR sweeps do): the order
 // it gives is not modelled, so the races between neighbouring iterations are only possible.
 TEST(DefiniteWitness, FlushFlagPipelineIsOnlyPossible) {

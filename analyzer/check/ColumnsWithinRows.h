@@ -1,0 +1,44 @@
+// Columns of constant-width rows (smt/ConstantRows) that a working program keeps within their rows.
+//
+// `g->unew[IDX(i, j)]` with IDX(i, j) = i * (NY + 2) + j and `j <= g->ny` names row i, column j of
+// rows of 50 elements; a race between rows i and i + 1 needs j to reach 50, which the program does
+// only when its input g->ny passes its rows. Such a witness proves no race of the program as it is
+// meant to run, so a definite race must be found with every column in its row
+// (docs/check.md, "What a definite race means"). But only where some run keeps it there: a column
+// whose own bounds take it past its row in every run (`j <= NY + 2`, `i * W + j - 1` from j = 0)
+// is the program's flat indexing, not a row overflow that inputs decide (smt/SomeRunKeeps).
+#pragma once
+
+#include "analyzer/model/LoopModel.h"
+
+#include "smt/ConstantRows.h"
+#include "smt/SolverSession.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace adrace::analyzer {
+
+struct ColumnInRow {
+  smt::ConstantRowColumn split;
+  std::string accessText;  // the access as the source writes it, for the message
+};
+
+// The columns of constant-width rows in `reference`'s subscripts (none when it has none).
+std::vector<ColumnInRow> columnsInRows(const Reference& reference);
+
+// Those of `columns` that some run keeps within their rows on every iteration that makes
+// `reference` (its context's facts and the loop's domain); a column the model cannot decide about
+// is left out (it is assumed nothing of).
+std::vector<ColumnInRow> keptWithinRowsBySomeRun(const LoopModel& loop, const Reference& reference,
+                                                 const std::vector<ColumnInRow>& columns, smt::SolverSession& session);
+
+// 0 <= column < width for each column, said as values at least 0: column, width - 1 - column.
+std::vector<smt::ExprRef> roomsInRows(const std::vector<ColumnInRow>& columns);
+
+// How a column leaves its row, given its value in a witness: "only if column j of u[IDX(i, j)]
+// reaches the row length 50", or "... is negative"; nothing when the value is within the row.
+std::optional<std::string> leavingRowPhrase(const ColumnInRow& column, long long value);
+
+}  // namespace adrace::analyzer
