@@ -77,4 +77,12 @@ CheckOutcome someRunKeeps(SolverSession& session, const LoopDomain& domain, cons
   return session.check(solver, z3::expr_vector(context), reason);
 }
 
+CheckOutcome someIterationHas(SolverSession& session, const LoopDomain& domain, const std::vector<Condition>& facts,
+                              const Condition& condition) {
+  z3::solver solver = session.newSolver();
+  solver.add(iterationOf(session, domain, facts, Thread::A));
+  solver.add(holds(session.encoder(), condition, Thread::A));
+  return session.check(solver, z3::expr_vector(session.context()));
+}
+
 }  // namespace adrace::smt

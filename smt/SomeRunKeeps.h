@@ -18,4 +18,8 @@ namespace adrace::smt {
 CheckOutcome someRunKeeps(SolverSession& session, const LoopDomain& domain, const std::vector<Condition>& facts,
                           const std::vector<Condition>& kept, std::string* reason = nullptr);
 
+// Sat: some iteration of `domain` satisfies `facts` and `condition` (on one thread, no quantifier).
+CheckOutcome someIterationHas(SolverSession& session, const LoopDomain& domain, const std::vector<Condition>& facts,
+                              const Condition& condition);
+
 }  // namespace adrace::smt

@@ -2,6 +2,8 @@
 
 #include "smt/SomeRunKeeps.h"
 
+#include <set>
+
 namespace adrace::analyzer {
 
 std::vector<ColumnInRow> columnsInRows(const Reference& reference) {
@@ -13,15 +15,80 @@ std::vector<ColumnInRow> columnsInRows(const Reference& reference) {
   return columns;
 }
 
+namespace {
+
+bool namesAny(const smt::ExprRef& expr, const std::set<std::string>& names) {
+  bool found = false;
+  if (expr)
+    smt::forEachSymbol(
+        expr, [&](const smt::Expr& symbol) { found |= symbol.op == smt::Expr::Op::Var && names.count(symbol.name); });
+  return found;
+}
+
+// Whether the bounds the program writes as known values (constants, definitions from them),
+// without its inputs, take `column` out of its row: they bound it on one side, past the row
+// (`y < count_ones` with count_ones = W + 1, `j <= NY + 2`, `j - 1` from `j = 0`). Such a program
+// means its column to leave the row, whatever its inputs allow besides.
+bool knownBoundsTakeItOut(smt::SolverSession& session, const smt::LoopDomain& domain,
+                          const std::vector<smt::Condition>& facts, const ColumnInRow& column) {
+  std::set<std::string> defined, inputs;
+  for (const smt::Condition& fact : facts)
+    if (fact.lhs->op == smt::Expr::Op::Var) defined.insert(fact.lhs->name);
+  auto noteInputs = [&](const smt::ExprRef& expr) {
+    if (expr)
+      smt::forEachSymbol(expr, [&](const smt::Expr& symbol) {
+        if (symbol.op == smt::Expr::Op::Var && symbol.scope == smt::Scope::Shared && !defined.count(symbol.name))
+          inputs.insert(symbol.name);
+      });
+  };
+  for (const smt::Condition& fact : facts) {
+    noteInputs(fact.lhs);
+    noteInputs(fact.rhs);
+  }
+  for (const smt::LoopDimension& dimension : domain.dimensions)
+    for (const smt::ExprRef& part : {dimension.first, dimension.bound, dimension.step}) noteInputs(part);
+  noteInputs(column.split.column);
+  std::vector<smt::Condition> known;
+  for (const smt::Condition& fact : facts)
+    if (!namesAny(fact.lhs, inputs) && !namesAny(fact.rhs, inputs)) known.push_back(fact);
+  smt::LoopDomain knownDomain = domain;
+  for (smt::LoopDimension& dimension : knownDomain.dimensions) {
+    if (namesAny(dimension.bound, inputs)) dimension.bound = nullptr;
+    if (namesAny(dimension.first, inputs) || namesAny(dimension.step, inputs))
+      dimension.first = dimension.step = nullptr;
+  }
+  // Far beyond any row a program declares: reaching it means no known bound on that side.
+  constexpr std::int64_t kFar = std::int64_t(1) << 40;
+  auto can = [&](smt::Relation relation, std::int64_t value) {
+    return smt::someIterationHas(session, knownDomain, known, {column.split.column, relation, smt::constant(value)}) ==
+           smt::CheckOutcome::Sat;
+  };
+  auto unbounded = [&](smt::Relation relation, std::int64_t value) {
+    return smt::someIterationHas(session, knownDomain, known, {column.split.column, relation, smt::constant(value)}) !=
+           smt::CheckOutcome::Unsat;
+  };
+  bool pastTheEnd =
+      can(smt::Relation::GreaterEqual, column.split.width) && !unbounded(smt::Relation::GreaterEqual, kFar);
+  bool beforeTheStart = can(smt::Relation::Less, 0) && !unbounded(smt::Relation::LessEqual, -kFar);
+  return pastTheEnd || beforeTheStart;
+}
+
+}  // namespace
+
 std::vector<ColumnInRow> keptWithinRowsBySomeRun(const LoopModel& loop, const Reference& reference,
-                                                 const std::vector<ColumnInRow>& columns, smt::SolverSession& session) {
-  if (columns.empty()) return {};
+                                                 const std::vector<ColumnInRow>& allColumns,
+                                                 smt::SolverSession& session) {
+  if (allColumns.empty()) return {};
   std::vector<smt::Condition> facts;
   smt::ContextTree contexts = loop.contextTree();
   for (const Fact& fact : loop.facts)
     if (contexts.isAncestorOrSelf(fact.context, reference.context))
       facts.push_back({fact.lhs, fact.relation, fact.rhs});
   smt::LoopDomain domain = loop.domain();
+  std::vector<ColumnInRow> columns;
+  for (const ColumnInRow& column : allColumns)
+    if (!knownBoundsTakeItOut(session, domain, facts, column)) columns.push_back(column);
+  if (columns.empty()) return {};
   auto someRunKeepsAll = [&](const std::vector<ColumnInRow>& candidates) {
     std::vector<smt::Condition> kept;
     for (const smt::ExprRef& room : roomsInRows(candidates))

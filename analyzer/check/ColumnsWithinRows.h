@@ -29,8 +29,9 @@ struct ColumnInRow {
 std::vector<ColumnInRow> columnsInRows(const Reference& reference);
 
 // Those of `columns` that some run keeps within their rows on every iteration that makes
-// `reference` (its context's facts and the loop's domain); a column the model cannot decide about
-// is left out (it is assumed nothing of).
+// `reference` (its context's facts and the loop's domain), leaving out a column that the bounds the
+// program writes as known values take out of its row (a constant bound past the row: the program
+// means it) and one the model cannot decide about (it is assumed nothing of).
 std::vector<ColumnInRow> keptWithinRowsBySomeRun(const LoopModel& loop, const Reference& reference,
                                                  const std::vector<ColumnInRow>& columns, smt::SolverSession& session);
 

@@ -149,6 +149,27 @@ TEST(DefiniteWitness, ColumnPastItsRowInEveryRunStaysDefinite) {
   EXPECT_FALSE(reportsRaceOn(inside, "g->unew")) << describe(inside.findings);
 }
 
+// Beside an input bound, a known one past the row (`y < count_ones`, count_ones = W + 1) says the
+// program means its column to reach the next row: smaller inputs would avoid it, but the race
+// stays definite.
+TEST(DefiniteWitness, KnownBoundPastTheRowBesideAnInputStaysDefinite) {
+  const char* code = R"(
+    #define W 2
+    void mark(int n, int *grid)
+    {
+      int x, y;
+      int count_ones = W %s;
+    #pragma omp parallel for private(y)
+      for (x = 0; x < n; x++)
+        for (y = 0; y < n && y < count_ones; y++)
+          grid[x * W + y] = 1;
+    })";
+  CheckedSnippet racing = checkSnippet(fillIn(code, {"+ 1"}));
+  EXPECT_TRUE(reportsRaceOn(racing, "grid", true)) << describe(racing.findings);
+  CheckedSnippet clean = checkSnippet(fillIn(code, {""}));
+  EXPECT_FALSE(reportsRaceOn(clean, "grid")) << describe(clean.findings);
+}
+
 // Column j - 1 from j = 0 is negative in every run: the overflow is forced, definite.
 TEST(DefiniteWitness, NegativeColumnInEveryRunStaysDefinite) {
   CheckedSnippet checked = checkSnippet(R"(

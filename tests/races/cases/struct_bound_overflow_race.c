@@ -12,7 +12,7 @@
 
 typedef struct {
   int nx, ny;
-  double *u, *unew;
+  double *restrict u, *restrict unew;
 } grid_t;
 
 static void relax(grid_t *g)
