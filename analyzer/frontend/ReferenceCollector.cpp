@@ -9,6 +9,7 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/LibraryCalls.h"
+#include "analyzer/frontend/RegionOwnedMemory.h"
 #include "analyzer/frontend/Synchronisation.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -754,6 +755,11 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
   }
   const DataSharing::Entry& entry = sharing_.of(split.variable);
   reference.variable = entry.name;
+  // A block the thread allocated for itself in the region around the loop: no other thread's.
+  if (split.variable->getType()->isPointerType() && isPerThread(entry.sharing) &&
+      !written_.scalars.count(split.variable) && region_ && function_ &&
+      holdsThreadOwnedMemory(*region_, *function_, *split.variable))
+    return;
   if (split.variable->getType()->isPointerType() &&
       (isPerThread(entry.sharing) || written_.scalars.count(split.variable))) {
     reference.opaque = true;
