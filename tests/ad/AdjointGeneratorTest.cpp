@@ -517,8 +517,16 @@ TEST(AdjointGenerator, SimdLoopsRunInOrder) {
     }
 }
 )";
-  EXPECT_TRUE(contains(generate(reduction, "f", {"x", "y"}).error,
-                       ":7:18: error: unsupported: clause 'reduction' on omp simd"));
+  // A simd reduction run in order is the body's own updates: the loop is kept without its pragma.
+  Generated summed = generate(reduction, "f", {"x", "y"});
+  ASSERT_TRUE(summed.error.empty()) << summed.error;
+  EXPECT_TRUE(contains(summed.code, "for (int j = 4 - 1; j >= 0; j--) {\n                    x_b_sum += s_b * j;"))
+      << summed.code;
+  EXPECT_FALSE(contains(summed.code, "omp simd")) << summed.code;
+  std::string privateCopy = reduction;
+  privateCopy.replace(privateCopy.find("reduction(+: s)"), 15, "private(s)");
+  EXPECT_TRUE(contains(generate(privateCopy, "f", {"x", "y"}).error,
+                       ":7:18: error: unsupported: clause 'private' on omp simd"));
 }
 
 TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {
