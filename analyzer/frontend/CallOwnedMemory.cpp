@@ -6,6 +6,7 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMap.h>
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/OpenMPKinds.h>
 
 #include <map>
 #include <memory>
@@ -14,10 +15,6 @@
 #include <vector>
 
 namespace adrace::analyzer {
-namespace {
-
-// How many calls deep a pointer passed on is followed.
-constexpr int kMaxCallDepth = 3;
 
 bool isAllocation(const clang::Expr* value, clang::ASTContext& context) {
   const clang::Expr* e = value->IgnoreParenCasts();
@@ -28,8 +25,17 @@ bool isAllocation(const clang::Expr* value, clang::ASTContext& context) {
   if (!callee || callee->hasBody()) return false;
   std::string name = callee->getNameAsString();
   if (name.rfind("__builtin_", 0) == 0) name = name.substr(10);
+  // realloc(NULL, n) is malloc(n) (C11 7.22.3.5); of another block it may return that block.
+  if (name == "realloc" && call->getNumArgs() == 2)
+    return call->getArg(0)->IgnoreParenCasts()->isNullPointerConstant(context,
+                                                                      clang::Expr::NPC_ValueDependentIsNotNull);
   return name == "malloc" || name == "calloc" || name == "aligned_alloc";
 }
+
+namespace {
+
+// How many calls deep a pointer passed on is followed.
+constexpr int kMaxCallDepth = 3;
 
 // What is known of the pointers already asked about (a local pointer at depth 0, a callee's
 // parameter at the depth of the call chain that reaches it), per translation unit: every access
@@ -64,15 +70,21 @@ void rememberVerdict(const clang::ASTContext& context, const clang::VarDecl& poi
 
 class OwnershipCheck {
  public:
-  OwnershipCheck(const clang::FunctionDecl& function, int depth)
+  // `region`: the uses are those inside that parallel region of `function`, made by each thread on
+  // its private copy of the pointer; null: every use in `function`.
+  OwnershipCheck(const clang::FunctionDecl& function, int depth, const clang::OMPExecutableDirective* region = nullptr)
       : function_(function),
         context_(function.getASTContext()),
         depth_(depth),
+        region_(region),
         parents_(const_cast<clang::Stmt*>(function.getBody())) {}
 
-  // Every use of `variable` in the function keeps its blocks inside the call.
+  // Every use of `variable` in the function (or the region) keeps its blocks inside the call (or the thread).
   bool variableStaysOwn(const clang::VarDecl& variable) {
-    if (const clang::Expr* init = variable.getInit(); init && !isAllocation(init, context_)) return false;
+    // A private copy of a region starts with no value: the declaration's initialiser is the original's.
+    bool declaredOutside = region_ && !regionBody()->getSourceRange().fullyContains(variable.getSourceRange());
+    if (const clang::Expr* init = variable.getInit(); init && !declaredOutside && !isAllocation(init, context_))
+      return false;
     struct Uses : clang::RecursiveASTVisitor<Uses> {
       const clang::VarDecl* variable = nullptr;
       std::vector<const clang::DeclRefExpr*> found;
@@ -82,13 +94,16 @@ class OwnershipCheck {
       }
     } uses;
     uses.variable = &variable;
-    uses.TraverseStmt(const_cast<clang::Stmt*>(function_.getBody()));
+    uses.TraverseStmt(const_cast<clang::Stmt*>(region_ ? regionBody() : function_.getBody()));
     for (const clang::DeclRefExpr* use : uses.found)
       if (!pointerStaysOwn(use)) return false;
     return true;
   }
 
  private:
+  // The region's statement: its CapturedStmt's children are the captures of the original variables.
+  const clang::Stmt* regionBody() const { return region_->getInnermostCapturedStmt()->getCapturedStmt(); }
+
   // The parent of `e`, past parentheses and implicit casts; `e` becomes the child it is reached by.
   const clang::Stmt* parentOf(const clang::Expr*& e) const {
     const clang::Stmt* parent = parents_.getParent(const_cast<clang::Expr*>(e));
@@ -144,8 +159,16 @@ class OwnershipCheck {
     // the region are uses of their own (a task's capture may outlive the call).
     if (llvm::isa<clang::CapturedStmt>(parent))
       if (auto* region = llvm::dyn_cast_or_null<clang::OMPExecutableDirective>(
-              parents_.getParent(const_cast<clang::Stmt*>(parent))))
+              parents_.getParent(const_cast<clang::Stmt*>(parent)))) {
+        // In a region, the thread itself runs what a worksharing, single, master, critical or
+        // atomic construct captures; a task may run on another thread (and the region's own
+        // capture is the original's, not the private copy's).
+        if (region_)
+          return region != region_ && !clang::isOpenMPTaskingDirective(region->getDirectiveKind()) &&
+                 !clang::isOpenMPTargetExecutionDirective(region->getDirectiveKind()) &&
+                 !clang::isOpenMPParallelDirective(region->getDirectiveKind());
         return isNestedParallelRegion(*region);
+      }
     return false;  // returned, stored in a declaration, chosen by ?:, captured, ...
   }
 
@@ -177,6 +200,7 @@ class OwnershipCheck {
       if (call.getArg(k)->IgnoreParenImpCasts() != argument->IgnoreParenImpCasts()) continue;
       if (k >= definition->getNumParams()) return false;  // variadic
       const clang::ParmVarDecl* parameter = definition->getParamDecl(k);
+      // A thread's block passed on: the callee must keep it as a call keeps its own.
       if (std::optional<bool> known = knownVerdict(context_, *parameter, depth_ + 1)) return *known;
       OwnershipCheck inCallee(*definition, depth_ + 1);
       bool own = inCallee.variableStaysOwn(*parameter);
@@ -189,6 +213,7 @@ class OwnershipCheck {
   const clang::FunctionDecl& function_;
   clang::ASTContext& context_;
   int depth_;
+  const clang::OMPExecutableDirective* region_;
   clang::ParentMap parents_;
 };
 
@@ -205,6 +230,12 @@ bool holdsCallOwnedMemory(const clang::FunctionDecl& function, const clang::VarD
   bool own = check.variableStaysOwn(pointer);
   rememberVerdict(context, pointer, 0, own);
   return own;
+}
+
+bool regionUsesKeepBlocks(const clang::FunctionDecl& function, const clang::OMPExecutableDirective& region,
+                          const clang::VarDecl& pointer) {
+  if (!function.getBody() || !pointer.getType()->isPointerType()) return false;
+  return OwnershipCheck(function, 0, &region).variableStaysOwn(pointer);
 }
 
 bool isCallOwnedAddress(const clang::Expr& address, const clang::FunctionDecl& function) {

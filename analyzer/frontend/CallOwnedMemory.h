@@ -14,12 +14,23 @@
 #pragma once
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/StmtOpenMP.h>
 
 namespace adrace::analyzer {
+
+// Whether `value` is a fresh block: malloc, calloc, aligned_alloc, realloc of NULL, new (or NULL).
+bool isAllocation(const clang::Expr* value, clang::ASTContext& context);
 
 // Whether `pointer`, a local of `function`, only ever holds blocks `function` allocates itself and
 // never lets them leave the call.
 bool holdsCallOwnedMemory(const clang::FunctionDecl& function, const clang::VarDecl& pointer);
+
+// The same rules for the uses of `pointer` inside `region`, a parallel region of `function` in
+// which each thread has its own copy of it (RegionOwnedMemory.h): where assigned, an allocation;
+// where read, kept by the thread. A construct of the region that the thread itself runs (`omp for`,
+// `single`, `critical`, ...) may use it; a task or a nested region may not.
+bool regionUsesKeepBlocks(const clang::FunctionDecl& function, const clang::OMPExecutableDirective& region,
+                          const clang::VarDecl& pointer);
 
 // Whether `address`, an expression of `function`, points into memory that is the call's own: one
 // of its blocks (`tmp`, `rows[k]`, `&tmp[i]`, `tmp + k`), or a local array of numbers (`buf`, `&buf[i]`).

@@ -6,6 +6,7 @@
 #include "analyzer/frontend/Synchronisation.h"
 #include "analyzer/frontend/IndexTranslator.h"
 #include "analyzer/frontend/LibraryCalls.h"
+#include "analyzer/frontend/MemberCalls.h"
 #include "analyzer/frontend/MemberPath.h"
 #include "analyzer/frontend/NestedParallelInCallee.h"
 
@@ -118,7 +119,15 @@ class CalleeWalker {
       return;
     }
     const clang::FunctionDecl* definition = nullptr;
-    if (!callee->hasBody(definition) || !definition->getBody()) {
+    // A member function: the one the call runs, its `this` the object it is called on.
+    std::string whyNot;
+    if (const clang::CXXMethodDecl* method = memberFunctionRun(call, &whyNot)) {
+      definition = method;
+    } else if (!whyNot.empty()) {
+      summary.unmodelled = whyNot;
+      return;
+    }
+    if (!definition && (!callee->hasBody(definition) || !definition->getBody())) {
       summary.unmodelled =
           "call to '" + name + "' (defined elsewhere) may access shared memory the analysis cannot see";
       return;
@@ -128,10 +137,6 @@ class CalleeWalker {
         summary.unmodelled = "recursive call to '" + name + "' is not followed";
         return;
       }
-    if (llvm::isa<clang::CXXMethodDecl>(definition) && !llvm::cast<clang::CXXMethodDecl>(definition)->isStatic()) {
-      summary.unmodelled = "call to member function '" + name + "': object members are not modelled";
-      return;
-    }
     chain.push_back(&call);
     walk(*definition->getBody(), *definition, chain);
   }
@@ -167,9 +172,11 @@ class CalleeWalker {
         }
         for (AccessKind kind : kindsAt(access, parents))
           walker.summary.accesses.push_back({access, isScalar, kind, chain, conditionalIn(access, body, parents),
-                                             loopsAround(access, body, parents), protection, exclusion, through});
+                                             loopsAround(access, body, parents), protection, exclusion, through,
+                                             object_});
       }
       const clang::Expr* through = nullptr;  // the address of the local pointer being followed
+      const clang::Expr* object_ = nullptr;  // the object `this` names, for a member of it being recorded
       // An access through a local pointer that holds one address: the access of what the address
       // names, checked as that access would be.
       bool throughLocalPointer(const clang::Expr* access, const IndexTranslator::Access& split) {
@@ -266,7 +273,49 @@ class CalleeWalker {
       // Members are parts of the accesses element() sees (d->m_fx in d->m_fx[i]); a scalar field
       // standing alone is an access of its own; a pointer or struct member assigned as a whole
       // changes what is reached through it, which is not followed.
+      // `nx` (`this->nx`) in a member function called on `out`: a read of `out.nx` where the
+      // caller names `out`; the member functions it calls on `this` are followed as calls.
+      // Writes of the object's members, and an object the caller does not name, are not modelled.
+      bool objectMember(clang::MemberExpr* member) {
+        if (!llvm::isa<clang::FieldDecl>(member->getMemberDecl())) return true;  // a member function called
+        std::string field = member->getMemberDecl()->getNameAsString();
+        BoundObject object = objectOfThis(chain);
+        if (!object.expression) {
+          unmodelled("member '" + field + "' of the object of the function holding the loop (its 'this')");
+          return false;
+        }
+        if (object.level > 0) {
+          unmodelled("member '" + field + "' of an object named inside a called function");
+          return false;
+        }
+        std::vector<AccessKind> kinds = kindsAt(member, parents);
+        bool read = std::all_of(kinds.begin(), kinds.end(), [](AccessKind kind) { return kind == AccessKind::Read; });
+        if (!read) {
+          unmodelled("member function '" + name + "' writes member '" + field +
+                     "' of its object, which is not modelled");
+          return false;
+        }
+        clang::QualType type = member->getType();
+        if (type->isPointerType() || type->isArrayType() || type->isRecordType()) {
+          unmodelled("member '" + field + "' of the object, a pointer, array or struct, is not followed");
+          return false;
+        }
+        std::string reason;
+        if (!memberPathOf(member, &reason, object.expression)) {
+          unmodelled("member '" + field + "' of the object (" + reason + ")");
+          return false;
+        }
+        const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(member);
+        if (auto* outer = llvm::dyn_cast_or_null<clang::MemberExpr>(parent);
+            outer && outer->getBase()->IgnoreParenImpCasts() == member)
+          return true;
+        object_ = object.expression;
+        record(member, false);
+        object_ = nullptr;
+        return true;
+      }
       bool VisitMemberExpr(clang::MemberExpr* member) {
+        if (llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts())) return objectMember(member);
         std::string reason;
         std::optional<MemberPath> path = memberPathOf(member, &reason);
         if (!path) {
@@ -291,8 +340,10 @@ class CalleeWalker {
         }
         return memberAccess(member, *path, path->rootSubscripts.size());
       }
-      bool VisitCXXThisExpr(clang::CXXThisExpr*) {
-        unmodelled("object member access");
+      bool VisitCXXThisExpr(clang::CXXThisExpr* self) {
+        // `this->nx` and `this->f()` are read by objectMember; `this` itself leaves the call's view.
+        if (llvm::isa_and_nonnull<clang::MemberExpr>(parents.getParentIgnoreParenImpCasts(self))) return true;
+        unmodelled("'this' used other than to name a member");
         return false;
       }
       bool VisitOMPExecutableDirective(clang::OMPExecutableDirective* directive) {

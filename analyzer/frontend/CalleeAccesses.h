@@ -5,10 +5,11 @@
 // that memory is pure. Accesses through struct members reached from a parameter or a file-scope
 // struct are accesses like the others (MemberPath.h). An external function adrace has no summary
 // for, recursion, a pointer the callee computes itself, a member path MemberPath refuses or a
-// pointer or struct member the callee assigns, or an OpenMP construct inside the callee (other than
-// atomic and critical, which protect the accesses inside them, and a nested `parallel` region read as
-// the calling thread's code, NestedParallelInCallee.h) leave the call unmodelled, with a reason that
-// names the callee (unknown means unsafe).
+// pointer or struct member the callee assigns, a member function that writes its object's members
+// or is called on an object the caller does not name (MemberCalls.h), or an OpenMP construct inside the callee (other
+// than atomic and critical, which protect the accesses inside them, and a nested `parallel` region read as the calling
+// thread's code, NestedParallelInCallee.h) leave the call unmodelled, with a reason that names the callee (unknown
+// means unsafe).
 #pragma once
 
 #include "analyzer/model/LoopModel.h"
@@ -36,6 +37,9 @@ struct CalleeAccess {
   // Made through a local pointer that holds one address (CalleeLocalPointers.h): that address,
   // which throughFixedAddress rewrites the access with; null otherwise.
   const clang::Expr* through = nullptr;
+  // A member of the object a member function is called on (`nx`, that is `this->nx`, in
+  // `out.idx(i, j)`): that object, written in the caller's own code (MemberCalls.h); null otherwise.
+  const clang::Expr* object = nullptr;
 };
 
 struct CallSummary {

@@ -4,6 +4,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 
 #include <algorithm>
+#include <tuple>
 #include <set>
 
 namespace adrace::analyzer {
@@ -134,10 +135,10 @@ struct WaitFunction {
 // Whether the flag holds 0 where the region starts, each time it starts: a local of the region's
 // function set to 0 by its declaration with no loop between it and the region, or a file-scope
 // variable initialised to 0 and a region of `main` outside any loop; and no write of it but `write`
-// (the address passed to `wait`'s flag parameter aside).
+// (the address passed to `wait`'s flag parameter aside, and `reset`, a waiter's reset to 0).
 bool zeroAtEntry(const clang::VarDecl* flag, const clang::OMPExecutableDirective& region,
-                 const clang::FunctionDecl& function, const clang::Stmt* write, const WaitFunction& wait,
-                 clang::ASTContext& context, std::string& whyNot) {
+                 const clang::FunctionDecl& function, const clang::Stmt* write, const clang::Stmt* reset,
+                 const WaitFunction& wait, clang::ASTContext& context, std::string& whyNot) {
   std::string name = flag->getName().str();
   // The definition's initialiser: an `extern` declaration says nothing of the value.
   const clang::VarDecl* definition = flag->getDefinition();
@@ -185,6 +186,7 @@ bool zeroAtEntry(const clang::VarDecl* flag, const clang::OMPExecutableDirective
     }
     writes = writesOf(flag, function.getBody(), wait.function, wait.parameter);
   }
+  writes.erase(std::remove(writes.begin(), writes.end(), reset), writes.end());  // the waiter's reset to 0
   if (writes.size() != 1 || writes.front() != write) {
     whyNot = "flag '" + name + "' is written elsewhere than in one atomic write or update";
     return false;
@@ -270,7 +272,8 @@ std::optional<FlagWrite> flagWriteOf(const clang::OMPAtomicDirective& atomic, co
 // statement of a block outside any loop of the region.
 const clang::OMPAtomicDirective* flagWriteIn(const clang::VarDecl* flag, const clang::Stmt* body,
                                              const clang::ParentMap& parents, const clang::ASTContext& context,
-                                             FlagWrite& shape, std::string& whyNot) {
+                                             const clang::OMPAtomicDirective* consumer, FlagWrite& shape,
+                                             std::string& whyNot) {
   struct Atomics : clang::RecursiveASTVisitor<Atomics> {
     std::vector<const clang::OMPAtomicDirective*> found;
     bool VisitOMPAtomicDirective(clang::OMPAtomicDirective* atomic) {
@@ -283,6 +286,7 @@ const clang::OMPAtomicDirective* flagWriteIn(const clang::VarDecl* flag, const c
   const clang::OMPAtomicDirective* write = nullptr;
   std::optional<FlagWrite> written;
   for (const clang::OMPAtomicDirective* atomic : atomics.found) {
+    if (atomic == consumer) continue;  // the waiter's reset to 0 (WaitLoop::reset)
     bool writes = false;
     std::optional<FlagWrite> shapeOf = flagWriteOf(*atomic, flag, context, writes);
     if (!writes) continue;
@@ -339,16 +343,43 @@ std::optional<std::int64_t> writesNeeded(const clang::Expr* condition, const cla
   return needed;
 }
 
-// The loop's reading of the flag: its body is one `atomic read  seen = FLAG;` with flushes without a
+// The loop's reading of the flag: its body is one `atomic read  seen = FLAG;` (or one
+// `atomic capture  { seen = FLAG; FLAG = 0; }`, which reads and resets it) with flushes without a
 // list around it. FLAG is a variable, or `*p` of a pointer parameter of a called function.
 struct WaitLoop {
   const clang::OMPAtomicDirective* read = nullptr;
+  const clang::BinaryOperator* readAssignment = nullptr;  // `seen = FLAG`
+  // A read that consumes the flag, `atomic capture  { seen = FLAG; FLAG = 0; }`: the reset, which
+  // stores the value the flag holds before any write and so never lets a waiter leave.
+  const clang::BinaryOperator* reset = nullptr;
   const clang::VarDecl* seen = nullptr;
   const clang::Expr* flag = nullptr;  // as the read names it
   const clang::Expr* condition = nullptr;
   bool flushAfterRead = false;
   bool isDo = false;  // a do/while reads before it tests
 };
+
+// `atomic capture  { seen = FLAG; FLAG = 0; }`: the read and the reset, FLAG a variable.
+std::optional<std::pair<const clang::BinaryOperator*, const clang::BinaryOperator*>> readAndResetOf(
+    const clang::OMPAtomicDirective& atomic) {
+  if (!atomic.getSingleClause<clang::OMPCaptureClause>()) return std::nullopt;
+  const clang::Stmt* held = atomic.getAssociatedStmt();
+  while (auto* captured = llvm::dyn_cast_or_null<clang::CapturedStmt>(held)) held = captured->getCapturedStmt();
+  auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(held);
+  if (!block || block->size() != 2) return std::nullopt;
+  auto assignment = [](const clang::Stmt* part) {
+    auto* expression = llvm::dyn_cast<clang::Expr>(part);
+    auto* binary =
+        llvm::dyn_cast_or_null<clang::BinaryOperator>(expression ? expression->IgnoreParenImpCasts() : nullptr);
+    return binary && binary->getOpcode() == clang::BO_Assign ? binary : nullptr;
+  };
+  const clang::BinaryOperator* read = assignment(block->body_front());
+  const clang::BinaryOperator* reset = assignment(block->body_back());
+  const clang::VarDecl* flag = read ? variableNamed(read->getRHS()) : nullptr;
+  auto* zero = reset ? llvm::dyn_cast<clang::IntegerLiteral>(reset->getRHS()->IgnoreParenCasts()) : nullptr;
+  if (!flag || !zero || !zero->getValue().isZero() || variableNamed(reset->getLHS()) != flag) return std::nullopt;
+  return std::make_pair(read, reset);
+}
 
 std::optional<WaitLoop> waitLoopOf(const clang::Stmt& loop) {
   WaitLoop wait;
@@ -375,13 +406,20 @@ std::optional<WaitLoop> waitLoopOf(const clang::Stmt& loop) {
       continue;
     }
     auto* atomic = llvm::dyn_cast<clang::OMPAtomicDirective>(statement);
-    if (!atomic || wait.read || !atomic->getSingleClause<clang::OMPReadClause>() || !assignmentOf(*atomic))
+    if (!atomic || wait.read) return std::nullopt;
+    if (atomic->getSingleClause<clang::OMPReadClause>() && assignmentOf(*atomic)) {
+      wait.readAssignment = assignmentOf(*atomic);
+    } else if (std::optional<std::pair<const clang::BinaryOperator*, const clang::BinaryOperator*>> consumed =
+                   readAndResetOf(*atomic)) {
+      std::tie(wait.readAssignment, wait.reset) = *consumed;
+    } else {
       return std::nullopt;
+    }
     wait.read = atomic;
   }
   if (!wait.read) return std::nullopt;
-  wait.seen = variableNamed(assignmentOf(*wait.read)->getLHS());
-  wait.flag = assignmentOf(*wait.read)->getRHS()->IgnoreParenImpCasts();
+  wait.seen = variableNamed(wait.readAssignment->getLHS());
+  wait.flag = wait.readAssignment->getRHS()->IgnoreParenImpCasts();
   if (!wait.seen || !wait.flag->getType()->isIntegerType()) return std::nullopt;
   return wait;
 }
@@ -446,7 +484,7 @@ std::optional<FlagWait> flagWaitOf(const WaitLoop& reading, const clang::VarDecl
   wait.flag = flag;
   wait.loop = &waiting;
   FlagWrite written;
-  wait.write = flagWriteIn(flag, regionBody, parents, context, written, whyNot);
+  wait.write = flagWriteIn(flag, regionBody, parents, context, reading.reset ? reading.read : nullptr, written, whyNot);
   if (!wait.write) return std::nullopt;
   // The loop goes on until the flag holds what the writes make, and `seen` is the waiter's own, 0
   // before a while loop and written by the atomic read only.
@@ -456,12 +494,15 @@ std::optional<FlagWait> flagWaitOf(const WaitLoop& reading, const clang::VarDecl
   bool ownZero = seen->getDeclContext() != &function && seen->hasLocalStorage() &&
                  (reading.isDo || (seen->getInit() && constantOf(seen->getInit(), context) == 0));
   std::optional<std::int64_t> needed = writesNeeded(reading.condition, seen, written, context);
-  if (!needed || !ownZero || seenWrites.size() != 1 || seenWrites.front() != assignmentOf(*reading.read)) {
+  // A waiter that resets a counter would count its own resets: only a stored constant is consumed.
+  if (reading.reset && written.increment) needed = std::nullopt;
+  if (!needed || !ownZero || seenWrites.size() != 1 || seenWrites.front() != reading.readAssignment) {
     whyNot = "a thread waits on flag '" + name + "' in a loop whose exit does not need the value the flag is set to";
     return std::nullopt;
   }
   wait.writesNeeded = *needed;
-  if (!zeroAtEntry(flag, region, function, written.expression, waitFunction, context, whyNot)) return std::nullopt;
+  if (!zeroAtEntry(flag, region, function, written.expression, reading.reset, waitFunction, context, whyNot))
+    return std::nullopt;
   wait.waiter = llvm::dyn_cast_or_null<clang::CompoundStmt>(parents.getParent(&waiting));
   wait.writer = llvm::cast<clang::CompoundStmt>(parents.getParent(wait.write));
   if (!wait.waiter) {

@@ -2,6 +2,7 @@
 
 #include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/ClangSource.h"
+#include "analyzer/frontend/MemberCalls.h"
 
 namespace adrace::analyzer {
 
@@ -167,11 +168,18 @@ std::optional<smt::Relation> relationOf(clang::BinaryOperatorKind kind, bool hol
 
 // The expression an integer function of the file returns when its body is only `return e;`; null
 // for any other callee, and for one already being translated (recursion) or nested too deep.
+// A member function (`int idx(int i, int j) const { return j * nx + i; }`) is one too, its `this`
+// the object it is called on (translateMember).
 const clang::Expr* IndexTranslator::returnedExpression(const clang::CallExpr& call) const {
   constexpr size_t kDeepestHelper = 8;
   const clang::FunctionDecl* definition = nullptr;
   const clang::FunctionDecl* callee = call.getDirectCallee();
-  if (!callee || !callee->hasBody(definition) || !definition->getReturnType()->isIntegerType() ||
+  std::string whyNot;
+  if (const clang::CXXMethodDecl* method = memberFunctionRun(call, &whyNot))
+    definition = method;
+  else if (!whyNot.empty())
+    return nullptr;
+  if (!callee || (!definition && !callee->hasBody(definition)) || !definition->getReturnType()->isIntegerType() ||
       calls_.size() >= kDeepestHelper)
     return nullptr;
   for (const clang::CallExpr* entered : calls_)
@@ -233,10 +241,22 @@ IndexTranslator::Result IndexTranslator::translateVariable(const clang::DeclRefE
 // as a read of that array). A field the loop writes is itself a shared scalar written by every
 // iteration, which the race check reports.
 IndexTranslator::Result IndexTranslator::translateMember(const clang::MemberExpr& member) {
-  if (!calls_.empty())
+  if (calls_.empty()) return translateMemberPath(member, nullptr);
+  // `nx` in a member function called on `out` (`out.idx(i, j)`): `out.nx`, said where `out` is written.
+  BoundObject object = objectOfThis(calls_);
+  if (!object.expression || object.level > 0)
     return fail("struct member in an index inside called function '" + calleeName(calls_.back()) + "'");
+  std::vector<const clang::CallExpr*> entered = std::move(calls_);
+  calls_.clear();
+  Result result = translateMemberPath(member, object.expression);
+  calls_ = std::move(entered);
+  return result;
+}
+
+IndexTranslator::Result IndexTranslator::translateMemberPath(const clang::MemberExpr& member,
+                                                             const clang::Expr* object) {
   std::string reason;
-  std::optional<MemberPath> path = memberPathOf(&member, &reason);
+  std::optional<MemberPath> path = memberPathOf(&member, &reason, object);
   if (!path) return fail("struct member in an index (" + reason + ")");
   if (!member.getType()->isIntegerType() || writtenArrays_.count(path->root))
     return fail("struct member '" + sourceText(&member, context_) + "' in an index");

@@ -89,6 +89,8 @@ class IndexTranslator {
  private:
   Result translateSubscript(const Access& access, size_t position);
   Result translateVariable(const clang::DeclRefExpr* reference);
+  // A member read in an index, `this` standing for `object` when not null (MemberPath.h).
+  Result translateMemberPath(const clang::MemberExpr& member, const clang::Expr* object);
   const clang::Expr* returnedExpression(const clang::CallExpr& call) const;
   Result fail(std::string reason) { return {nullptr, std::move(reason)}; }
 

@@ -293,6 +293,7 @@ LoopModelResult Builder::build() {
   if (request_.taskLoop)
     for (const clang::OMPTaskDirective* task : request_.taskLoop->tasks) collector.allowConstruct(task);
   if (request_.partlyKnownSubscripts) collector.followPartlyKnownSubscripts();
+  if (request_.region && !request_.taskLoop) collector.insideRegion(request_.region, request_.function);
   collector.collect(body);
   model_.references = std::move(collector.references());
   memberVariables_ = collector.memberVariables();

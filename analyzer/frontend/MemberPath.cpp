@@ -1,10 +1,11 @@
 #include "analyzer/frontend/MemberPath.h"
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/ExprCXX.h>
 
 namespace adrace::analyzer {
 
-std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::string* reason) {
+std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::string* reason, const clang::Expr* object) {
   auto* outermost = llvm::dyn_cast<clang::MemberExpr>(expression->IgnoreParenImpCasts());
   if (!outermost) {
     *reason = "not a member access";
@@ -23,6 +24,12 @@ std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::strin
     }
     const clang::Expr* base = member->getBase()->IgnoreParenImpCasts();
     bool arrow = member->isArrow();
+    // `this->nx` in a member function called on `object`: `object.nx` (or `object->nx` for a pointer).
+    if (llvm::isa<clang::CXXThisExpr>(base) && object) {
+      base = object->IgnoreParenImpCasts();
+      arrow = base->getType()->isPointerType();
+      object = nullptr;  // `this` of the object's own expression is the caller's, not bound here
+    }
     // (*d).m is d->m.
     if (auto* dereference = llvm::dyn_cast<clang::UnaryOperator>(base);
         !arrow && dereference && dereference->getOpcode() == clang::UO_Deref) {

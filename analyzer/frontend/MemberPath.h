@@ -46,6 +46,12 @@ struct MemberPath {
 
 // The path of `expression` when it is a chain of member accesses from a variable; nullopt with
 // `reason` otherwise (or when `expression` is no member access at all).
-std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::string* reason);
+//
+// In the body of a member function called on an object (`out.idx(i, j)`, `g->idx(i, j)`), `this`
+// is that object: given as `object` (the call's implicit object argument, written where the call
+// is made), `nx` (`this->nx`) is the path of `out.nx` or `g->nx`. Without it, a chain that ends
+// in `this` is refused.
+std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::string* reason,
+                                       const clang::Expr* object = nullptr);
 
 }  // namespace adrace::analyzer

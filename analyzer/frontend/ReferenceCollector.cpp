@@ -9,6 +9,7 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/LibraryCalls.h"
+#include "analyzer/frontend/RegionOwnedMemory.h"
 #include "analyzer/frontend/Synchronisation.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -374,7 +375,10 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
   const clang::FunctionDecl* callee = access.calls.back()->getDirectCallee();
   MemberPath& member = *split.member;
   std::vector<smt::ExprRef> leading;  // the element's indices when an element of an array of structs is passed
-  for (size_t level = access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(member.root); --level) {
+  // A member of the object of a member function is already the caller's: no parameter to bind, and
+  // the object's subscripts are said where the call is made.
+  size_t boundCalls = access.object ? 0 : access.calls.size();
+  for (size_t level = boundCalls; level > 0 && llvm::isa<clang::ParmVarDecl>(member.root); --level) {
     const clang::CallExpr* binding = access.calls[level - 1];
     const clang::Expr* passed = argumentFor(binding, llvm::cast<clang::ParmVarDecl>(member.root));
     if (!passed) return limit("variadic argument of '" + calleeName(binding) + "' is not followed", call);
@@ -447,13 +451,13 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
   if (reference.protection == Protection::None)
     reference.protection = analyzer::protectionOf(call, cfg_.parents(), true, &reference.exclusionName);
   reference.conditional = access.conditional;
-  for (const clang::CallExpr* entered : access.calls) translator_.enterCall(*entered);
-  if (!access.loops.empty())
+  for (size_t k = 0; k < boundCalls; ++k) translator_.enterCall(*access.calls[k]);
+  if (!access.loops.empty() && boundCalls > 0)
     if (int loopContext = calleeLoops_.enter(access.calls, access.loops, reference.context); loopContext >= 0)
       reference.context = loopContext;
   addMemberAccess(std::move(reference), split, std::move(leading));
-  calleeLoops_.leave();
-  for (size_t k = 0; k < access.calls.size(); ++k) translator_.leaveCall();
+  if (boundCalls > 0) calleeLoops_.leave();
+  for (size_t k = 0; k < boundCalls; ++k) translator_.leaveCall();
 }
 
 // One access made inside a called function, as a reference of the loop: its base followed back
@@ -467,6 +471,13 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
   if (access.isScalar) {
     if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(access.access->IgnoreParenImpCasts()))
       base = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+  } else if (access.object) {
+    // A member of the object a member function is called on: the caller's member access (MemberCalls.h).
+    std::string why;
+    split.member = memberPathOf(access.access, &why, access.object);
+    if (!split.member) return limit("access in called function '" + callee->getNameAsString() + "': " + why, call);
+    split.subscripts = split.member->rootSubscripts;
+    return addCalleeMemberAccess(access, std::move(split));
   } else {
     split = IndexTranslator::splitAccess(access.access);
     // Through a local pointer of the callee that holds one address: the access of what it names.
@@ -744,6 +755,11 @@ void ReferenceCollector::addAccess(const clang::Expr* access, AccessKind kind) {
   }
   const DataSharing::Entry& entry = sharing_.of(split.variable);
   reference.variable = entry.name;
+  // A block the thread allocated for itself in the region around the loop: no other thread's.
+  if (split.variable->getType()->isPointerType() && isPerThread(entry.sharing) &&
+      !written_.scalars.count(split.variable) && region_ && function_ &&
+      holdsThreadOwnedMemory(*region_, *function_, *split.variable))
+    return;
   if (split.variable->getType()->isPointerType() &&
       (isPerThread(entry.sharing) || written_.scalars.count(split.variable))) {
     reference.opaque = true;

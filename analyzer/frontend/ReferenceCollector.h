@@ -53,6 +53,12 @@ class ReferenceCollector {
   }
   // See LoopModelRequest::partlyKnownSubscripts.
   void followPartlyKnownSubscripts() { partlyKnownSubscripts_ = true; }
+  // The loop is a worksharing loop of `region` in `function`: a private pointer of the region that
+  // holds a block its thread allocated (RegionOwnedMemory.h) reaches memory no other thread does.
+  void insideRegion(const clang::OMPExecutableDirective* region, const clang::FunctionDecl* function) {
+    region_ = region;
+    function_ = function;
+  }
   std::vector<Reference>& references() { return references_; }
   std::vector<Limitation>& limitations() { return limitations_; }
   // Contexts and facts of the called functions' loops around the references made in them, to add
@@ -112,6 +118,8 @@ class ReferenceCollector {
   std::set<const clang::OMPExecutableDirective*> allowed_;
   std::map<const clang::OMPExecutableDirective*, std::pair<size_t, size_t>> madeIn_;
   bool partlyKnownSubscripts_ = false;
+  const clang::OMPExecutableDirective* region_ = nullptr;
+  const clang::FunctionDecl* function_ = nullptr;
 };
 
 }  // namespace adrace::analyzer

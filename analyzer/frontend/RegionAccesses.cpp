@@ -5,6 +5,7 @@
 #include "analyzer/frontend/ClangSource.h"
 #include "analyzer/frontend/ElementAddresses.h"
 #include "analyzer/frontend/MemberPath.h"
+#include "analyzer/frontend/RegionOwnedMemory.h"
 #include "analyzer/frontend/RegionStepShapes.h"
 #include "analyzer/frontend/Synchronisation.h"
 
@@ -161,6 +162,11 @@ bool RegionAccessCollector::collectCallee(const clang::CallExpr& call, const Sco
   return true;
 }
 
+bool RegionAccessCollector::threadOwnsBlock(const clang::VarDecl& pointer, const Scope& scope) const {
+  return pointer.getType()->isPointerType() && !state_.inlined && scope.translator == state_.translator.get() &&
+         holdsThreadOwnedMemory(*state_.request.site.directive, *state_.request.site.function, pointer);
+}
+
 void RegionAccessCollector::addArrayAccess(const clang::Expr* access, const Scope& scope,
                                            std::vector<RegionAccess>& out) {
   // a[i] inside a[i][j], p[i] inside p[i].x are part of the larger access.
@@ -225,6 +231,7 @@ void RegionAccessCollector::addArrayAccess(const clang::Expr* access, const Scop
     bool pointer = split.variable->getType()->isPointerType();
     // The thread's own array, or an array section in a reduction clause.
     if (isPerThread(entry.sharing) && (!pointer || entry.sharing == Sharing::Reduction)) return;
+    if (pointer && isPerThread(entry.sharing) && threadOwnsBlock(*split.variable, scope)) return;
     if (pointer && (isPerThread(entry.sharing) || state_.definitions.definitions.count(split.variable))) {
       reference.opaque = true;
       reference.opaqueReason = "pointer '" + split.variable->getName().str() +
@@ -441,6 +448,7 @@ void RegionAccessCollector::addLibraryCall(const clang::CallExpr& call, const Li
       const DataSharing::Entry& entry = scope.sharing->of(variable);
       bool pointer = variable->getType()->isPointerType();
       if (isPerThread(entry.sharing) && (access.scalar || !pointer)) continue;  // the thread's own memory
+      if (pointer && isPerThread(entry.sharing) && threadOwnsBlock(*variable, scope)) continue;  // `free(local)`
       reference.variable = entry.name;
     }
     if (!access.opaqueReason.empty()) {

@@ -20,6 +20,8 @@ class RegionAccessCollector {
 
  private:
   void addArrayAccess(const clang::Expr* access, const Scope& scope, std::vector<RegionAccess>& out);
+  // `pointer`, private in the region's own statements, holds a block its thread allocated (RegionOwnedMemory.h).
+  bool threadOwnsBlock(const clang::VarDecl& pointer, const Scope& scope) const;
   void addMemberAccess(const clang::Expr* access, IndexTranslator::Access split, const Scope& scope,
                        RegionAccess result, std::vector<RegionAccess>& out);
   void readMember(const clang::MemberExpr* member, const Scope& scope, std::vector<RegionAccess>& out);

@@ -20,7 +20,7 @@ import pathlib
 import re
 import sys
 
-from validate_labels import read_label
+from validate_labels import case_files, read_label
 
 HERE = pathlib.Path(__file__).resolve().parent
 LABELS = ("race definite", "race possible", "race-free", "unsupported")
@@ -131,7 +131,7 @@ def check_file_table(lines, where, directory, problems, with_category):
         elif findings != races:
             problems.append(f"{path}: the README expects {show(findings)}, the header {show(races)}")
 
-    for path in sorted(directory.glob("*.c")):
+    for path in case_files(directory):
         if path.name not in seen:
             problems.append(f"{path}: no row in the README's '## {where}' table")
     return seen
@@ -220,8 +220,8 @@ def main():
 
     for problem in problems:
         print("FAIL: " + problem)
-    cases = len(list(args.cases.glob("*.c")))
-    kernels_on_disk = len(list(args.realistic.glob("*.c")))
+    cases = len(case_files(args.cases))
+    kernels_on_disk = len(case_files(args.realistic))
     print(f"{args.readme}: {cases} cases, {kernels_on_disk} realistic kernels: {len(problems)} problem(s)")
     return 1 if problems else 0
 

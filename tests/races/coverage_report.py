@@ -21,6 +21,8 @@ import pathlib
 import re
 import subprocess
 
+from validate_labels import case_files
+
 
 def check(adrace, path, flags):
     """(exit code, unsupported messages) of one `adrace check` run."""
@@ -78,9 +80,9 @@ def main():
     args = parser.parse_args()
     sets = []
     if args.cases:
-        sets.append(("tests/races/cases", [(p, []) for p in sorted(args.cases.glob("*.c"))]))
+        sets.append(("tests/races/cases", [(p, []) for p in case_files(args.cases)]))
     if args.realistic:
-        sets.append(("tests/races/realistic", [(p, []) for p in sorted(args.realistic.glob("*.c"))]))
+        sets.append(("tests/races/realistic", [(p, []) for p in case_files(args.realistic)]))
     if args.realcode:
         src = args.realcode / "src"
         rows = [line.rstrip("\n").split("\t") for line in open(args.realcode / "files.tsv")

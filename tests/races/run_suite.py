@@ -27,6 +27,8 @@ import subprocess
 import sys
 import time
 
+from validate_labels import case_files
+
 EXPECT = re.compile(r"^// adrace-expect: (race definite|race possible|race-free|unsupported)\s*$")
 # VAR is a variable, or memory in a struct as adrace names it: grid->u, s.x, particles[].x
 RACE = re.compile(r"^// adrace-race: (\d+) (\w+(?:->\w+|\.\w+|\[\])*)\s*$")
@@ -84,7 +86,7 @@ def describe(findings):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--adrace", required=True, help="the adrace executable")
-    parser.add_argument("--cases", required=True, type=pathlib.Path, help="directory of labelled .c cases")
+    parser.add_argument("--cases", required=True, type=pathlib.Path, help="directory of labelled .c and .cpp cases")
     parser.add_argument("--corpus", type=pathlib.Path, help="corpus directory (corpus/<name>/<name>.c kernels)")
     parser.add_argument("--realistic", type=pathlib.Path, help="directory of labelled application-style kernels")
     parser.add_argument("--known-gaps", type=pathlib.Path, help="file of known failures: `FILE  why` per line")
@@ -93,8 +95,8 @@ def main():
                                        "per file): `x_race.c`, `realistic/x.c` or `corpus/x.c`")
     args = parser.parse_args()
 
-    cases = sorted(args.cases.glob("*.c"))
-    realistic = sorted(args.realistic.glob("*.c")) if args.realistic else []
+    cases = case_files(args.cases)
+    realistic = case_files(args.realistic) if args.realistic else []
     kernels = corpus_kernels(args.corpus) if args.corpus else []
     if not cases:
         raise SystemExit(f"{args.cases}: error: no cases")

@@ -33,6 +33,11 @@ EXPECT = re.compile(r"^// adrace-expect: (race definite|race possible|race-free|
 # VAR is a variable, or memory in a struct as adrace names it: grid->u, s.x, particles[].x
 RACE = re.compile(r"^// adrace-race: (\d+) (\w+(?:->\w+|\.\w+|\[\])*)\s*$")
 MAIN = re.compile(r"^\s*int\s+main\s*\(", re.M)
+
+
+def case_files(directory):
+    """The labelled files of a directory: C cases (`.c`) and C++ ones (`.cpp`), by name."""
+    return sorted([*directory.glob("*.c"), *directory.glob("*.cpp")])
 REPORT = "WARNING: ThreadSanitizer: data race"
 
 # Cases whose truth a dynamic run on the host cannot show, with the reason.
@@ -148,7 +153,8 @@ def run_case(path, args, work):
         return result
     text = path.read_text()
     binary = work / (path.parent.name + "_" + path.stem)
-    compile_run = subprocess.run([args.clang, "-fopenmp", "-fsanitize=thread", "-g", str(path), "-o",
+    compiler = args.clangxx if path.suffix == ".cpp" else args.clang
+    compile_run = subprocess.run([compiler, "-fopenmp", "-fsanitize=thread", "-g", str(path), "-o",
                                   str(binary), "-lm"], capture_output=True, text=True)
     if compile_run.returncode != 0:
         result.update(verdict="compile error", note=compile_run.stderr.strip().splitlines()[0], ok=False)
@@ -223,13 +229,13 @@ def static_check(dirs):
     problems = []
     count = 0
     for directory in dirs:
-        for path in sorted(directory.glob("*.c")):
+        for path in case_files(directory):
             count += 1
             label, races, lines = read_label(path)
             problems += [f"{path}: {problem}" for problem in static_problems(path, label, races, lines)]
             text = "\n".join(lines)
-            if path.name.endswith("_norace.c") and MAIN.search(text):
-                twin = path.with_name(path.name[:-len("_norace.c")] + "_race.c")
+            if path.stem.endswith("_norace") and MAIN.search(text):
+                twin = path.with_name(path.stem[:-len("_norace")] + "_race" + path.suffix)
                 if not twin.is_file():
                     problems.append(f"{path}: no race twin {twin.name}")
     for problem in problems:
@@ -242,6 +248,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dirs", nargs="+", type=pathlib.Path, help="directories of labelled .c cases")
     parser.add_argument("--clang", default="clang-19")
+    parser.add_argument("--clangxx", default="clang++-19", help="the C++ compiler of --clang's LLVM, for .cpp cases")
     parser.add_argument("--archer", help="libarcher.so (default: the one of --clang's LLVM)")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--runs", type=int, default=5, help="runs of a race case before calling it missed")
@@ -264,7 +271,7 @@ def main():
         raise SystemExit(f"error: {args.archer} missing (Archer ships with the LLVM OpenMP runtime, libomp-19-dev)")
     files = []
     for directory in args.dirs:
-        for path in sorted(directory.glob("*.c")):
+        for path in case_files(directory):
             if MAIN.search(path.read_text()) and (not args.only or re.search(args.only, path.name)):
                 files.append(path)
     start = time.time()

@@ -1,0 +1,126 @@
+// C++ member functions in subscripts (docs/check.md, "Calls"; analyzer/frontend/MemberCalls.h): an
+// accessor `int idx(int i, int j) const { return j * nx + i; }` called on an object the loop names
+// is its expression with `this` standing for that object, so `g.idx(i, j)` is `j * g.nx + i`.
+// Member functions that write their object, and objects no variable of the loop names, stay
+// "cannot check".
+#include "CheckFindings.h"
+
+#include <gtest/gtest.h>
+
+namespace adrace::testing {
+namespace {
+
+const std::string kAdrace = ADRACE_BINARY;
+
+const char* const kGrid =
+    "struct Grid {\n"
+    "  int nx, ny;\n"
+    "  double u[4096], unew[4096];\n"
+    "  int row(int j) const { return j * nx; }\n"
+    "  int idx(int i, int j) const { return j * nx + i; }\n"
+    "  int at(int i, int j) const { return row(j) + i; }\n"
+    "  virtual int cell(int i, int j) const { return j * nx + i; }\n"
+    "};\n";
+
+CheckedFile checkGrid(const std::string& name, const std::string& code) {
+  return checkFile(kAdrace, writeSource(name, kGrid + code));
+}
+
+TEST(CheckMemberFunctions, AnAccessorOnAReferenceIsItsExpression) {
+  CheckedFile checked = checkGrid("member_accessor_clean.cpp",
+                                  "void smooth(Grid& g) {\n"
+                                  "#pragma omp parallel for\n"
+                                  "  for (int j = 1; j < g.ny - 1; ++j)\n"
+                                  "    for (int i = 1; i < g.nx - 1; ++i)\n"
+                                  "      g.unew[g.idx(i, j)] = 0.5 * g.u[g.idx(i, j)] + 0.25 * (g.u[g.idx(i - 1, j)] "
+                                  "+ g.u[g.idx(i + 1, j)]);\n"
+                                  "}\n");
+  EXPECT_EQ(checked.exitCode, 0) << checked.out;
+  EXPECT_TRUE(checked.findings.empty()) << checked.out;
+}
+
+TEST(CheckMemberFunctions, InPlaceThroughTheAccessorIsADefiniteRace) {
+  CheckedFile checked = checkGrid("member_accessor_race.cpp",
+                                  "void smooth(Grid& g) {\n"
+                                  "#pragma omp parallel for\n"
+                                  "  for (int j = 1; j < g.ny - 1; ++j)\n"
+                                  "    for (int i = 1; i < g.nx - 1; ++i)\n"
+                                  "      g.u[g.idx(i, j)] = 0.5 * (g.u[g.idx(i, j - 1)] + g.u[g.idx(i, j + 1)]);\n"
+                                  "}\n");
+  EXPECT_TRUE(hasFinding(checked, "definite", "g.u")) << checked.out;
+  EXPECT_FALSE(hasFinding(checked, "unsupported")) << checked.out;
+}
+
+TEST(CheckMemberFunctions, AccessorsCallingAccessorsOnThisThroughAPointer) {
+  CheckedFile clean = checkGrid("member_accessor_chain.cpp",
+                                "void copy(Grid* g) {\n"
+                                "#pragma omp parallel for\n"
+                                "  for (int j = 0; j < g->ny; ++j)\n"
+                                "    for (int i = 0; i < g->nx; ++i) g->unew[g->at(i, j)] = g->u[g->idx(i, j)];\n"
+                                "}\n");
+  EXPECT_TRUE(clean.findings.empty()) << clean.out;
+  // at(i, j + 1) of iteration j is at(i, j') of iteration j' = j + 1.
+  CheckedFile racy = checkGrid("member_accessor_chain_race.cpp",
+                               "void shift(Grid* g) {\n"
+                               "#pragma omp parallel for\n"
+                               "  for (int j = 0; j < g->ny - 1; ++j)\n"
+                               "    for (int i = 0; i < g->nx; ++i) g->u[g->at(i, j)] = g->u[g->at(i, j + 1)];\n"
+                               "}\n");
+  EXPECT_TRUE(hasFinding(racy, "definite", "g->u") || hasFinding(racy, "possible", "g->u")) << racy.out;
+  EXPECT_FALSE(hasFinding(racy, "unsupported")) << racy.out;
+}
+
+TEST(CheckMemberFunctions, AMemberTheLoopWritesIsReadThroughTheAccessor) {
+  // Every iteration writes g.nx, which idx reads in every other iteration.
+  CheckedFile checked = checkGrid("member_accessor_written.cpp",
+                                  "void resize(Grid& g, int n) {\n"
+                                  "#pragma omp parallel for\n"
+                                  "  for (int j = 0; j < n; ++j) {\n"
+                                  "    g.nx = n;\n"
+                                  "    g.unew[g.idx(0, j)] = 1.0;\n"
+                                  "  }\n"
+                                  "}\n");
+  EXPECT_TRUE(hasFinding(checked, "definite", "g.nx")) << checked.out;
+}
+
+TEST(CheckMemberFunctions, AMemberFunctionThatWritesItsObjectIsNotModelled) {
+  CheckedFile checked = checkFile(kAdrace, writeSource("member_writer.cpp",
+                                                       "struct Counter {\n"
+                                                       "  int next;\n"
+                                                       "  double slots[1024];\n"
+                                                       "  int take() { return next++; }\n"
+                                                       "};\n"
+                                                       "void fill(Counter& c, int n) {\n"
+                                                       "#pragma omp parallel for\n"
+                                                       "  for (int i = 0; i < n; ++i) c.slots[c.take()] = 1.0;\n"
+                                                       "}\n"));
+  EXPECT_TRUE(unsupportedSaying(checked, "member function 'take' writes member 'next' of its object")) << checked.out;
+  EXPECT_FALSE(hasFinding(checked, "definite")) << checked.out;
+}
+
+TEST(CheckMemberFunctions, VirtualAccessorsAndTheLoopsOwnObjectAreNotFollowed) {
+  // Which overrider of a virtual function a reference's call runs is not known here.
+  CheckedFile virtualCall = checkGrid("member_virtual.cpp",
+                                      "void copy(Grid& g) {\n"
+                                      "#pragma omp parallel for\n"
+                                      "  for (int j = 0; j < g.ny; ++j) g.unew[g.cell(0, j)] = g.u[g.cell(0, j)];\n"
+                                      "}\n");
+  EXPECT_TRUE(unsupportedSaying(virtualCall, "virtual member function 'Grid::cell'")) << virtualCall.out;
+  EXPECT_FALSE(hasFinding(virtualCall, "definite")) << virtualCall.out;
+  // Inside a member function, no variable of the loop names `this`.
+  CheckedFile own = checkFile(kAdrace, writeSource("member_own_object.cpp",
+                                                   "struct Field {\n"
+                                                   "  int nx, ny;\n"
+                                                   "  double u[4096], unew[4096];\n"
+                                                   "  int idx(int i, int j) const { return j * nx + i; }\n"
+                                                   "  void smooth() {\n"
+                                                   "#pragma omp parallel for\n"
+                                                   "    for (int j = 0; j < ny; ++j) unew[idx(0, j)] = u[idx(0, j)];\n"
+                                                   "  }\n"
+                                                   "};\n"));
+  EXPECT_TRUE(unsupportedSaying(own, "of the object of the function holding the loop")) << own.out;
+  EXPECT_FALSE(hasFinding(own, "definite")) << own.out;
+}
+
+}  // namespace
+}  // namespace adrace::testing
