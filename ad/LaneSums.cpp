@@ -81,16 +81,27 @@ bool runInSumLanes(AdjointContext& context, const std::vector<const LocalSums*>&
     out.statement(c::withComment(c::declaration(rowsType, rows[sum->adjoint], zeroes(2)),
                                  "a row of this thread's sums per vector lane: no chain of adds between iterations"));
   }
-  // strips of 8 iterations, one per lane
+  // strips of 8 iterations, one per lane. The strip's first counter is an induction variable of the
+  // strips, and lane l's is that plus l steps: an affine index the compiler loads as a vector (the
+  // counter rebuilt from adrace_k + l through a cast became gathers and scatters, slower than no lanes).
+  const std::string stripName = context.freshName(counter + "_strip");
+  const c::ExprRef strip = c::name(stripName);
+  const c::ExprRef laneSteps = header.stepsUp() ? lane : c::mul(lane, header.step);
   c::StmtList laneBody;
-  if (counterUsed) laneBody.push_back(header.declareCounter(header.counterValue(c::add(k, lane))));
+  if (counterUsed) {
+    out.statement(c::declaration(header.counterType, stripName, header.counterValue(begin)));
+    laneBody.push_back(header.declareCounter(c::add(strip, laneSteps)));
+  }
   for (const c::StmtRef& statement : laneRows(iteration, rows, lane)) laneBody.push_back(statement);
   c::StmtRef laneLoop =
-      c::governed(c::directive(c::Omp::Simd),
-                  c::forLoop(c::declaration(c::plainType("int"), laneName, c::integer(0)), c::less(lane, lanes),
-                             c::postIncrement(lane), laneBody));
-  out.statement(c::forLoop(c::expression(c::assign(k, begin)), c::lessEqual(c::add(k, lanes), end),
-                           c::addAssign(k, lanes), {laneLoop}));
+      c::governed(c::directive(c::Omp::Simd), c::forLoop(c::declaration(c::plainType("int"), laneName, c::integer(0)),
+                                                         c::less(lane, lanes), c::postIncrement(lane), laneBody));
+  c::ExprRef stripStep = c::addAssign(k, lanes);
+  if (counterUsed)
+    stripStep = c::comma(stripStep,
+                         c::addAssign(strip, header.stepsUp() ? lanes : c::mul(lanes, c::parenthesized(header.step))));
+  out.statement(
+      c::forLoop(c::expression(c::assign(k, begin)), c::lessEqual(c::add(k, lanes), end), stripStep, {laneLoop}));
   // the rows' totals into the thread's sums
   for (const LocalSums* sum : sums) {
     const c::ExprRef e = c::name("adrace_e");
