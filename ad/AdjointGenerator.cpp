@@ -32,6 +32,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
+#include <llvm/Support/Path.h>
 
 #include <spdlog/spdlog.h>
 
@@ -269,7 +270,10 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
                             "_b, the reverse-mode adjoint of " + name +
                             " (Tapenade's convention: each active parameter x is followed by x_b;\n"
                             "adjoints of inputs are incremented, adjoints of outputs are consumed)."));
-  file.insert(file.end(), prelude.lines.begin(), prelude.lines.end());
+  if (context.request.includePrimal)  // compiled in the primal's place, found where its folder is (-I)
+    file.push_back(c::preprocessor("include", "\"" + llvm::sys::path::filename(at.file).str() + "\""));
+  else
+    file.insert(file.end(), prelude.lines.begin(), prelude.lines.end());
   file.push_back(c::preprocessor("include", "<stdlib.h>"));
   file.push_back(c::preprocessor("include", "\"adrace/runtime.h\""));
   // the file-scope variables the generated code names, and the adjoints of the active ones

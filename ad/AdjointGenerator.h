@@ -41,6 +41,10 @@ struct AdjointRequest {
   // A primal that definitely races (as `adrace check` finds) is refused; with this, written with a
   // warning naming the race (--allow-racy-primal).
   bool allowRacyPrimal = false;
+  // The generated file includes the primal's file and is compiled in its place (--include-primal), so
+  // that the adjoint reaches what only that file can: `static` variables (NPB keeps its fields in
+  // them), static helpers. Nothing of the primal's file is then repeated.
+  bool includePrimal = false;
 };
 
 struct AdjointResult {

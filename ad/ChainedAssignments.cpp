@@ -31,7 +31,8 @@ clang::Expr* freshCopy(clang::ASTContext& ast, clang::Expr* expr) {
 class Splitter : public InPlaceRewriter {
  public:
   explicit Splitter(clang::ASTContext& ast) : InPlaceRewriter(ast) {}
-  void run(clang::Stmt* body) { rewriteChildren(body); }
+  // The function's body, whose own statements are split too (`ce = cw = step / rx;` before its loops).
+  clang::Stmt* run(clang::Stmt* body) { return rewrite(body); }
 
  private:
   // `x = y = e` as the statements `y = e; x = y;` (each split again while the chain goes on), or
@@ -117,7 +118,8 @@ class Splitter : public InPlaceRewriter {
 }  // namespace
 
 void splitChainedAssignments(AdjointContext& context) {
-  Splitter(context.ast).run(const_cast<clang::Stmt*>(context.function.getBody()));
+  clang::Stmt* body = Splitter(context.ast).run(const_cast<clang::Stmt*>(context.function.getBody()));
+  const_cast<clang::FunctionDecl&>(context.function).setBody(body);
 }
 
 }  // namespace adrace::ad

@@ -46,10 +46,13 @@ std::optional<VariableInfo> fileScopeVariable(const AdjointContext& context, con
   // `static` in C, and in C++ also a namespace-scope const (internal linkage): the adjoint's file
   // cannot reach it, so a const scalar or array with an initializer (a table of weights) is repeated
   // there.
-  if (!var->hasExternalFormalLinkage() && !(element.isConstQualified() && var->getInit() && !pointer))
+  // With --include-primal the adjoint is in the same unit and reaches every one.
+  if (!var->hasExternalFormalLinkage() && !(element.isConstQualified() && var->getInit() && !pointer) &&
+      !context.request.includePrimal)
     return refuse("static file-scope variable '" + name +
-                  "': the adjoint's file cannot reach it (only a static const "
-                  "scalar or array with an initializer is repeated there; give the others external linkage)");
+                  "': the adjoint's file cannot reach it (only a static const scalar or array with an "
+                  "initializer is repeated there; give the others external linkage, or pass --include-primal "
+                  "to write the adjoint into the primal's translation unit)");
   if (active && !element->isRealFloatingType()) return refuse("--active " + name + ": not a floating-point variable");
   if (active && element.isConstQualified()) return refuse("--active " + name + ": a const variable has no derivative");
   VariableInfo info;
@@ -79,17 +82,21 @@ c::StmtList fileScopeDeclarations(const AdjointContext& context, const std::func
     for (const clang::VarDecl* declaration : var->redecls())
       inHeader |= !sources.isInMainFile(sources.getExpansionLoc(declaration->getLocation()));
     c::StmtList declared;
-    if (var->isConstexpr())  // C++: `constexpr double kappa = 0.5;` as written (internal linkage)
+    if (context.request.includePrimal) {
+      // the primal's file, included, declares it
+    } else if (var->isConstexpr()) {  // C++: `constexpr double kappa = 0.5;` as written (internal linkage)
       declared.push_back(c::withStorage(
           c::declaration(context.from.declaredType(var, true), info->name, context.tree(var->getInit())), "constexpr"));
-    else if (!var->hasExternalFormalLinkage())
+    } else if (!var->hasExternalFormalLinkage()) {
       declared.push_back(c::withStorage(
           c::declaration(context.from.declaredType(var), info->name, context.tree(var->getInit())), "static"));
-    else if (!inHeader)
+    } else if (!inHeader) {
       declared.push_back(c::withStorage(c::declaration(context.from.declaredType(var), info->name), "extern"));
+    }
     if (info->active)
       declared.push_back(c::withComment(c::declaration(context.from.declaredType(var, true), info->adjoint),
                                         "the adjoint of " + info->name));
+    if (declared.empty()) continue;
     // in its namespace, named as the function names it (c/FromClang.h)
     if (std::string space = c::namespaceOf(var); !space.empty())
       declarations.push_back(c::namespaceBlock(space, std::move(declared)));

@@ -648,14 +648,17 @@ class SupportChecker {
   // `#pragma omp simd` on a loop of the body (the body itself, or a statement of its block): the
   // loop, which both sweeps run as a sequential loop (simd asserts only that its iterations may run
   // together; running them in order is one valid execution, and the adjoint's pushes and pops need
-  // that order). Clauses other than safelen, simdlen and aligned are refused.
+  // that order). `reduction` too: in order, the body's own updates compute what the lanes' copies
+  // combined would (OpenMP folds the original value in). Clauses other than safelen, simdlen,
+  // aligned and reduction are refused.
   const clang::Stmt* withoutSimd(const clang::Stmt* body) {
     auto unwrap = [&](clang::Stmt* statement) -> clang::Stmt* {
       auto* simd = llvm::dyn_cast<clang::OMPSimdDirective>(statement);
       if (!simd) return statement;
       for (const clang::OMPClause* clause : simd->clauses()) {
         auto kind = clause->getClauseKind();
-        if (kind != llvm::omp::OMPC_safelen && kind != llvm::omp::OMPC_simdlen && kind != llvm::omp::OMPC_aligned)
+        if (kind != llvm::omp::OMPC_safelen && kind != llvm::omp::OMPC_simdlen && kind != llvm::omp::OMPC_aligned &&
+            kind != llvm::omp::OMPC_reduction)
           context_.unsupported(clause->getBeginLoc(),
                                "clause '" + std::string(llvm::omp::getOpenMPClauseName(kind)) + "' on omp simd");
       }

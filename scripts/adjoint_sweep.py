@@ -2,7 +2,8 @@
 """`adrace adjoint` on code nobody here wrote: every function with a parallel loop of the files of
 ../shared/realcode (files.tsv, with their flags) and of tests/races/realistic, with every floating
 parameter active. Prints one line per function (exit status, and for a written adjoint whether it
-compiles with gcc/g++ -fsyntax-only; for a refusal its first line) and a summary. A crash (an exit
+compiles with gcc/g++ -fsyntax-only; for a refusal its first line) and a summary. A refusal that
+suggests --include-primal is retried with it. A crash (an exit
 status other than 0 or 2), a timeout or an adjoint that does not compile is a bug.
 
   python3 scripts/adjoint_sweep.py build/adrace ../shared/realcode [--work DIR]"""
@@ -34,14 +35,20 @@ for path, flags in jobs:
             continue
         seen.add(function)
         output = os.path.join(work, os.path.basename(path) + '.' + function + os.path.splitext(path)[1])
+        command = [adrace, 'adjoint', path, '--function', function, '--active', ','.join(active), '-o', output]
         try:
-            run = subprocess.run([adrace, 'adjoint', path, '--function', function, '--active', ','.join(active),
-                                  '-o', output, '--'] + flags, capture_output=True, text=True, timeout=300)
+            run = subprocess.run(command + ['--'] + flags, capture_output=True, text=True, timeout=300)
+            # a refusal that names --include-primal (a static variable) is retried with it, as its user would
+            if run.returncode == 2 and '--include-primal' in run.stderr:
+                command.append('--include-primal')
+                run = subprocess.run(command + ['--'] + flags, capture_output=True, text=True, timeout=300)
         except subprocess.TimeoutExpired:
             count['timeout'] += 1
             print(f'TIMEOUT {path} {function}')
             continue
         line = f'exit {run.returncode} {path} {function} --active {",".join(active)}'
+        if '--include-primal' in command:
+            line += ' --include-primal'
         if run.returncode == 0:
             compiler = 'g++' if path.endswith('.cpp') else 'gcc'
             includes = [x for x in flags if x.startswith(('-I', '-D', '-std'))]

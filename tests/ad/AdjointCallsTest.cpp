@@ -483,5 +483,46 @@ void f(double *x)
                        ":4:40: error: unsupported: --active scale: a const variable has no derivative"));
 }
 
+// --include-primal: the adjoint's file includes the primal's and replaces it in the build, so static
+// file-scope variables are reachable (declared by the included file, not repeated), an active one's
+// adjoint is defined with external linkage, and nothing else of the primal's file is repeated.
+TEST(AdjointGenerator, IncludedPrimalReachesStaticVariables) {
+  const char* source = R"(#include <math.h>
+#define NMAX 100
+typedef struct { double scale; } config_t;
+static int n;
+static double u[NMAX + 2], unew[NMAX + 2];
+static const double half = 0.5;
+void step(void)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 1; i <= n; i++)
+        unew[i] = half * (u[i - 1] + u[i + 1]);
+}
+)";
+  AdjointRequest request;
+  request.function = "step";
+  request.active = {"u", "unew"};
+  request.includePrimal = true;
+  Generated g = generate(source, request);
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "\n#include \"adrace_ad_IncludedPrimalReachesStaticVariables_")) << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       ".c\"\n#include <stdlib.h>\n#include \"adrace/runtime.h\"\n\n"
+                       "double u_b[NMAX + 2]; /* the adjoint of u */\n"
+                       "double unew_b[NMAX + 2]; /* the adjoint of unew */\n\nvoid step_b(void)\n"))
+      << g.code;
+  for (const char* repeated :
+       {"#include <math.h>", "#define NMAX", "config_t", "static int", "static double", "static const", "extern"})
+    EXPECT_FALSE(contains(g.code, repeated)) << repeated << " repeated:\n" << g.code;
+  request.includePrimal = false;
+  const std::string refused = generate(source, request).error;
+  EXPECT_TRUE(contains(refused,
+                       ":11:22: error: unsupported: static file-scope variable 'n': the adjoint's file cannot "
+                       "reach it (only a static const scalar or array with an initializer is repeated there; give "
+                       "the others external linkage, or pass --include-primal"))
+      << refused;
+}
 }  // namespace
 }  // namespace adrace::ad

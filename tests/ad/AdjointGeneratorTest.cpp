@@ -192,6 +192,26 @@ TEST(AdjointGenerator, ChainedAssignmentsAreSplitOtherAssignmentsInExpressionsRe
       << generate(nested, "fill", {"x", "a", "b"}).error;
 }
 
+// A chain among the function's own statements, as Rodinia's hotspot3D sets its coefficients
+// (`ce = cw = stepDivCap / Rx;` before the region), is split as one in a loop is.
+TEST(AdjointGenerator, ChainedAssignmentsOfTheFunctionBodyAreSplit) {
+  Generated g = generate(R"(void stencil(int n, float rx, float dt, const float *t, float *out)
+{
+    float ce, cw;
+    int i;
+    ce = cw = dt / rx;
+#pragma omp parallel for
+    for (i = 1; i < n - 1; i++)
+        out[i] = ce * t[i - 1] + cw * t[i + 1];
+}
+)",
+                         "stencil", {"dt", "t", "out"});
+  ASSERT_TRUE(g.error.empty()) << g.error;
+  EXPECT_TRUE(contains(g.code, "    cw = dt / rx;\n    ce = cw;\n")) << g.code;
+  // reversed: ce's adjoint flows into cw's, then into dt's
+  EXPECT_TRUE(contains(g.code, "    cw_b += ce_b;\n    ce_b = 0.0;\n    *dt_b += cw_b / rx;\n")) << g.code;
+}
+
 TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
   Generated g = generate(kGather, "gather", {"x", "y"}, Strategy::Reduction, {{"x", "n"}});
   ASSERT_TRUE(g.error.empty()) << g.error;
@@ -497,8 +517,16 @@ TEST(AdjointGenerator, SimdLoopsRunInOrder) {
     }
 }
 )";
-  EXPECT_TRUE(contains(generate(reduction, "f", {"x", "y"}).error,
-                       ":7:18: error: unsupported: clause 'reduction' on omp simd"));
+  // A simd reduction run in order is the body's own updates: the loop is kept without its pragma.
+  Generated summed = generate(reduction, "f", {"x", "y"});
+  ASSERT_TRUE(summed.error.empty()) << summed.error;
+  EXPECT_TRUE(contains(summed.code, "for (int j = 4 - 1; j >= 0; j--) {\n                    x_b_sum += s_b * j;"))
+      << summed.code;
+  EXPECT_FALSE(contains(summed.code, "omp simd")) << summed.code;
+  std::string privateCopy = reduction;
+  privateCopy.replace(privateCopy.find("reduction(+: s)"), 15, "private(s)");
+  EXPECT_TRUE(contains(generate(privateCopy, "f", {"x", "y"}).error,
+                       ":7:18: error: unsupported: clause 'private' on omp simd"));
 }
 
 TEST(AdjointGenerator, FirstprivateNeedsTheBlockSchedule) {

@@ -21,30 +21,35 @@ struct Generated {
   std::string error;
 };
 
-inline Generated generate(const std::string& source, const std::string& function,
-                          const std::vector<std::string>& active, Strategy strategy = Strategy::FormAD,
-                          std::map<std::string, std::string> extents = {},
-                          analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto, bool gather = true) {
+// The adjoint of `source` for `request` (its file set here), and its first diagnostic.
+inline Generated generate(const std::string& source, AdjointRequest request) {
   // CTest runs every test in its own process, in parallel: the file name must be unique across them.
   static int counter = 0;
   std::string path = ::testing::TempDir() + "adrace_ad_" +
                      ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + std::to_string(getpid()) +
                      "_" + std::to_string(counter++) + ".c";
   std::ofstream(path) << source;
-  AdjointRequest request;
   request.settings.files = {path};
   request.settings.compilerArguments = {"-std=c99"};
+  AdjointResult result = generateAdjoint(request);
+  std::remove(path.c_str());
+  Generated generated{result.code, ""};
+  if (!result.diagnostics.empty()) generated.error = analyzer::formatDiagnostic(result.diagnostics.front());
+  return generated;
+}
+
+inline Generated generate(const std::string& source, const std::string& function,
+                          const std::vector<std::string>& active, Strategy strategy = Strategy::FormAD,
+                          std::map<std::string, std::string> extents = {},
+                          analyzer::GuardPolicy guard = analyzer::GuardPolicy::Auto, bool gather = true) {
+  AdjointRequest request;
   request.function = function;
   request.active = active;
   request.strategy = strategy;
   request.extents = std::move(extents);
   request.guard = guard;
   request.gather = gather;
-  AdjointResult result = generateAdjoint(request);
-  std::remove(path.c_str());
-  Generated generated{result.code, ""};
-  if (!result.diagnostics.empty()) generated.error = analyzer::formatDiagnostic(result.diagnostics.front());
-  return generated;
+  return generate(source, std::move(request));
 }
 
 // The adjoint of a source the generator must accept: a diagnostic fails the test.

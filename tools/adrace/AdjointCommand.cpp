@@ -28,6 +28,8 @@ std::vector<OptionSpec> adjointOptions() {
            "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
           {"--allow-racy-primal", "", false, "",
            "write the adjoint of a primal that races (a warning names the race) instead of refusing it"},
+          {"--include-primal", "", false, "",
+           "the C file includes FILE and is compiled in its place (the adjoint then reaches its static variables)"},
           {"--output", "-o", true, "FILE", "write the C file to FILE instead of stdout"},
       });
   return options;
@@ -75,6 +77,7 @@ int runAdjoint(const std::vector<std::string>& arguments) {
   request.function = parsed.value("--function");
   request.active = splitList(parsed.value("--active"));
   request.allowRacyPrimal = parsed.has("--allow-racy-primal");
+  request.includePrimal = parsed.has("--include-primal");
   spdlog::debug("differentiating {} in {} (strategy {})", request.function, parsed.positional.front(),
                 ad::strategyName(request.strategy));
   ad::AdjointResult result = ad::generateAdjoint(request);
