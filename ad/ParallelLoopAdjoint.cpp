@@ -5,6 +5,7 @@
 #include "ad/CollapsedNest.h"
 #include "ad/CollapsedRows.h"
 #include "ad/IterationTape.h"
+#include "ad/LaneSums.h"
 #include "ad/RuntimeLimits.h"
 #include "ad/SimdLanes.h"
 #include "ad/Sweeps.h"
@@ -943,10 +944,17 @@ void ParallelLoopAdjoint::runBackwardIterations(Backward& b, CodeWriter& out) {
                  : c::forLoop(c::expression(c::assign(k, c::sub(trip, c::integer(1)))),
                               c::greaterEqual(k, c::integer(0)), c::postDecrement(k), {})));
   } else if (forwards) {
-    if (steppedCounter) out.statement(header.declareCounter(header.counterValue(begin)));
+    // small local sums: strips of iterations in vector lanes first, then the rest of the chunk below
+    std::vector<const LocalSums*> sums;
+    for (const ReductionCopy& copy : b.copies)
+      if (copy.small) sums.push_back(&*copy.small);
+    const bool laned = sums.size() == b.copies.size() && !b.collapsed &&
+                       runInSumLanes(context_, sums, b.body.statements(), header, counterUsed, out);
+    const c::ExprRef from = laned ? k : begin;
+    if (steppedCounter) out.statement(header.declareCounter(header.counterValue(from)));
     c::ExprRef step = c::postIncrement(k);
     if (steppedCounter) step = c::comma(step, header.stepForward());
-    out.open(c::forLoop(c::expression(c::assign(k, begin)), c::less(k, end), step, {}));
+    out.open(c::forLoop(laned ? nullptr : c::expression(c::assign(k, begin)), c::less(k, end), step, {}));
   } else {
     // As in the forward sweep, the counter is an induction variable: it starts one step past this
     // thread's chunk and steps back at the top of each iteration (never past the primal's range).

@@ -12,7 +12,9 @@ namespace {
 
 // What one backward iteration does, gathered in one walk of its tree.
 struct LaneFacts {
+  const LaneOptions* options = nullptr;
   bool ok = true;
+  std::map<std::string, int> sumIncrements;       // a sum's name -> increments of it
   std::set<std::string> locals;                   // declared in the iteration
   std::map<std::string, c::ExprRef> definitions;  // locals declared with a value
   std::map<std::string, int> assignments;         // scalar name -> assignments after its declaration
@@ -55,10 +57,23 @@ void walkTarget(const c::ExprRef& target, LaneFacts& facts) {
 void walkExpr(const c::ExprRef& expr, LaneFacts& facts) {
   if (!expr || !facts.ok) return;
   switch (expr->kind) {
-    case c::Expr::Kind::Assign:
+    case c::Expr::Kind::Assign: {
+      std::string base;
+      std::vector<c::ExprRef> indices;
+      if (subscriptChain(expr->operands[0], base, indices) && !indices.empty() && facts.options->sums.count(base)) {
+        if (expr->op != c::Op::AddAssign && expr->op != c::Op::SubtractAssign) {
+          facts.ok = false;  // a sum is only incremented: each lane's row adds up to the same total
+          return;
+        }
+        ++facts.sumIncrements[base];
+        for (const c::ExprRef& index : indices) walkExpr(index, facts);
+        walkExpr(expr->operands[1], facts);
+        return;
+      }
       walkTarget(expr->operands[0], facts);
       walkExpr(expr->operands[1], facts);
       return;
+    }
     case c::Expr::Kind::Prefix:
     case c::Expr::Kind::Postfix:
       if (expr->op == c::Op::Increment || expr->op == c::Op::Decrement) return walkTarget(expr->operands[0], facts);
@@ -120,7 +135,18 @@ void walkStatements(const c::StmtList& statements, LaneFacts& facts) {
         walkStatements(statement->body, facts);
         walkStatements(statement->otherwise, facts);
         break;
-      default: facts.ok = false; return;  // loops, jumps, tape lines, pragmas
+      case c::Stmt::Kind::For:
+        // each lane runs the whole loop: its counter, declared by the loop, is the lane's own
+        if (!facts.options->innerLoops || !statement->init || statement->init->kind != c::Stmt::Kind::Declaration) {
+          facts.ok = false;
+          return;
+        }
+        walkStatements({statement->init}, facts);
+        walkExpr(statement->value, facts);
+        walkExpr(statement->step, facts);
+        walkStatements(statement->body, facts);
+        break;
+      default: facts.ok = false; return;  // other loops, jumps, tape lines, pragmas
     }
   }
 }
@@ -212,10 +238,19 @@ class Injectivity {
 
 }  // namespace
 
-bool independentLanes(const AdjointContext& context, const c::StmtList& iteration, const std::string& counter) {
+bool independentLanes(const AdjointContext& context, const c::StmtList& iteration, const std::string& counter,
+                      const LaneOptions& options) {
   LaneFacts facts;
+  facts.options = &options;
   walkStatements(iteration, facts);
-  if (!facts.ok || facts.writtenArrays.empty()) return false;
+  if (!facts.ok || (facts.writtenArrays.empty() && facts.sumIncrements.empty())) return false;
+  for (const std::string& sum : options.sums) {
+    auto increments = facts.sumIncrements.find(sum);
+    // named only as the target of its increments (not read, not passed on, not declared again)
+    if (increments == facts.sumIncrements.end() || namesIn(iteration, sum) != size_t(increments->second) ||
+        facts.locals.count(sum))
+      return false;
+  }
   for (const auto& [name, count] : facts.assignments)
     if (!facts.locals.count(name)) return false;  // a scalar every lane would write
   for (const auto& [base, indices] : facts.subscripts)

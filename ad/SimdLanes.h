@@ -23,12 +23,25 @@
 #include "ad/CodeWriter.h"
 #include "ad/c/Statement.h"
 
+#include <set>
 #include <string>
 
 namespace adrace::ad {
 
+// What else the lanes may hold (ad/LaneSums.h):
+// - innerLoops: `for` loops over a counter they declare (`for (int r = R; r >= -R; r--)`), run in full
+//   by each lane;
+// - sums: local arrays each lane will have a row of its own of, so that their mentions need not be
+//   injective in the counter; every mention must be the target of an increment (`w_b[r + R] += e;`,
+//   `-=`, e not naming the array), as a reduction's.
+struct LaneOptions {
+  bool innerLoops = false;
+  std::set<std::string> sums;
+};
+
 // Whether the backward iterations `iteration` of the loop over `counter` may run in simd lanes.
-bool independentLanes(const AdjointContext& context, const c::StmtList& iteration, const std::string& counter);
+bool independentLanes(const AdjointContext& context, const c::StmtList& iteration, const std::string& counter,
+                      const LaneOptions& options = {});
 
 // `body`, the backward iteration of a parallel loop as built, with the backward loop over the
 // innermost counter of the loop's perfect nest under `#pragma omp simd` where its lanes are independent.
