@@ -93,6 +93,7 @@ def main():
         kernel, functions, active, extents = fields[0], fields[1], fields[2], fields[3]
         root = fields[6] if len(fields) > 6 else "corpus"
         cflags = fields[7] if len(fields) > 7 else ""
+        adjoint_flags = fields[8] if len(fields) > 8 else ""
         if extents == "-":
             extents = ""
         target = os.path.join(work, root, kernel)
@@ -109,7 +110,7 @@ def main():
             out.write(mutated)
         run = subprocess.run(["bash", os.path.join(source, "tests", "ad", "corpus_adjoint.sh"), adrace, work,
                               os.path.join(work, "out", kernel), kernel, "formad", compiler, functions, active, extents,
-                              root, cflags], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                              root, cflags, adjoint_flags], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         status = "ok" if run.returncode == 0 else "FAIL"
         print(f"{status}: {kernel} (seed {seed})")
         if run.returncode != 0:

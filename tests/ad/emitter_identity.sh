@@ -21,12 +21,13 @@ generate() {
         echo "exit $?" >> "$out/$name.status"
     }
     local listed=" "
-    while IFS='|' read -r kernel functions active extents strategies _plain root _cflags; do
+    while IFS='|' read -r kernel functions active extents strategies _plain root _cflags adjoint_flags; do
         [[ -z "$kernel" || "$kernel" == \#* ]] && continue
         root=${root:-corpus}
         listed+="$kernel "
-        local extent_args=()
+        local extent_args=() flag_args=()
         [ "$extents" != "-" ] && extent_args=(--extent "$extents")
+        read -r -a flag_args <<< "$adjoint_flags"  # kernels.txt's adjoint flags (--include-primal)
         for strategy in ${strategies//,/ }; do
             local strategy_args=(--strategy "$strategy")
             [ "$strategy" = formad-no-gather ] && strategy_args=(--strategy formad --no-gather)
@@ -34,7 +35,7 @@ generate() {
             [ -f "$input" ] || input=$source_dir/$root/$kernel/$kernel.cpp  # a C++ kernel
             for function in ${functions//,/ }; do
                 run "$kernel.$function.$strategy" "$input" --function "$function" \
-                    --active "$active" "${strategy_args[@]}" "${extent_args[@]}"
+                    --active "$active" "${strategy_args[@]}" "${extent_args[@]}" "${flag_args[@]}"
             done
         done
     done < "$source_dir/tests/ad/kernels.txt"
