@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def kernel_lines():
-    """kernels.txt entries that test formad: (kernel, functions, active, extents, root, cflags)."""
+    """kernels.txt entries that test formad: (kernel, functions, active, extents, root, cflags, adjoint flags)."""
     with open(os.path.join(ROOT, "tests/ad/kernels.txt")) as listing:
         for line in listing:
             line = line.strip()
@@ -36,14 +36,14 @@ def kernel_lines():
             kernel, functions, active, extents, strategies = fields[:5]
             if "formad" not in strategies.split(","):
                 continue
-            yield kernel, functions, active, extents, fields[6] or "corpus", fields[7]
+            yield kernel, functions, active, extents, fields[6] or "corpus", fields[7], fields[8]
 
 
 def run(command, env=None, timeout=600):
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=timeout)
 
 
-def build(adrace, cc, work, kernel, functions, active, extents, root, cflags):
+def build(adrace, cc, work, kernel, functions, active, extents, root, cflags, adjoint_flags):
     """The driver with the formad adjoints, or the reason it could not be made."""
     source = os.path.join(ROOT, root, kernel)
     if os.path.isdir(work):
@@ -58,7 +58,7 @@ def build(adrace, cc, work, kernel, functions, active, extents, root, cflags):
     for function in functions.split(","):
         generated = os.path.join(work, function + "_b" + ext)
         command = [adrace, "adjoint", os.path.join(source, kernel + ext), "--function", function,
-                   "--active", active, "--strategy", "formad", "-o", generated]
+                   "--active", active, "--strategy", "formad", "-o", generated] + adjoint_flags.split()
         if extents and extents != "-":
             command += ["--extent", extents]
         result = run(command)
@@ -70,7 +70,9 @@ def build(adrace, cc, work, kernel, functions, active, extents, root, cflags):
             return None, "%s does not compile %s_b%s" % (cc, function, ext)
         objects.append(obj)
     driver = os.path.join(work, "driver")
-    result = run([cc] + flags + [os.path.join(source, "driver" + ext), os.path.join(source, kernel + ext)] + objects +
+    # with --include-primal the adjoint's file includes the kernel's and is compiled in its place
+    primal = [] if "--include-primal" in adjoint_flags.split() else [os.path.join(source, kernel + ext)]
+    result = run([cc] + flags + [os.path.join(source, "driver" + ext)] + primal + objects +
                  ["-o", driver, "-lm"])
     if result.returncode != 0:
         return None, "the driver does not build: " + result.stderr.strip()[:200]
@@ -94,11 +96,11 @@ def main():
              "load average %s at the start)" % (args.reps, args.cc, loadavg), "",
              "| kernel | calls | " + " | ".join("primal %dt (s) | formad %dt (s) | ratio %dt" % (t, t, t) for t in thread_counts) + " |",
              "|---|---|" + "---|---|---|" * len(thread_counts)]
-    for kernel, functions, active, extents, root, cflags in kernel_lines():
+    for kernel, functions, active, extents, root, cflags, adjoint_flags in kernel_lines():
         if wanted and kernel not in wanted:
             continue
         work = os.path.join(ROOT, "bench/work/ratios", kernel)
-        driver, why = build(args.adrace, args.cc, work, kernel, functions, active, extents, root, cflags)
+        driver, why = build(args.adrace, args.cc, work, kernel, functions, active, extents, root, cflags, adjoint_flags)
         if driver and run([driver, "check"], env=dict(os.environ, OMP_NUM_THREADS="2")).returncode != 0:
             driver, why = None, "its gradient check failed"
         if not driver:
