@@ -195,7 +195,7 @@ class CalleeWalker {
           result = memberAccess(access, *named->member, named->subscripts.size());
         } else if (!llvm::isa<clang::ParmVarDecl>(named->variable) && !isStaticStorage(named->variable)) {
           // Into the call's own array or blocks, or through another local pointer, which is not followed.
-          if (!named->variable->getType()->isArrayType() && !holdsCallOwnedMemory(function, *named->variable)) {
+          if (!holdsItsElements(named->variable) && !holdsCallOwnedMemory(function, *named->variable)) {
             unmodelled("access through local pointer '" + pointer->getName().str() + "' into local pointer '" +
                        named->variable->getName().str() + "'");
             result = false;
@@ -224,7 +224,7 @@ class CalleeWalker {
         bool parameter = llvm::isa<clang::ParmVarDecl>(base);
         if (!parameter && !isStaticStorage(base)) {
           // the call's own local array, or blocks it allocates for itself
-          if (base->getType()->isArrayType() || holdsCallOwnedMemory(function, *base)) return true;
+          if (holdsItsElements(base) || holdsCallOwnedMemory(function, *base)) return true;
           return throughLocalPointer(access, split);
         }
         if (parameter && modifiedIn(*body, base)) {

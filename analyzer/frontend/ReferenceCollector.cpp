@@ -1,5 +1,6 @@
 #include "analyzer/frontend/ReferenceCollector.h"
 
+#include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/CallOwnedMemory.h"
 #include "analyzer/frontend/CalleeLocalPointers.h"
 
@@ -552,8 +553,7 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     if (level > 1 && !llvm::isa<clang::ParmVarDecl>(base) && !base->hasGlobalStorage()) {
       const clang::FunctionDecl* holder = access.calls[level - 2]->getDirectCallee();
       const clang::FunctionDecl* definition = nullptr;
-      if (base->getType()->isArrayType() ||
-          (holder && holder->hasBody(definition) && holdsCallOwnedMemory(*definition, *base)))
+      if (holdsItsElements(base) || (holder && holder->hasBody(definition) && holdsCallOwnedMemory(*definition, *base)))
         return;
       return limit("pointer '" + base->getName().str() + "' local to '" + calleeName(access.calls[level - 2]) +
                        "' passed to '" + calleeName(binding) + "' is not followed",
@@ -561,7 +561,7 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     }
   }
   const DataSharing::Entry& entry = sharing_.of(base);
-  if (isPerThread(entry.sharing) && (scalar || base->getType()->isArrayType())) return;
+  if (isPerThread(entry.sharing) && (scalar || holdsItsElements(base))) return;
 
   Reference reference;
   reference.id = static_cast<int>(references_.size());
