@@ -79,6 +79,8 @@ TEST(CxxAdjoint, VectorReductionCopiesAreElementArrays) {
   Generated generated = generateCxx(kResidual, "residual", {"u", "r"}, Strategy::Reduction, {{"u", "n"}, {"r", "n"}});
   ASSERT_EQ(generated.error, "");
   EXPECT_TRUE(contains(generated.code, "double *u_b_copies")) << generated.code;
+  // thread 0 increments the vector's elements themselves
+  EXPECT_TRUE(contains(generated.code, "double *u_b_total = u_b.data();")) << generated.code;
 }
 
 TEST(CxxAdjoint, StdArrayReferences) {
