@@ -1,5 +1,5 @@
 // adrace-expect: race definite
-// adrace-race: 26 this->u
+// adrace-race: 18 this->u
 // set() writes this->u in place: the iteration of row j writes u at idx(i, j) while that of row j + 1 reads it as at(i, j - 1).
 /* A C++ solver whose loop is a member function of its own class: members reached through `this`. */
 #include <cstdio>
