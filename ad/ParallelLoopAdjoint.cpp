@@ -239,6 +239,7 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
     copy.extent = c::integer(1);
     copy.element = c::plainType("double");
     copy.perThread = c::pointerTo(copy.element);
+    copy.total = context_.freshName(info.adjoint + "_total");
     return copy;
   }
   copy.extent = context_.extentOf(info);
@@ -258,6 +259,7 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
   if (clang::QualType contained = analyzer::containerElementType(info.decl->getType()); !contained.isNull()) {
     copy.element = context_.from.type(contained, true);  // a std::vector<double>&'s copies are double arrays
     copy.perThread = c::pointerTo(copy.element);
+    copy.container = true;
   }
   if (!copy.perThread.derivations.empty() &&
       copy.perThread.derivations.front().kind == c::Type::Derivation::Kind::Array) {
@@ -279,6 +281,7 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
       if (dimension.kind != c::Type::Derivation::Kind::Array || !dimension.size)
         copy.small.reset();  // keep the heap copy
   }
+  if (!copy.small) copy.total = context_.freshName(info.adjoint + "_total");
   return copy;
 }
 
@@ -745,8 +748,9 @@ void ParallelLoopAdjoint::declareThreadCopies(const Backward& b, CodeWriter& out
         c::withComment(c::declaration(sizeType, copy.stride,
                                       c::call("adrace_reduction_stride", {copy.extent, c::sizeofType(copy.element)})),
                        "each thread's copy on cache lines of its own"));
-    // The buffer holds doubles: an element type of another size asks for as many bytes.
-    c::ExprRef count = c::mul(c::name("adrace_threads"), c::name(copy.stride));
+    // Thread 0 increments the adjoint itself (openThreadCopies): one copy per other thread. The
+    // buffer holds doubles: an element type of another size asks for as many bytes.
+    c::ExprRef count = c::mul(c::sub(c::name("adrace_threads"), c::integer(1)), c::name(copy.stride));
     const bool isDouble = copy.element.specifiers == "double";
     if (!isDouble) {
       c::ExprRef doubleSize = c::sizeofType(c::plainType("double"));
@@ -909,12 +913,20 @@ void ParallelLoopAdjoint::openThreadCopies(const Backward& b, CodeWriter& out) {
       out.statements(declareLocalSums(*copy.small));
       continue;
     }
-    c::ExprRef mine = c::add(c::name(copy.copies),
-                             c::mul(c::cast(sizeType, c::call("omp_get_thread_num", {})), c::name(copy.stride)));
+    // Thread 0 increments the adjoint itself: no copy of its own to zero, fill and sum (the other
+    // threads' copies are summed into the adjoint after the barrier that ends its increments).
+    const c::ExprRef thread = c::call("omp_get_thread_num", {});
+    c::ExprRef adjoint = c::name(copy.info->adjoint);
+    if (copy.container) adjoint = c::call(c::member(adjoint, "data", false), {});  // std::vector<double>& x_b
+    out.statement(c::withComment(c::declaration(copy.perThread, copy.total, adjoint),
+                                 "the adjoint, which this thread's copy below shadows"));
+    c::ExprRef theirs =
+        c::add(c::name(copy.copies), c::mul(c::cast(sizeType, c::sub(thread, c::integer(1))), c::name(copy.stride)));
+    if (copy.perThread.derivations.size() > 1) theirs = c::cast(copy.perThread, theirs);
     out.statement(
         c::withComment(c::declaration(copy.perThread, copy.info->adjoint,
-                                      copy.perThread.derivations.size() > 1 ? c::cast(copy.perThread, mine) : mine),
-                       "this thread's copy"));
+                                      c::conditional(c::equal(thread, c::integer(0)), c::name(copy.total), theirs)),
+                       "thread 0: the adjoint itself; the others: their copies"));
   }
 }
 
@@ -972,13 +984,16 @@ void ParallelLoopAdjoint::runBackwardIterations(Backward& b, CodeWriter& out) {
 }
 
 // Each thread adds its local sums to the adjoints; after a barrier the threads sum the heap copies
-// into the adjoints, element by element, zeroing them for the next call.
+// of threads 1, 2, ... into the adjoints (thread 0 incremented them itself), element by element,
+// zeroing them for the next call. A team of one thread has no copies: nothing to sum, no barrier.
 void ParallelLoopAdjoint::sumThreadCopies(const Backward& b, CodeWriter& out) {
   for (const ReductionCopy& copy : b.copies)
     if (copy.small) out.statement(addLocalSums(*copy.small));
   if (b.copies.empty()) return;
   out.close();
   if (!b.heapCopies()) return;  // the region's end (or the team's barrier) orders the atomics
+  const c::ExprRef threads = c::call("omp_get_num_threads", {});
+  out.open(c::ifElse(c::greater(threads, c::integer(1)), {}));  // the same on every thread of the team
   out.statement(c::pragma(c::directive(c::Omp::Barrier)));
   const c::Type sizeType = c::plainType("size_t");
   for (const ReductionCopy& copy : b.copies) {
@@ -987,18 +1002,20 @@ void ParallelLoopAdjoint::sumThreadCopies(const Backward& b, CodeWriter& out) {
     // Multi-dimensional adjoints are summed element by element through their element type.
     c::ExprRef target = c::name(copy.info->adjoint);
     if (copy.perThread.derivations.size() > 1) target = c::cast(c::pointerTo(copy.element), target);
-    c::ExprRef element = c::subscript(c::name(copy.copies),
-                                      c::add(c::mul(c::cast(sizeType, t), c::name(copy.stride)), c::cast(sizeType, e)));
+    c::ExprRef element = c::subscript(
+        c::name(copy.copies),
+        c::add(c::mul(c::cast(sizeType, c::sub(t, c::integer(1))), c::name(copy.stride)), c::cast(sizeType, e)));
     out.statement(
         c::governed(c::directive(c::Omp::For),
                     c::forLoop(c::declaration(c::plainType("long"), "adrace_e", c::integer(0)),
                                c::less(e, c::cast(c::plainType("long"), copy.extent)), c::postIncrement(e),
-                               {c::forLoop(c::declaration(c::plainType("int"), "adrace_t", c::integer(0)),
-                                           c::less(t, c::call("omp_get_num_threads", {})), c::postIncrement(t),
+                               {c::forLoop(c::declaration(c::plainType("int"), "adrace_t", c::integer(1)),
+                                           c::less(t, threads), c::postIncrement(t),
                                            {c::expression(c::addAssign(c::subscript(target, e), element)),
                                             c::withComment(c::expression(c::assign(element, c::literal("0.0"))),
                                                            "zero again for the next call")})})));
   }
+  out.close();
 }
 
 }  // namespace adrace::ad

@@ -4,8 +4,8 @@
 // (forwards when it pops nothing); schedule(dynamic) is recorded in the forward sweep and replayed
 // backwards. Scoping: private -> private adjoint, firstprivate -> reduction(+) of the adjoint,
 // reduction(+) -> the adjoint only read, shared arrays per verdict: plain, per-thread heap copies
-// summed afterwards (kept by the runtime between calls), a gather (GatherAdjoint.h), or `omp atomic`
-// on exactly the guarded increments (never on a plain read or reset).
+// summed afterwards (kept by the runtime between calls; thread 0 increments the adjoint itself), a gather
+// (GatherAdjoint.h), or `omp atomic` on exactly the guarded increments (never on a plain read or reset).
 //
 // The sweeps (Sweeps.h) build one for each parallel loop they meet, in each sweep (never for
 // --strategy serial, which runs the loop as the sequential code it is). It owns what holds for that
@@ -78,11 +78,13 @@ class ParallelLoopAdjoint {
   // typed as the adjoint's elements, and this thread's slice declared with the adjoint's shape.
   struct ReductionCopy {
     const VariableInfo* info = nullptr;
-    c::ExprRef extent;   // element count
-    c::Type element;     // the adjoint's element type
-    c::Type perThread;   // the type of this thread's copy: `float (*)[M]`, `double *`
-    std::string copies;  // the buffer's name
-    std::string stride;  // the size_t holding the elements between two threads' copies (whole cache lines)
+    c::ExprRef extent;       // element count
+    c::Type element;         // the adjoint's element type
+    c::Type perThread;       // the type of this thread's copy: `float (*)[M]`, `double *`
+    std::string copies;      // the buffer's name
+    std::string stride;      // the size_t holding the elements between two threads' copies (whole cache lines)
+    std::string total;       // the adjoint itself, as thread 0 increments it (its copy shadows the name)
+    bool container = false;  // a std::vector<double>& adjoint: its elements are x_b.data()
     // A small array (SmallAdjointArrays.h): no heap copy; the body increments a local array named as
     // the adjoint, which each thread adds to the adjoint after its iterations.
     std::optional<LocalSums> small;

@@ -19,12 +19,20 @@ clang::QualType containerElementType(clang::QualType type) {
   if (arguments.size() < 1 || arguments[0].getKind() != clang::TemplateArgument::Type) return {};
   clang::QualType element = arguments[0].getAsType();
   if (!element->isIntegerType() && !element->isRealFloatingType()) return {};
+  // std::vector<bool> packs its elements as bits: neighbouring elements share a word.
+  if (name == "vector" && element->isBooleanType()) return {};
   return element;
 }
 
 bool isContainerReference(const clang::VarDecl* var) {
   return var && var->getType()->isReferenceType() && !containerElementType(var->getType()).isNull();
 }
+
+bool isContainerValue(const clang::VarDecl* var) {
+  return var && !var->getType()->isReferenceType() && !containerElementType(var->getType()).isNull();
+}
+
+bool holdsItsElements(const clang::VarDecl* var) { return var->getType()->isArrayType() || isContainerValue(var); }
 
 bool isContainerSizeCall(const clang::Expr* expr) {
   auto* call = llvm::dyn_cast<clang::CXXMemberCallExpr>(expr->IgnoreParenImpCasts());
@@ -37,9 +45,11 @@ bool isContainerSizeCall(const clang::Expr* expr) {
 
 namespace {
 
-// Whether `base` names a struct the caller passes (a reference or pointer parameter, or a local
-// reference), whose container members are then the caller's storage as a container reference is.
+// Whether `base` names a struct the caller passes (a reference or pointer parameter, a local
+// reference, or the object of a member function), whose container members are then the caller's
+// storage as a container reference is.
 bool callersStruct(const clang::Expr* base) {
+  if (llvm::isa<clang::CXXThisExpr>(base->IgnoreParenImpCasts())) return true;
   auto* use = llvm::dyn_cast<clang::DeclRefExpr>(base->IgnoreParenImpCasts());
   auto* var = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
   if (!var) return false;
@@ -51,36 +61,40 @@ bool callersStruct(const clang::Expr* base) {
   return type.getNonReferenceType()->isStructureOrClassType();
 }
 
-// `v[i]` with v a container reference, or (with `members`) `g.u[i]` / `g->u[i]` with u a container
-// member of a struct the caller passes: the container's expression, else null.
-const clang::Expr* containerOf(const clang::CXXOperatorCallExpr* call, bool members) {
+// `v[i]` with v a container reference, or (with `everyNamedContainer`) a container held by value, or
+// `g.u[i]` / `g->u[i]` with u a container member of a struct the caller passes: the container's
+// expression, else null.
+const clang::Expr* containerOf(const clang::CXXOperatorCallExpr* call, bool everyNamedContainer) {
   if (call->getOperator() != clang::OO_Subscript || call->getNumArgs() != 2) return nullptr;
   const clang::Expr* base = call->getArg(0)->IgnoreParenImpCasts();
-  if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(base))
-    return isContainerReference(llvm::dyn_cast<clang::VarDecl>(use->getDecl())) ? use : nullptr;
+  if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(base)) {
+    auto* var = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
+    return isContainerReference(var) || (everyNamedContainer && isContainerValue(var)) ? use : nullptr;
+  }
   auto* member = llvm::dyn_cast<clang::MemberExpr>(base);
   auto* field = member ? llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl()) : nullptr;
-  if (!members || !field || containerElementType(field->getType()).isNull() || field->getType()->isReferenceType() ||
-      !callersStruct(member->getBase()))
+  if (!everyNamedContainer || !field || containerElementType(field->getType()).isNull() ||
+      field->getType()->isReferenceType() || !callersStruct(member->getBase()))
     return nullptr;
   return member;
 }
 
 class Lowering : public clang::RecursiveASTVisitor<Lowering> {
  public:
-  Lowering(clang::ASTContext& ast, bool members) : ast_(ast), members_(members) {}
+  Lowering(clang::ASTContext& ast, bool everyNamedContainer) : ast_(ast), everyNamedContainer_(everyNamedContainer) {}
 
   // Replaced in the parent's slot, before the traversal reaches the children (the new node's
   // index is visited next, so `u[idx[i]]` is rewritten at both levels).
   bool VisitStmt(clang::Stmt* statement) {
     for (clang::Stmt*& child : statement->children())
       if (auto* call = llvm::dyn_cast_or_null<clang::CXXOperatorCallExpr>(child))
-        if (const clang::Expr* container = containerOf(call, members_)) child = lowered(call, container);
+        if (const clang::Expr* container = containerOf(call, everyNamedContainer_)) child = lowered(call, container);
     return true;
   }
   bool VisitVarDecl(clang::VarDecl* var) {  // an initialiser outside a DeclStmt's children (a condition)
     if (auto* call = llvm::dyn_cast_or_null<clang::CXXOperatorCallExpr>(var->getInit()))
-      if (const clang::Expr* container = containerOf(call, members_)) var->setInit(lowered(call, container));
+      if (const clang::Expr* container = containerOf(call, everyNamedContainer_))
+        var->setInit(lowered(call, container));
     return true;
   }
   int rewritten = 0;
@@ -97,13 +111,13 @@ class Lowering : public clang::RecursiveASTVisitor<Lowering> {
                                                 call->getRParenLoc());
   }
   clang::ASTContext& ast_;
-  bool members_;
+  bool everyNamedContainer_;
 };
 
 }  // namespace
 
-int lowerContainerSubscripts(clang::ASTContext& ast, clang::Stmt* body, bool members) {
-  Lowering lowering(ast, members);
+int lowerContainerSubscripts(clang::ASTContext& ast, clang::Stmt* body, bool everyNamedContainer) {
+  Lowering lowering(ast, everyNamedContainer);
   lowering.TraverseStmt(body);
   return lowering.rewritten;
 }

@@ -3,8 +3,8 @@
 // `v[i]` (a call of operator[]) is rewritten in place into the plain subscript `v[i]`, whose base is
 // the container seen as a pointer to its elements, so that the model, the verdicts and the
 // adjoint's derivative rules read it as they read `p[i]` (docs/adjoint.md, "C++").
-// Containers held by value (a local std::vector, each thread's own or shared) are left alone: their
-// storage is not a caller's array.
+// Containers held by value (a local std::vector, each thread's own or shared) are left alone for the
+// adjoint, whose adjoint arrays are the caller's; the race check reads them as arrays.
 #pragma once
 
 #include <clang/AST/ASTContext.h>
@@ -18,14 +18,22 @@ namespace adrace::analyzer {
 clang::QualType containerElementType(clang::QualType type);
 // Whether `var` is a reference to such a container (a parameter or a local reference).
 bool isContainerReference(const clang::VarDecl* var);
+// Whether `var` holds such a container by value (a local, a parameter passed by value, a global):
+// the container's elements are the variable's own, shared or private as the variable is, as an
+// array's are.
+bool isContainerValue(const clang::VarDecl* var);
+// Whether `var`'s elements are its own storage: an array, or a container held by value.
+bool holdsItsElements(const clang::VarDecl* var);
 // `v.size()` (or `v.empty()`) of a container reference: an integer the container's values do not change.
 bool isContainerSizeCall(const clang::Expr* expr);
 // Rewrites every `v[i]` under `body` with v a container reference; returns how many it rewrote.
-// With `members`, also `g.u[i]` and `g->u[i]` with u a container member of a struct the caller
-// passes (a reference or pointer parameter, or a local reference): the member's elements are the
-// caller's array `g.u`, as a pointer member's are.
-int lowerContainerSubscripts(clang::ASTContext& ast, clang::Stmt* body, bool members = false);
-// The same, members included, in every function the program defines outside system headers (the
+// With `everyNamedContainer` (the race check's reading), also `v[i]` with v a container held by
+// value, whose elements are v's own as an array's are, and `g.u[i]` and `g->u[i]` with u a container
+// member of a struct the caller passes (a reference or pointer parameter, or a local reference), and
+// `u[i]` in a member function (`this->u[i]`): the member's elements are the caller's array `g.u`, as
+// a pointer member's are.
+int lowerContainerSubscripts(clang::ASTContext& ast, clang::Stmt* body, bool everyNamedContainer = false);
+// The same, with every named container, in every function the program defines outside system headers (the
 // race check reads the loops and the functions they call); returns how many it rewrote.
 int lowerContainerSubscriptsInProgram(clang::ASTContext& ast);
 

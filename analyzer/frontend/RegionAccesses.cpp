@@ -1,5 +1,6 @@
 #include "analyzer/frontend/RegionAccesses.h"
 
+#include "analyzer/frontend/ContainerSubscripts.h"
 #include "analyzer/frontend/CalleeAccesses.h"
 #include "analyzer/frontend/CalledTaskSequences.h"
 #include "analyzer/frontend/ClangSource.h"
@@ -197,7 +198,7 @@ void RegionAccessCollector::addArrayAccess(const clang::Expr* access, const Scop
     } else if (state_.inlined->ownMemory.count(split.variable)) {
       return;  // memory of the calling activation, each thread's own
     } else if (state_.inlined->ownsVariable(split.variable)) {
-      if (split.variable->getType()->isArrayType()) return;  // the activation's own array
+      if (holdsItsElements(split.variable)) return;  // the activation's own array or container
       reference.variable = reference.text;
       reference.opaque = true;
       reference.opaqueReason = "pointer '" + split.variable->getName().str() + "' local to called function '" +
@@ -438,7 +439,7 @@ void RegionAccessCollector::addLibraryCall(const clang::CallExpr& call, const Li
         } else if (state_.inlined->ownMemory.count(variable)) {
           continue;  // memory of the calling activation
         } else if (state_.inlined->ownsVariable(variable)) {
-          if (variable->getType()->isArrayType() || access.scalar) continue;  // the activation's own
+          if (holdsItsElements(variable) || access.scalar) continue;  // the activation's own
           state_.limit(access.text + ": pointer '" + variable->getName().str() + "' local to called function '" +
                            state_.inlined->callee->getNameAsString() + "' is not followed",
                        &call);

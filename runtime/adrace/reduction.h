@@ -11,9 +11,9 @@
  * (its slot), and stay zero between uses: the generated summation clears every element it adds.
  *
  *   size_t x_b_stride = adrace_reduction_stride(n, sizeof(double));
- *   double *x_b_copies = adrace_reduction_copies(0, nthreads * x_b_stride);   (before the parallel region)
- *   ... thread t increments x_b_copies[t * x_b_stride + e] ...
- *   x_b[e] += x_b_copies[t * x_b_stride + e]; x_b_copies[t * x_b_stride + e] = 0.0;   (for every t and e)
+ *   double *x_b_copies = adrace_reduction_copies(0, (nthreads - 1) * x_b_stride);   (before the parallel region)
+ *   ... thread 0 increments x_b itself, thread t > 0 x_b_copies[(t - 1) * x_b_stride + e] ...
+ *   x_b[e] += x_b_copies[(t - 1) * x_b_stride + e]; x_b_copies[(t - 1) * x_b_stride + e] = 0.0;   (t > 0, every e)
  *
  * Each thread's copy starts on a cache line of its own (the buffer is aligned, the stride a whole
  * number of lines): the copies of a small adjoint, such as a 7-tap filter's weights, would otherwise

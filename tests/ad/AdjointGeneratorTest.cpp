@@ -218,12 +218,25 @@ TEST(AdjointGenerator, ReductionStrategyUsesHeapCopies) {
   // The runtime keeps the copies between calls; the summation leaves them zero for the next call.
   // Each thread's copy starts a cache line of its own: the stride is n rounded up to whole lines.
   EXPECT_TRUE(contains(g.code, "size_t x_b_stride = adrace_reduction_stride(n, sizeof(double));")) << g.code;
-  EXPECT_TRUE(contains(g.code, "double *x_b_copies = adrace_reduction_copies(0, adrace_threads * x_b_stride);"))
+  // Thread 0 increments x_b itself: a copy for each other thread, summed into x_b after the barrier
+  // that ends thread 0's increments; a team of one thread has nothing to sum.
+  EXPECT_TRUE(contains(g.code, "double *x_b_copies = adrace_reduction_copies(0, (adrace_threads - 1) * x_b_stride);"))
       << g.code;
-  EXPECT_TRUE(contains(g.code, "double *x_b = x_b_copies + (size_t)omp_get_thread_num() * x_b_stride;")) << g.code;
+  EXPECT_TRUE(contains(g.code, "double *x_b_total = x_b;")) << g.code;
   EXPECT_TRUE(contains(g.code,
-                       "x_b[adrace_e] += x_b_copies[(size_t)adrace_t * x_b_stride + (size_t)adrace_e];\n"
-                       "                    x_b_copies[(size_t)adrace_t * x_b_stride + (size_t)adrace_e] = 0.0;"))
+                       "double *x_b = omp_get_thread_num() == 0 ? x_b_total : x_b_copies + "
+                       "(size_t)(omp_get_thread_num() - 1) * x_b_stride;"))
+      << g.code;
+  EXPECT_TRUE(contains(g.code,
+                       "if (omp_get_num_threads() > 1) {\n"
+                       "#pragma omp barrier\n"))
+      << g.code;
+  EXPECT_TRUE(
+      contains(g.code,
+               "for (int adrace_t = 1; adrace_t < omp_get_num_threads(); adrace_t++) {\n"
+               "                        x_b[adrace_e] += x_b_copies[(size_t)(adrace_t - 1) * x_b_stride + "
+               "(size_t)adrace_e];\n"
+               "                        x_b_copies[(size_t)(adrace_t - 1) * x_b_stride + (size_t)adrace_e] = 0.0;"))
       << g.code;
   EXPECT_FALSE(contains(g.code, "free(")) << g.code;
   EXPECT_FALSE(contains(g.code, "omp atomic"));

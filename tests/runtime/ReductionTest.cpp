@@ -48,6 +48,16 @@ TEST_F(ReductionTest, ABiggerCallGetsAFreshZeroedBuffer) {
   EXPECT_TRUE(allZero(bigger, 1 << 20));
 }
 
+// A team of one thread asks for no copies (thread 0 increments the adjoint itself): nothing is
+// allocated, and a later call with copies gets a zeroed buffer.
+TEST_F(ReductionTest, NoCopiesAllocateNothing) {
+  EXPECT_EQ(adrace_reduction_copies(0, 0), nullptr);
+  double* copies = adrace_reduction_copies(0, 100);
+  ASSERT_NE(copies, nullptr);
+  EXPECT_TRUE(allZero(copies, 100));
+  EXPECT_EQ(adrace_reduction_copies(0, 0), copies);  // kept for the next call that needs it
+}
+
 TEST_F(ReductionTest, SlotsAreIndependent) {
   double* x = adrace_reduction_copies(0, 100);
   double* y = adrace_reduction_copies(1, 100);

@@ -92,16 +92,44 @@ TEST(CheckContainers, VectorMembersOfAStructTheCallerPassesAreArrays) {
   EXPECT_EQ(result.out.find("cannot check"), std::string::npos) << result.out;
 }
 
-TEST(CheckContainers, AVectorHeldByValueIsStillNotAnArray) {
-  // Each call's own vector, shared by the loop: its storage is not a caller's array, and its
-  // operator[] stays a member call the check does not model (ContainerSubscripts.h).
-  std::string file = writeSource("containers_local.cpp",
+TEST(CheckContainers, AVectorHeldByValueIsAnArrayOfItsOwn) {
+  // Each call's own vector: shared by the loop when declared before it, each iteration's own when
+  // declared in its body, as a local array would be (ContainerSubscripts.h).
+  std::string shared = writeSource("containers_local.cpp",
+                                   "#include <vector>\n"
+                                   "double total(int n) {\n"
+                                   "  std::vector<double> v(n);\n"
+                                   "#pragma omp parallel for\n"
+                                   "  for (int i = 1; i < n; ++i) v[i] = v[i - 1] + 1.0;\n"
+                                   "  return v[n - 1];\n"
+                                   "}\n");
+  CommandResult race = runCommand(kAdrace + " check " + shared + " --");
+  EXPECT_EQ(race.exitCode, 1) << race.out << race.err;
+  EXPECT_NE(race.out.find("data race on 'v'"), std::string::npos) << race.out;
+  EXPECT_NE(race.out.find("[definite]"), std::string::npos) << race.out;
+  std::string own = writeSource("containers_local_per_iteration.cpp",
+                                "#include <vector>\n"
+                                "void rows(double* out, int n, int m) {\n"
+                                "#pragma omp parallel for\n"
+                                "  for (int i = 0; i < n; ++i) {\n"
+                                "    std::vector<double> row(m);\n"
+                                "    for (int k = 0; k < m; ++k) row[k] = i + k;\n"
+                                "    out[i] = row[m - 1];\n"
+                                "  }\n"
+                                "}\n");
+  CommandResult clean = runCommand(kAdrace + " check " + own + " --");
+  EXPECT_EQ(clean.exitCode, 0) << clean.out << clean.err;
+  EXPECT_EQ(clean.out, "") << clean.out;
+}
+
+TEST(CheckContainers, AVectorOfBoolIsNotAnArray) {
+  // std::vector<bool> packs its elements as bits: two iterations writing neighbouring elements
+  // write one word, so its elements are never read as an array's.
+  std::string file = writeSource("containers_bits.cpp",
                                  "#include <vector>\n"
-                                 "double total(int n) {\n"
-                                 "  std::vector<double> v(n);\n"
+                                 "void mark(std::vector<bool>& flags, const double* x, int n) {\n"
                                  "#pragma omp parallel for\n"
-                                 "  for (int i = 1; i < n; ++i) v[i] = v[i - 1] + 1.0;\n"
-                                 "  return v[n - 1];\n"
+                                 "  for (int i = 0; i < n; ++i) flags[i] = x[i] > 0;\n"
                                  "}\n");
   CommandResult result = runCommand(kAdrace + " check " + file + " --");
   EXPECT_EQ(result.exitCode, 3) << result.out << result.err;
