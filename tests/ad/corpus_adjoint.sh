@@ -5,17 +5,20 @@
 # <= 1e-6) at OMP_NUM_THREADS=1, 2 and 4. The gcc builds run under AddressSanitizer: an adjoint that
 # stores or reads outside an array (a `+= 0.0` where the primal read nothing) fails, even when the
 # gradient it computes is right.
-# usage: corpus_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL STRATEGY CC FUNCTIONS ACTIVE [EXTENTS [ROOT [CFLAGS [ADJOINT_FLAGS]]]]
+# usage: corpus_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL STRATEGY CC FUNCTIONS ACTIVE [EXTENTS [ROOT [CFLAGS [ADJOINT_FLAGS [HARNESS_DIR]]]]]
 # (STRATEGY: formad, atomic, reduction, serial, or formad-no-gather: formad with --no-gather.)
 # (ROOT: the folder holding KERNEL/, relative to SOURCE_DIR; corpus by default. CFLAGS: flags for
 # compiling the kernel, its adjoint and the driver, e.g. -DSMALL_DATASET; the adjoint is generated
 # without them, as a user generates it once for every problem size. ADJOINT_FLAGS: more options of
 # `adrace adjoint`; with --include-primal the adjoint's file includes the kernel's and is compiled in
-# its place, so there is one function and no separate primal object.)
+# its place, so there is one function and no separate primal object. HARNESS_DIR: the primal and
+# driver objects corpus_harness.sh compiled for this kernel and CC, shared by the strategies; without
+# it they are compiled here, into WORK_DIR.)
 set -u
 adrace=$1 source=$2 work=$3 kernel=$4 strategy=$5 cc=$6 functions=$7 active=$8 extents=${9:-} root=${10:-corpus}
 read -r -a cflags <<< "${11:-}"
 read -r -a adjoint_flags <<< "${12:-}"
+harness=${13:-}
 primal_included=false
 [[ " ${adjoint_flags[*]} " == *" --include-primal "* ]] && primal_included=true
 dir=$source/$root/$kernel
@@ -38,13 +41,16 @@ for function in ${functions//,/ }; do
         { echo "FAIL: $cc does not compile ${function}_b.$ext warning-free"; exit 1; }
     objects+=("$work/${function}_b.o")
 done
+if [ -z "$harness" ]; then
+    harness=$work/harness
+    bash "$(dirname "$0")/corpus_harness.sh" "$source" "$harness" "$kernel" "$cc" "$root" "${11:-}" "${12:-}" || exit 1
+fi
 if $primal_included; then
     [ "${#objects[@]}" -eq 1 ] || { echo "FAIL: --include-primal takes one function"; exit 1; }
 else
-    "$cc" -O2 -fopenmp -w "${sanitize[@]}" "${cflags[@]}" -c "$dir/$kernel.$ext" -o "$work/primal.o" || exit 1
-    objects+=("$work/primal.o")
+    objects+=("$harness/primal.o")
 fi
-"$cc" -O2 -fopenmp -w "${sanitize[@]}" "${cflags[@]}" "$dir/driver.$ext" "${objects[@]}" -o "$work/driver" -lm || exit 1
+"$cc" -O2 -fopenmp -w "${sanitize[@]}" "${cflags[@]}" "$harness/driver.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
 status=0
 for threads in 1 2 4; do
     OMP_NUM_THREADS=$threads OMP_DYNAMIC=false "$work/driver" check | sed "s/^/threads=$threads: /"
