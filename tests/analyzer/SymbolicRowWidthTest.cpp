@@ -131,5 +131,60 @@ TEST(SymbolicRowWidth, RowShiftStaysDefinite) {
   EXPECT_TRUE(reportsRaceOn(checked, "u", true)) << describe(checked.findings);
 }
 
+// A parallel region asks as a loop does: each thread's row tid * onx of an input width, columns
+// up to nx - 1 (possible), or bounded by the width too (race-free); reading the next thread's row,
+// which every run does, stays definite.
+const char* kThreadRows = R"(
+  #include <omp.h>
+  #define MIN(a, b) ((a) < (b) ? (a) : (b))
+  void thread_rows(double *out, int nx, int onx)
+  {
+  #pragma omp parallel
+    {
+      int tid = omp_get_thread_num(), i;
+      for (i = 0; i < %s; i++)
+        out[%s] = %s;
+    }
+  })";
+
+TEST(SymbolicRowWidth, RegionRowsOfAnInputWidth) {
+  CheckedSnippet racing = checkSnippet(fillIn(kThreadRows, {"nx", "tid * onx + i", "1.0"}));
+  const RaceFinding* finding = findingOn(racing, "out");
+  ASSERT_NE(finding, nullptr) << describe(racing.findings);
+  EXPECT_EQ(finding->certainty, Certainty::Possible) << finding->message;
+  EXPECT_NE(finding->message.find("only if the row width onx is at most a column"), std::string::npos)
+      << finding->message;
+
+  CheckedSnippet bounded = checkSnippet(fillIn(kThreadRows, {"MIN(nx, onx)", "tid * onx + i", "1.0"}));
+  EXPECT_FALSE(reportsRaceOn(bounded, "out")) << describe(bounded.findings);
+
+  CheckedSnippet shifted =
+      checkSnippet(fillIn(kThreadRows, {"MIN(nx, onx)", "tid * onx + i", "out[(tid + 1) * onx + i]"}));
+  EXPECT_TRUE(reportsRaceOn(shifted, "out", true)) << describe(shifted.findings);
+}
+
+// A region's race that needs a negative size (a row length of 0 on every thread is row 0) is
+// possible: u[tid * cols] and u[tid * cols + cols - 1] are one element only for cols = 0.
+TEST(SymbolicRowWidth, RegionRaceThatNeedsADegenerateSizeIsPossible) {
+  CheckedSnippet checked = checkSnippet(R"(
+    #include <omp.h>
+    void wrap(double *u, int cols)
+    {
+    #pragma omp parallel
+      {
+        int tid = omp_get_thread_num();
+        u[tid * cols] = u[tid * cols + cols - 1];
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "u")) << describe(checked.findings);
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
+}
+
+// Without a width the threads' slots meet in every run: tid + i against tid' + i'.
+TEST(SymbolicRowWidth, RegionWithoutAWidthStaysDefinite) {
+  CheckedSnippet checked = checkSnippet(fillIn(kThreadRows, {"nx", "tid + i", "1.0"}));
+  EXPECT_TRUE(reportsRaceOn(checked, "out", true)) << describe(checked.findings);
+}
+
 }  // namespace
 }  // namespace adrace::analyzer::testing
