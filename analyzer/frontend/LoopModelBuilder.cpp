@@ -417,11 +417,8 @@ void Builder::addRelation(int context, const clang::Expr* lhs, Relation relation
 }
 
 // `plain relation other` as a fact. When `other` is a min/max written with `?:` the fact is one
-// per arm, if the relation bounds both arms (i < min(x, y): i < x and i < y); otherwise nothing is
-// known. An equality is its exact value (e == min(x, y) as a choice, smt::ifLess), or the two
-// bounds e <= x and e <= y where the choice cannot be said: with the bounds alone
-// `c_end = c_start + 16 > col ? col : c_start + 16` could be below both, and hotspot's
-// `c_end == col` test could fail for a chunk that ends at the last column.
+// per arm, if the relation bounds both arms (i < min(x, y): i < x and i < y; e == min(x, y):
+// e <= x and e <= y); otherwise nothing is known.
 void Builder::addBound(int context, const smt::ExprRef& plain, Relation relation, const clang::Expr* other,
                        IndexTranslator& translator, const std::string& origin, SourcePosition at) {
   if (IndexTranslator::Result translated = translator.translate(other); translated.expr) {
@@ -430,17 +427,11 @@ void Builder::addBound(int context, const smt::ExprRef& plain, Relation relation
   }
   std::optional<IndexTranslator::Extremum> extremum = translator.translateExtremum(other);
   if (!extremum) return;
-  bool equality = relation == Relation::Equal;
-  if (equality) relation = extremum->smaller ? Relation::LessEqual : Relation::GreaterEqual;
+  if (relation == Relation::Equal) relation = extremum->smaller ? Relation::LessEqual : Relation::GreaterEqual;
   bool below = relation == Relation::Less || relation == Relation::LessEqual;
   bool above = relation == Relation::Greater || relation == Relation::GreaterEqual;
   if (extremum->smaller ? !below : !above) return;
   std::string bound = origin + (extremum->smaller ? " (min written with ?:)" : " (max written with ?:)");
-  if (equality)
-    if (IndexTranslator::Result exact = translator.translateWithChoices(other); exact.expr) {
-      model_.facts.push_back({context, plain, Relation::Equal, exact.expr, bound, at});
-      return;
-    }
   model_.facts.push_back({context, plain, relation, extremum->first, bound, at});
   model_.facts.push_back({context, plain, relation, extremum->second, bound, at});
 }

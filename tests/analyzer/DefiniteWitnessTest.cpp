@@ -447,36 +447,6 @@ TEST(DefiniteWitness, ThreadCyclicRowsAreEachThreadsOwn) {
     EXPECT_NE(finding.message.find("follows only modulo the step"), std::string::npos) << finding.message;
 }
 
-// A bound assigned as a min written with `?:` has that value, not any below both arms: chunks k and
-// k + 4 write one block (a race of each branch with itself), but both see the same c_end, so the
-// edge branch never meets the inner one (Rodinia hotspot's chunks, docs/check.md "What a definite
-// race means").
-TEST(DefiniteWitness, MinAssignedWithAConditionalHasItsExactValue) {
-  CheckedSnippet checked = checkSnippet(R"(
-    #define BS 16
-    void edges(double *res, int col, int nchunks)
-    {
-      int chunk, c;
-    #pragma omp parallel for private(c)
-      for (chunk = 0; chunk < nchunks; chunk++) {
-        int c_start = BS * (chunk % 4);
-        int c_end = c_start + BS > col ? col : c_start + BS;
-        if (c_end == col) {
-          for (c = c_start; c < c_end; c++)
-            res[c] = 0.0;
-        } else {
-          for (c = c_start; c < c_start + BS; c++)
-            res[c] = 1.0;
-        }
-      }
-    })");
-  EXPECT_TRUE(reportsRaceOn(checked, "res", true)) << describe(checked.findings);
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Definite) {
-      EXPECT_EQ(finding.at.line, finding.related.line) << finding.message;
-    }
-}
-
 // The branch of `if (a || b)` is entered when one of the operands holds: edge blocks (lo 0 or 48)
 // never meet inner ones, though blocks b and b + 4 share their block (Rodinia hotspot's boundary
 // chunks, `r_start == 0 || c_start == 0 || ...`).
