@@ -1,5 +1,7 @@
 #include "analyzer/frontend/CalleeAccesses.h"
 
+#include "analyzer/frontend/ContainerSubscripts.h"
+
 #include "analyzer/frontend/CallOwnedMemory.h"
 #include "analyzer/frontend/CalleeLocalPointers.h"
 #include "analyzer/frontend/ClangSource.h"
@@ -237,6 +239,7 @@ class CalleeWalker {
       // is the call's own (a local struct, the fields of a struct passed by value).
       bool memberAccess(const clang::Expr* access, const MemberPath& member, size_t subscripts) {
         const clang::VarDecl* root = member.root;
+        if (llvm::isa<clang::ImplicitParamDecl>(root)) return objectElement(access, member);
         bool parameter = llvm::isa<clang::ParmVarDecl>(root);
         bool pointee = member.reachesPointee(subscripts);
         if (!parameter && !isStaticStorage(root)) {
@@ -251,6 +254,24 @@ class CalleeWalker {
         }
         record(access, false);
         return true;
+      }
+      // `u[i]` (`this->u[i]`) in a member function called on `out` or on the loop's own object: an
+      // element of `out.u` or of the loop's `this->u`, recorded with that object.
+      bool objectElement(const clang::Expr* access, const MemberPath& member) {
+        BoundObject object = objectOfThis(chain);
+        if (!object.expression || object.level > 0) {
+          unmodelled("member '" + member.path.substr(2) + "' of an object named inside a called function");
+          return false;
+        }
+        object_ = object.expression;
+        record(access, false);
+        object_ = nullptr;
+        return true;
+      }
+      bool isBaseOfElement(const clang::Expr* member) const {
+        auto* outer = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(
+            parents.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(member)));
+        return outer && outer->getBase()->IgnoreParenImpCasts() == member;
       }
       bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr* access) { return element(access); }
       bool VisitUnaryOperator(clang::UnaryOperator* op) {
@@ -296,6 +317,11 @@ class CalleeWalker {
           return false;
         }
         clang::QualType type = member->getType();
+        // A pointer, array or container member read for a larger access (`u[i]`): that access is
+        // objectElement's.
+        if ((type->isPointerType() || type->isArrayType() || !containerElementType(type).isNull()) &&
+            isBaseOfElement(member))
+          return true;
         if (type->isPointerType() || type->isArrayType() || type->isRecordType()) {
           unmodelled("member '" + field + "' of the object, a pointer, array or struct, is not followed");
           return false;

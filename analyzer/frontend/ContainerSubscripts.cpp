@@ -37,9 +37,11 @@ bool isContainerSizeCall(const clang::Expr* expr) {
 
 namespace {
 
-// Whether `base` names a struct the caller passes (a reference or pointer parameter, or a local
-// reference), whose container members are then the caller's storage as a container reference is.
+// Whether `base` names a struct the caller passes (a reference or pointer parameter, a local
+// reference, or the object of a member function), whose container members are then the caller's
+// storage as a container reference is.
 bool callersStruct(const clang::Expr* base) {
+  if (llvm::isa<clang::CXXThisExpr>(base->IgnoreParenImpCasts())) return true;
   auto* use = llvm::dyn_cast<clang::DeclRefExpr>(base->IgnoreParenImpCasts());
   auto* var = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
   if (!var) return false;

@@ -22,8 +22,8 @@ bool isContainerReference(const clang::VarDecl* var);
 bool isContainerSizeCall(const clang::Expr* expr);
 // Rewrites every `v[i]` under `body` with v a container reference; returns how many it rewrote.
 // With `members`, also `g.u[i]` and `g->u[i]` with u a container member of a struct the caller
-// passes (a reference or pointer parameter, or a local reference): the member's elements are the
-// caller's array `g.u`, as a pointer member's are.
+// passes (a reference or pointer parameter, or a local reference), and `u[i]` in a member function
+// (`this->u[i]`): the member's elements are the caller's array `g.u`, as a pointer member's are.
 int lowerContainerSubscripts(clang::ASTContext& ast, clang::Stmt* body, bool members = false);
 // The same, members included, in every function the program defines outside system headers (the
 // race check reads the loops and the functions they call); returns how many it rewrote.

@@ -10,7 +10,7 @@ IndexTranslator::IndexTranslator(clang::ASTContext& context, DataSharing& sharin
                                  std::set<const clang::VarDecl*> writtenArrays)
     : context_(context), sharing_(sharing), instances_(instances), writtenArrays_(std::move(writtenArrays)) {}
 
-IndexTranslator::Access IndexTranslator::splitAccess(const clang::Expr* expression) {
+IndexTranslator::Access IndexTranslator::splitAccess(const clang::Expr* expression, const clang::Expr* object) {
   Access access;
   const clang::Expr* current = expression->IgnoreParens();
   std::vector<const clang::Expr*> reversed;
@@ -22,7 +22,7 @@ IndexTranslator::Access IndexTranslator::splitAccess(const clang::Expr* expressi
     // A field alone: d->count, p[i].x.
     access.reason = "scalar inside a struct (member access) is not modelled";
     std::string why;
-    access.member = memberPathOf(current, &why);
+    access.member = memberPathOf(current, &why, object);
     if (access.member) access.subscripts = access.member->rootSubscripts;
     return access;
   }
@@ -55,7 +55,7 @@ IndexTranslator::Access IndexTranslator::splitAccess(const clang::Expr* expressi
   } else if (llvm::isa<clang::MemberExpr>(current)) {
     access.reason = "array inside a struct (member access) is not modelled";
     std::string why;
-    access.member = memberPathOf(current, &why);
+    access.member = memberPathOf(current, &why, object);
     if (access.member) {
       access.subscripts = access.member->rootSubscripts;
       access.subscripts.insert(access.subscripts.end(), reversed.rbegin(), reversed.rend());

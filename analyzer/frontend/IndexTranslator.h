@@ -45,8 +45,9 @@ class IndexTranslator {
     // `reason` says members are not modelled, for the users that do not follow members.
     std::optional<MemberPath> member;
   };
-  // Also splits a member access that is not subscripted (`p[i].x`, `d->count`).
-  static Access splitAccess(const clang::Expr* expression);
+  // Also splits a member access that is not subscripted (`p[i].x`, `d->count`). In the body of a
+  // member function called on `object`, `this` is that object (memberPathOf).
+  static Access splitAccess(const clang::Expr* expression, const clang::Expr* object = nullptr);
   // The subscripts of an access as an index tuple, outermost first (offsets folded into the last
   // component). False, with the first failure's reason, when one cannot be translated; `indices`
   // is then left empty.

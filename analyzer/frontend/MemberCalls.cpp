@@ -13,7 +13,10 @@ BoundObject objectOfThis(const std::vector<const clang::CallExpr*>& calls) {
     // `idx(i, j)` or `this->idx(i, j)` inside a member function called on an object: that object.
     if (!llvm::isa<clang::CXXThisExpr>(object->IgnoreParenImpCasts())) return {object, level - 1};
   }
-  return {};
+  // Every call is made on `this`: the object of the member function holding the loop, which
+  // MemberPath reads through its implicit parameter (ThisObject.h).
+  if (calls.empty()) return {};
+  return {llvm::cast<clang::CXXMemberCallExpr>(calls.front())->getImplicitObjectArgument(), 0};
 }
 
 const clang::CXXMethodDecl* memberFunctionRun(const clang::CallExpr& call, std::string* why) {

@@ -20,9 +20,9 @@ namespace adrace::analyzer {
 // The object `this` stands for in the innermost of `calls` (the chain of calls being followed,
 // the caller's call first), and how many of those calls enclose the place where it is written:
 // 0 when written in the caller's own code (`out` of `out.idx(i, j)` in the loop), k when written
-// in the body of calls[k - 1]. Null `expression` when the innermost call is not a call of a member
-// function on an object, or when `this` names the caller's own object (the caller is itself a
-// member function: `idx(i, j)` in `Grid::smooth`), which no variable names.
+// in the body of calls[k - 1]. When every call is made on `this` (the caller is itself a member
+// function: `idx(i, j)` in `Grid::smooth`), the caller's own `this`, at level 0. Null `expression`
+// when the innermost call is not a call of a member function on an object.
 struct BoundObject {
   const clang::Expr* expression = nullptr;
   size_t level = 0;

@@ -1,5 +1,7 @@
 #include "analyzer/frontend/MemberPath.h"
 
+#include "analyzer/frontend/ThisObject.h"
+
 #include <clang/AST/Decl.h>
 #include <clang/AST/ExprCXX.h>
 
@@ -69,6 +71,9 @@ std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::strin
   }
   auto* use = llvm::dyn_cast<clang::DeclRefExpr>(current);
   result.root = use ? llvm::dyn_cast<clang::VarDecl>(use->getDecl()) : nullptr;
+  // `this->u` (written `u`) in the member function holding the loop: its object's `u`.
+  if (auto* object = llvm::dyn_cast<clang::CXXThisExpr>(current); object && reversed.empty())
+    result.root = thisObjectOf(*object, outermost->getMemberDecl()->getASTContext());
   if (!result.root) {
     *reason = llvm::isa<clang::MemberExpr>(current) || llvm::isa<clang::ArraySubscriptExpr>(current)
                   ? "struct member behind an array subscript inside a member (s.cells[i].v)"

@@ -50,7 +50,7 @@ struct MemberPath {
 // In the body of a member function called on an object (`out.idx(i, j)`, `g->idx(i, j)`), `this`
 // is that object: given as `object` (the call's implicit object argument, written where the call
 // is made), `nx` (`this->nx`) is the path of `out.nx` or `g->nx`. Without it, a chain that ends
-// in `this` is refused.
+// in `this` starts from the implicit parameter of the function whose body holds it (ThisObject.h).
 std::optional<MemberPath> memberPathOf(const clang::Expr* expression, std::string* reason,
                                        const clang::Expr* object = nullptr);
 

@@ -376,9 +376,22 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
   MemberPath& member = *split.member;
   std::vector<smt::ExprRef> leading;  // the element's indices when an element of an array of structs is passed
   // A member of the object of a member function is already the caller's: no parameter to bind, and
-  // the object's subscripts are said where the call is made.
-  size_t boundCalls = access.object ? 0 : access.calls.size();
-  for (size_t level = boundCalls; level > 0 && llvm::isa<clang::ParmVarDecl>(member.root); --level) {
+  // the object's subscripts (`grids[k]` of `grids[k].set(i, x)`) are said where the call is made,
+  // outside the calls; the element's own subscripts are said in the callee, inside them.
+  if (access.object && !member.rootSubscripts.empty()) {
+    IndexTranslator::Access object = split;
+    object.subscripts = member.rootSubscripts;
+    std::string why;
+    if (!translator_.translateSubscripts(object, leading, why))
+      return limit(
+          "object '" + sourceText(access.object, context_) + "' of call to '" + callee->getNameAsString() + "': " + why,
+          call);
+    split.subscripts.erase(split.subscripts.begin(),
+                           split.subscripts.begin() + static_cast<std::ptrdiff_t>(member.rootSubscripts.size()));
+    member.rootSubscripts.clear();
+  }
+  for (size_t level = access.object ? 0 : access.calls.size(); level > 0 && llvm::isa<clang::ParmVarDecl>(member.root);
+       --level) {
     const clang::CallExpr* binding = access.calls[level - 1];
     const clang::Expr* passed = argumentFor(binding, llvm::cast<clang::ParmVarDecl>(member.root));
     if (!passed) return limit("variadic argument of '" + calleeName(binding) + "' is not followed", call);
@@ -451,13 +464,14 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
   if (reference.protection == Protection::None)
     reference.protection = analyzer::protectionOf(call, cfg_.parents(), true, &reference.exclusionName);
   reference.conditional = access.conditional;
-  for (size_t k = 0; k < boundCalls; ++k) translator_.enterCall(*access.calls[k]);
-  if (!access.loops.empty() && boundCalls > 0)
+  for (const clang::CallExpr* entered : access.calls) translator_.enterCall(*entered);
+  bool inCalleeLoop = !access.loops.empty();
+  if (inCalleeLoop)
     if (int loopContext = calleeLoops_.enter(access.calls, access.loops, reference.context); loopContext >= 0)
       reference.context = loopContext;
   addMemberAccess(std::move(reference), split, std::move(leading));
-  if (boundCalls > 0) calleeLoops_.leave();
-  for (size_t k = 0; k < boundCalls; ++k) translator_.leaveCall();
+  if (inCalleeLoop) calleeLoops_.leave();
+  for (size_t k = 0; k < access.calls.size(); ++k) translator_.leaveCall();
 }
 
 // One access made inside a called function, as a reference of the loop: its base followed back
@@ -472,11 +486,11 @@ void ReferenceCollector::addCalleeAccess(const CalleeAccess& access) {
     if (auto* use = llvm::dyn_cast<clang::DeclRefExpr>(access.access->IgnoreParenImpCasts()))
       base = llvm::dyn_cast<clang::VarDecl>(use->getDecl());
   } else if (access.object) {
-    // A member of the object a member function is called on: the caller's member access (MemberCalls.h).
-    std::string why;
-    split.member = memberPathOf(access.access, &why, access.object);
-    if (!split.member) return limit("access in called function '" + callee->getNameAsString() + "': " + why, call);
-    split.subscripts = split.member->rootSubscripts;
+    // A member of the object a member function is called on, or an element of one: the caller's
+    // member access (MemberCalls.h).
+    split = IndexTranslator::splitAccess(access.access, access.object);
+    if (!split.member)
+      return limit("access in called function '" + callee->getNameAsString() + "': " + split.reason, call);
     return addCalleeMemberAccess(access, std::move(split));
   } else {
     split = IndexTranslator::splitAccess(access.access);
