@@ -50,9 +50,9 @@ const clang::VarDecl* thisObjectOf(const clang::CXXThisExpr& use, clang::ASTCont
   if (first) context.AddDeallocation(forgetContext, &context);
   const clang::VarDecl*& object = perContext->second[function->getCanonicalDecl()];
   if (!object)
-    object =
-        clang::ImplicitParamDecl::Create(context, const_cast<clang::FunctionDecl*>(function), use.getBeginLoc(),
-                                         &context.Idents.get("this"), use.getType(), clang::ImplicitParamKind::CXXThis);
+    object = clang::ImplicitParamDecl::Create(context, const_cast<clang::FunctionDecl*>(function), use.getBeginLoc(),
+                                              &context.Idents.get("this"), use.getType(),
+                                              clang::ImplicitParamKind::CXXThis);
   return object;
 }
 

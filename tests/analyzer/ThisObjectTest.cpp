@@ -21,9 +21,9 @@ namespace {
 // under "lambda").
 class ThisMembers : public clang::RecursiveASTVisitor<ThisMembers> {
  public:
-  bool TraverseCXXMethodDecl(clang::CXXMethodDecl* method) {
-    return within(method->getNameAsString(), [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(method); });
-  }
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl* method) { return within(method->getNameAsString(), [&] {
+      return RecursiveASTVisitor::TraverseCXXMethodDecl(method);
+    }); }
   bool TraverseLambdaExpr(clang::LambdaExpr* lambda) {
     return within("lambda", [&] { return RecursiveASTVisitor::TraverseLambdaExpr(lambda); });
   }
