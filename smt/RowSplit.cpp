@@ -78,4 +78,17 @@ std::vector<ExprRef> widthCandidates(const ExprRef& index) {
   return factors;
 }
 
+std::vector<SymbolicRowColumn> columnsOfSymbolicRows(const ExprRef& index, int depth) {
+  std::vector<SymbolicRowColumn> columns;
+  if (depth <= 0) return columns;
+  for (const ExprRef& width : widthCandidates(index)) {
+    if (width->scope != Scope::Shared || width->instance != 0) continue;
+    std::optional<RowSplit> parts = splitByWidth(index, *width);
+    if (!parts) continue;
+    columns.push_back({width, parts->row, parts->column});
+    for (SymbolicRowColumn& inner : columnsOfSymbolicRows(parts->row, depth - 1)) columns.push_back(std::move(inner));
+  }
+  return columns;
+}
+
 }  // namespace adrace::smt

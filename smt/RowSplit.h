@@ -23,4 +23,17 @@ std::optional<RowSplit> splitByWidth(const ExprRef& index, const Expr& width);
 // The Vars that are a factor of some term of `index`: its candidate row widths, outermost first.
 std::vector<ExprRef> widthCandidates(const ExprRef& index);
 
+// A column of rows whose width is a value of the run: `out[j * onx + i]` is column i of rows of
+// onx elements, `IDX(k, j, i) = (k * ny + j) * nx + i` column i of rows of nx and, one level down,
+// column j of planes' rows of ny.
+struct SymbolicRowColumn {
+  ExprRef width;  // a shared Var at instance 0: an input of the run (parameter, global, field)
+  ExprRef row;
+  ExprRef column;
+};
+
+// `index` split by every candidate width that is a shared symbol at instance 0 (a loop counter or
+// a thread's own value is no row width), and each row split again, `depth` levels in all.
+std::vector<SymbolicRowColumn> columnsOfSymbolicRows(const ExprRef& index, int depth = 2);
+
 }  // namespace adrace::smt

@@ -9,9 +9,12 @@ namespace adrace::analyzer {
 std::vector<ColumnInRow> columnsInRows(const Reference& reference) {
   std::vector<ColumnInRow> columns;
   if (reference.opaque) return columns;
-  for (const smt::ExprRef& index : reference.indices)
+  for (const smt::ExprRef& index : reference.indices) {
     for (smt::ConstantRowColumn& split : smt::columnsOfConstantRows(index))
-      columns.push_back({std::move(split), reference.text});
+      columns.push_back({smt::constant(split.width), std::move(split.row), std::move(split.column), reference.text});
+    for (smt::SymbolicRowColumn& split : smt::columnsOfSymbolicRows(index))
+      columns.push_back({std::move(split.width), std::move(split.row), std::move(split.column), reference.text});
+  }
   return columns;
 }
 
@@ -28,7 +31,8 @@ bool namesAny(const smt::ExprRef& expr, const std::set<std::string>& names) {
 // Whether the bounds the program writes as known values (constants, definitions from them),
 // without its inputs, take `column` out of its row: they bound it on one side, past the row
 // (`y < count_ones` with count_ones = W + 1, `j <= NY + 2`, `j - 1` from `j = 0`). Such a program
-// means its column to leave the row, whatever its inputs allow besides.
+// means its column to leave the row, whatever its inputs allow besides. A width that is an input
+// has no known end: only the start of the row is asked about then.
 bool knownBoundsTakeItOut(smt::SolverSession& session, const smt::LoopDomain& domain,
                           const std::vector<smt::Condition>& facts, const ColumnInRow& column) {
   std::set<std::string> defined, inputs;
@@ -47,7 +51,8 @@ bool knownBoundsTakeItOut(smt::SolverSession& session, const smt::LoopDomain& do
   }
   for (const smt::LoopDimension& dimension : domain.dimensions)
     for (const smt::ExprRef& part : {dimension.first, dimension.bound, dimension.step}) noteInputs(part);
-  noteInputs(column.split.column);
+  noteInputs(column.column);
+  noteInputs(column.width);
   std::vector<smt::Condition> known;
   for (const smt::Condition& fact : facts)
     if (!namesAny(fact.lhs, inputs) && !namesAny(fact.rhs, inputs)) known.push_back(fact);
@@ -60,15 +65,19 @@ bool knownBoundsTakeItOut(smt::SolverSession& session, const smt::LoopDomain& do
   // Far beyond any row a program declares: reaching it means no known bound on that side.
   constexpr std::int64_t kFar = std::int64_t(1) << 40;
   auto can = [&](smt::Relation relation, std::int64_t value) {
-    return smt::someIterationHas(session, knownDomain, known, {column.split.column, relation, smt::constant(value)}) ==
+    return smt::someIterationHas(session, knownDomain, known, {column.column, relation, smt::constant(value)}) ==
            smt::CheckOutcome::Sat;
   };
   auto unbounded = [&](smt::Relation relation, std::int64_t value) {
-    return smt::someIterationHas(session, knownDomain, known, {column.split.column, relation, smt::constant(value)}) !=
+    return smt::someIterationHas(session, knownDomain, known, {column.column, relation, smt::constant(value)}) !=
            smt::CheckOutcome::Unsat;
   };
-  bool pastTheEnd =
-      can(smt::Relation::GreaterEqual, column.split.width) && !unbounded(smt::Relation::GreaterEqual, kFar);
+  bool pastTheEnd = false;
+  if (!namesAny(column.width, inputs)) {
+    smt::Condition reachesTheEnd{column.column, smt::Relation::GreaterEqual, column.width};
+    pastTheEnd = smt::someIterationHas(session, knownDomain, known, reachesTheEnd) == smt::CheckOutcome::Sat &&
+                 !unbounded(smt::Relation::GreaterEqual, kFar);
+  }
   bool beforeTheStart = can(smt::Relation::Less, 0) && !unbounded(smt::Relation::LessEqual, -kFar);
   return pastTheEnd || beforeTheStart;
 }
@@ -93,7 +102,9 @@ std::vector<ColumnInRow> keptWithinRowsBySomeRun(const LoopModel& loop, const Re
     std::vector<smt::Condition> kept;
     for (const smt::ExprRef& room : roomsInRows(candidates))
       kept.push_back({room, smt::Relation::GreaterEqual, smt::constant(0)});
-    return smt::someRunKeeps(session, domain, facts, kept) == smt::CheckOutcome::Sat;
+    // Undecided (a row start `16 * (chunk % chunks_in_row)` is beyond linear arithmetic) is no
+    // proof that every run leaves the row: the race it would make definite is not proven either.
+    return smt::someRunKeeps(session, domain, facts, kept) != smt::CheckOutcome::Unsat;
   };
   // Usually one run keeps them all (the problem's sizes within the grid's); otherwise each alone.
   if (someRunKeepsAll(columns)) return columns;
@@ -107,8 +118,8 @@ std::vector<ColumnInRow> keptWithinRowsBySomeRun(const LoopModel& loop, const Re
 std::vector<smt::ExprRef> roomsInRows(const std::vector<ColumnInRow>& columns) {
   std::vector<smt::ExprRef> rooms;
   for (const ColumnInRow& column : columns) {
-    rooms.push_back(column.split.column);
-    rooms.push_back(smt::sub(smt::constant(column.split.width - 1), column.split.column));
+    rooms.push_back(column.column);
+    rooms.push_back(smt::sub(smt::sub(column.width, smt::constant(1)), column.column));
   }
   return rooms;
 }
@@ -137,12 +148,13 @@ smt::ExprRef asTheSourceNamesIt(const smt::ExprRef& expr) {
 
 }  // namespace
 
-std::optional<std::string> leavingRowPhrase(const ColumnInRow& column, long long value) {
-  if (value >= 0 && value < column.split.width) return std::nullopt;
-  std::string phrase =
-      "only if column " + smt::toString(asTheSourceNamesIt(column.split.column)) + " of " + column.accessText;
-  if (value < 0) return phrase + " is negative";
-  return phrase + " reaches the row length " + std::to_string(column.split.width);
+std::optional<std::string> leavingRowPhrase(const ColumnInRow& column, long long value, long long width) {
+  if (value >= 0 && value < width) return std::nullopt;
+  std::string columnText = "column " + smt::toString(asTheSourceNamesIt(column.column)) + " of " + column.accessText;
+  if (value < 0) return "only if " + columnText + " is negative";
+  if (column.symbolicWidth())
+    return "only if the row width " + smt::toString(column.width) + " is at most " + columnText;
+  return "only if " + columnText + " reaches the row length " + std::to_string(width);
 }
 
 }  // namespace adrace::analyzer

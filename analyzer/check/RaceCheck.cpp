@@ -458,16 +458,21 @@ class LoopChecker {
                                  smt::KnowledgeBase::NonNegative assumed) {
     std::vector<ColumnInRow> onWrite = columnsInRows(write), onOther = columnsInRows(other);
     WitnessEvaluator witness(answer.witness);
-    auto firstLeaving = [&witness](const std::vector<ColumnInRow>& columns, smt::Thread thread) {
+    const ColumnInRow* leavingColumn = nullptr;
+    auto firstLeaving = [&](const std::vector<ColumnInRow>& columns, smt::Thread thread) {
       std::optional<std::string> leaving;
-      for (const ColumnInRow& column : columns)
-        if (auto value = witness.value(column.split.column, thread); value && !leaving)
-          leaving = leavingRowPhrase(column, *value);
+      for (const ColumnInRow& column : columns) {
+        auto value = witness.value(column.column, thread);
+        auto width = witness.value(column.width, thread);
+        if (value && width && !leaving) leaving = leavingRowPhrase(column, *value, *width);
+        if (leaving && !leavingColumn) leavingColumn = &column;
+      }
       return leaving;
     };
     if (!firstLeaving(onWrite, smt::Thread::A) && !firstLeaving(onOther, smt::Thread::B)) return "";
     onWrite = keptWithinRows(write, onWrite);
     onOther = keptWithinRows(other, onOther);
+    leavingColumn = nullptr;
     std::optional<std::string> leaving = firstLeaving(onWrite, smt::Thread::A);
     if (!leaving) leaving = firstLeaving(onOther, smt::Thread::B);
     if (!leaving) return "";  // only columns that leave their rows in every run are out of them
@@ -478,6 +483,9 @@ class LoopChecker {
       answer.witness = inRows.witness;
       return "";
     }
+    if (inRows.status == smt::Coincidence::Status::Disjoint && leavingColumn->symbolicWidth())
+      return *leaving + ": rows of " + write.variable + " overlap (a run whose " + smt::toString(leavingColumn->width) +
+             " holds every column has no such race)";
     if (inRows.status == smt::Coincidence::Status::Disjoint)
       return *leaving +
              " (values the model does not know bound it: a run that keeps it within its row has no such race)";

@@ -1,5 +1,8 @@
 #include "analyzer/check/RegionCheck.h"
 
+#include "analyzer/check/ColumnsWithinRows.h"
+#include "smt/SomeRunKeeps.h"
+
 #include "smt/CrossDomainQuery.h"
 
 #include <algorithm>
@@ -448,8 +451,41 @@ class RegionChecker {
       findings_.push_back(finding);
       return;
     }
-    smt::Coincidence answer;
     std::string qualifier;  // why an overlap is only possible
+    smt::Coincidence answer = decide(x, y, qualifier);
+    if (answer.status == smt::Coincidence::Status::Disjoint) return;
+    bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead && !x.uncertain &&
+                    !y.uncertain && qualifier.empty();
+    // What the model leaves out (a barrier or a flag inside a call or a loop it does not follow) may
+    // order the two accesses: a race it finds is only possible.
+    if (definite && !region_.limitations.empty())
+      qualifier = "unless what the region model leaves out orders them: " + region_.limitations.front().message;
+    definite = definite && region_.limitations.empty();
+    // A witness of a working program: subscripts and sizes in bounds, columns within their rows.
+    if (definite) {
+      qualifier = unprovenBy(x, y, answer);
+      definite = qualifier.empty();
+    }
+    if (qualifier.empty()) {
+      if (x.uncertain || y.uncertain)
+        qualifier = x.uncertain ? x.uncertainty : y.uncertainty;
+      else if (answer.throughArrayRead)
+        qualifier = "if the index arrays hold such values";
+      else if (answer.status == smt::Coincidence::Status::Unknown)
+        qualifier = "Z3 could not decide: " + answer.reason;
+    }
+    // What Z3 could not decide is neither a race nor a pass (opaque accesses stay possible races).
+    bool undecided = answer.status == smt::Coincidence::Status::Unknown && !first.opaque && !second.opaque;
+    report(x, y, answer, definite, qualifier, undecided);
+  }
+
+  // Whether the two sides' accesses can be one element on two threads, asked as their steps
+  // require (different iterations of a sequential loop of steps, two worksharing loops, master
+  // against a static loop); `qualifier` says why an overlap is only possible.
+  smt::Coincidence decide(const Side& x, const Side& y, std::string& qualifier) {
+    const Reference& first = *x.reference;
+    const Reference& second = *y.reference;
+    smt::Coincidence answer;
     std::string counter = counterAcrossIterations(x, y);
     if (first.opaque || second.opaque) {
       answer.status = smt::Coincidence::Status::Unknown;
@@ -469,25 +505,68 @@ class RegionChecker {
       answer = ask(x, y, smt::Pairing::Any);
       refineMasterAgainstStaticLoop(x, y, answer, qualifier);
     }
-    if (answer.status == smt::Coincidence::Status::Disjoint) return;
-    bool definite = answer.status == smt::Coincidence::Status::Overlap && !answer.throughArrayRead && !x.uncertain &&
-                    !y.uncertain && qualifier.empty();
-    // What the model leaves out (a barrier or a flag inside a call or a loop it does not follow) may
-    // order the two accesses: a race it finds is only possible.
-    if (definite && !region_.limitations.empty())
-      qualifier = "unless what the region model leaves out orders them: " + region_.limitations.front().message;
-    definite = definite && region_.limitations.empty();
-    if (qualifier.empty()) {
-      if (x.uncertain || y.uncertain)
-        qualifier = x.uncertain ? x.uncertainty : y.uncertainty;
-      else if (answer.throughArrayRead)
-        qualifier = "if the index arrays hold such values";
-      else if (answer.status == smt::Coincidence::Status::Unknown)
-        qualifier = "Z3 could not decide: " + answer.reason;
+    return answer;
+  }
+
+  // Why an overlap proves no race of a working program, "" when it does (docs/check.md, "What a
+  // definite race means"), as the loop check asks it: again with the subscripts and the sizes they
+  // name at least 0, then with every column of a flattened row (a constant width or one the run
+  // holds, ColumnsWithinRows.h) that some run keeps in its row held there. The witness becomes
+  // the one found in bounds.
+  std::string unprovenBy(const Side& x, const Side& y, smt::Coincidence& answer) {
+    Side boundedX = x, boundedY = y;
+    for (Side* side : {&boundedX, &boundedY}) {
+      std::vector<smt::ExprRef> nonNegative = side->site.element;
+      std::set<std::string> inputs;
+      for (const smt::ExprRef& index : side->site.element)
+        smt::forEachSymbol(index, [&](const smt::Expr& symbol) {
+          if (symbol.op == smt::Expr::Op::Var && symbol.scope == smt::Scope::Shared && symbol.instance == 0 &&
+              inputs.insert(symbol.name).second)
+            nonNegative.push_back(smt::variable(symbol.name, 0, smt::Scope::Shared));
+        });
+      for (const smt::ExprRef& value : nonNegative)
+        side->site.facts.push_back({value, Relation::GreaterEqual, smt::constant(0)});
     }
-    // What Z3 could not decide is neither a race nor a pass (opaque accesses stay possible races).
-    bool undecided = answer.status == smt::Coincidence::Status::Unknown && !first.opaque && !second.opaque;
-    report(x, y, answer, definite, qualifier, undecided);
+    std::string ignored;
+    smt::Coincidence inBounds = decide(boundedX, boundedY, ignored);
+    if (inBounds.status == smt::Coincidence::Status::Disjoint)
+      return "only with a negative subscript or size (an empty or degenerate problem)";
+    if (inBounds.status != smt::Coincidence::Status::Overlap)
+      return "Z3 could not decide whether the subscripts can all be in bounds";
+    answer.witness = inBounds.witness;
+    std::vector<ColumnInRow> rowsOfX = keptWithinRows(boundedX), rowsOfY = keptWithinRows(boundedY);
+    if (rowsOfX.empty() && rowsOfY.empty()) return "";
+    for (const auto& [side, columns] : {std::pair{&boundedX, &rowsOfX}, std::pair{&boundedY, &rowsOfY}})
+      for (const smt::ExprRef& room : roomsInRows(*columns))
+        side->site.facts.push_back({room, Relation::GreaterEqual, smt::constant(0)});
+    smt::Coincidence inRows = decide(boundedX, boundedY, ignored);
+    if (inRows.status == smt::Coincidence::Status::Overlap) {
+      answer.witness = inRows.witness;
+      return "";
+    }
+    if (inRows.status != smt::Coincidence::Status::Disjoint)
+      return "Z3 could not decide whether the columns can stay within their rows";
+    const ColumnInRow& column = rowsOfX.empty() ? rowsOfY.front() : rowsOfX.front();
+    std::string width = smt::toString(column.width);
+    if (column.symbolicWidth())
+      return "only if the row width " + width + " is at most a column of " + column.accessText + ": rows of " +
+             x.variable + " overlap, and a run whose " + width + " holds every column has none";
+    return "only if a column of " + column.accessText + " leaves its row of " + width +
+           ": a run that keeps it within its row has no such race";
+  }
+
+  // The columns of a side's access that some run keeps within their rows (ColumnsWithinRows.h),
+  // over the side's own iterations and facts.
+  std::vector<ColumnInRow> keptWithinRows(const Side& side) {
+    std::vector<ColumnInRow> kept;
+    for (const ColumnInRow& column : columnsInRows(*side.reference)) {
+      std::vector<smt::Condition> rooms;
+      for (const smt::ExprRef& room : roomsInRows({column}))
+        rooms.push_back({room, Relation::GreaterEqual, smt::constant(0)});
+      if (smt::someRunKeeps(session_, side.site.domain, side.site.facts, rooms) != smt::CheckOutcome::Unsat)
+        kept.push_back(column);
+    }
+    return kept;
   }
 
   // Two steps that meet only in different iterations of a sequential loop of steps (its end and its

@@ -95,7 +95,7 @@ void ContextBuilder::recordEntryCondition(int id, const clang::CFGBlock* dominat
   unsigned ways = 0;
   for (const clang::CFGBlock::AdjacentBlock& predecessor : head->preds())
     if (predecessor.getReachableBlock()) ++ways;
-  if (ways != 1) return;
+  if (ways != 1) return recordDisjunctionEntry(id, dominator, head);
   auto* condition = llvm::dyn_cast_or_null<clang::Expr>(dominator->getTerminatorCondition());
   if (!condition) return;
   auto successor = dominator->succ_begin();
@@ -103,6 +103,54 @@ void ContextBuilder::recordEntryCondition(int id, const clang::CFGBlock* dominat
     entryConditions_.push_back({id, condition, true});
   else if (*(successor + 1) == head)
     entryConditions_.push_back({id, condition, false});
+}
+
+namespace {
+
+// The operands of a chain of `||` (through parentheses) and its inner `||` nodes; `plain` false
+// when an operand is an `&&`. A block that branches on one of them has just evaluated an operand:
+// Clang names the inner `a || b` as the condition of the block that evaluates b.
+void collectDisjuncts(const clang::Expr* expr, std::vector<const clang::Expr*>& parts, bool& plain) {
+  expr = expr->IgnoreParens();
+  parts.push_back(expr);
+  if (auto* logical = llvm::dyn_cast<clang::BinaryOperator>(expr)) {
+    if (logical->getOpcode() == clang::BO_LOr) {
+      collectDisjuncts(logical->getLHS(), parts, plain);
+      collectDisjuncts(logical->getRHS(), parts, plain);
+    }
+    if (logical->getOpcode() == clang::BO_LAnd) plain = false;
+  }
+}
+
+}  // namespace
+
+// `if (a || b || c) S`: S is entered from each operand's true edge, so no one edge says what holds
+// there, but the whole condition does: one of its operands (Rodinia hotspot's boundary chunks,
+// `r_start == 0 || c_start == 0 || r_end == row || c_end == col`). Recorded when every way into S
+// is the true edge of an operand of one chain of `||`.
+void ContextBuilder::recordDisjunctionEntry(int id, const clang::CFGBlock* dominator, const clang::CFGBlock* head) {
+  auto* first = llvm::dyn_cast_or_null<clang::BinaryOperator>(dominator->getTerminatorStmt());
+  if (!first || first->getOpcode() != clang::BO_LOr) return;
+  const clang::Expr* whole = first;
+  for (const clang::Stmt* parent = cfg_.parents().getParentIgnoreParens(whole); parent;
+       parent = cfg_.parents().getParentIgnoreParens(parent)) {
+    auto* logical = llvm::dyn_cast<clang::BinaryOperator>(parent);
+    if (!logical || logical->getOpcode() != clang::BO_LOr) break;
+    whole = logical;
+  }
+  std::vector<const clang::Expr*> operands;
+  bool plain = true;
+  collectDisjuncts(whole, operands, plain);
+  if (!plain) return;
+  for (const clang::CFGBlock::AdjacentBlock& predecessor : head->preds()) {
+    const clang::CFGBlock* from = predecessor.getReachableBlock();
+    if (!from) continue;
+    auto* condition = llvm::dyn_cast_or_null<clang::Expr>(from->getTerminatorCondition());
+    if (!condition || from->succ_size() != 2 || *from->succ_begin() != head ||
+        std::find(operands.begin(), operands.end(), condition->IgnoreParens()) == operands.end())
+      return;
+  }
+  entryConditions_.push_back({id, whole, true});
 }
 
 // The highest block on `block`'s dominator chain (inside the body) that `block` post-dominates:

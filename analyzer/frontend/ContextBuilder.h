@@ -35,6 +35,7 @@ class ContextBuilder {
  private:
   const clang::CFGBlock* headOf(const clang::CFGBlock* block) const;
   void recordEntryCondition(int id, const clang::CFGBlock* dominator, const clang::CFGBlock* head);
+  void recordDisjunctionEntry(int id, const clang::CFGBlock* dominator, const clang::CFGBlock* head);
 
   const LoopCfg& cfg_;
   std::map<const clang::CFGBlock*, int> contextOfBlock_;

@@ -128,6 +128,7 @@ class Builder {
   void addDefinitionFacts();
   void addConditionFacts();
   void addCondition(int context, const clang::Expr* condition, bool holds);
+  void addDisjunction(int context, const clang::BinaryOperator& whole);
   void addRelation(int context, const clang::Expr* lhs, Relation relation, const clang::Expr* rhs,
                    IndexTranslator& translator, const std::string& origin, SourcePosition at);
   void addBound(int context, const smt::ExprRef& plain, Relation relation, const clang::Expr* other,
@@ -349,11 +350,51 @@ void Builder::addCondition(int context, const clang::Expr* condition, bool holds
     addCondition(context, binary->getRHS(), holds);
     return;
   }
+  if (binary->getOpcode() == clang::BO_LOr && holds) return addDisjunction(context, *binary);
   if (!binary->getLHS()->getType()->isIntegerType() || !binary->getRHS()->getType()->isIntegerType()) return;
   std::optional<Relation> relation = relationOf(binary->getOpcode(), holds);
   if (!relation) return;
   addRelation(context, binary->getLHS(), *relation, binary->getRHS(), *translator_,
               holds ? "condition" : "negated condition", positionOf(binary->getBeginLoc(), sources_));
+}
+
+// A true `a || b || c` of integer comparisons: one of them holds, said as a sum of their truth
+// values (each a choice between 0 and 1, smt::ifLess) of at least 1. Nothing when an operand is
+// anything else.
+void Builder::addDisjunction(int context, const clang::BinaryOperator& whole) {
+  std::vector<const clang::Expr*> operands{&whole};
+  smt::ExprRef holding = smt::constant(0);
+  while (!operands.empty()) {
+    const clang::Expr* operand = operands.back()->IgnoreParenImpCasts();
+    operands.pop_back();
+    auto* binary = llvm::dyn_cast<clang::BinaryOperator>(operand);
+    if (!binary) return;
+    if (binary->getOpcode() == clang::BO_LOr) {
+      operands.push_back(binary->getLHS());
+      operands.push_back(binary->getRHS());
+      continue;
+    }
+    if (!binary->isComparisonOp() || !binary->getLHS()->getType()->isIntegerType() ||
+        !binary->getRHS()->getType()->isIntegerType())
+      return;
+    IndexTranslator::Result left = translator_->translate(binary->getLHS());
+    IndexTranslator::Result right = translator_->translate(binary->getRHS());
+    if (!left.expr || !right.expr) return;
+    smt::ExprRef one = smt::constant(1), zero = smt::constant(0), a = left.expr, b = right.expr;
+    smt::ExprRef truth;
+    switch (binary->getOpcode()) {
+      case clang::BO_LT: truth = smt::ifLess(a, b, one, zero); break;
+      case clang::BO_GT: truth = smt::ifLess(b, a, one, zero); break;
+      case clang::BO_LE: truth = smt::ifLess(b, a, zero, one); break;
+      case clang::BO_GE: truth = smt::ifLess(a, b, zero, one); break;
+      case clang::BO_EQ: truth = smt::ifLess(a, b, zero, smt::ifLess(b, a, zero, one)); break;
+      case clang::BO_NE: truth = smt::ifLess(a, b, one, smt::ifLess(b, a, one, zero)); break;
+      default: return;
+    }
+    holding = smt::add(holding, truth);
+  }
+  model_.facts.push_back({context, holding, Relation::GreaterEqual, smt::constant(1),
+                          "condition (one of its || operands)", positionOf(whole.getBeginLoc(), sources_)});
 }
 
 // `lhs relation rhs` as facts, with the side the IR can say on the left.

@@ -447,5 +447,32 @@ TEST(DefiniteWitness, ThreadCyclicRowsAreEachThreadsOwn) {
     EXPECT_NE(finding.message.find("follows only modulo the step"), std::string::npos) << finding.message;
 }
 
+// The branch of `if (a || b)` is entered when one of the operands holds: edge blocks (lo 0 or 48)
+// never meet inner ones, though blocks b and b + 4 share their block (Rodinia hotspot's boundary
+// chunks, `r_start == 0 || c_start == 0 || ...`).
+TEST(DefiniteWitness, EitherOperandOfAnOrHoldsInItsBranch) {
+  CheckedSnippet checked = checkSnippet(R"(
+    void edges(double *res, int nblocks)
+    {
+      int b, k;
+    #pragma omp parallel for private(k)
+      for (b = 0; b < nblocks; b++) {
+        int lo = 16 * (b % 4);
+        if (lo == 0 || lo == 48 || lo >= 64) {
+          for (k = lo; k < lo + 16; k++)
+            res[k] = 0.0;
+        } else {
+          for (k = lo; k < lo + 16; k++)
+            res[k] = 1.0;
+        }
+      }
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "res", true)) << describe(checked.findings);
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.certainty == Certainty::Definite) {
+      EXPECT_EQ(finding.at.line, finding.related.line) << finding.message;
+    }
+}
+
 }  // namespace
 }  // namespace adrace::analyzer::testing

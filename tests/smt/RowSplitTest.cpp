@@ -49,5 +49,32 @@ TEST(RowSplit, CandidatesAreTheFactorsOfProducts) {
   EXPECT_TRUE(widthCandidates(add(var("i"), constant(1))).empty());
 }
 
+std::string symbolicColumns(const ExprRef& index) {
+  std::string text;
+  for (const SymbolicRowColumn& split : columnsOfSymbolicRows(index))
+    text += (text.empty() ? "" : "; ") + toString(split.width) + ": " + toString(split.row) + " | " +
+            toString(split.column);
+  return text;
+}
+
+// hotspot's result[r * col + c]: rows of the input col; the counter r is no width.
+TEST(RowSplit, SymbolicRowsAreTheRunsValues) {
+  ExprRef r = variable("r", 1, Scope::Private), c = variable("c", 1, Scope::Private);
+  EXPECT_EQ(symbolicColumns(add(mul(r, var("col")), c)), "col: r#1 | c#1");
+  ExprRef j = variable("j", 0, Scope::Counter), i = variable("i", 1, Scope::Private);
+  EXPECT_EQ(symbolicColumns(add(mul(j, var("onx")), i)), "onx: j | i#1");
+  // A width the loop changes (a later instance) is not the run's.
+  EXPECT_EQ(symbolicColumns(add(mul(j, variable("w", 1, Scope::Shared)), i)), "");
+  EXPECT_EQ(symbolicColumns(add(j, i)), "");
+}
+
+// IDX(k, j, i) = (k * ny + j) * nx + i: column i of rows of nx, and column j of rows of ny.
+TEST(RowSplit, SymbolicRowsOfRowsSplitAgain) {
+  ExprRef k = variable("k", 0, Scope::Counter), j = variable("j", 1, Scope::Private);
+  ExprRef row = add(mul(k, var("ny")), j);
+  EXPECT_EQ(symbolicColumns(add(mul(row, var("nx")), variable("i", 1, Scope::Private))),
+            "nx: k * ny + j#1 | i#1; ny: k | j#1");
+}
+
 }  // namespace
 }  // namespace adrace::smt
