@@ -294,9 +294,10 @@ class CalleeWalker {
       // Members are parts of the accesses element() sees (d->m_fx in d->m_fx[i]); a scalar field
       // standing alone is an access of its own; a pointer or struct member assigned as a whole
       // changes what is reached through it, which is not followed.
-      // `nx` (`this->nx`) in a member function called on `out`: a read of `out.nx` where the
-      // caller names `out`; the member functions it calls on `this` are followed as calls.
-      // Writes of the object's members, and an object the caller does not name, are not modelled.
+      // `nx` (`this->nx`) in a member function called on `out` (or on the loop's own object): a
+      // read of `out.nx` where the caller names `out`; the member functions it calls on `this` are
+      // followed as calls, and its elements `u[i]` are objectElement's. Writes of the object's
+      // scalar members, and an object named inside a called function, are not modelled.
       bool objectMember(clang::MemberExpr* member) {
         if (!llvm::isa<clang::FieldDecl>(member->getMemberDecl())) return true;  // a member function called
         std::string field = member->getMemberDecl()->getNameAsString();
