@@ -151,7 +151,23 @@ ReferenceCollector::ReferenceCollector(clang::ASTContext& context, DataSharing& 
 
 void ReferenceCollector::collect(const clang::Stmt& body) {
   ReferenceVisitor(*this).TraverseStmt(const_cast<clang::Stmt*>(&body));
+  addFieldReadsWrittenInCalls();
   limitWholeStructs();
+}
+
+// A read of a scalar field the loop body never assigns is left out (classifyMember), unless a
+// function the loop calls writes that field: `y[i] = stats->total;` beside `bump(stats, x[i])`,
+// whose body updates s->total under a critical section, is a read against those writes.
+void ReferenceCollector::addFieldReadsWrittenInCalls() {
+  std::set<std::string> writtenInCalls;
+  for (const Reference& reference : references_)
+    if (reference.kind != AccessKind::Read) writtenInCalls.insert(reference.variable);
+  std::vector<const clang::MemberExpr*> reads = std::move(fieldReadsLeftOut_);
+  for (const clang::MemberExpr* read : reads) {
+    std::string reason;
+    std::optional<MemberPath> path = memberPathOf(read, &reason);
+    if (path && writtenInCalls.count(sharing_.of(path->root).name + path->path)) classify(read, false);
+  }
 }
 
 void ReferenceCollector::limit(const std::string& message, const clang::Stmt* at) {
@@ -865,6 +881,7 @@ void ReferenceCollector::classifyMember(const clang::MemberExpr* member) {
     if (path->rootSubscripts.empty() && !elementOfStructArray(*path) &&
         !written_.members.count({path->root, path->path})) {
       noteStructBases(sharing_.of(path->root).name, path->path, nullptr);
+      fieldReadsLeftOut_.push_back(member);
       return;
     }
     return classify(member, false);

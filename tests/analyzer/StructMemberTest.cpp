@@ -144,6 +144,33 @@ TEST(StructMembers, ScalarFieldWrittenByEveryIterationIsDefinite) {
   EXPECT_EQ(scalar[0].suggestion.find("reduction(+:stats"), std::string::npos) << "a clause cannot name a member";
 }
 
+// The loop body only reads stats->total; a helper it calls updates it under a critical section.
+TEST(StructMembers, AFieldReadInTheBodyRacesWithItsWritesInACallee) {
+  const std::string code = R"(
+    typedef struct { int count; double total; } Stats;
+    static void bump(Stats *s, double v) {
+      #pragma omp critical
+      { s->count++; s->total += v; }
+    }
+    void f(Stats *stats, const double *x, double *y, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n; i++) {
+        bump(stats, x[i]);
+        READ;
+      }
+    })";
+  auto with = [&](const std::string& read) {
+    std::string text = code;
+    text.replace(text.find("READ"), 4, read);
+    return checkSnippet(text);
+  };
+  CheckedSnippet unprotected = with("y[i] = stats->total");
+  EXPECT_TRUE(reportsRaceOn(unprotected, "stats->total", true)) << describe(unprotected.findings);
+  CheckedSnippet protectedRead = with("\n#pragma omp critical\n y[i] = stats->total;");
+  EXPECT_TRUE(protectedRead.findings.empty()) << describe(protectedRead.findings);
+}
+
 TEST(StructMembers, PointerMemberAssignedInTheLoopCannotBeChecked) {
   CheckedSnippet checked = checkSnippet(R"(
     typedef struct { double *m_xd; } Domain;
