@@ -151,23 +151,26 @@ ReferenceCollector::ReferenceCollector(clang::ASTContext& context, DataSharing& 
 
 void ReferenceCollector::collect(const clang::Stmt& body) {
   ReferenceVisitor(*this).TraverseStmt(const_cast<clang::Stmt*>(&body));
-  addFieldReadsWrittenInCalls();
+  addReadsWrittenInCalls();
   limitWholeStructs();
 }
 
-// A read of a scalar field the loop body never assigns is left out (classifyMember), unless a
-// function the loop calls writes that field: `y[i] = stats->total;` beside `bump(stats, x[i])`,
-// whose body updates s->total under a critical section, is a read against those writes.
-void ReferenceCollector::addFieldReadsWrittenInCalls() {
-  std::set<std::string> writtenInCalls;
-  for (const Reference& reference : references_)
-    if (reference.kind != AccessKind::Read) writtenInCalls.insert(reference.variable);
-  std::vector<const clang::MemberExpr*> reads = std::move(fieldReadsLeftOut_);
-  for (const clang::MemberExpr* read : reads) {
-    std::string reason;
-    std::optional<MemberPath> path = memberPathOf(read, &reason);
-    if (path && writtenInCalls.count(sharing_.of(path->root).name + path->path)) classify(read, false);
+// A read of a shared scalar or scalar field the loop body never assigns is left out (classify,
+// classifyMember), unless a function the loop calls writes it: `y[i] = total;` beside `add(x[i])`,
+// whose body adds to the global total under a critical section, is a read against those writes
+// (so is `stats->total` beside `bump(stats, x[i])`).
+void ReferenceCollector::addReadsWrittenInCalls() {
+  // A pointer variable's name is also its elements' ("a" of a[i]): only a write of the scalar itself
+  // counts for a scalar's read; a field's name is the field's alone.
+  std::set<std::string> fieldsWritten;
+  for (const Reference& reference : references_) {
+    if (reference.kind == AccessKind::Read) continue;
+    if (reference.isScalar) writtenInCalls_.insert(reference.variable);
+    fieldsWritten.insert(reference.variable);
   }
+  std::vector<LeftOutRead> reads = std::move(readsLeftOut_);
+  for (const LeftOutRead& read : reads)
+    if ((read.isScalar ? writtenInCalls_ : fieldsWritten).count(read.variable)) classify(read.access, read.isScalar);
 }
 
 void ReferenceCollector::limit(const std::string& message, const clang::Stmt* at) {
@@ -675,7 +678,12 @@ void ReferenceCollector::classify(const clang::Expr* access, bool isScalar) {
     const clang::VarDecl* variable = scalarVariable(access);
     // A pointer is a scalar too when the loop moves it (`*q++ = v` on a shared q loses updates).
     if (!variable || variable->getType()->isArrayType()) return;
-    if (!written_.scalars.count(variable) || isPerThread(sharing_.of(variable).sharing)) return;
+    const DataSharing::Entry& entry = sharing_.of(variable);
+    if (isPerThread(entry.sharing)) return;
+    if (!written_.scalars.count(variable) && !writtenInCalls_.count(entry.name)) {
+      readsLeftOut_.push_back({access, entry.name, true});
+      return;
+    }
   }
   // The parent that gives the access its role, looking through parentheses and casts.
   const clang::Stmt* parent = parents.getParentIgnoreParenImpCasts(const_cast<clang::Expr*>(access));
@@ -881,7 +889,7 @@ void ReferenceCollector::classifyMember(const clang::MemberExpr* member) {
     if (path->rootSubscripts.empty() && !elementOfStructArray(*path) &&
         !written_.members.count({path->root, path->path})) {
       noteStructBases(sharing_.of(path->root).name, path->path, nullptr);
-      fieldReadsLeftOut_.push_back(member);
+      readsLeftOut_.push_back({member, sharing_.of(path->root).name + path->path, false});
       return;
     }
     return classify(member, false);

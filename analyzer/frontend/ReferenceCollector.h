@@ -89,7 +89,7 @@ class ReferenceCollector {
   const DerivedPointers::Alias* elementOfStructArray(const MemberPath& member) const;
   bool initialisesDerivedPointer(const clang::UnaryOperator& address, const clang::ParentMap& parents) const;
   void limitWholeStructs();
-  void addFieldReadsWrittenInCalls();
+  void addReadsWrittenInCalls();
   bool addFieldsOfWholeStruct(const Reference& whole, const std::string& root, std::vector<Reference>& fields);
   void classify(const clang::Expr* access, bool isScalar);
   void limit(const std::string& message, const clang::Stmt* at);
@@ -118,7 +118,14 @@ class ReferenceCollector {
   std::map<std::string, const clang::Stmt*> memberRoots_;
   std::set<std::string> rootsAsStruct_, rootsAsArray_;  // bases of d->x (points->p->x) and of p[i].x (points->p[i].x)
   std::vector<std::pair<std::string, const clang::Stmt*>> wholeStructMembers_;  // "d->mesh" read as a whole
-  std::vector<const clang::MemberExpr*> fieldReadsLeftOut_;  // scalar fields the loop body reads, never assigns
+  // Shared scalars and scalar fields the loop body reads and never assigns, by the model's name.
+  struct LeftOutRead {
+    const clang::Expr* access;
+    std::string variable;
+    bool isScalar;
+  };
+  std::vector<LeftOutRead> readsLeftOut_;
+  std::set<std::string> writtenInCalls_;  // written by the loop's callees: reads of them are kept
   std::set<const clang::OMPExecutableDirective*> allowed_;
   std::map<const clang::OMPExecutableDirective*, std::pair<size_t, size_t>> madeIn_;
   bool partlyKnownSubscripts_ = false;

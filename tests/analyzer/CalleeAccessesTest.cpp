@@ -30,6 +30,33 @@ TEST(CalleeAccesses, PureStaticInlineHelperKeepsTheLoopCheckable) {
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
 }
 
+// The loop body only reads the global total; the helper it calls adds to it under a critical section.
+TEST(CalleeAccesses, AGlobalReadInTheBodyRacesWithItsWritesInACallee) {
+  const std::string code = R"(
+    double total;
+    static void add(double v) {
+      #pragma omp critical
+      total += v;
+    }
+    void f(const double *x, double *y, int n) {
+      int i;
+      #pragma omp parallel for
+      for (i = 0; i < n; i++) {
+        add(x[i]);
+        READ;
+      }
+    })";
+  auto with = [&](const std::string& read) {
+    std::string text = code;
+    text.replace(text.find("READ"), 4, read);
+    return checkSnippet(text);
+  };
+  CheckedSnippet unprotected = with("y[i] = total");
+  EXPECT_TRUE(reportsRaceOn(unprotected, "total", true)) << describe(unprotected.findings);
+  CheckedSnippet protectedRead = with("\n#pragma omp critical\n y[i] = total;");
+  EXPECT_TRUE(protectedRead.findings.empty()) << describe(protectedRead.findings);
+}
+
 TEST(CalleeAccesses, SetterWritesAtTheArgumentsIndex) {
   CheckedSnippet checked = checkSnippet(R"(
     static void set(double *v, int k, double x) { v[k] = x; }
