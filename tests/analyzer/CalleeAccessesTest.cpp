@@ -43,17 +43,12 @@ TEST(CalleeAccesses, AGlobalReadInTheBodyRacesWithItsWritesInACallee) {
       #pragma omp parallel for
       for (i = 0; i < n; i++) {
         add(x[i]);
-        READ;
+        %s;
       }
     })";
-  auto with = [&](const std::string& read) {
-    std::string text = code;
-    text.replace(text.find("READ"), 4, read);
-    return checkSnippet(text);
-  };
-  CheckedSnippet unprotected = with("y[i] = total");
+  CheckedSnippet unprotected = checkSnippet(fillIn(code, {"y[i] = total"}));
   EXPECT_TRUE(reportsRaceOn(unprotected, "total", true)) << describe(unprotected.findings);
-  CheckedSnippet protectedRead = with("\n#pragma omp critical\n y[i] = total;");
+  CheckedSnippet protectedRead = checkSnippet(fillIn(code, {"\n#pragma omp critical\n y[i] = total;"}));
   EXPECT_TRUE(protectedRead.findings.empty()) << describe(protectedRead.findings);
 }
 

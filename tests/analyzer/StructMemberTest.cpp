@@ -157,17 +157,12 @@ TEST(StructMembers, AFieldReadInTheBodyRacesWithItsWritesInACallee) {
       #pragma omp parallel for
       for (i = 0; i < n; i++) {
         bump(stats, x[i]);
-        READ;
+        %s;
       }
     })";
-  auto with = [&](const std::string& read) {
-    std::string text = code;
-    text.replace(text.find("READ"), 4, read);
-    return checkSnippet(text);
-  };
-  CheckedSnippet unprotected = with("y[i] = stats->total");
+  CheckedSnippet unprotected = checkSnippet(fillIn(code, {"y[i] = stats->total"}));
   EXPECT_TRUE(reportsRaceOn(unprotected, "stats->total", true)) << describe(unprotected.findings);
-  CheckedSnippet protectedRead = with("\n#pragma omp critical\n y[i] = stats->total;");
+  CheckedSnippet protectedRead = checkSnippet(fillIn(code, {"\n#pragma omp critical\n y[i] = stats->total;"}));
   EXPECT_TRUE(protectedRead.findings.empty()) << describe(protectedRead.findings);
 }
 
@@ -477,19 +472,14 @@ TEST(StructMembers, AnArrayOfStructsInAStructIsChecked) {
       #pragma omp parallel for private(k)
       for (i = 1; i < m->n; i++) {
         for (k = 0; k < 4; k++) m->cells[i].v[k] *= factor * m->cells[i].mass;
-        BODY;
+        %s;
       }
     })";
-  auto withBody = [&](const std::string& body) {
-    std::string text = mesh;
-    text.replace(text.find("BODY"), 4, body);
-    return checkSnippet(text);
-  };
-  CheckedSnippet clean = withBody("m->cells[i].mass = 0.0");
+  CheckedSnippet clean = checkSnippet(fillIn(mesh, {"m->cells[i].mass = 0.0"}));
   EXPECT_TRUE(clean.findings.empty()) << describe(clean.findings);
   EXPECT_EQ(clean.models.loops.at(0).findVariable("m->cells[].v")->dimensions, 2u);
   // Iteration i - 1 writes the v of the cell iteration i reads.
-  CheckedSnippet race = withBody("m->cells[i].mass += m->cells[i - 1].v[3]");
+  CheckedSnippet race = checkSnippet(fillIn(mesh, {"m->cells[i].mass += m->cells[i - 1].v[3]"}));
   EXPECT_TRUE(reportsRaceOn(race, "m->cells[].v", true)) << describe(race.findings);
   EXPECT_FALSE(reportsRaceOn(race, "m->cells[].mass")) << "each iteration its own cell's mass";
 }
@@ -509,21 +499,16 @@ TEST(StructMembers, AnElementOfAMemberArrayPassedByValueIsFollowed) {
       #pragma omp parallel for
       for (i = 0; i < points->num; i++) {
         float c = dist(points->p[i], points->p[x], points->dim) * points->p[i].weight;
-        if (c < points->p[i].cost) WRITE;
+        if (c < points->p[i].cost) %s;
       }
     })";
-  auto with = [&](const std::string& write) {
-    std::string text = assign;
-    text.replace(text.find("WRITE"), 5, write);
-    return checkSnippet(text);
-  };
-  CheckedSnippet costs = with("points->p[i].cost = c");
+  CheckedSnippet costs = checkSnippet(fillIn(code, {"points->p[i].cost = c"}));
   EXPECT_FALSE(anyUnsupported(costs)) << describe(costs.findings);
   // Element x is read whole by every iteration while iteration x may write its cost.
   EXPECT_TRUE(reportsRaceOn(costs, "points->p[].cost", true)) << describe(costs.findings);
-  CheckedSnippet weights = with("points->p[i].weight = c");
+  CheckedSnippet weights = checkSnippet(fillIn(code, {"points->p[i].weight = c"}));
   EXPECT_TRUE(reportsRaceOn(weights, "points->p[].weight", true)) << describe(weights.findings);
-  CheckedSnippet coords = with("points->p[i].coord[0] = c");
+  CheckedSnippet coords = checkSnippet(fillIn(code, {"points->p[i].coord[0] = c"}));
   EXPECT_TRUE(reportsRaceOn(coords, "points->p[].coord")) << describe(coords.findings);
 }
 
