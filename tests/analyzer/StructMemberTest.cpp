@@ -502,13 +502,13 @@ TEST(StructMembers, AnElementOfAMemberArrayPassedByValueIsFollowed) {
         if (c < points->p[i].cost) %s;
       }
     })";
-  CheckedSnippet costs = checkSnippet(fillIn(code, {"points->p[i].cost = c"}));
+  CheckedSnippet costs = checkSnippet(fillIn(assign, {"points->p[i].cost = c"}));
   EXPECT_FALSE(anyUnsupported(costs)) << describe(costs.findings);
   // Element x is read whole by every iteration while iteration x may write its cost.
   EXPECT_TRUE(reportsRaceOn(costs, "points->p[].cost", true)) << describe(costs.findings);
-  CheckedSnippet weights = checkSnippet(fillIn(code, {"points->p[i].weight = c"}));
+  CheckedSnippet weights = checkSnippet(fillIn(assign, {"points->p[i].weight = c"}));
   EXPECT_TRUE(reportsRaceOn(weights, "points->p[].weight", true)) << describe(weights.findings);
-  CheckedSnippet coords = checkSnippet(fillIn(code, {"points->p[i].coord[0] = c"}));
+  CheckedSnippet coords = checkSnippet(fillIn(assign, {"points->p[i].coord[0] = c"}));
   EXPECT_TRUE(reportsRaceOn(coords, "points->p[].coord")) << describe(coords.findings);
 }
 
