@@ -146,18 +146,6 @@ class WitnessEvaluator {
   // The value of `expr` on `thread` under the witness; nothing when a symbol is not in it.
   std::optional<long long> value(const smt::ExprRef& expr, smt::Thread thread) const { return evaluate(expr, thread); }
 
- private:
-  static const char* relationText(smt::Relation relation) {
-    switch (relation) {
-      case smt::Relation::Equal: return "==";
-      case smt::Relation::NotEqual: return "!=";
-      case smt::Relation::Less: return "<";
-      case smt::Relation::LessEqual: return "<=";
-      case smt::Relation::Greater: return ">";
-      case smt::Relation::GreaterEqual: return ">=";
-    }
-    return "?";
-  }
   static bool holds(long long lhs, smt::Relation relation, long long rhs) {
     switch (relation) {
       case smt::Relation::Equal: return lhs == rhs;
@@ -170,6 +158,18 @@ class WitnessEvaluator {
     return true;
   }
 
+ private:
+  static const char* relationText(smt::Relation relation) {
+    switch (relation) {
+      case smt::Relation::Equal: return "==";
+      case smt::Relation::NotEqual: return "!=";
+      case smt::Relation::Less: return "<";
+      case smt::Relation::LessEqual: return "<=";
+      case smt::Relation::Greater: return ">";
+      case smt::Relation::GreaterEqual: return ">=";
+    }
+    return "?";
+  }
   std::optional<std::string> outsideDomain(const smt::LoopDimension& dimension, smt::Thread thread) const {
     auto counter = evaluate(smt::variable(dimension.counter, 0, smt::Scope::Counter), thread);
     if (!counter) return std::nullopt;
@@ -243,11 +243,16 @@ class WitnessEvaluator {
   std::map<std::string, long long> values_;
 };
 
+// How many times the per-query limit the exact checker's queries get (LoopChecker::exactChecker).
+constexpr unsigned kExactQueryTimeoutFactor = 4;
+
 class LoopChecker {
  public:
-  LoopChecker(const LoopModel& loop, const LoopCheckOptions& options)
+  // `exact`: the loop's facts hold its `?:` choices exact (exactChecker()).
+  LoopChecker(const LoopModel& loop, const LoopCheckOptions& options, bool exact = false)
       : loop_(loop),
         options_(options),
+        exact_(exact),
         session_(options.z3TimeoutMs),
         knowledge_(session_, loop.contextTree(), loop.domain()) {
     session_.setDeadline(options.deadline);
@@ -260,6 +265,13 @@ class LoopChecker {
         !directive.has(Construct::Taskloop) && !directive.has(Construct::Distribute))
       knowledge_.addDistinct(smt::variable(loop.threadNumberSymbol, 0, smt::Scope::Private));
     for (const smt::ExprRef& ticket : loop.distinctPerIteration) knowledge_.addDistinct(ticket);
+    // Witnesses show the values chosen with `?:` and what they choose from, so that the witness's
+    // own check (WitnessEvaluator) evaluates the choices too, and a witness that already holds them
+    // exact needs no second search.
+    for (const Fact& choice : loop.exactChoices) {
+      knowledge_.nameInWitnesses(choice.lhs);
+      knowledge_.nameInWitnesses(choice.rhs);
+    }
     if (!loop.createdTasks.empty())
       tasks_ = std::make_unique<TaskOrdering>(loop, options.z3TimeoutMs, options.deadline);
   }
@@ -381,6 +393,21 @@ class LoopChecker {
     std::string notProven;
     if (definite && !violation) notProven = unprovenBy(answer, write, other);
     if (!notProven.empty()) definite = false;
+    // The values chosen with `?:` the witness reaches are only bounded in this model: the race is
+    // looked for again where they are exact, and what is found there is the answer (nothing: the
+    // two accesses never meet).
+    if (definite && !holdsExactChoices(answer.witness, write, other))
+      if (std::string chosen = choicesReached(write, other); !chosen.empty()) {
+        std::optional<RaceFinding> exact = exactChecker().checkExactly(indexOf(write), indexOf(other));
+        if (!exact) return;
+        if (exact->certainty != Certainty::Undecided) {
+          findings_.push_back(*exact);
+          return;
+        }
+        definite = false;
+        notProven =
+            "if " + chosen + " can take such values (Z3 could not decide it with the exact values " + "chosen by ?:)";
+      }
     // And replayed on the source itself, by a translation that shares none of the model's.
     std::optional<ReplayOutcome> replayed;
     if (definite && options_.replay) replayed = replayWitness(*options_.replay, answer.witness, write.span, other.span);
@@ -426,6 +453,67 @@ class LoopChecker {
                                   ? "model bug, the source refutes the witness: " + replayed->reason
                                   : "not replayed: " + replayed->reason;
     findings_.push_back(finding);
+  }
+
+  // The pair's finding in this checker, if any (the exact checker's answer for its parent).
+  std::optional<RaceFinding> checkExactly(size_t write, size_t other) {
+    size_t before = findings_.size();
+    checkPair(loop_.references.at(write), loop_.references.at(other));
+    if (findings_.size() == before) return std::nullopt;
+    RaceFinding finding = findings_.back();
+    findings_.resize(before);
+    return finding;
+  }
+
+  // Whether the witness's values hold every exact choice of the loop on the side of each access
+  // whose context it applies to (a witness Z3 found with the bounds only may hold them already).
+  bool holdsExactChoices(const WitnessEvaluator::Witness& witness, const Reference& write,
+                         const Reference& other) const {
+    WitnessEvaluator values(witness);
+    for (const Fact& choice : loop_.exactChoices)
+      for (smt::Thread thread : {smt::Thread::A, smt::Thread::B}) {
+        const Reference& side = thread == smt::Thread::A ? write : other;
+        if (!knowledge_.contexts().isAncestorOrSelf(choice.context, side.context)) continue;
+        auto lhs = values.value(choice.lhs, thread), rhs = values.value(choice.rhs, thread);
+        if (!lhs || !rhs || !WitnessEvaluator::holds(*lhs, choice.relation, *rhs)) return false;
+      }
+    return true;
+  }
+
+  size_t indexOf(const Reference& reference) const { return static_cast<size_t>(&reference - loop_.references.data()); }
+
+  // The symbols chosen with `?:` (LoopModel::exactChoices) that the two accesses reach, as a list
+  // ("hi#1, c_end#1"); "" when none.
+  std::string choicesReached(const Reference& write, const Reference& other) const {
+    if (exact_ || loop_.exactChoices.empty()) return "";
+    std::set<std::string> shared;
+    std::set<std::string> reached = symbolsReached(write, other, shared);
+    std::set<std::string> chosen;
+    for (const Fact& choice : loop_.exactChoices)
+      if (knowledge_.contexts().isAncestorOrSelf(choice.context, write.context) ||
+          knowledge_.contexts().isAncestorOrSelf(choice.context, other.context))
+        smt::forEachSymbol(choice.lhs, [&](const smt::Expr& symbol) {
+          if (symbol.op == smt::Expr::Op::Var && reached.count(symbol.name)) chosen.insert(symbol.name);
+        });
+    std::string list;
+    for (const std::string& name : chosen) list += (list.empty() ? "" : ", ") + name;
+    return list;
+  }
+
+  // The loop again, with its `?:` choices exact instead of bounded, built when a definite race first
+  // needs it: it answers the question only once a witness is found, so no other query pays for the
+  // case split.
+  LoopChecker& exactChecker() {
+    if (!exactChecker_) {
+      exactLoop_ = std::make_unique<LoopModel>(loop_);
+      exactLoop_->facts.insert(exactLoop_->facts.end(), loop_.exactChoices.begin(), loop_.exactChoices.end());
+      // Its queries are few (one pair's, once a race is found) and harder (a case split per choice
+      // and thread): each gets a longer limit, within the file's budget all the same.
+      exactOptions_ = options_;
+      exactOptions_.z3TimeoutMs = options_.z3TimeoutMs * kExactQueryTimeoutFactor;
+      exactChecker_ = std::make_unique<LoopChecker>(*exactLoop_, exactOptions_, /*exact=*/true);
+    }
+    return *exactChecker_;
   }
 
   // Why a witness Z3 found does not prove a race of the program, "" when it does: an unpinned value
@@ -680,12 +768,16 @@ class LoopChecker {
 
   const LoopModel& loop_;
   const LoopCheckOptions& options_;
+  bool exact_ = false;
   smt::SolverSession session_;
   smt::KnowledgeBase knowledge_;
   std::unique_ptr<TaskOrdering> tasks_;  // tasks created in a loop, several per iteration or with depend
   std::vector<RaceFinding> findings_;
   std::set<std::tuple<std::string, unsigned, unsigned>> opaquePairs_;
   std::map<int, std::vector<ColumnInRow>> keptColumns_;  // by reference id
+  std::unique_ptr<LoopModel> exactLoop_;                 // exactChecker()'s loop
+  LoopCheckOptions exactOptions_;                        // and its options
+  std::unique_ptr<LoopChecker> exactChecker_;
 };
 
 }  // namespace

@@ -418,7 +418,9 @@ void Builder::addRelation(int context, const clang::Expr* lhs, Relation relation
 
 // `plain relation other` as a fact. When `other` is a min/max written with `?:` the fact is one
 // per arm, if the relation bounds both arms (i < min(x, y): i < x and i < y; e == min(x, y):
-// e <= x and e <= y); otherwise nothing is known.
+// e <= x and e <= y); otherwise nothing is known. Where those bounds say less than the relation
+// (e == min(x, y) also holds one arm), the relation with the exact choice goes to
+// LoopModel::exactChoices, which a definite race's witness must satisfy.
 void Builder::addBound(int context, const smt::ExprRef& plain, Relation relation, const clang::Expr* other,
                        IndexTranslator& translator, const std::string& origin, SourcePosition at) {
   if (IndexTranslator::Result translated = translator.translate(other); translated.expr) {
@@ -427,11 +429,19 @@ void Builder::addBound(int context, const smt::ExprRef& plain, Relation relation
   }
   std::optional<IndexTranslator::Extremum> extremum = translator.translateExtremum(other);
   if (!extremum) return;
-  if (relation == Relation::Equal) relation = extremum->smaller ? Relation::LessEqual : Relation::GreaterEqual;
+  std::string bound = origin + (extremum->smaller ? " (min written with ?:)" : " (max written with ?:)");
+  smt::ExprRef choice = extremum->smaller
+                            ? smt::ifLess(extremum->first, extremum->second, extremum->first, extremum->second)
+                            : smt::ifLess(extremum->first, extremum->second, extremum->second, extremum->first);
   bool below = relation == Relation::Less || relation == Relation::LessEqual;
   bool above = relation == Relation::Greater || relation == Relation::GreaterEqual;
+  // Below a min or above a max is below (above) both arms: the arm bounds are the relation itself.
+  if (!(extremum->smaller ? below : above))
+    model_.exactChoices.push_back({context, plain, relation, choice, bound, at, relation == Relation::Equal});
+  if (relation == Relation::Equal) relation = extremum->smaller ? Relation::LessEqual : Relation::GreaterEqual;
+  below = relation == Relation::Less || relation == Relation::LessEqual;
+  above = relation == Relation::Greater || relation == Relation::GreaterEqual;
   if (extremum->smaller ? !below : !above) return;
-  std::string bound = origin + (extremum->smaller ? " (min written with ?:)" : " (max written with ?:)");
   model_.facts.push_back({context, plain, relation, extremum->first, bound, at});
   model_.facts.push_back({context, plain, relation, extremum->second, bound, at});
 }
@@ -565,6 +575,10 @@ void Builder::addEntryFacts() {
     pending.push_back(fact.lhs);
     pending.push_back(fact.rhs);
   }
+  // The loop's own bounds too: `int ntiles = (n + TILE - 1) / TILE;` before `t < ntiles`.
+  for (const LoopDimensionModel& dimension : model_.dimensions)
+    for (const smt::ExprRef& part : {dimension.domain.first, dimension.domain.bound, dimension.domain.step})
+      if (part) pending.push_back(part);
   std::set<std::string> done;
   while (!pending.empty()) {
     smt::ExprRef expr = pending.back();
