@@ -245,6 +245,8 @@ class WitnessEvaluator {
 
 // How many times the per-query limit the exact checker's queries get (LoopChecker::exactChecker).
 constexpr unsigned kExactQueryTimeoutFactor = 4;
+// The most choices-and-sides the exact checker splits into their arms (2^4 cases).
+constexpr size_t kMostArmSides = 4;
 
 class LoopChecker {
  public:
@@ -455,14 +457,67 @@ class LoopChecker {
     findings_.push_back(finding);
   }
 
-  // The pair's finding in this checker, if any (the exact checker's answer for its parent).
-  std::optional<RaceFinding> checkExactly(size_t write, size_t other) {
+  // The pair's finding in this checker, if any (the exact checker's answer for its parent). A
+  // choice is a case split Z3 may not finish within its limit: the pair is asked once per arm each
+  // choice takes on each side (at most 2^kMostArmSides cases), each case linear; a definite race in
+  // one is the answer, none in any means the accesses never meet, and otherwise the finding is the
+  // least certain case's.
+  std::optional<RaceFinding> checkExactly(size_t writeIndex, size_t otherIndex) {
+    const Reference& write = loop_.references.at(writeIndex);
+    const Reference& other = loop_.references.at(otherIndex);
+    std::vector<std::pair<const Fact*, bool>> sides;  // a choice, and whether on the second access's side
+    for (const Fact& choice : loop_.exactChoices)
+      for (const Reference* side : {&write, &other})
+        if (knowledge_.contexts().isAncestorOrSelf(choice.context, side->context))
+          sides.emplace_back(&choice, side == &other);
+    bool split =
+        !sides.empty() && sides.size() <= kMostArmSides &&
+        std::all_of(sides.begin(), sides.end(), [](const auto& side) {
+          return side.first->rhs->op == smt::Expr::Op::IfLess && side.first->relation != smt::Relation::NotEqual;
+        });
+    if (!split) return findingOf(write, other);
+    std::optional<RaceFinding> weakest;
+    for (unsigned arms = 0; arms < (1u << sides.size()); ++arms) {
+      smt::KnowledgeBase::NonNegative taken;
+      for (size_t k = 0; k < sides.size(); ++k) addArm(*sides[k].first, (arms >> k) & 1u, sides[k].second, taken);
+      arms_ = &taken;
+      std::optional<RaceFinding> finding = findingOf(write, other);
+      arms_ = nullptr;
+      if (!finding) continue;
+      if (finding->certainty == Certainty::Definite) return finding;
+      if (!weakest || finding->certainty == Certainty::Undecided) weakest = finding;
+    }
+    return weakest;
+  }
+
+  std::optional<RaceFinding> findingOf(const Reference& write, const Reference& other) {
     size_t before = findings_.size();
-    checkPair(loop_.references.at(write), loop_.references.at(other));
+    checkPair(write, other);
     if (findings_.size() == before) return std::nullopt;
     RaceFinding finding = findings_.back();
     findings_.resize(before);
     return finding;
+  }
+
+  // One arm of `lhs relation (a < b ? x : y)`, as values at least 0 on one side: a < b and
+  // `lhs relation x` (`otherwise` false), or a >= b and `lhs relation y`.
+  static void addArm(const Fact& choice, bool otherwise, bool secondSide, smt::KnowledgeBase::NonNegative& into) {
+    const std::vector<smt::ExprRef>& args = choice.rhs->args;
+    std::vector<smt::ExprRef>& side = secondSide ? into.onSecond : into.onFirst;
+    smt::ExprRef one = smt::constant(1), arm = otherwise ? args.at(3) : args.at(2);
+    side.push_back(otherwise ? smt::sub(args.at(0), args.at(1)) : smt::sub(smt::sub(args.at(1), args.at(0)), one));
+    smt::ExprRef above = smt::sub(choice.lhs, arm), below = smt::sub(arm, choice.lhs);  // lhs - arm, arm - lhs
+    switch (choice.relation) {
+      case smt::Relation::Equal:
+        side.push_back(above);
+        side.push_back(below);
+        break;
+      case smt::Relation::Less: side.push_back(smt::sub(below, one)); break;
+      case smt::Relation::LessEqual: side.push_back(below); break;
+      case smt::Relation::Greater: side.push_back(smt::sub(above, one)); break;
+      case smt::Relation::GreaterEqual: side.push_back(above); break;
+      case smt::Relation::NotEqual: break;  // not split (checkExactly)
+    }
   }
 
   // Whether the witness's values hold every exact choice of the loop on the side of each access
@@ -593,6 +648,13 @@ class LoopChecker {
   // a column leaves in its row)?
   smt::Coincidence coincide(const Reference& write, const Reference& other,
                             const smt::KnowledgeBase::NonNegative* nonNegative = nullptr) {
+    smt::KnowledgeBase::NonNegative withArms;
+    if (arms_) {  // the arms checkExactly has taken hold in every question
+      if (nonNegative) withArms = *nonNegative;
+      withArms.onFirst.insert(withArms.onFirst.end(), arms_->onFirst.begin(), arms_->onFirst.end());
+      withArms.onSecond.insert(withArms.onSecond.end(), arms_->onSecond.begin(), arms_->onSecond.end());
+      nonNegative = &withArms;
+    }
     if (!tasks_)
       return knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices, {}, nonNegative);
     std::vector<smt::Condition> onFirst, onSecond;
@@ -774,9 +836,10 @@ class LoopChecker {
   std::unique_ptr<TaskOrdering> tasks_;  // tasks created in a loop, several per iteration or with depend
   std::vector<RaceFinding> findings_;
   std::set<std::tuple<std::string, unsigned, unsigned>> opaquePairs_;
-  std::map<int, std::vector<ColumnInRow>> keptColumns_;  // by reference id
-  std::unique_ptr<LoopModel> exactLoop_;                 // exactChecker()'s loop
-  LoopCheckOptions exactOptions_;                        // and its options
+  std::map<int, std::vector<ColumnInRow>> keptColumns_;    // by reference id
+  std::unique_ptr<LoopModel> exactLoop_;                   // exactChecker()'s loop
+  LoopCheckOptions exactOptions_;                          // and its options
+  const smt::KnowledgeBase::NonNegative* arms_ = nullptr;  // checkExactly's case, while it asks
   std::unique_ptr<LoopChecker> exactChecker_;
 };
 

@@ -115,6 +115,16 @@ const clang::DeclRefExpr* firstUse(const clang::Stmt* expression, const clang::V
 smt::ExprRef loopThreadNumber() { return smt::variable(kThreadNumber, 0, smt::Scope::Private); }
 smt::ExprRef loopTeamSize() { return smt::variable(kTeamSize, 0, smt::Scope::Shared); }
 
+// No product of two values the model does not know, nor a division or remainder by one.
+bool isLinear(const smt::ExprRef& expr) {
+  using Op = smt::Expr::Op;
+  if (expr->op == Op::Read) return true;
+  if ((expr->op == Op::Mul && expr->args.at(0)->op != Op::Const && expr->args.at(1)->op != Op::Const) ||
+      ((expr->op == Op::Div || expr->op == Op::Mod) && expr->args.at(1)->op != Op::Const))
+    return false;
+  return std::all_of(expr->args.begin(), expr->args.end(), isLinear);
+}
+
 class Builder {
  public:
   Builder(const LoopModelRequest& request, clang::ASTContext& context)
@@ -575,11 +585,18 @@ void Builder::addEntryFacts() {
     pending.push_back(fact.lhs);
     pending.push_back(fact.rhs);
   }
-  // The loop's own bounds too: `int ntiles = (n + TILE - 1) / TILE;` before `t < ntiles`.
-  for (const LoopDimensionModel& dimension : model_.dimensions)
-    for (const smt::ExprRef& part : {dimension.domain.first, dimension.domain.bound, dimension.domain.step})
-      if (part) pending.push_back(part);
   std::set<std::string> done;
+  // Then the loop's own bounds: `int ntiles = (n + TILE - 1) / TILE;` before `t < ntiles`, when the
+  // value is linear (`num_chunk = row * col / 256` would make every query of the loop nonlinear;
+  // it stays an input, as a bound the model cannot say does).
+  bool linearOnly = false;
+  auto seedBounds = [&] {
+    linearOnly = true;
+    for (const LoopDimensionModel& dimension : model_.dimensions)
+      for (const smt::ExprRef& part : {dimension.domain.first, dimension.domain.bound, dimension.domain.step})
+        if (part) pending.push_back(part);
+  };
+  if (pending.empty()) seedBounds();
   while (!pending.empty()) {
     smt::ExprRef expr = pending.back();
     pending.pop_back();
@@ -599,10 +616,17 @@ void Builder::addEntryFacts() {
       if (modifiedIn(*request_.function->getBody(), variable)) return;
       auto lhs = smt::variable(symbol.name, 0, symbol.scope);
       SourcePosition at = positionOf(variable->getLocation(), sources_);
-      size_t before = model_.facts.size();
+      size_t before = model_.facts.size(), choicesBefore = model_.exactChoices.size();
       addBound(0, lhs, Relation::Equal, init, entry, "initialisation before the loop", at);
+      if (linearOnly && std::any_of(model_.facts.begin() + before, model_.facts.end(),
+                                    [](const Fact& fact) { return !isLinear(fact.rhs); })) {
+        model_.facts.resize(before);
+        model_.exactChoices.resize(choicesBefore);
+        return;
+      }
       for (size_t k = before; k < model_.facts.size(); ++k) pending.push_back(model_.facts[k].rhs);
     });
+    if (pending.empty() && !linearOnly) seedBounds();
   }
 }
 
