@@ -296,8 +296,9 @@ class CalleeWalker {
       // changes what is reached through it, which is not followed.
       // `nx` (`this->nx`) in a member function called on `out` (or on the loop's own object): a
       // read of `out.nx` where the caller names `out`; the member functions it calls on `this` are
-      // followed as calls, and its elements `u[i]` are objectElement's. Writes of the object's
-      // scalar members, and an object named inside a called function, are not modelled.
+      // followed as calls, and its elements `u[i]` are objectElement's; a scalar member it writes
+      // (`next++` in `int take()`) is a write of `out.next`. An object named inside a called
+      // function is not modelled.
       bool objectMember(clang::MemberExpr* member) {
         if (!llvm::isa<clang::FieldDecl>(member->getMemberDecl())) return true;  // a member function called
         std::string field = member->getMemberDecl()->getNameAsString();
@@ -312,11 +313,6 @@ class CalleeWalker {
         }
         std::vector<AccessKind> kinds = kindsAt(member, parents);
         bool read = std::all_of(kinds.begin(), kinds.end(), [](AccessKind kind) { return kind == AccessKind::Read; });
-        if (!read) {
-          unmodelled("member function '" + name + "' writes member '" + field +
-                     "' of its object, which is not modelled");
-          return false;
-        }
         clang::QualType type = member->getType();
         // A pointer, array or container member read for a larger access (`u[i]`): that access is
         // objectElement's.
@@ -324,7 +320,8 @@ class CalleeWalker {
             isBaseOfElement(member))
           return true;
         if (type->isPointerType() || type->isArrayType() || type->isRecordType()) {
-          unmodelled("member '" + field + "' of the object, a pointer, array or struct, is not followed");
+          unmodelled("member '" + field + "' of the object, a pointer, array or struct, is " +
+                     (read ? "not followed" : "assigned"));
           return false;
         }
         std::string reason;

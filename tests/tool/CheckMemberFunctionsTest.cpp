@@ -1,8 +1,8 @@
 // C++ member functions in subscripts (docs/check.md, "Calls"; analyzer/frontend/MemberCalls.h): an
 // accessor `int idx(int i, int j) const { return j * nx + i; }` called on an object the loop names
 // is its expression with `this` standing for that object, so `g.idx(i, j)` is `j * g.nx + i`.
-// Inside a member function the loop's own object is `this`. Member functions that write a scalar
-// member of their object stay "cannot check".
+// Inside a member function the loop's own object is `this`. A member function that writes a scalar
+// member of its object writes that member of the object it is called on.
 #include "CheckFindings.h"
 
 #include <gtest/gtest.h>
@@ -83,19 +83,50 @@ TEST(CheckMemberFunctions, AMemberTheLoopWritesIsReadThroughTheAccessor) {
   EXPECT_TRUE(hasFinding(checked, "definite", "g.nx")) << checked.out;
 }
 
-TEST(CheckMemberFunctions, AMemberFunctionThatWritesItsObjectIsNotModelled) {
-  CheckedFile checked = checkFile(kAdrace, writeSource("member_writer.cpp",
-                                                       "struct Counter {\n"
-                                                       "  int next;\n"
-                                                       "  double slots[1024];\n"
-                                                       "  int take() { return next++; }\n"
-                                                       "};\n"
-                                                       "void fill(Counter& c, int n) {\n"
-                                                       "#pragma omp parallel for\n"
-                                                       "  for (int i = 0; i < n; ++i) c.slots[c.take()] = 1.0;\n"
-                                                       "}\n"));
-  EXPECT_TRUE(unsupportedSaying(checked, "member function 'take' writes member 'next' of its object")) << checked.out;
-  EXPECT_FALSE(hasFinding(checked, "definite")) << checked.out;
+// `int take() { return next++; }` called on `c` writes `c.next` where the call is made.
+const char* const kCounter =
+    "struct Counter {\n"
+    "  int next;\n"
+    "  double slots[1024];\n"
+    "  int take() { return next++; }\n"
+    "  int peek() const { return next; }\n"
+    "};\n";
+
+TEST(CheckMemberFunctions, AMemberFunctionThatWritesItsObjectWritesThatObject) {
+  CheckedFile unprotected =
+      checkFile(kAdrace, writeSource("member_writer.cpp", std::string(kCounter) +
+                                                              "void fill(Counter& c, int n) {\n"
+                                                              "#pragma omp parallel for\n"
+                                                              "  for (int i = 0; i < n; ++i) c.slots[c.take()] = 1.0;\n"
+                                                              "}\n"));
+  EXPECT_TRUE(hasFinding(unprotected, "definite", "c.next")) << unprotected.out;
+  EXPECT_FALSE(hasFinding(unprotected, "unsupported")) << unprotected.out;
+  // The call under a critical section, the member read outside it.
+  CheckedFile readOutside =
+      checkFile(kAdrace, writeSource("member_writer_read.cpp", std::string(kCounter) +
+                                                                   "void fill(Counter& c, int n, double* out) {\n"
+                                                                   "#pragma omp parallel for\n"
+                                                                   "  for (int i = 0; i < n; ++i) {\n"
+                                                                   "    int k;\n"
+                                                                   "#pragma omp critical\n"
+                                                                   "    k = c.take();\n"
+                                                                   "    out[i] = k + c.next;\n"
+                                                                   "  }\n"
+                                                                   "}\n"));
+  EXPECT_TRUE(hasFinding(readOutside, "definite", "c.next")) << readOutside.out;
+  CheckedFile locked =
+      checkFile(kAdrace, writeSource("member_writer_locked.cpp", std::string(kCounter) +
+                                                                     "void fill(Counter& c, int n, double* out) {\n"
+                                                                     "#pragma omp parallel for\n"
+                                                                     "  for (int i = 0; i < n; ++i) {\n"
+                                                                     "    int k, m;\n"
+                                                                     "#pragma omp critical\n"
+                                                                     "    { k = c.take(); m = c.peek(); }\n"
+                                                                     "    out[i] = k + m;\n"
+                                                                     "  }\n"
+                                                                     "}\n"));
+  EXPECT_EQ(locked.exitCode, 0) << locked.out;
+  EXPECT_TRUE(locked.findings.empty()) << locked.out;
 }
 
 TEST(CheckMemberFunctions, VirtualAccessorsAreNotFollowed) {
