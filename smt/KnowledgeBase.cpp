@@ -285,6 +285,11 @@ std::vector<std::pair<std::string, std::string>> KnowledgeBase::witnessFrom(cons
       forEachSymbol(component, [&, thread = side.second](const Expr& symbol) {
         if (symbol.op == Expr::Op::Var) record(symbolName(symbol, thread), encoder.encode(symbol, evaluatedOn(thread)));
       });
+  for (Thread thread : {Thread::A, Thread::B})
+    for (const ExprRef& named : witnessSymbols_)
+      forEachSymbol(named, [&](const Expr& symbol) {
+        if (symbol.op == Expr::Op::Var) record(symbolName(symbol, thread), encoder.encode(symbol, evaluatedOn(thread)));
+      });
   // Array values last: "c[3]" → "5" says which entries of c would have to collide.
   for (const auto& side : sides)
     for (const ExprRef& component : *side.first)

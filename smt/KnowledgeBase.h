@@ -92,6 +92,10 @@ class KnowledgeBase {
   Coincidence mayCoincideAt(int firstContext, int secondContext, const IndexTuple& first, const IndexTuple& second,
                             const std::vector<ExprRef>& sameOnBoth = {}, const NonNegative* nonNegative = nullptr);
 
+  // Symbols every witness also names, on both threads, besides the counters and the subscripts'
+  // symbols (the values chosen with `?:` that a definite race's witness must show exact).
+  void nameInWitnesses(const ExprRef& expr) { witnessSymbols_.push_back(expr); }
+
   const ContextTree& contexts() const { return contexts_; }
   unsigned knowledgeAssertions() const { return knowledgeAssertions_; }
 
@@ -119,6 +123,7 @@ class KnowledgeBase {
   // Per question ("first vs second", primed text), the answers by (context, with knowledge).
   std::map<std::string, std::map<std::pair<int, bool>, Coincidence>> cache_;
   unsigned knowledgeAssertions_ = 0;
+  std::vector<ExprRef> witnessSymbols_;  // nameInWitnesses
 };
 
 }  // namespace adrace::smt

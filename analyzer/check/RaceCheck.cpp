@@ -146,18 +146,6 @@ class WitnessEvaluator {
   // The value of `expr` on `thread` under the witness; nothing when a symbol is not in it.
   std::optional<long long> value(const smt::ExprRef& expr, smt::Thread thread) const { return evaluate(expr, thread); }
 
- private:
-  static const char* relationText(smt::Relation relation) {
-    switch (relation) {
-      case smt::Relation::Equal: return "==";
-      case smt::Relation::NotEqual: return "!=";
-      case smt::Relation::Less: return "<";
-      case smt::Relation::LessEqual: return "<=";
-      case smt::Relation::Greater: return ">";
-      case smt::Relation::GreaterEqual: return ">=";
-    }
-    return "?";
-  }
   static bool holds(long long lhs, smt::Relation relation, long long rhs) {
     switch (relation) {
       case smt::Relation::Equal: return lhs == rhs;
@@ -170,6 +158,18 @@ class WitnessEvaluator {
     return true;
   }
 
+ private:
+  static const char* relationText(smt::Relation relation) {
+    switch (relation) {
+      case smt::Relation::Equal: return "==";
+      case smt::Relation::NotEqual: return "!=";
+      case smt::Relation::Less: return "<";
+      case smt::Relation::LessEqual: return "<=";
+      case smt::Relation::Greater: return ">";
+      case smt::Relation::GreaterEqual: return ">=";
+    }
+    return "?";
+  }
   std::optional<std::string> outsideDomain(const smt::LoopDimension& dimension, smt::Thread thread) const {
     auto counter = evaluate(smt::variable(dimension.counter, 0, smt::Scope::Counter), thread);
     if (!counter) return std::nullopt;
@@ -243,11 +243,18 @@ class WitnessEvaluator {
   std::map<std::string, long long> values_;
 };
 
+// How many times the per-query limit the exact checker's queries get (LoopChecker::exactChecker).
+constexpr unsigned kExactQueryTimeoutFactor = 4;
+// The most choices-and-sides the exact checker splits into their arms (2^4 cases).
+constexpr size_t kMostArmSides = 4;
+
 class LoopChecker {
  public:
-  LoopChecker(const LoopModel& loop, const LoopCheckOptions& options)
+  // `exact`: the loop's facts hold its `?:` choices exact (exactChecker()).
+  LoopChecker(const LoopModel& loop, const LoopCheckOptions& options, bool exact = false)
       : loop_(loop),
         options_(options),
+        exact_(exact),
         session_(options.z3TimeoutMs),
         knowledge_(session_, loop.contextTree(), loop.domain()) {
     session_.setDeadline(options.deadline);
@@ -260,6 +267,13 @@ class LoopChecker {
         !directive.has(Construct::Taskloop) && !directive.has(Construct::Distribute))
       knowledge_.addDistinct(smt::variable(loop.threadNumberSymbol, 0, smt::Scope::Private));
     for (const smt::ExprRef& ticket : loop.distinctPerIteration) knowledge_.addDistinct(ticket);
+    // Witnesses show the values chosen with `?:` and what they choose from, so that the witness's
+    // own check (WitnessEvaluator) evaluates the choices too, and a witness that already holds them
+    // exact needs no second search.
+    for (const Fact& choice : loop.exactChoices) {
+      knowledge_.nameInWitnesses(choice.lhs);
+      knowledge_.nameInWitnesses(choice.rhs);
+    }
     if (!loop.createdTasks.empty())
       tasks_ = std::make_unique<TaskOrdering>(loop, options.z3TimeoutMs, options.deadline);
   }
@@ -381,6 +395,21 @@ class LoopChecker {
     std::string notProven;
     if (definite && !violation) notProven = unprovenBy(answer, write, other);
     if (!notProven.empty()) definite = false;
+    // The values chosen with `?:` the witness reaches are only bounded in this model: the race is
+    // looked for again where they are exact, and what is found there is the answer (nothing: the
+    // two accesses never meet).
+    if (definite && !holdsExactChoices(answer.witness, write, other))
+      if (std::string chosen = choicesReached(write, other); !chosen.empty()) {
+        std::optional<RaceFinding> exact = exactChecker().checkExactly(indexOf(write), indexOf(other));
+        if (!exact) return;
+        if (exact->certainty != Certainty::Undecided) {
+          findings_.push_back(*exact);
+          return;
+        }
+        definite = false;
+        notProven =
+            "if " + chosen + " can take such values (Z3 could not decide it with the exact values " + "chosen by ?:)";
+      }
     // And replayed on the source itself, by a translation that shares none of the model's.
     std::optional<ReplayOutcome> replayed;
     if (definite && options_.replay) replayed = replayWitness(*options_.replay, answer.witness, write.span, other.span);
@@ -426,6 +455,120 @@ class LoopChecker {
                                   ? "model bug, the source refutes the witness: " + replayed->reason
                                   : "not replayed: " + replayed->reason;
     findings_.push_back(finding);
+  }
+
+  // The pair's finding in this checker, if any (the exact checker's answer for its parent). A
+  // choice is a case split Z3 may not finish within its limit: the pair is asked once per arm each
+  // choice takes on each side (at most 2^kMostArmSides cases), each case linear; a definite race in
+  // one is the answer, none in any means the accesses never meet, and otherwise the finding is the
+  // least certain case's.
+  std::optional<RaceFinding> checkExactly(size_t writeIndex, size_t otherIndex) {
+    const Reference& write = loop_.references.at(writeIndex);
+    const Reference& other = loop_.references.at(otherIndex);
+    std::vector<std::pair<const Fact*, bool>> sides;  // a choice, and whether on the second access's side
+    for (const Fact& choice : loop_.exactChoices)
+      for (const Reference* side : {&write, &other})
+        if (knowledge_.contexts().isAncestorOrSelf(choice.context, side->context))
+          sides.emplace_back(&choice, side == &other);
+    bool split =
+        !sides.empty() && sides.size() <= kMostArmSides &&
+        std::all_of(sides.begin(), sides.end(), [](const auto& side) {
+          return side.first->rhs->op == smt::Expr::Op::IfLess && side.first->relation != smt::Relation::NotEqual;
+        });
+    if (!split) return findingOf(write, other);
+    std::optional<RaceFinding> weakest;
+    for (unsigned arms = 0; arms < (1u << sides.size()); ++arms) {
+      smt::KnowledgeBase::NonNegative taken;
+      for (size_t k = 0; k < sides.size(); ++k) addArm(*sides[k].first, (arms >> k) & 1u, sides[k].second, taken);
+      arms_ = &taken;
+      std::optional<RaceFinding> finding = findingOf(write, other);
+      arms_ = nullptr;
+      if (!finding) continue;
+      if (finding->certainty == Certainty::Definite) return finding;
+      if (!weakest || finding->certainty == Certainty::Undecided) weakest = finding;
+    }
+    return weakest;
+  }
+
+  std::optional<RaceFinding> findingOf(const Reference& write, const Reference& other) {
+    size_t before = findings_.size();
+    checkPair(write, other);
+    if (findings_.size() == before) return std::nullopt;
+    RaceFinding finding = findings_.back();
+    findings_.resize(before);
+    return finding;
+  }
+
+  // One arm of `lhs relation (a < b ? x : y)`, as values at least 0 on one side: a < b and
+  // `lhs relation x` (`otherwise` false), or a >= b and `lhs relation y`.
+  static void addArm(const Fact& choice, bool otherwise, bool secondSide, smt::KnowledgeBase::NonNegative& into) {
+    const std::vector<smt::ExprRef>& args = choice.rhs->args;
+    std::vector<smt::ExprRef>& side = secondSide ? into.onSecond : into.onFirst;
+    smt::ExprRef one = smt::constant(1), arm = otherwise ? args.at(3) : args.at(2);
+    side.push_back(otherwise ? smt::sub(args.at(0), args.at(1)) : smt::sub(smt::sub(args.at(1), args.at(0)), one));
+    smt::ExprRef above = smt::sub(choice.lhs, arm), below = smt::sub(arm, choice.lhs);  // lhs - arm, arm - lhs
+    switch (choice.relation) {
+      case smt::Relation::Equal:
+        side.push_back(above);
+        side.push_back(below);
+        break;
+      case smt::Relation::Less: side.push_back(smt::sub(below, one)); break;
+      case smt::Relation::LessEqual: side.push_back(below); break;
+      case smt::Relation::Greater: side.push_back(smt::sub(above, one)); break;
+      case smt::Relation::GreaterEqual: side.push_back(above); break;
+      case smt::Relation::NotEqual: break;  // not split (checkExactly)
+    }
+  }
+
+  // Whether the witness's values hold every exact choice of the loop on the side of each access
+  // whose context it applies to (a witness Z3 found with the bounds only may hold them already).
+  bool holdsExactChoices(const WitnessEvaluator::Witness& witness, const Reference& write,
+                         const Reference& other) const {
+    WitnessEvaluator values(witness);
+    for (const Fact& choice : loop_.exactChoices)
+      for (smt::Thread thread : {smt::Thread::A, smt::Thread::B}) {
+        const Reference& side = thread == smt::Thread::A ? write : other;
+        if (!knowledge_.contexts().isAncestorOrSelf(choice.context, side.context)) continue;
+        auto lhs = values.value(choice.lhs, thread), rhs = values.value(choice.rhs, thread);
+        if (!lhs || !rhs || !WitnessEvaluator::holds(*lhs, choice.relation, *rhs)) return false;
+      }
+    return true;
+  }
+
+  size_t indexOf(const Reference& reference) const { return static_cast<size_t>(&reference - loop_.references.data()); }
+
+  // The symbols chosen with `?:` (LoopModel::exactChoices) that the two accesses reach, as a list
+  // ("hi#1, c_end#1"); "" when none.
+  std::string choicesReached(const Reference& write, const Reference& other) const {
+    if (exact_ || loop_.exactChoices.empty()) return "";
+    std::set<std::string> shared;
+    std::set<std::string> reached = symbolsReached(write, other, shared);
+    std::set<std::string> chosen;
+    for (const Fact& choice : loop_.exactChoices)
+      if (knowledge_.contexts().isAncestorOrSelf(choice.context, write.context) ||
+          knowledge_.contexts().isAncestorOrSelf(choice.context, other.context))
+        smt::forEachSymbol(choice.lhs, [&](const smt::Expr& symbol) {
+          if (symbol.op == smt::Expr::Op::Var && reached.count(symbol.name)) chosen.insert(symbol.name);
+        });
+    std::string list;
+    for (const std::string& name : chosen) list += (list.empty() ? "" : ", ") + name;
+    return list;
+  }
+
+  // The loop again, with its `?:` choices exact instead of bounded, built when a definite race first
+  // needs it: it answers the question only once a witness is found, so no other query pays for the
+  // case split.
+  LoopChecker& exactChecker() {
+    if (!exactChecker_) {
+      exactLoop_ = std::make_unique<LoopModel>(loop_);
+      exactLoop_->facts.insert(exactLoop_->facts.end(), loop_.exactChoices.begin(), loop_.exactChoices.end());
+      // Its queries are few (one pair's, once a race is found) and harder (a case split per choice
+      // and thread): each gets a longer limit, within the file's budget all the same.
+      exactOptions_ = options_;
+      exactOptions_.z3TimeoutMs = options_.z3TimeoutMs * kExactQueryTimeoutFactor;
+      exactChecker_ = std::make_unique<LoopChecker>(*exactLoop_, exactOptions_, /*exact=*/true);
+    }
+    return *exactChecker_;
   }
 
   // Why a witness Z3 found does not prove a race of the program, "" when it does: an unpinned value
@@ -505,6 +648,13 @@ class LoopChecker {
   // a column leaves in its row)?
   smt::Coincidence coincide(const Reference& write, const Reference& other,
                             const smt::KnowledgeBase::NonNegative* nonNegative = nullptr) {
+    smt::KnowledgeBase::NonNegative withArms;
+    if (arms_) {  // the arms checkExactly has taken hold in every question
+      if (nonNegative) withArms = *nonNegative;
+      withArms.onFirst.insert(withArms.onFirst.end(), arms_->onFirst.begin(), arms_->onFirst.end());
+      withArms.onSecond.insert(withArms.onSecond.end(), arms_->onSecond.begin(), arms_->onSecond.end());
+      nonNegative = &withArms;
+    }
     if (!tasks_)
       return knowledge_.mayCoincideAt(write.context, other.context, write.indices, other.indices, {}, nonNegative);
     std::vector<smt::Condition> onFirst, onSecond;
@@ -680,12 +830,17 @@ class LoopChecker {
 
   const LoopModel& loop_;
   const LoopCheckOptions& options_;
+  bool exact_ = false;
   smt::SolverSession session_;
   smt::KnowledgeBase knowledge_;
   std::unique_ptr<TaskOrdering> tasks_;  // tasks created in a loop, several per iteration or with depend
   std::vector<RaceFinding> findings_;
   std::set<std::tuple<std::string, unsigned, unsigned>> opaquePairs_;
-  std::map<int, std::vector<ColumnInRow>> keptColumns_;  // by reference id
+  std::map<int, std::vector<ColumnInRow>> keptColumns_;    // by reference id
+  std::unique_ptr<LoopModel> exactLoop_;                   // exactChecker()'s loop
+  LoopCheckOptions exactOptions_;                          // and its options
+  const smt::KnowledgeBase::NonNegative* arms_ = nullptr;  // checkExactly's case, while it asks
+  std::unique_ptr<LoopChecker> exactChecker_;
 };
 
 }  // namespace

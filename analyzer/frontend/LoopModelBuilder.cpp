@@ -115,6 +115,16 @@ const clang::DeclRefExpr* firstUse(const clang::Stmt* expression, const clang::V
 smt::ExprRef loopThreadNumber() { return smt::variable(kThreadNumber, 0, smt::Scope::Private); }
 smt::ExprRef loopTeamSize() { return smt::variable(kTeamSize, 0, smt::Scope::Shared); }
 
+// No product of two values the model does not know, nor a division or remainder by one.
+bool isLinear(const smt::ExprRef& expr) {
+  using Op = smt::Expr::Op;
+  if (expr->op == Op::Read) return true;
+  if ((expr->op == Op::Mul && expr->args.at(0)->op != Op::Const && expr->args.at(1)->op != Op::Const) ||
+      ((expr->op == Op::Div || expr->op == Op::Mod) && expr->args.at(1)->op != Op::Const))
+    return false;
+  return std::all_of(expr->args.begin(), expr->args.end(), isLinear);
+}
+
 class Builder {
  public:
   Builder(const LoopModelRequest& request, clang::ASTContext& context)
@@ -418,7 +428,9 @@ void Builder::addRelation(int context, const clang::Expr* lhs, Relation relation
 
 // `plain relation other` as a fact. When `other` is a min/max written with `?:` the fact is one
 // per arm, if the relation bounds both arms (i < min(x, y): i < x and i < y; e == min(x, y):
-// e <= x and e <= y); otherwise nothing is known.
+// e <= x and e <= y); otherwise nothing is known. Where those bounds say less than the relation
+// (e == min(x, y) also holds one arm), the relation with the exact choice goes to
+// LoopModel::exactChoices, which a definite race's witness must satisfy.
 void Builder::addBound(int context, const smt::ExprRef& plain, Relation relation, const clang::Expr* other,
                        IndexTranslator& translator, const std::string& origin, SourcePosition at) {
   if (IndexTranslator::Result translated = translator.translate(other); translated.expr) {
@@ -427,11 +439,19 @@ void Builder::addBound(int context, const smt::ExprRef& plain, Relation relation
   }
   std::optional<IndexTranslator::Extremum> extremum = translator.translateExtremum(other);
   if (!extremum) return;
-  if (relation == Relation::Equal) relation = extremum->smaller ? Relation::LessEqual : Relation::GreaterEqual;
+  std::string bound = origin + (extremum->smaller ? " (min written with ?:)" : " (max written with ?:)");
+  smt::ExprRef choice = extremum->smaller
+                            ? smt::ifLess(extremum->first, extremum->second, extremum->first, extremum->second)
+                            : smt::ifLess(extremum->first, extremum->second, extremum->second, extremum->first);
   bool below = relation == Relation::Less || relation == Relation::LessEqual;
   bool above = relation == Relation::Greater || relation == Relation::GreaterEqual;
+  // Below a min or above a max is below (above) both arms: the arm bounds are the relation itself.
+  if (!(extremum->smaller ? below : above))
+    model_.exactChoices.push_back({context, plain, relation, choice, bound, at, relation == Relation::Equal});
+  if (relation == Relation::Equal) relation = extremum->smaller ? Relation::LessEqual : Relation::GreaterEqual;
+  below = relation == Relation::Less || relation == Relation::LessEqual;
+  above = relation == Relation::Greater || relation == Relation::GreaterEqual;
   if (extremum->smaller ? !below : !above) return;
-  std::string bound = origin + (extremum->smaller ? " (min written with ?:)" : " (max written with ?:)");
   model_.facts.push_back({context, plain, relation, extremum->first, bound, at});
   model_.facts.push_back({context, plain, relation, extremum->second, bound, at});
 }
@@ -566,6 +586,17 @@ void Builder::addEntryFacts() {
     pending.push_back(fact.rhs);
   }
   std::set<std::string> done;
+  // Then the loop's own bounds: `int ntiles = (n + TILE - 1) / TILE;` before `t < ntiles`, when the
+  // value is linear (`num_chunk = row * col / 256` would make every query of the loop nonlinear;
+  // it stays an input, as a bound the model cannot say does).
+  bool linearOnly = false;
+  auto seedBounds = [&] {
+    linearOnly = true;
+    for (const LoopDimensionModel& dimension : model_.dimensions)
+      for (const smt::ExprRef& part : {dimension.domain.first, dimension.domain.bound, dimension.domain.step})
+        if (part) pending.push_back(part);
+  };
+  if (pending.empty()) seedBounds();
   while (!pending.empty()) {
     smt::ExprRef expr = pending.back();
     pending.pop_back();
@@ -585,10 +616,17 @@ void Builder::addEntryFacts() {
       if (modifiedIn(*request_.function->getBody(), variable)) return;
       auto lhs = smt::variable(symbol.name, 0, symbol.scope);
       SourcePosition at = positionOf(variable->getLocation(), sources_);
-      size_t before = model_.facts.size();
+      size_t before = model_.facts.size(), choicesBefore = model_.exactChoices.size();
       addBound(0, lhs, Relation::Equal, init, entry, "initialisation before the loop", at);
+      if (linearOnly && std::any_of(model_.facts.begin() + before, model_.facts.end(),
+                                    [](const Fact& fact) { return !isLinear(fact.rhs); })) {
+        model_.facts.resize(before);
+        model_.exactChoices.resize(choicesBefore);
+        return;
+      }
       for (size_t k = before; k < model_.facts.size(); ++k) pending.push_back(model_.facts[k].rhs);
     });
+    if (pending.empty() && !linearOnly) seedBounds();
   }
 }
 

@@ -272,6 +272,11 @@ struct LoopModel {
   std::vector<Reference> references;
   std::vector<Instance> instances;
   std::vector<Fact> facts;
+  // The exact values of integers chosen with `?:` between two arms it compares (`e = a < b ? a : b`,
+  // `MIN(a, b)`; `rhs` is the IR's IfLess), which `facts` only bound (e <= a, e <= b: a choice is a
+  // case split that slows every query down). A race is definite only once a witness satisfies them
+  // too (check/RaceCheck, docs/check.md "What a definite race means").
+  std::vector<Fact> exactChoices;
   std::vector<Limitation> limitations;
   // Variables of the function the loop reads (in indices, bounds, facts) whose values are not
   // modelled (EnclosingFacts.h), and synchronisation the model does not follow.
