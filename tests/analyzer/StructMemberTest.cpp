@@ -4,7 +4,7 @@
 #include "analyzer/verdicts/LoopAnalysis.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace struct_member_test {
 
 const char* kGrid = R"(
   #define NX 256
@@ -401,11 +401,11 @@ TEST(StructMembers, APointerMemberAssignedInARegionIsNotFollowed) {
   EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace struct_member_test
 }  // namespace adrace::analyzer::testing
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace struct_member_test {
 
 // Rodinia streamcluster: `points->p[i].cost`, an array of structs that a pointer member points to,
 // is not an array of pointers to structs: the reason says what is not modelled.
@@ -423,5 +423,5 @@ TEST(StructMembers, ArrayOfStructsBehindAPointerMemberNamesItsShape) {
   EXPECT_FALSE(unsupportedSaying(checked, "array of pointers to structs")) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace struct_member_test
 }  // namespace adrace::analyzer::testing
