@@ -1,6 +1,7 @@
 // Arrays and scalars kept in structs: `d->m_xd[i]`, `s.x[i]`, `(*d).x[i]`, `d->mesh.x[i]`, `p[i].x`,
-// `p[i].v[k]`. Such an access names memory by a root variable and a member path; the loop model
-// calls it the array (or scalar) "d->m_xd", "s.x", "d->mesh.x" or, for an array of structs, "p[].x".
+// `p[i].v[k]`, `points->p[i].cost`, `s.cells[i].v`. Such an access names memory by a root variable
+// and a member path; the loop model calls it the array (or scalar) "d->m_xd", "s.x", "d->mesh.x" or,
+// through an array of structs, "p[].x", "points->p[].cost", "s.cells[].v".
 //
 // Why a path is an array of its own: the fields of one struct object are disjoint memory, so two
 // different paths from one root never overlap, and one path's elements are indexed as any array's.
@@ -10,9 +11,11 @@
 // whole element `p[i]` and a field `p[i].v[k]` tuples of different lengths; a whole element used
 // beside its fields is refused, see ReferenceCollector).
 //
-// What is not a path (an element of an array of pointers `p[e]->x`, whose elements may point to one
-// struct; a subscript between two members `s.cells[i].v`; a root that is not a variable) is refused
-// with a reason, as before.
+// An array of structs may itself be a member (`points->p`, a pointer member; `s.cells`, an array
+// member): its elements' fields are arrays of their own as a variable's are, indexed by the element.
+// What is not a path (an element of an array of pointers `p[e]->x`, or a pointer member of an element
+// followed further, `p[i].q->x`, `s.cells[i].next[k].v`, whose elements may point to one struct; a
+// root that is not a variable) is refused with a reason.
 #pragma once
 
 #include <clang/AST/Expr.h>
@@ -24,15 +27,19 @@
 namespace adrace::analyzer {
 
 struct MemberPath {
-  const clang::VarDecl* root = nullptr;            // `d` in d->m_xd[i], `p` in p[i].x
-  std::string path;                                // appended to the root's name: "->m_xd", ".mesh.x", "[].x"
-  std::vector<const clang::Expr*> rootSubscripts;  // p[i].x → {i}; empty unless an array of structs
+  const clang::VarDecl* root = nullptr;  // `d` in d->m_xd[i], `p` in p[i].x
+  std::string path;                      // appended to the root's name: "->m_xd", ".mesh.x", "[].x"
+  // p[i].x → {i}, points->p[i].cost → {i}, s.cells[i].v[k] → {i}: the elements of the arrays of
+  // structs the path goes through, root first; empty when it goes through none.
+  std::vector<const clang::Expr*> rootSubscripts;
   // The member's storage is reached through a pointer (`->`, `(*d).`, an element of `struct P *p`):
   // it is shared memory whatever the root pointer's own data sharing.
   bool throughPointer = false;
   clang::QualType memberType;  // the outermost member's type: double *, double [8], float
   const clang::MemberExpr* outermost = nullptr;
 
+  // The root itself is the array of structs (`p[i].x`, not `points->p[i].cost`).
+  bool rootIsArray() const { return path.rfind("[]", 0) == 0; }
   // The member is a pointer (`double *m_xd`): another pointer of its element type may point into
   // the same array, as two pointer variables may.
   bool memberIsPointer() const { return memberType->isPointerType(); }

@@ -13,6 +13,7 @@
 #include "analyzer/frontend/RegionOwnedMemory.h"
 #include "analyzer/frontend/Synchronisation.h"
 
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/ParentMap.h>
 
@@ -281,6 +282,11 @@ bool passedToBlockCopy(const clang::Expr& address, const clang::ParentMap& paren
 // `&e` as e (with `addressOf` set), anything else as it is; parentheses and implicit casts dropped.
 const clang::Expr* withoutAddressOf(const clang::Expr* expression, bool& addressOf) {
   expression = expression->IgnoreParenImpCasts();
+  // A struct passed by value in C++ is a copy construction; a trivial one copies the fields as C does.
+  if (auto* copy = llvm::dyn_cast<clang::CXXConstructExpr>(expression);
+      copy && copy->getNumArgs() == 1 && copy->getConstructor()->isCopyOrMoveConstructor() &&
+      copy->getConstructor()->isTrivial())
+    expression = copy->getArg(0)->IgnoreParenImpCasts();
   auto* address = llvm::dyn_cast<clang::UnaryOperator>(expression);
   addressOf = address && address->getOpcode() == clang::UO_AddrOf;
   return addressOf ? address->getSubExpr()->IgnoreParenImpCasts() : expression;
@@ -403,12 +409,15 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
     // f(&p[k]) and a->x in f, or f(p[k]) and s.x in f (the element passed by value, and x a
     // pointer member, whose pointee is the caller's): the field x of element k of the array of
     // structs p, p[].x at k; k is said where the call is made (inside the calls that lead there).
+    // So with an array of structs that is a member, f(points->p[k]): points->p[].x at k.
     bool elementByAddress = addressOf && member.path.rfind("->", 0) == 0;
     bool elementByValue =
         !addressOf && member.path.rfind(".", 0) == 0 && llvm::isa<clang::ArraySubscriptExpr>(argument);
     if (!root && (elementByAddress || elementByValue) && leading.empty()) {
       IndexTranslator::Access element = IndexTranslator::splitAccess(argument);
-      if (element.variable && !element.member && element.offsets.empty() &&
+      // The array of structs is a variable, or a member no subscript leads to (`points->p`).
+      bool arrayOfStructs = element.member ? element.member->rootSubscripts.empty() : element.variable != nullptr;
+      if (arrayOfStructs && element.offsets.empty() &&
           std::find(element.subscripts.begin(), element.subscripts.end(), nullptr) == element.subscripts.end()) {
         for (size_t k = 0; k + 1 < level; ++k) translator_.enterCall(*access.calls[k]);
         std::string why;
@@ -417,11 +426,13 @@ void ReferenceCollector::addCalleeMemberAccess(const CalleeAccess& access, Index
         if (!translated)
           return limit(
               "element '" + sourceText(argument, context_) + "' passed to '" + calleeName(binding) + "': " + why, call);
-        root = element.variable;
-        member.path =
-            std::string(2 * element.subscripts.size(), ' ') + "." + member.path.substr(elementByAddress ? 2 : 1);
-        for (size_t k = 0; k < element.subscripts.size(); ++k) member.path.replace(2 * k, 2, "[]");
-        member.throughPointer = root->getType()->isPointerType() || member.path.find("->") != std::string::npos;
+        root = element.member ? element.member->root : element.variable;
+        std::string elements;
+        for (size_t k = 0; k < element.subscripts.size(); ++k) elements += "[]";
+        member.path = (element.member ? element.member->path : "") + elements + "." +
+                      member.path.substr(elementByAddress ? 2 : 1);
+        member.throughPointer = root->getType()->isPointerType() || member.path.find("->") != std::string::npos ||
+                                (element.member && element.member->memberIsPointer());
         member.root = root;
         addressOf = false;
         if (level > 1 && !llvm::isa<clang::ParmVarDecl>(root) && !root->hasGlobalStorage()) {
@@ -848,10 +859,14 @@ void ReferenceCollector::classifyMember(const clang::MemberExpr* member) {
         limit("access '" + sourceText(member, context_) + "' (" + reason + ") is not modelled", member);
       return;
     }
-    // A scalar field of one struct (not an array of structs) matters where the loop writes it.
+    // A scalar field of one struct (not an array of structs) matters where the loop writes it, or
+    // where the struct is also an element of an array of structs the loop names (`points->p->cost`
+    // beside `points->p[i].cost`).
     if (path->rootSubscripts.empty() && !elementOfStructArray(*path) &&
-        !written_.members.count({path->root, path->path}))
+        !written_.members.count({path->root, path->path})) {
+      noteStructBases(sharing_.of(path->root).name, path->path, nullptr);
       return;
+    }
     return classify(member, false);
   }
   if (assignedAsWhole(false))
@@ -887,7 +902,7 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
   IndexTranslator::Access fields = split;
   // `fA = &fv[first_i];` then fA[i].v: the field v of element first_i + i of fv (DerivedPointers).
   if (const DerivedPointers::Alias* alias = aliases_.find(member.root);
-      alias && alias->leading.empty() && member.rootSubscripts.size() == 1 && leading.empty() &&
+      alias && alias->leading.empty() && member.rootIsArray() && member.rootSubscripts.size() == 1 && leading.empty() &&
       !fields.subscripts.empty() && fields.subscripts.front() == member.rootSubscripts.front()) {
     IndexTranslator::Result element = translator_.translate(member.rootSubscripts.front());
     if (element.expr && alias->offset) {
@@ -930,8 +945,7 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
   const std::string rootName = member.root->getName().str();
   reference.variable = root.name + member.path;
   reference.isScalar = fields.subscripts.empty() && leading.empty();
-  memberRoots_.emplace(root.name, member.outermost);
-  (member.rootSubscripts.empty() && leading.empty() ? rootsAsStruct_ : rootsAsArray_).insert(root.name);
+  noteStructBases(root.name, member.path, member.outermost);
   bool pointee = member.reachesPointee(fields.subscripts.size());
   Sharing sharing = pointee ? Sharing::Shared : root.sharing;
   std::string sharingReason = pointee ? "reached through pointer '" + rootName + "': shared memory"
@@ -962,6 +976,23 @@ void ReferenceCollector::addMemberAccess(Reference reference, const IndexTransla
   if (reference.opaque) reference.isScalar = false;
   noteMemberVariable(reference, member, sharing, sharingReason, leading.size());
   references_.push_back(std::move(reference));
+}
+
+// Each struct or array of structs a path goes through, by its name: `d` of d->x and of d[].x,
+// `points->p` of points->p[].cost and of points->p->cost. One base used as one struct (`->`) and as
+// an array of structs (`[]`) is one memory under two names (limitWholeStructs).
+// `at` is null for a read the loop model leaves out (a scalar field no iteration writes): its bases
+// count only against the same bases used the other way.
+void ReferenceCollector::noteStructBases(const std::string& root, const std::string& path, const clang::Stmt* at) {
+  if (at) memberRoots_.emplace(root, at);
+  for (size_t step = 0; step < path.size(); ++step) {
+    bool element = path.compare(step, 2, "[]") == 0;
+    if (!element && path.compare(step, 2, "->") != 0) continue;
+    std::string base = root + path.substr(0, step);
+    if (at) memberRoots_.emplace(base, at);
+    (element ? rootsAsArray_ : rootsAsStruct_).insert(base);
+    ++step;
+  }
 }
 
 void ReferenceCollector::noteMemberVariable(const Reference& reference, const MemberPath& member, Sharing sharing,

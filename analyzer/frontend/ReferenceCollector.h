@@ -82,6 +82,7 @@ class ReferenceCollector {
   // `leading`: indices of an array-of-structs element passed by address to the callee making the access.
   void addMemberAccess(Reference reference, const IndexTranslator::Access& split,
                        std::vector<smt::ExprRef> leading = {});
+  void noteStructBases(const std::string& root, const std::string& path, const clang::Stmt* at);
   void noteMemberVariable(const Reference& reference, const MemberPath& member, Sharing sharing, std::string reason,
                           size_t leadingDimensions);
   void classifyMember(const clang::MemberExpr* member);
@@ -112,8 +113,9 @@ class ReferenceCollector {
   std::vector<Limitation> limitations_;
   CalleeLoops calleeLoops_;
   std::vector<MemberVariable> memberVariables_;
-  std::map<std::string, const clang::Stmt*> memberRoots_;  // root name → first member access through it
-  std::set<std::string> rootsAsStruct_, rootsAsArray_;     // roots of d->x and of p[i].x
+  // root name, or the name of a struct or array of structs a path goes through → first access through it
+  std::map<std::string, const clang::Stmt*> memberRoots_;
+  std::set<std::string> rootsAsStruct_, rootsAsArray_;  // bases of d->x (points->p->x) and of p[i].x (points->p[i].x)
   std::vector<std::pair<std::string, const clang::Stmt*>> wholeStructMembers_;  // "d->mesh" read as a whole
   std::set<const clang::OMPExecutableDirective*> allowed_;
   std::map<const clang::OMPExecutableDirective*, std::pair<size_t, size_t>> madeIn_;

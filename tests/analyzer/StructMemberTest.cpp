@@ -3,6 +3,8 @@
 #include "CheckSnippet.h"
 #include "analyzer/verdicts/LoopAnalysis.h"
 
+#include <map>
+
 namespace adrace::analyzer::testing {
 namespace struct_member_test {
 
@@ -407,20 +409,143 @@ TEST(StructMembers, APointerMemberAssignedInARegionIsNotFollowed) {
 namespace adrace::analyzer::testing {
 namespace struct_member_test {
 
-// Rodinia streamcluster: `points->p[i].cost`, an array of structs that a pointer member points to,
-// is not an array of pointers to structs: the reason says what is not modelled.
-TEST(StructMembers, ArrayOfStructsBehindAPointerMemberNamesItsShape) {
-  CheckedSnippet checked = checkSnippet(R"(
-    typedef struct { float weight; float cost; } Point;
-    typedef struct { long num; Point *p; } Points;
+// Rodinia streamcluster: `points->p[i].cost`, an array of structs that a pointer member points to.
+// Its fields are arrays of their own, indexed by the element, as those of a `Point *p` parameter are.
+const char* kPoints = R"(
+  typedef struct { float weight; float *coord; long assign; float cost; } Point;
+  typedef struct { long num; int dim; Point *p; } Points;
+)";
+
+TEST(StructMembers, AnArrayOfStructsBehindAPointerMemberIsChecked) {
+  CheckedSnippet checked = checkSnippet(std::string(kPoints) + R"(
     void f(Points *points) {
       long i;
       #pragma omp parallel for
-      for (i = 0; i < points->num; i++) points->p[i].cost = points->p[i].weight;
+      for (i = 0; i < points->num; i++) points->p[i].cost = points->p[i].weight * 2.0f;
     })");
-  EXPECT_TRUE(unsupportedSaying(checked, "struct member behind an array subscript inside a member"))
+  EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
+  const Variable* cost = checked.models.loops.at(0).findVariable("points->p[].cost");
+  ASSERT_NE(cost, nullptr);
+  EXPECT_EQ(cost->sharing, Sharing::Shared);
+  EXPECT_EQ(cost->dimensions, 1u);
+}
+
+TEST(StructMembers, TheNextElementBehindAPointerMemberRacesDefinitely) {
+  CheckedSnippet checked = checkSnippet(std::string(kPoints) + R"(
+    void f(Points *points) {
+      long i;
+      #pragma omp parallel for
+      for (i = 0; i < points->num - 1; i++) points->p[i].cost = points->p[i + 1].cost;
+    })");
+  EXPECT_TRUE(reportsRaceOn(checked, "points->p[].cost", true)) << describe(checked.findings);
+}
+
+// An array member of a struct (`Cell cells[128]`), and an array field of its elements.
+TEST(StructMembers, AnArrayOfStructsInAStructIsChecked) {
+  const std::string mesh = R"(
+    typedef struct { double v[4]; double mass; } Cell;
+    typedef struct { Cell cells[128]; int n; } Mesh;
+    void f(Mesh *m, double factor) {
+      int i, k;
+      #pragma omp parallel for private(k)
+      for (i = 1; i < m->n; i++) {
+        for (k = 0; k < 4; k++) m->cells[i].v[k] *= factor * m->cells[i].mass;
+        BODY;
+      }
+    })";
+  auto withBody = [&](const std::string& body) {
+    std::string text = mesh;
+    text.replace(text.find("BODY"), 4, body);
+    return checkSnippet(text);
+  };
+  CheckedSnippet clean = withBody("m->cells[i].mass = 0.0");
+  EXPECT_TRUE(clean.findings.empty()) << describe(clean.findings);
+  EXPECT_EQ(clean.models.loops.at(0).findVariable("m->cells[].v")->dimensions, 2u);
+  // Iteration i - 1 writes the v of the cell iteration i reads.
+  CheckedSnippet race = withBody("m->cells[i].mass += m->cells[i - 1].v[3]");
+  EXPECT_TRUE(reportsRaceOn(race, "m->cells[].v", true)) << describe(race.findings);
+  EXPECT_FALSE(reportsRaceOn(race, "m->cells[].mass")) << "each iteration its own cell's mass";
+}
+
+// `dist(points->p[i], points->p[x], dim)`: each element passed by value, its pointer field's
+// pointee read in the callee; the copy reads every field of the element where the call is made.
+TEST(StructMembers, AnElementOfAMemberArrayPassedByValueIsFollowed) {
+  const std::string assign = std::string(kPoints) + R"(
+    static float dist(Point p1, Point p2, int dim) {
+      int k;
+      float result = 0.0f;
+      for (k = 0; k < dim; k++) result += (p1.coord[k] - p2.coord[k]) * (p1.coord[k] - p2.coord[k]);
+      return result;
+    }
+    void f(Points *points, long x) {
+      long i;
+      #pragma omp parallel for
+      for (i = 0; i < points->num; i++) {
+        float c = dist(points->p[i], points->p[x], points->dim) * points->p[i].weight;
+        if (c < points->p[i].cost) WRITE;
+      }
+    })";
+  auto with = [&](const std::string& write) {
+    std::string text = assign;
+    text.replace(text.find("WRITE"), 5, write);
+    return checkSnippet(text);
+  };
+  CheckedSnippet costs = with("points->p[i].cost = c");
+  EXPECT_FALSE(anyUnsupported(costs)) << describe(costs.findings);
+  // Element x is read whole by every iteration while iteration x may write its cost.
+  EXPECT_TRUE(reportsRaceOn(costs, "points->p[].cost", true)) << describe(costs.findings);
+  CheckedSnippet weights = with("points->p[i].weight = c");
+  EXPECT_TRUE(reportsRaceOn(weights, "points->p[].weight", true)) << describe(weights.findings);
+  CheckedSnippet coords = with("points->p[i].coord[0] = c");
+  EXPECT_TRUE(reportsRaceOn(coords, "points->p[].coord")) << describe(coords.findings);
+}
+
+// The adjoint of a read of cell i - 1 increments the shadow cell i - 1: one iteration each, plain;
+// cells i and i + 1 are both read, so their adjoint increments may meet (not proven).
+TEST(StructMembers, AnalyzeGivesAnArrayOfStructsInAStructVerdictsPerField) {
+  LoopModel loop = onlyLoop(R"(
+    typedef struct { double v; double w; } Cell;
+    typedef struct { int n; Cell *cells; } Mesh;
+    void relax(Mesh *m, double *out) {
+      int i;
+      #pragma omp parallel for
+      for (i = 1; i < m->n - 1; i++) out[i] = m->cells[i].v * m->cells[i - 1].w + m->cells[i + 1].v;
+    })");
+  LoopAnalysis analysis = analyzeLoop(loop, AnalysisOptions{});
+  std::map<std::string, const ArrayVerdict*> verdicts;
+  for (const ArrayVerdict& verdict : analysis.arrays) verdicts[verdict.array] = &verdict;
+  ASSERT_TRUE(verdicts.count("m->cells[].w"));
+  EXPECT_EQ(verdicts["m->cells[].w"]->verdict, Verdict::Shared) << verdicts["m->cells[].w"]->reason;
+  EXPECT_EQ(verdicts["m->cells[].w"]->adjoint, "m_b->cells[].w");
+  ASSERT_TRUE(verdicts.count("m->cells[].v"));
+  EXPECT_NE(verdicts["m->cells[].v"]->verdict, Verdict::Shared);
+}
+
+// One element under two names: `points->p->cost` is element 0's cost.
+TEST(StructMembers, AMemberUsedAsOneStructAndAsAnArrayIsRefused) {
+  CheckedSnippet checked = checkSnippet(std::string(kPoints) + R"(
+    void f(Points *points) {
+      long i;
+      #pragma omp parallel for
+      for (i = 0; i < points->num; i++) points->p[i].cost = points->p->cost + 1.0f;
+    })");
+  EXPECT_TRUE(unsupportedSaying(checked, "'points->p' is used both as one struct and as an array of structs"))
       << describe(checked.findings);
-  EXPECT_FALSE(unsupportedSaying(checked, "array of pointers to structs")) << describe(checked.findings);
+}
+
+// Two elements' pointer members may point to one struct (or one array): not a path.
+TEST(StructMembers, APointerMemberOfAnElementFollowedFurtherIsRefused) {
+  CheckedSnippet checked = checkSnippet(std::string(kPoints) + R"(
+    typedef struct { Point *q; Point *row; } Link;
+    typedef struct { long num; Link *links; } Net;
+    void f(Net *net) {
+      long i;
+      #pragma omp parallel for
+      for (i = 0; i < net->num; i++) { net->links[i].q->cost = 1.0f; net->links[i].row[0].cost = 2.0f; }
+    })");
+  EXPECT_TRUE(unsupportedSaying(checked, "net->links[i].q->cost")) << describe(checked.findings);
+  EXPECT_TRUE(unsupportedSaying(checked, "net->links[i].row[0].cost")) << describe(checked.findings);
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
 }
 
 }  // namespace struct_member_test
