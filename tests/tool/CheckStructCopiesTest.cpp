@@ -21,41 +21,42 @@ const char* const kPoints =
     "}\n";
 
 TEST(CheckStructCopies, AnElementCopiedIntoACalleeIsItsFields) {
-  CheckedFile clean = checkFile(kAdrace, writeSource("struct_copy_clean.cpp",
-                                                     std::string(kPoints) +
-                                                         "void gains(Points* points, long x, float* gain) {\n"
-                                                         "#pragma omp parallel for\n"
-                                                         "  for (long i = 0; i < points->num; i++)\n"
-                                                         "    gain[i] = dist(points->p[i], points->p[x], "
-                                                         "points->dim) * points->p[i].weight;\n"
-                                                         "}\n"));
+  CheckedFile clean =
+      checkFile(kAdrace, writeSource("struct_copy_clean.cpp", std::string(kPoints) +
+                                                                  "void gains(Points* points, long x, float* gain) {\n"
+                                                                  "#pragma omp parallel for\n"
+                                                                  "  for (long i = 0; i < points->num; i++)\n"
+                                                                  "    gain[i] = dist(points->p[i], points->p[x], "
+                                                                  "points->dim) * points->p[i].weight;\n"
+                                                                  "}\n"));
   EXPECT_EQ(clean.exitCode, 0) << clean.out;
   EXPECT_TRUE(clean.findings.empty()) << clean.out;
   // Iteration x writes the cost of the element every iteration copies.
-  CheckedFile race = checkFile(kAdrace, writeSource("struct_copy_race.cpp",
-                                                    std::string(kPoints) +
-                                                        "void assign(Points* points, long x) {\n"
-                                                        "#pragma omp parallel for\n"
-                                                        "  for (long i = 0; i < points->num; i++)\n"
-                                                        "    points->p[i].cost = dist(points->p[i], points->p[x], "
-                                                        "points->dim);\n"
-                                                        "}\n"));
+  CheckedFile race =
+      checkFile(kAdrace, writeSource("struct_copy_race.cpp",
+                                     std::string(kPoints) + "void assign(Points* points, long x) {\n"
+                                                            "#pragma omp parallel for\n"
+                                                            "  for (long i = 0; i < points->num; i++)\n"
+                                                            "    points->p[i].cost = dist(points->p[i], points->p[x], "
+                                                            "points->dim);\n"
+                                                            "}\n"));
   EXPECT_TRUE(hasFinding(race, "definite", "points->p[].cost")) << race.out;
   EXPECT_FALSE(hasFinding(race, "unsupported")) << race.out;
 }
 
 // A copy constructor of the program's own runs code the analysis does not follow there.
 TEST(CheckStructCopies, AUserCopyConstructorIsNotACopyOfTheFields) {
-  CheckedFile checked = checkFile(kAdrace, writeSource("struct_copy_user_constructor.cpp",
-                                                       "struct Cell {\n"
-                                                       "  float* v;\n"
-                                                       "  Cell(const Cell& other) : v(other.v) { other.v[0] += 1.0f; }\n"
-                                                       "};\n"
-                                                       "static float first(Cell c) { return c.v[1]; }\n"
-                                                       "void sweep(Cell* cells, float* out, long n) {\n"
-                                                       "#pragma omp parallel for\n"
-                                                       "  for (long i = 0; i < n; i++) out[i] = first(cells[i]);\n"
-                                                       "}\n"));
+  CheckedFile checked =
+      checkFile(kAdrace, writeSource("struct_copy_user_constructor.cpp",
+                                     "struct Cell {\n"
+                                     "  float* v;\n"
+                                     "  Cell(const Cell& other) : v(other.v) { other.v[0] += 1.0f; }\n"
+                                     "};\n"
+                                     "static float first(Cell c) { return c.v[1]; }\n"
+                                     "void sweep(Cell* cells, float* out, long n) {\n"
+                                     "#pragma omp parallel for\n"
+                                     "  for (long i = 0; i < n; i++) out[i] = first(cells[i]);\n"
+                                     "}\n"));
   EXPECT_TRUE(unsupportedSaying(checked, "argument 'cells[i]' of call to 'first'")) << checked.out;
 }
 
