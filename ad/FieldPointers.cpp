@@ -61,7 +61,7 @@ std::optional<FieldElement> fieldElement(clang::Expr* init) {
 
 // The variables and fields the function writes: as a whole (assigned, incremented, decremented, their
 // address taken) or an element of them.
-struct Writes {
+struct FieldWrites {
   std::set<const clang::ValueDecl*> whole, elements;
   void note(const clang::Expr* target, bool element) {
     target = target->IgnoreParenImpCasts();
@@ -74,8 +74,8 @@ struct Writes {
   }
 };
 
-Writes writesIn(const clang::Stmt* body) {
-  Writes writes;
+FieldWrites fieldWritesIn(const clang::Stmt* body) {
+  FieldWrites writes;
   forEachWriteSite(body, [&](const WriteSite& site) {
     if (site.kind == WriteKind::Assignment || site.kind == WriteKind::IncrementDecrement ||
         (site.kind == WriteKind::AddressTaken &&  // `&x`: x may be written through it
@@ -87,7 +87,7 @@ Writes writesIn(const clang::Stmt* body) {
 }
 
 // The variables and fields an expression reads.
-struct Reads : clang::RecursiveASTVisitor<Reads> {
+struct FieldReads : clang::RecursiveASTVisitor<FieldReads> {
   std::set<const clang::ValueDecl*> read;
   bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
     read.insert(ref->getDecl());
@@ -99,7 +99,7 @@ struct Reads : clang::RecursiveASTVisitor<Reads> {
   }
 };
 
-struct Declarations : clang::RecursiveASTVisitor<Declarations> {
+struct DeclarationStatements : clang::RecursiveASTVisitor<DeclarationStatements> {
   std::vector<clang::DeclStmt*> found;
   bool VisitDeclStmt(clang::DeclStmt* stmt) {
     found.push_back(stmt);
@@ -107,7 +107,7 @@ struct Declarations : clang::RecursiveASTVisitor<Declarations> {
   }
 };
 
-struct References : clang::RecursiveASTVisitor<References> {
+struct VariableUses : clang::RecursiveASTVisitor<VariableUses> {
   std::map<const clang::VarDecl*, std::vector<clang::DeclRefExpr*>> uses;
   bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
     if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) uses[var].push_back(ref);
@@ -115,17 +115,17 @@ struct References : clang::RecursiveASTVisitor<References> {
   }
 };
 
-class Substitution : public InPlaceRewriter {
+class FieldPointerSubstitution : public InPlaceRewriter {
  public:
-  explicit Substitution(AdjointContext& context) : InPlaceRewriter(context.ast), context_(context) {}
+  explicit FieldPointerSubstitution(AdjointContext& context) : InPlaceRewriter(context.ast), context_(context) {}
 
   void run() {
     clang::Stmt* body = const_cast<clang::Stmt*>(context_.function.getBody());
-    Declarations declarations;
+    DeclarationStatements declarations;
     declarations.TraverseStmt(body);
     if (declarations.found.empty()) return;
-    const Writes writes = writesIn(body);
-    References references;
+    const FieldWrites writes = fieldWritesIn(body);
+    VariableUses references;
     references.TraverseStmt(body);
     clang::ParentMap parents(body);
     for (clang::DeclStmt* statement : declarations.found) {
@@ -167,7 +167,7 @@ class Substitution : public InPlaceRewriter {
   // the function, the counters of loops enclosing the declaration aside (their bodies never write them:
   // SupportCheck.cpp).
   bool steady(const FieldElement& element, clang::ParentMap& parents, const clang::Stmt* declaration,
-              const Writes& writes) const {
+              const FieldWrites& writes) const {
     std::set<const clang::ValueDecl*> counters;
     for (const clang::Stmt *child = declaration, *parent = parents.getParent(child); parent;
          child = parent, parent = parents.getParent(parent))
@@ -178,7 +178,7 @@ class Substitution : public InPlaceRewriter {
     const clang::ValueDecl* field =
         llvm::cast<clang::MemberExpr>(element.field->IgnoreParenImpCasts())->getMemberDecl();
     if (writes.whole.count(field)) return false;
-    Reads reads;
+    FieldReads reads;
     reads.TraverseStmt(llvm::cast<clang::MemberExpr>(element.field->IgnoreParenImpCasts())->getBase());
     reads.TraverseStmt(element.offset);
     for (const clang::ValueDecl* read : reads.read)
@@ -245,6 +245,6 @@ class Substitution : public InPlaceRewriter {
 
 }  // namespace
 
-void substituteFieldPointers(AdjointContext& context) { Substitution(context).run(); }
+void substituteFieldPointers(AdjointContext& context) { FieldPointerSubstitution(context).run(); }
 
 }  // namespace adrace::ad

@@ -21,7 +21,7 @@ std::optional<Interval> bounded(std::int64_t low, std::int64_t high) {
   return Interval{low, high};
 }
 
-const clang::VarDecl* referencedVariable(const clang::Expr* expr) {
+const clang::VarDecl* namedVariable(const clang::Expr* expr) {
   if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr->IgnoreParenImpCasts()))
     return llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   return nullptr;
@@ -32,12 +32,12 @@ class CounterWrites : public clang::RecursiveASTVisitor<CounterWrites> {
  public:
   explicit CounterWrites(const clang::VarDecl* counter) : counter_(counter) {}
   bool VisitBinaryOperator(clang::BinaryOperator* op) {
-    if (op->isAssignmentOp() && referencedVariable(op->getLHS()) == counter_) written = true;
+    if (op->isAssignmentOp() && namedVariable(op->getLHS()) == counter_) written = true;
     return !written;
   }
   bool VisitUnaryOperator(clang::UnaryOperator* op) {
     if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) &&
-        referencedVariable(op->getSubExpr()) == counter_)
+        namedVariable(op->getSubExpr()) == counter_)
       written = true;
     return !written;
   }
@@ -70,7 +70,7 @@ CountedLoop countedLoop(const clang::ForStmt& loop, const clang::ASTContext& ast
       }
   } else if (const auto* assignment = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop.getInit())) {
     if (assignment->getOpcode() == clang::BO_Assign) {
-      counted.counter = referencedVariable(assignment->getLHS());
+      counted.counter = namedVariable(assignment->getLHS());
       start = constant(assignment->getRHS());
     }
   }
@@ -78,8 +78,8 @@ CountedLoop countedLoop(const clang::ForStmt& loop, const clang::ASTContext& ast
       llvm::dyn_cast_or_null<clang::BinaryOperator>(loop.getCond() ? loop.getCond()->IgnoreParenImpCasts() : nullptr);
   const auto* step =
       llvm::dyn_cast_or_null<clang::UnaryOperator>(loop.getInc() ? loop.getInc()->IgnoreParenImpCasts() : nullptr);
-  if (!counted.counter || !start || !condition || !step || referencedVariable(condition->getLHS()) != counted.counter ||
-      referencedVariable(step->getSubExpr()) != counted.counter)
+  if (!counted.counter || !start || !condition || !step || namedVariable(condition->getLHS()) != counted.counter ||
+      namedVariable(step->getSubExpr()) != counted.counter)
     return counted;
   std::optional<std::int64_t> limit = constant(condition->getRHS());
   if (!limit) return counted;
@@ -151,7 +151,7 @@ class SubscriptRanges : public clang::RecursiveASTVisitor<SubscriptRanges> {
       std::int64_t value = result.Val.getInt().getExtValue();
       return bounded(value, value);
     }
-    if (const clang::VarDecl* var = referencedVariable(expr)) {
+    if (const clang::VarDecl* var = namedVariable(expr)) {
       for (auto loop = loops_.rbegin(); loop != loops_.rend(); ++loop)
         if (loop->counter == var) return loop->values;  // the innermost loop with that counter
       return std::nullopt;

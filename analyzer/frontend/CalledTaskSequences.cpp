@@ -14,7 +14,7 @@
 namespace adrace::analyzer {
 namespace {
 
-const clang::FunctionDecl* definitionOf(const clang::CallExpr& call) {
+const clang::FunctionDecl* calleeDefinitionWithBlock(const clang::CallExpr& call) {
   const clang::FunctionDecl* callee = call.getDirectCallee();
   const clang::FunctionDecl* definition = nullptr;
   if (!callee || !callee->hasBody(definition) || !llvm::isa_and_nonnull<clang::CompoundStmt>(definition->getBody()))
@@ -71,7 +71,7 @@ bool ownMemoryOnly(const clang::FunctionDecl& function, std::set<const clang::Fu
     }
     bool VisitCallExpr(clang::CallExpr* call) {
       if (touchesNoUserMemory(call)) return true;
-      const clang::FunctionDecl* definition = definitionOf(*call);
+      const clang::FunctionDecl* definition = calleeDefinitionWithBlock(*call);
       reaches |= !definition || !ownMemoryOnly(*definition, visiting);
       return !reaches;
     }
@@ -95,7 +95,7 @@ std::optional<CalledTaskSequence> calledTaskSequenceOf(const clang::OMPSingleDir
     expression = assignment->getRHS()->IgnoreParenImpCasts();
   }
   called.call = llvm::dyn_cast<clang::CallExpr>(expression);
-  called.callee = called.call ? definitionOf(*called.call) : nullptr;
+  called.callee = called.call ? calleeDefinitionWithBlock(*called.call) : nullptr;
   if (!called.callee || llvm::isa<clang::CXXMethodDecl>(called.callee)) return std::nullopt;
   for (const clang::Stmt* statement : statementsOf(called.callee->getBody()))
     if (llvm::isa<clang::OMPTaskDirective>(statement) || llvm::isa<clang::OMPTaskgroupDirective>(statement))

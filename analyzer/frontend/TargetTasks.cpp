@@ -19,7 +19,7 @@ namespace {
 // window's other target tasks (orderByDependences), the rest shape the device's teams and threads.
 // Any other (if, defaultmap, in_reduction, lastprivate, linear, ...) is not modelled: if(false)
 // makes it undeferred.
-const char* unmodelledClause(const clang::OMPExecutableDirective& target) {
+const char* unmodelledTargetClause(const clang::OMPExecutableDirective& target) {
   for (const clang::OMPClause* clause : target.clauses()) {
     switch (clause->getClauseKind()) {
       case llvm::omp::OMPC_map:
@@ -135,7 +135,7 @@ class WindowFinder : public MainFileFunctionVisitor<WindowFinder> {
           window.whyNot = "a target nowait that is neither a combined target loop nor a target of sequential code";
           return window;
         }
-        if (const char* clause = unmodelledClause(*directive)) {
+        if (const char* clause = unmodelledTargetClause(*directive)) {
           window.whyNot = std::string("a target nowait with a ") + clause + " clause";
           return window;
         }

@@ -18,7 +18,6 @@ namespace adrace::analyzer {
 namespace {
 
 using Dependence = VariableDependence;
-using Relation = DependenceRelation;
 
 bool declaredWithin(const clang::VarDecl* variable, const clang::Stmt* statement, const clang::SourceManager& sources) {
   clang::SourceRange range = wholeRangeOf(statement);
@@ -64,7 +63,7 @@ bool declaredWithin(const clang::VarDecl* variable, const clang::FunctionDecl* f
 }
 
 template <typename Clause>
-bool listedIn(const clang::OMPExecutableDirective& directive, const clang::VarDecl* variable) {
+bool namedByClause(const clang::OMPExecutableDirective& directive, const clang::VarDecl* variable) {
   for (const auto* clause : directive.getClausesOfKind<Clause>())
     for (const clang::Expr* item : clause->varlists())
       if (variableOf(item) == variable) return true;
@@ -133,8 +132,8 @@ bool taskModelled(const clang::OMPTaskDirective& task, const clang::OMPExecutabl
         return false;
       }
       if (variable &&
-          (declaredWithin(variable, regionBody, sources) || listedIn<clang::OMPPrivateClause>(region, variable) ||
-           listedIn<clang::OMPFirstprivateClause>(region, variable))) {
+          (declaredWithin(variable, regionBody, sources) || namedByClause<clang::OMPPrivateClause>(region, variable) ||
+           namedByClause<clang::OMPFirstprivateClause>(region, variable))) {
         reason = "a task sharing '" + variable->getName().str() + "', which is private to the thread that creates it";
         return false;
       }
@@ -351,13 +350,14 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
       dependences.push_back(*items);
     }
     size_t n = tasks.size();
-    std::vector<std::vector<Relation>> relation(n, std::vector<Relation>(n, Relation::None));
+    std::vector<std::vector<DependenceRelation>> relation(n,
+                                                          std::vector<DependenceRelation>(n, DependenceRelation::None));
     std::vector<std::string> exclusion(n);
     for (size_t j = 0; j < n; ++j)
       for (size_t i = 0; i < j; ++i) {
         std::string name;
         relation[i][j] = relationOf(dependences[i], dependences[j], name);
-        if (relation[i][j] == Relation::Exclusive) {
+        if (relation[i][j] == DependenceRelation::Exclusive) {
           for (size_t side : {i, j}) {
             if (!exclusion[side].empty() && exclusion[side] != name) {
               reason = "a task in mutexinoutset with tasks on different variables";
@@ -370,14 +370,14 @@ bool sequenceOf(const std::vector<const clang::Stmt*>& body, const clang::OMPSin
     // Ordered transitively.
     for (size_t j = 0; j < n; ++j)
       for (size_t m = 0; m < j; ++m)
-        if (relation[m][j] == Relation::Ordered)
+        if (relation[m][j] == DependenceRelation::Ordered)
           for (size_t i = 0; i < m; ++i)
-            if (relation[i][m] == Relation::Ordered) relation[i][j] = Relation::Ordered;
+            if (relation[i][m] == DependenceRelation::Ordered) relation[i][j] = DependenceRelation::Ordered;
     std::vector<std::vector<size_t>> doneWithTask(n);  // the parts finished when the task is
     for (size_t j = 0; j < n; ++j) {
       std::vector<size_t> after;
       for (size_t i = 0; i < j; ++i)
-        if (relation[i][j] == Relation::Ordered)
+        if (relation[i][j] == DependenceRelation::Ordered)
           after.insert(after.end(), doneWithTask[i].begin(), doneWithTask[i].end());
       std::vector<size_t> outliving;
       size_t first = parts.size();

@@ -9,7 +9,7 @@ namespace {
 // `in_reduction`/`allocate` are not modelled. grainsize, num_tasks, if, final, untied, mergeable
 // and priority only change how iterations are grouped into tasks or when these run; the
 // data-sharing clauses are read by the loop model; nogroup is TaskloopInSingle::nogroup.
-const char* unmodelledClause(const clang::OMPExecutableDirective& taskloop) {
+const char* clauseNotModelled(const clang::OMPExecutableDirective& taskloop) {
   for (const clang::OMPClause* clause : taskloop.clauses()) {
     switch (clause->getClauseKind()) {
       case llvm::omp::OMPC_private:
@@ -38,7 +38,7 @@ const char* unmodelledClause(const clang::OMPExecutableDirective& taskloop) {
 }  // namespace
 
 const char* unmodelledTaskloopClause(const clang::OMPExecutableDirective& taskloop) {
-  return unmodelledClause(taskloop);
+  return clauseNotModelled(taskloop);
 }
 
 bool isTaskloop(const clang::OMPExecutableDirective& directive) {
@@ -68,7 +68,7 @@ std::optional<TaskloopInSingle> taskloopOfSingle(const clang::OMPSingleDirective
     reason = "a taskloop in `single nowait`: its tasks run concurrently with what the other threads do next";
     return std::nullopt;
   }
-  if (const char* clause = unmodelledClause(*found.taskloop)) {
+  if (const char* clause = clauseNotModelled(*found.taskloop)) {
     reason = std::string("clause ") + clause + " on the taskloop";
     return std::nullopt;
   }

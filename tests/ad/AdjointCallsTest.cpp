@@ -6,7 +6,7 @@
 #include <string>
 
 namespace adrace::ad {
-namespace {
+namespace adjoint_calls_test {
 
 using testing::contains;
 using testing::generate;
@@ -524,5 +524,5 @@ void step(void)
                        "the others external linkage, or pass --include-primal"))
       << refused;
 }
-}  // namespace
+}  // namespace adjoint_calls_test
 }  // namespace adrace::ad

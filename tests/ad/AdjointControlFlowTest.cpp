@@ -6,7 +6,7 @@
 #include <string>
 
 namespace adrace::ad {
-namespace {
+namespace adjoint_control_flow_test {
 
 using testing::contains;
 using testing::generate;
@@ -415,5 +415,5 @@ TEST(AdjointGenerator, C89CountersTheAdjointCannotPlaceAreRefused) {
                        ":3:10: error: unsupported: loop counter 'n' must be a local"));
 }
 
-}  // namespace
+}  // namespace adjoint_control_flow_test
 }  // namespace adrace::ad

@@ -7,7 +7,7 @@
 #include <string>
 
 namespace adrace::ad {
-namespace {
+namespace adjoint_generator_test {
 
 using testing::contains;
 using testing::generate;
@@ -563,5 +563,5 @@ TEST(AdjointGenerator, UnknownFunctionOrParameter) {
   EXPECT_TRUE(contains(generate(kGather, "gather", {"n"}).error, "--active n: not a floating-point parameter"));
 }
 
-}  // namespace
+}  // namespace adjoint_generator_test
 }  // namespace adrace::ad

@@ -6,7 +6,7 @@
 #include <string>
 
 namespace adrace::ad {
-namespace {
+namespace adjoint_tape_test {
 
 using testing::contains;
 using testing::generate;
@@ -419,5 +419,5 @@ TEST(AdjointGenerator, C89AccumulatorCarriedOrReadAfterIsTaped) {
   EXPECT_TRUE(contains(g.code, "adrace_push_double(acc);")) << g.code;
 }
 
-}  // namespace
+}  // namespace adjoint_tape_test
 }  // namespace adrace::ad

@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::ad::c {
-namespace {
+namespace c_tree_printer_test {
 
 ExprRef x() { return name("x"); }
 ExprRef y() { return name("y"); }
@@ -330,5 +330,5 @@ TEST(CTreeFromClang, MacroNamingALocalIsExpanded) {
             "2 * k");
 }
 
-}  // namespace
+}  // namespace c_tree_printer_test
 }  // namespace adrace::ad::c

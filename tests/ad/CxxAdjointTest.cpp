@@ -13,7 +13,7 @@
 #include <vector>
 
 namespace adrace::ad {
-namespace {
+namespace cxx_adjoint_test {
 
 struct Generated {
   std::string code;
@@ -498,5 +498,5 @@ void add(int n, const double* x)
       << generated.error;
 }
 
-}  // namespace
+}  // namespace cxx_adjoint_test
 }  // namespace adrace::ad

@@ -9,7 +9,7 @@
 #include <regex>
 
 namespace adrace::ad {
-namespace {
+namespace gather_strips_test {
 
 using testing::contains;
 
@@ -96,5 +96,5 @@ TEST(GatherStrips, AnAdjointReadAtOneIterationIsRecomputed) {
   EXPECT_TRUE(contains(code, "g[j % 3] * g[j % 5]")) << code;
 }
 
-}  // namespace
+}  // namespace gather_strips_test
 }  // namespace adrace::ad

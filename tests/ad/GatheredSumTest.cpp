@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::ad {
-namespace {
+namespace gathered_sum_test {
 
 using namespace c;
 
@@ -64,5 +64,5 @@ TEST(GatheredSum, BareAdjointsStayASum) {
 
 TEST(GatheredSum, EmptyWithoutTerms) { EXPECT_EQ(GatheredSum({}).value(), nullptr); }
 
-}  // namespace
+}  // namespace gathered_sum_test
 }  // namespace adrace::ad

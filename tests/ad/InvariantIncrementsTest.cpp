@@ -5,7 +5,7 @@
 #include "GeneratedAdjoint.h"
 
 namespace adrace::ad {
-namespace {
+namespace invariant_increments_test {
 
 using testing::contains;
 
@@ -82,5 +82,5 @@ TEST(InvariantIncrements, GuardedIncrementsAreNot) {
   EXPECT_TRUE(contains(code, "#pragma omp atomic")) << code;
 }
 
-}  // namespace
+}  // namespace invariant_increments_test
 }  // namespace adrace::ad

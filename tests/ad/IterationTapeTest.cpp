@@ -7,7 +7,7 @@
 #include <regex>
 
 namespace adrace::ad {
-namespace {
+namespace iteration_tape_test {
 
 using testing::contains;
 
@@ -93,5 +93,5 @@ TEST(IterationTape, ScalarWhoseOverwrittenValueIsSavedIsNotTaped) {
   EXPECT_TRUE(contains(code, "in_b: per-thread copies (reduction)")) << code;  // --guard auto: in's extent is known
 }
 
-}  // namespace
+}  // namespace iteration_tape_test
 }  // namespace adrace::ad

@@ -8,7 +8,7 @@
 #include <regex>
 
 namespace adrace::ad {
-namespace {
+namespace lane_sums_test {
 
 using testing::contains;
 
@@ -76,5 +76,5 @@ TEST(LaneSums, TwoDimensionalSumsKeepOneLoop) {
   EXPECT_FALSE(contains(code, "w_b_lanes")) << code;
 }
 
-}  // namespace
+}  // namespace lane_sums_test
 }  // namespace adrace::ad

@@ -4,7 +4,7 @@
 #include "GeneratedAdjoint.h"
 
 namespace adrace::ad {
-namespace {
+namespace real_code_idioms_test {
 
 using testing::contains;
 using testing::generate;
@@ -192,5 +192,5 @@ TEST(StructLocals, UsedWholeStayRefused) {
   }
 }
 
-}  // namespace
+}  // namespace real_code_idioms_test
 }  // namespace adrace::ad

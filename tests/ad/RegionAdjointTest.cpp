@@ -6,7 +6,7 @@
 #include <string>
 
 namespace adrace::ad {
-namespace {
+namespace region_adjoint_test {
 
 using testing::contains;
 using testing::generate;
@@ -407,5 +407,5 @@ void slots(int n, const double *x, double *partial)
   EXPECT_TRUE(contains(g.error, "omp_get_thread_num() in the subscript of an active array")) << g.error;
 }
 
-}  // namespace
+}  // namespace region_adjoint_test
 }  // namespace adrace::ad

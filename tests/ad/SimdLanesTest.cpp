@@ -6,7 +6,7 @@
 #include "GeneratedAdjoint.h"
 
 namespace adrace::ad {
-namespace {
+namespace simd_lanes_test {
 
 using testing::contains;
 
@@ -97,5 +97,5 @@ TEST(SimdLanes, ALoopBesideOtherStatementsIsNot) {
   EXPECT_TRUE(simdOver(code, "for (int adrace_l = 0;")) << code;
 }
 
-}  // namespace
+}  // namespace simd_lanes_test
 }  // namespace adrace::ad

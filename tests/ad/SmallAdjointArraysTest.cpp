@@ -7,7 +7,7 @@
 #include <regex>
 
 namespace adrace::ad {
-namespace {
+namespace small_adjoint_arrays_test {
 
 using testing::contains;
 
@@ -168,5 +168,5 @@ TEST(SmallAdjointArrays, GuardAtomicKeepsItsAtomics) {
   EXPECT_TRUE(atomicOnTaps(code)) << code;
 }
 
-}  // namespace
+}  // namespace small_adjoint_arrays_test
 }  // namespace adrace::ad

@@ -6,7 +6,7 @@
 #include <string>
 
 namespace adrace::ad {
-namespace {
+namespace team_gather_test {
 
 using testing::contains;
 using testing::generatedAdjoint;
@@ -80,5 +80,5 @@ TEST(TeamGather, ANameTwoVariablesShareIsAlikeOnlyWhenBothAre) {
   EXPECT_TRUE(contains(code, kGuarded)) << code;
 }
 
-}  // namespace
+}  // namespace team_gather_test
 }  // namespace adrace::ad

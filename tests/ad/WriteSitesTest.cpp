@@ -14,7 +14,7 @@
 #include <vector>
 
 namespace adrace::ad {
-namespace {
+namespace write_sites_test {
 
 // The function `f` of a C (or C++) snippet and its variables by name.
 class Snippet {
@@ -96,5 +96,5 @@ TEST(WriteSites, ReferenceBindingIsAKindOfItsOwn) {
   EXPECT_FALSE(writesVariable(snippet.body(), snippet.variable("a"), true));
 }
 
-}  // namespace
+}  // namespace write_sites_test
 }  // namespace adrace::ad

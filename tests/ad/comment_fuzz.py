@@ -7,8 +7,11 @@ line break would end a directive), then run through corpus_adjoint.sh (formad, g
 kernel, whose `::` is one token): the adjoint must still be generated, compile warning-free and pass
 its finite-difference check at 1, 2 and 4 threads.
 
-usage: comment_fuzz.py ADRACE SOURCE_DIR WORK_DIR CC SEED [SHARE]
+usage: comment_fuzz.py ADRACE SOURCE_DIR WORK_DIR CC SEED [SHARE [HARNESS_ROOT]]
   SHARE k/m: only the kernels whose index is k modulo m (CTest runs the shares side by side).
+  HARNESS_ROOT: the folder of the corpus checks' fixtures (HARNESS_ROOT/KERNEL.gcc.harness, from
+  corpus_harness.sh): the adjoint is linked with their primal and driver objects, the kernel as
+  written, which the comments do not change, instead of compiling both again per kernel and seed.
 """
 import os
 import random
@@ -73,6 +76,7 @@ def _logical_lines(text):
 def main():
     adrace, source, work, cc, seed = sys.argv[1:6]
     share = sys.argv[6] if len(sys.argv) > 6 else "0/1"
+    harness_root = sys.argv[7] if len(sys.argv) > 7 else ""
     part, parts = (int(x) for x in share.split("/"))
     rng = random.Random(int(seed))
     shutil.rmtree(work, ignore_errors=True)
@@ -108,9 +112,13 @@ def main():
         mutated = mutate(text, rng)
         with open(path, "w") as out:
             out.write(mutated)
+        # A kernel listed after CTest was configured has no fixture yet: corpus_adjoint.sh compiles its own.
+        harness = [os.path.join(harness_root, kernel + ".gcc.harness")] if harness_root else []
+        harness = [path for path in harness if os.path.isdir(path)]
         run = subprocess.run(["bash", os.path.join(source, "tests", "ad", "corpus_adjoint.sh"), adrace, work,
                               os.path.join(work, "out", kernel), kernel, "formad", compiler, functions, active, extents,
-                              root, cflags, adjoint_flags], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                              root, cflags, adjoint_flags] + harness,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         status = "ok" if run.returncode == 0 else "FAIL"
         print(f"{status}: {kernel} (seed {seed})")
         if run.returncode != 0:

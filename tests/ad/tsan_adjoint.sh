@@ -4,10 +4,11 @@
 # MODE=clean the generated code must run without a race report; with MODE=plain it is generated with
 # --guard atomic and --no-gather (a gather needs no guard), the `omp atomic` guards are deleted
 # (plain updates where the verdict is guarded) and TSan must report a race.
-# usage: tsan_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL FUNCTIONS ACTIVE MODE CLANG [ROOT [CFLAGS [EXTENTS [THREADS [ADJOINT_FLAGS]]]]]
+# usage: tsan_adjoint.sh ADRACE SOURCE_DIR WORK_DIR KERNEL FUNCTIONS ACTIVE MODE CLANG [ROOT [CFLAGS [EXTENTS [THREADS [ADJOINT_FLAGS [HARNESS_DIR]]]]]]
 # (CFLAGS: compiler flags for the kernel, its adjoint and the driver; EXTENTS: --extent; ADJOINT_FLAGS:
 # more options of `adrace adjoint`, --include-primal compiling the adjoint in the kernel's place; all as
-# in kernels.txt)
+# in kernels.txt. HARNESS_DIR: the primal and driver objects `corpus_harness.sh ... thread` compiled
+# with these flags, shared by the kernel's two modes; without it they are compiled here.)
 set -u
 adrace=$1 source=$2 work=$3 kernel=$4 functions=$5 active=$6 mode=$7 clang=$8 root=${9:-corpus}
 read -r -a cflags <<< "${10:-}"
@@ -15,6 +16,7 @@ extent_args=()
 [ -n "${11:-}" ] && extent_args=(--extent "${11}")
 threads=${12:-2}
 read -r -a adjoint_flags <<< "${13:-}"
+harness=${14:-}
 primal_included=false
 [[ " ${adjoint_flags[*]} " == *" --include-primal "* ]] && primal_included=true
 dir=$source/$root/$kernel
@@ -44,11 +46,12 @@ for function in ${functions//,/ }; do
     objects+=("$work/${function}_b.o")
 done
 [ "$mode" != plain ] || [ "$guards" -gt 0 ] || { echo "FAIL: no guard to remove"; exit 1; }
-if ! $primal_included; then
-    "$clang" "${flags[@]}" -w -c "$dir/$kernel.$ext" -o "$work/primal.o" || exit 1
-    objects+=("$work/primal.o")
+if [ -z "$harness" ]; then
+    harness=$work/harness
+    bash "$(dirname "$0")/corpus_harness.sh" "$source" "$harness" "$kernel" "$clang" "$root" "${10:-}" "${13:-}" thread || exit 1
 fi
-"$clang" "${flags[@]}" -w "$dir/driver.$ext" "${objects[@]}" -o "$work/driver" -lm || exit 1
+$primal_included || objects+=("$harness/primal.o")
+"$clang" "${flags[@]}" -w "$harness/driver.o" "${objects[@]}" -o "$work/driver" -lm || exit 1
 # history_size=7: the largest per-thread trace. TSan reports a race only when it can still restore
 # the earlier access from its thread's trace; with the default size an unguarded adjoint's race went
 # unreported under load in about 1 run of 10 (one thread far ahead of the other), with 7 in none of 64.

@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace alias_advice_test {
 
 std::vector<RaceFinding> aliasFindings(const std::string& code, const std::string& language) {
   bool cxx = language == "c++";
@@ -69,5 +69,5 @@ TEST(AliasAdvice, PointersAreToldToBeRestrict) {
   EXPECT_NE(aliases[0].suggestion.find("declare them restrict"), std::string::npos) << aliases[0].suggestion;
 }
 
-}  // namespace
+}  // namespace alias_advice_test
 }  // namespace adrace::analyzer::testing

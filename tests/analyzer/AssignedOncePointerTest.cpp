@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace assigned_once_pointer_test {
 
 std::string blocks(const std::string& body) {
   return R"(
@@ -59,5 +59,5 @@ TEST(AssignedOncePointer, OffsetChangedAfterTheAssignmentIsNotFollowed) {
   EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace assigned_once_pointer_test
 }  // namespace adrace::analyzer::testing

@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace block_copies_test {
 
 std::string copyRows(const std::string& call) {
   return R"(
@@ -83,5 +83,5 @@ TEST(BlockCopies, WhatIsNotABlockOfAnArrayIsOnlyPossible) {
     EXPECT_NE(finding.certainty, Certainty::Definite) << finding.message;
 }
 
-}  // namespace
+}  // namespace block_copies_test
 }  // namespace adrace::analyzer::testing

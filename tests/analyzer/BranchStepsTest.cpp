@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace branch_steps_test {
 
 const char* kSolver = R"(
   #define N 4096
@@ -89,5 +89,5 @@ TEST(BranchSteps, InsideATimeStepLoop) {
   EXPECT_FALSE(anyUnsupported(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace branch_steps_test
 }  // namespace adrace::analyzer::testing

@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace callee_accesses_test {
 
 bool hasUnsupported(const CheckedSnippet& checked, const std::string& text) {
   for (const RaceFinding& finding : checked.findings)
@@ -324,5 +324,5 @@ TEST(CalleeAccesses, AnEmptyHelperLoopLeavesTheOtherAccessesAlone) {
   EXPECT_TRUE(reportsRaceOn(checked, "last", true)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace callee_accesses_test
 }  // namespace adrace::analyzer::testing

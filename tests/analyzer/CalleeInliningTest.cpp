@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace callee_inlining_test {
 
 const char* kSetup = R"(
     #define LEN 1000
@@ -438,5 +438,5 @@ TEST(CalleeInlining, WhatTheFirstHelperPassesOnIsItsActivationsOrNotFollowed) {
   EXPECT_FALSE(hasDefinite(recursive)) << describe(recursive.findings);
 }
 
-}  // namespace
+}  // namespace callee_inlining_test
 }  // namespace adrace::analyzer::testing

@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace callee_local_memory_test {
 
 bool unsupportedSays(const CheckedSnippet& checked, const std::string& text) {
   for (const RaceFinding& finding : checked.findings)
@@ -172,5 +172,5 @@ TEST(CalleeLocalMemory, ElementPassedByValueReadsEveryField) {
   EXPECT_FALSE(anyUnsupported(racy)) << describe(racy.findings);
 }
 
-}  // namespace
+}  // namespace callee_local_memory_test
 }  // namespace adrace::analyzer::testing

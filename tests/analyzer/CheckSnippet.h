@@ -99,6 +99,13 @@ inline bool hasDefinite(const CheckedSnippet& checked) {
   return false;
 }
 
+// The first finding on `variable`; null when there is none.
+inline const RaceFinding* findingOn(const CheckedSnippet& checked, const std::string& variable) {
+  for (const RaceFinding& finding : checked.findings)
+    if (finding.variable == variable) return &finding;
+  return nullptr;
+}
+
 // Whether a "cannot check" finding says `words`.
 inline bool unsupportedSaying(const CheckedSnippet& checked, const std::string& words) {
   for (const RaceFinding& finding : checked.findings)

@@ -3,7 +3,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace clause_coverage_test {
 
 bool cannotCheckNaming(const CheckedSnippet& checked, const std::string& clause) {
   for (const RaceFinding& finding : checked.findings)
@@ -16,12 +16,6 @@ bool cannotCheckNaming(const CheckedSnippet& checked, const std::string& clause)
 bool cannotCheckSaying(const CheckedSnippet& checked, const std::string& words) {
   for (const RaceFinding& finding : checked.findings)
     if (finding.certainty == Certainty::Unsupported && finding.message.find(words) != std::string::npos) return true;
-  return false;
-}
-
-bool anyDefinite(const CheckedSnippet& checked) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.certainty == Certainty::Definite) return true;
   return false;
 }
 
@@ -48,7 +42,7 @@ TEST(ClauseCoverage, AnIfClauseAlwaysFalseIsNotCheckedAsIfConcurrent) {
       for (i = 1; i < n; i++)
         a[i] = a[i - 1] + 1.0;
     })");
-  EXPECT_FALSE(anyDefinite(checked)) << describe(checked.findings);
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
   EXPECT_TRUE(cannotCheckSaying(checked, "the construct runs on one thread")) << describe(checked.findings);
   EXPECT_TRUE(cannotCheckSaying(checked, "its tasks are undeferred")) << describe(checked.findings);
 }
@@ -70,7 +64,7 @@ TEST(ClauseCoverage, AFinalClauseAlwaysTrueIsNotCheckedAsIfConcurrent) {
         }
       }
     })");
-  EXPECT_FALSE(anyDefinite(checked)) << describe(checked.findings);
+  EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
   EXPECT_TRUE(cannotCheckSaying(checked, "final clause whose condition is always true")) << describe(checked.findings);
 }
 
@@ -84,7 +78,7 @@ TEST(ClauseCoverage, AnIfClauseDecidedAtRunTimeKeepsTheRaceDefinite) {
       for (i = 1; i < n; i++)
         a[i] = a[i - 1] + 1.0;
     })");
-  EXPECT_TRUE(anyDefinite(checked)) << describe(checked.findings);
+  EXPECT_TRUE(hasDefinite(checked)) << describe(checked.findings);
 }
 
 // defaultmap(tofrom: scalar) shares the scalar a target region would otherwise copy to each team.
@@ -125,5 +119,5 @@ TEST(ClauseCoverage, ClausesThatAreReadOrHarmlessKeepTheLoopChecked) {
   EXPECT_EQ(checked.models.loops.size(), 2u);
 }
 
-}  // namespace
+}  // namespace clause_coverage_test
 }  // namespace adrace::analyzer::testing

@@ -4,7 +4,7 @@
 #include <set>
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace context_builder_test {
 
 int contextOf(const LoopModel& loop, const std::string& array, size_t which = 0) {
   auto references = referencesTo(loop, array);
@@ -134,5 +134,5 @@ TEST(ContextBuilder, StraightLineCodeIsOneContext) {
   for (const Reference& reference : loop.references) EXPECT_EQ(reference.context, 0);
 }
 
-}  // namespace
+}  // namespace context_builder_test
 }  // namespace adrace::analyzer::testing

@@ -2,7 +2,7 @@
 #include "ParseSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace data_sharing_test {
 
 TEST(DataSharing, ExplicitClausesOnParallelFor) {
   LoopModel loop = onlyLoop(R"(
@@ -107,5 +107,5 @@ TEST(DataSharing, NonCanonicalLoopIsAnError) {
   EXPECT_EQ(parsed.diagnostics[0].at.line, 5u);
 }
 
-}  // namespace
+}  // namespace data_sharing_test
 }  // namespace adrace::analyzer::testing

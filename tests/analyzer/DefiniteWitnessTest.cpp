@@ -5,13 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
-
-const RaceFinding* findingOn(const CheckedSnippet& checked, const std::string& variable) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.variable == variable) return &finding;
-  return nullptr;
-}
+namespace definite_witness_test {
 
 // Blocks of a vector updated one block row after another: the sequential loop around the
 // parallel one starts at 0 and steps by the block size, so `off + c` never meets another `c'`.
@@ -474,5 +468,5 @@ TEST(DefiniteWitness, EitherOperandOfAnOrHoldsInItsBranch) {
     }
 }
 
-}  // namespace
+}  // namespace definite_witness_test
 }  // namespace adrace::analyzer::testing

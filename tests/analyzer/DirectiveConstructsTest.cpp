@@ -10,7 +10,7 @@
 #include <string>
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace directive_constructs_test {
 
 // All of a directive's constructs have a name in the model.
 bool modelNamesAll(llvm::omp::Directive kind) {
@@ -66,5 +66,5 @@ TEST(DirectiveConstructs, ATaskCreatedInALoopIsNamedSo) {
   EXPECT_EQ(loopDirectiveName(Directive{Construct::Parallel, Construct::For, Construct::Simd}), "parallel for simd");
 }
 
-}  // namespace
+}  // namespace directive_constructs_test
 }  // namespace adrace::analyzer::testing

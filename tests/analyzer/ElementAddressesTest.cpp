@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace element_addresses_test {
 
 // A histogram with one lock per bin, as OpenMP textbooks write it.
 const char* kLockPerBin = R"(
@@ -110,5 +110,5 @@ TEST(ElementAddresses, ARowPointerSharedByTwoIterationsRaces) {
   EXPECT_TRUE(reportsRaceOn(checked, "C", true)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace element_addresses_test
 }  // namespace adrace::analyzer::testing

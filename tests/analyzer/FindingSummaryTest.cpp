@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::analyzer {
-namespace {
+namespace finding_summary_test {
 
 RaceFinding finding(Certainty certainty, const std::string& variable, unsigned line, unsigned relatedLine, int loop = 0,
                     const std::string& message = "data race") {
@@ -54,5 +54,5 @@ TEST(FindingSummary, PossibleFindingsPastTheLimitAreCountedDefiniteOnesKept) {
   EXPECT_EQ(findings.back().message, "10 more possible data races in this loop not shown (the first 25 are)");
 }
 
-}  // namespace
+}  // namespace finding_summary_test
 }  // namespace adrace::analyzer

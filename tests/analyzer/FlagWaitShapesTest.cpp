@@ -6,7 +6,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace flag_wait_shapes_test {
 
 // %s: the read's clause, the flag's declaration in main (empty for the file-scope one), the
 // flag passed to wait_for.
@@ -216,5 +216,5 @@ TEST(FlagWaitShapes, ACounterStepOtherThanOneIsNotModelled) {
   EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace flag_wait_shapes_test
 }  // namespace adrace::analyzer::testing

@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace flag_wait_test {
 
 // %s: the writer's flush, the write's clause, the read's clause, the reader's flush, the writer's
 // statement after the write, the reader's statement before the wait.
@@ -185,5 +185,5 @@ TEST(FlagWait, ADefaultMemoryOrderIsNotModelled) {
   EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace flag_wait_test
 }  // namespace adrace::analyzer::testing

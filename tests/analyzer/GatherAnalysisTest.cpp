@@ -1,24 +1,11 @@
 // Gather-form adjoints (GatherAnalysis.h): which guarded arrays may be transposed into a gather
 // over their targets, and the reason for each that may not.
 #include "ParseSnippet.h"
+#include "LoopVerdicts.h"
 #include "analyzer/verdicts/LoopAnalysis.h"
 
 namespace adrace::analyzer::testing {
-namespace {
-
-const ArrayVerdict& verdictOf(const LoopAnalysis& analysis, const std::string& array) {
-  for (const ArrayVerdict& verdict : analysis.arrays)
-    if (verdict.array == array) return verdict;
-  ADD_FAILURE() << "no verdict for " << array;
-  static ArrayVerdict none;
-  return none;
-}
-
-AnalysisOptions activeArrays(std::set<std::string> active) {
-  AnalysisOptions options;
-  options.activity.active = std::move(active);
-  return options;
-}
+namespace gather_analysis_test {
 
 // The offsets of the gather's terms, in reference order; empty (with the reason printed) when no gather.
 std::vector<std::vector<std::int64_t>> gatherOffsets(const ArrayVerdict& verdict) {
@@ -708,5 +695,5 @@ TEST(GatherAnalysis, NoGatherOptionAsksNothing) {
   EXPECT_FALSE(verdictOf(analysis, "uold").gather);
 }
 
-}  // namespace
+}  // namespace gather_analysis_test
 }  // namespace adrace::analyzer::testing

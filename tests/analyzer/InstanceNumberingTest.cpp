@@ -2,7 +2,7 @@
 #include "ParseSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace instance_numbering_test {
 
 TEST(InstanceNumbering, RedefinitionGivesANewInstance) {
   LoopModel loop = onlyLoop(R"(
@@ -91,5 +91,5 @@ TEST(InstanceNumbering, SharedAndCounterSymbolsKeepInstanceZero) {
   EXPECT_EQ(a[0].indices[0]->args[1]->scope, smt::Scope::Shared);
 }
 
-}  // namespace
+}  // namespace instance_numbering_test
 }  // namespace adrace::analyzer::testing

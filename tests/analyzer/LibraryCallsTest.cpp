@@ -5,9 +5,9 @@
 #include "analyzer/frontend/LibraryCalls.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace library_calls_test {
 
-bool anyDefinite(const CheckedSnippet& checked, const std::string& variable) {
+bool definiteRaceOn(const CheckedSnippet& checked, const std::string& variable) {
   for (const RaceFinding& finding : checked.findings)
     if (finding.variable == variable && finding.certainty == Certainty::Definite) return true;
   return false;
@@ -67,7 +67,7 @@ TEST(LibraryCalls, HiddenStateRaces) {
   CheckedSnippet guarded =
       checkSnippet(fillIn(kRecords, {"if (value[i] > 0) value[i] = atof(strtok(label[i], \",\"))"}));
   EXPECT_TRUE(reportsRaceOn(guarded, "strtok")) << describe(guarded.findings);
-  EXPECT_FALSE(anyDefinite(guarded, "strtok")) << describe(guarded.findings);
+  EXPECT_FALSE(definiteRaceOn(guarded, "strtok")) << describe(guarded.findings);
   CheckedSnippet reentrant = checkSnippet(fillIn(
       kRecords, {"char *rest; char *word = strtok_r(label[i], \",\", &rest); value[i] = word ? atof(word) : 0"}));
   EXPECT_TRUE(reentrant.findings.empty()) << describe(reentrant.findings);
@@ -197,5 +197,5 @@ TEST(LibraryCalls, PassiveForTheAdjoint) {
   EXPECT_EQ(libraryFunctionNamed("my_helper"), nullptr);
 }
 
-}  // namespace
+}  // namespace library_calls_test
 }  // namespace adrace::analyzer::testing

@@ -3,7 +3,7 @@
 #include "ParseSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace loop_finder_test {
 
 TEST(LoopFinder, ASimdLoopInsideAParallelLoopIsPartOfItsModel) {
   ParsedSnippet parsed = parseSnippet(R"(
@@ -60,5 +60,5 @@ TEST(LoopFinder, MethodsAndConstructorsOfACxxClass) {
   EXPECT_FALSE(referencesTo(parsed.loops[0], "this->u")[0].opaque);
 }
 
-}  // namespace
+}  // namespace loop_finder_test
 }  // namespace adrace::analyzer::testing

@@ -13,7 +13,7 @@
 #include <vector>
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace loop_header_test {
 
 class ForLoops : public clang::RecursiveASTVisitor<ForLoops> {
  public:
@@ -149,5 +149,5 @@ TEST(LoopHeader, InitDeclaresOrAssignsAnInitialisedCounter) {
   EXPECT_FALSE(readLoopInit(*parsed.loops[3], none));
 }
 
-}  // namespace
+}  // namespace loop_header_test
 }  // namespace adrace::analyzer::testing

@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace nested_cycle_steps_test {
 
 std::string sweeps(const std::string& first, const std::string& between, const std::string& after) {
   return R"(
@@ -192,5 +192,5 @@ TEST(NestedCycleSteps, BreakOfTheInnerLoopIsNotModelled) {
   EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace nested_cycle_steps_test
 }  // namespace adrace::analyzer::testing

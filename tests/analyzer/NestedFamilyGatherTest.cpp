@@ -1,24 +1,11 @@
 // Gathers of families of terms read with one subscript per counter of a nest, in[i + a][j + b]
 // (GatherAnalysis.h, smt::proveNestedFamilyShift), and the reasons each that is not one stays guarded.
 #include "ParseSnippet.h"
+#include "LoopVerdicts.h"
 #include "analyzer/verdicts/LoopAnalysis.h"
 
 namespace adrace::analyzer::testing {
-namespace {
-
-const ArrayVerdict& verdictOf(const LoopAnalysis& analysis, const std::string& array) {
-  for (const ArrayVerdict& verdict : analysis.arrays)
-    if (verdict.array == array) return verdict;
-  ADD_FAILURE() << "no verdict for " << array;
-  static ArrayVerdict none;
-  return none;
-}
-
-AnalysisOptions activeArrays(std::set<std::string> active) {
-  AnalysisOptions options;
-  options.activity.active = std::move(active);
-  return options;
-}
+namespace nested_family_gather_test {
 
 // A 3x3 filter over rows `double (*)[nx]`, its tap read through `TAP` (replaced by each test).
 std::string filter(const std::string& tap) {
@@ -95,5 +82,5 @@ TEST(NestedFamilyGather, TapsThatAreNotOneShiftPerSubscriptAreNoGather) {
   EXPECT_NE(refusalOf("in[j + a][i + b]").find("is not i plus inner counters"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace nested_family_gather_test
 }  // namespace adrace::analyzer::testing

@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace nested_parallel_callee_test {
 
 const char* kCaller = R"(
     void f(int m, int n, double *u, const double *v) {
@@ -107,5 +107,5 @@ TEST(NestedParallelCallee, WorksharingInsideTheNestedRegionIsNotModelled) {
       << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace nested_parallel_callee_test
 }  // namespace adrace::analyzer::testing

@@ -3,7 +3,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace race_check_test {
 
 std::string witnessValue(const RaceFinding& finding, const std::string& symbol) {
   for (const auto& [name, value] : finding.witness)
@@ -259,5 +259,5 @@ TEST(RaceCheck, UnmodelledCallIsUnsupportedNotRaceFree) {
   EXPECT_FALSE(findingsOf(checked, RaceFinding::Kind::Unsupported).empty()) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace race_check_test
 }  // namespace adrace::analyzer::testing

@@ -2,7 +2,7 @@
 #include "ParseSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace reference_collector_test {
 
 TEST(ReferenceCollector, AccessKinds) {
   LoopModel loop = onlyLoop(R"(
@@ -164,5 +164,5 @@ TEST(ReferenceCollector, SharedScalarsAndProtection) {
   EXPECT_EQ(last[0].protection, Protection::Lock);
 }
 
-}  // namespace
+}  // namespace reference_collector_test
 }  // namespace adrace::analyzer::testing

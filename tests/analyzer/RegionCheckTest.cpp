@@ -6,7 +6,7 @@
 #include <set>
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace region_check_test {
 
 const RegionModel& onlyRegion(const CheckedSnippet& checked) {
   EXPECT_EQ(checked.models.regions.size(), 1u);
@@ -437,5 +437,5 @@ TEST(RegionCheck, WhatTheModelLeavesOutIsUnsupported) {
   for (const RaceFinding& finding : unsupported) EXPECT_EQ(finding.certainty, Certainty::Unsupported);
 }
 
-}  // namespace
+}  // namespace region_check_test
 }  // namespace adrace::analyzer::testing

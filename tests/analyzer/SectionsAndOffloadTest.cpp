@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace sections_and_offload_test {
 
 TEST(Sections, EachSectionIsAStepOfOneThread) {
   CheckedSnippet checked = checkSnippet(R"(
@@ -213,5 +213,5 @@ TEST(OffloadedLoop, AnAsynchronousTargetIsStillUnsupported) {
   EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace sections_and_offload_test
 }  // namespace adrace::analyzer::testing

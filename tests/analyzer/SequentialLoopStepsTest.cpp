@@ -6,7 +6,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace sequential_loop_steps_test {
 
 // PolyBench's jacobi-2d as written: file-scope arrays, C89 counters, macro sizes.
 const char* kJacobi = R"(
@@ -370,5 +370,5 @@ TEST(SequentialLoopSteps, AStepCounterStartingFromTheThreadNumberDiffers) {
   EXPECT_TRUE(reportsRaceOn(checked, "plane")) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace sequential_loop_steps_test
 }  // namespace adrace::analyzer::testing

@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace sharing_invariants_test {
 
 std::vector<RaceFinding> definiteFindings(const CheckedSnippet& checked) {
   std::vector<RaceFinding> result;
@@ -300,5 +300,5 @@ TEST(ThreadNumber, RegionLocalWrittenTwiceGivesNoFact) {
   EXPECT_TRUE(reportsRaceOn(checked, "partial")) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace sharing_invariants_test
 }  // namespace adrace::analyzer::testing

@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace single_timeline_check_test {
 
 // Two relaxation passes over one grid, in the style of a task-based solver: the second reads what
 // the first wrote. %s: the first taskloop's clauses.
@@ -254,5 +254,5 @@ TEST(SingleTimeline, ShapesItDoesNotFollowStayUnsupported) {
   }
 }
 
-}  // namespace
+}  // namespace single_timeline_check_test
 }  // namespace adrace::analyzer::testing

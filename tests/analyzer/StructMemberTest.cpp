@@ -6,7 +6,7 @@
 #include <map>
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace struct_member_test {
 
 const char* kGrid = R"(
   #define NX 256
@@ -425,11 +425,11 @@ TEST(StructMembers, APointerMemberAssignedInARegionIsNotFollowed) {
   EXPECT_TRUE(anyUnsupported(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace struct_member_test
 }  // namespace adrace::analyzer::testing
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace struct_member_test {
 
 // Rodinia streamcluster: `points->p[i].cost`, an array of structs that a pointer member points to.
 // Its fields are arrays of their own, indexed by the element, as those of a `Point *p` parameter are.
@@ -560,5 +560,5 @@ TEST(StructMembers, APointerMemberOfAnElementFollowedFurtherIsRefused) {
   EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace struct_member_test
 }  // namespace adrace::analyzer::testing

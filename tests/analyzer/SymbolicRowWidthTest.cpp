@@ -6,13 +6,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
-
-const RaceFinding* findingOn(const CheckedSnippet& checked, const std::string& variable) {
-  for (const RaceFinding& finding : checked.findings)
-    if (finding.variable == variable) return &finding;
-  return nullptr;
-}
+namespace symbolic_row_width_test {
 
 void expectPossibleThroughTheWidth(const CheckedSnippet& checked, const std::string& variable,
                                    const std::string& width) {
@@ -186,5 +180,5 @@ TEST(SymbolicRowWidth, RegionWithoutAWidthStaysDefinite) {
   EXPECT_TRUE(reportsRaceOn(checked, "out", true)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace symbolic_row_width_test
 }  // namespace adrace::analyzer::testing

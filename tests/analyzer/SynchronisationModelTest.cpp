@@ -8,7 +8,7 @@
 #include <set>
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace synchronisation_model_test {
 
 // ---- linear ---------------------------------------------------------------------------------
 
@@ -433,5 +433,5 @@ TEST(FlagSpinWait, IsNotCheckedAndNeverADefiniteRace) {
   EXPECT_TRUE(unsupported) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace synchronisation_model_test
 }  // namespace adrace::analyzer::testing

@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace target_task_check_test {
 
 // A Jacobi-style sweep offloaded while the host prepares the next right-hand side.
 const char* kSweep = R"(
@@ -148,5 +148,5 @@ TEST(TargetTask, InsideAParallelRegionStaysUnsupported) {
   EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
 }
 
-}  // namespace
+}  // namespace target_task_check_test
 }  // namespace adrace::analyzer::testing

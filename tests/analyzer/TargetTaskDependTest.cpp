@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace target_task_depend_test {
 
 // %s: the producer's and the consumer's depend clauses.
 const char* kPipeline = R"(
@@ -90,5 +90,5 @@ TEST(TargetTaskDepend, SectionsAndMutexinoutsetStayUnsupported) {
   EXPECT_FALSE(hasDefinite(mutex)) << describe(mutex.findings);
 }
 
-}  // namespace
+}  // namespace target_task_depend_test
 }  // namespace adrace::analyzer::testing

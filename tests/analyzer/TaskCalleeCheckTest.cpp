@@ -6,9 +6,9 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace task_callee_check_test {
 
-std::string unsupportedMessages(const CheckedSnippet& checked) {
+std::string cannotCheckMessages(const CheckedSnippet& checked) {
   std::string text;
   for (const Diagnostic& diagnostic : checked.diagnostics)
     if (diagnostic.unsupported) text += diagnostic.message + "\n";
@@ -18,7 +18,7 @@ std::string unsupportedMessages(const CheckedSnippet& checked) {
 }
 
 bool notModelledSaying(const CheckedSnippet& checked, const std::string& words) {
-  return unsupportedMessages(checked).find(words) != std::string::npos;
+  return cannotCheckMessages(checked).find(words) != std::string::npos;
 }
 
 // Two halves of a vector scaled by two tasks of a helper; %s widens the second half.
@@ -55,12 +55,12 @@ std::string halves(const std::string& offset) {
 TEST(TasksInACalledFunction, DisjointHalvesAreRaceFree) {
   CheckedSnippet checked = checkSnippet(halves(""));
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
-  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+  EXPECT_FALSE(anyUnsupported(checked)) << cannotCheckMessages(checked);
 }
 
 TEST(TasksInACalledFunction, OverlappingHalvesRaceOnTheCallersArray) {
   CheckedSnippet checked = checkSnippet(halves(" - 1"));
-  EXPECT_TRUE(reportsRaceOn(checked, "data", true)) << describe(checked.findings) << unsupportedMessages(checked);
+  EXPECT_TRUE(reportsRaceOn(checked, "data", true)) << describe(checked.findings) << cannotCheckMessages(checked);
 }
 
 // The activation's locals the tasks share: `x` written by a task, read after (or without) taskwait.
@@ -86,12 +86,12 @@ TEST(TasksInACalledFunction, ALocalSharedWithATaskIsReadAfterTheTaskwait) {
   std::string code = fillIn(kPair, {"#pragma omp taskwait"});
   CheckedSnippet checked = checkSnippet(code);
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
-  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+  EXPECT_FALSE(anyUnsupported(checked)) << cannotCheckMessages(checked);
 }
 
 TEST(TasksInACalledFunction, WithoutTheTaskwaitTheCreatorReadsWhatTheTaskWrites) {
   CheckedSnippet checked = checkSnippet(fillIn(kPair, {""}));
-  EXPECT_TRUE(reportsRaceOn(checked, "x", true)) << describe(checked.findings) << unsupportedMessages(checked);
+  EXPECT_TRUE(reportsRaceOn(checked, "x", true)) << describe(checked.findings) << cannotCheckMessages(checked);
   EXPECT_TRUE(reportsRaceOn(checked, "y", true)) << describe(checked.findings);
 }
 
@@ -117,13 +117,13 @@ const char* kFib = R"(
 TEST(RecursiveTaskTrees, FibWithTaskwaitIsRaceFree) {
   CheckedSnippet checked = checkSnippet(fillIn(kFib, {"#pragma omp taskwait"}));
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
-  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+  EXPECT_FALSE(anyUnsupported(checked)) << cannotCheckMessages(checked);
 }
 
 TEST(RecursiveTaskTrees, FibWithoutTaskwaitRacesOnlyPossiblyAfterTheEarlyReturn) {
   CheckedSnippet checked = checkSnippet(fillIn(kFib, {""}));
   // After `if (n < 2) return n;` the tasks may not run: a race, not a definite one.
-  EXPECT_TRUE(reportsRaceOn(checked, "x")) << describe(checked.findings) << unsupportedMessages(checked);
+  EXPECT_TRUE(reportsRaceOn(checked, "x")) << describe(checked.findings) << cannotCheckMessages(checked);
   EXPECT_FALSE(hasDefinite(checked)) << describe(checked.findings);
 }
 
@@ -157,12 +157,12 @@ const char* kTreeSum = R"(
 TEST(RecursiveTaskTrees, ASumThatReadsThroughAConstPointerIsRaceFree) {
   CheckedSnippet checked = checkSnippet(fillIn(kTreeSum, {"#pragma omp taskwait"}));
   EXPECT_TRUE(checked.findings.empty()) << describe(checked.findings);
-  EXPECT_FALSE(anyUnsupported(checked)) << unsupportedMessages(checked);
+  EXPECT_FALSE(anyUnsupported(checked)) << cannotCheckMessages(checked);
 }
 
 TEST(RecursiveTaskTrees, ASumReadingTheLeftHalfBeforeItsTaskEndsRaces) {
   CheckedSnippet checked = checkSnippet(fillIn(kTreeSum, {""}));
-  EXPECT_TRUE(reportsRaceOn(checked, "left")) << describe(checked.findings) << unsupportedMessages(checked);
+  EXPECT_TRUE(reportsRaceOn(checked, "left")) << describe(checked.findings) << cannotCheckMessages(checked);
 }
 
 TEST(RecursiveTaskTrees, ARecursionThatWritesThroughAPointerIsNotFollowed) {
@@ -170,7 +170,7 @@ TEST(RecursiveTaskTrees, ARecursionThatWritesThroughAPointerIsNotFollowed) {
   code.replace(code.find("const double *v"), 15, "double *v");
   code.replace(code.find("s += v[i];"), 10, "s += v[i]; v[i] = 0.0;");
   CheckedSnippet checked = checkSnippet(code);
-  EXPECT_TRUE(notModelledSaying(checked, "recursive task tree")) << unsupportedMessages(checked);
+  EXPECT_TRUE(notModelledSaying(checked, "recursive task tree")) << cannotCheckMessages(checked);
 }
 
 TEST(RecursiveTaskTrees, ARecursionThatWritesAGlobalIsNotFollowed) {
@@ -194,13 +194,13 @@ TEST(RecursiveTaskTrees, ARecursionThatWritesAGlobalIsNotFollowed) {
     #pragma omp single
       result = fib(20);
     })");
-  EXPECT_TRUE(notModelledSaying(checked, "recursive task tree")) << unsupportedMessages(checked);
+  EXPECT_TRUE(notModelledSaying(checked, "recursive task tree")) << cannotCheckMessages(checked);
 }
 
 TEST(TasksInACalledFunction, AFunctionAlsoCalledOutsideASingleIsNotModelled) {
   CheckedSnippet checked = checkSnippet(halves("") + R"(
     void serial(void) { scale_halves(data, N, 2.0); })");
-  EXPECT_TRUE(notModelledSaying(checked, "called other than from a `single`")) << unsupportedMessages(checked);
+  EXPECT_TRUE(notModelledSaying(checked, "called other than from a `single`")) << cannotCheckMessages(checked);
 }
 
 TEST(TasksInACalledFunction, ATaskCopyingALocalAnotherTaskSharesIsNotModelled) {
@@ -220,8 +220,8 @@ TEST(TasksInACalledFunction, ATaskCopyingALocalAnotherTaskSharesIsNotModelled) {
     #pragma omp single
       two();
     })");
-  EXPECT_TRUE(notModelledSaying(checked, "its own copy of 'x'")) << unsupportedMessages(checked);
+  EXPECT_TRUE(notModelledSaying(checked, "its own copy of 'x'")) << cannotCheckMessages(checked);
 }
 
-}  // namespace
+}  // namespace task_callee_check_test
 }  // namespace adrace::analyzer::testing

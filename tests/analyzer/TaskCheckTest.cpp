@@ -4,7 +4,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace task_check_test {
 
 std::string unsupportedMessages(const CheckedSnippet& checked) {
   std::string text;
@@ -527,5 +527,5 @@ TEST(TaskSequences, OtherShapesStayUnsupported) {
   }
 }
 
-}  // namespace
+}  // namespace task_check_test
 }  // namespace adrace::analyzer::testing

@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace task_dependence_loop_test {
 
 // A block producer and a block consumer per iteration; %s is the consumer's section.
 const char* kSections = R"(
@@ -192,5 +192,5 @@ TEST(TaskDependencesInALoop, ItemsTheModelCannotNameAreUnsupported) {
   for (const char* code : shapes) EXPECT_TRUE(anyUnsupported(checkSnippet(code))) << code;
 }
 
-}  // namespace
+}  // namespace task_dependence_loop_test
 }  // namespace adrace::analyzer::testing

@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace taskloop_check_test {
 
 // A blocked smoothing step in the style of a task-based code: C89 counter, macro sizes, a helper.
 const char* kSmoothing = R"(
@@ -213,5 +213,5 @@ TEST(LoopConstruct, IsCheckedAsTheConstructItBindsTo) {
   }
 }
 
-}  // namespace
+}  // namespace taskloop_check_test
 }  // namespace adrace::analyzer::testing

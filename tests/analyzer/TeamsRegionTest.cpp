@@ -5,7 +5,7 @@
 #include "CheckSnippet.h"
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace teams_region_test {
 
 // A host teams region over file-scope arrays; SLOT is the index each team writes.
 std::string teamSlots(const std::string& slot, const std::string& clauses = "num_teams(NTEAMS)") {
@@ -239,5 +239,5 @@ TEST(TeamsRegion, AHelperCalledByEveryTeamIsReadWhereItIsCalled) {
   EXPECT_TRUE(reportsRaceOn(twin, "partial", true)) << describe(twin.findings);
 }
 
-}  // namespace
+}  // namespace teams_region_test
 }  // namespace adrace::analyzer::testing

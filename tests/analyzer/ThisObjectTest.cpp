@@ -15,7 +15,7 @@
 #include <vector>
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace this_object_test {
 
 // Every member access whose base is `this`, keyed by the member function holding it (a lambda's
 // under "lambda").
@@ -112,5 +112,5 @@ TEST(ThisObject, AMemberPathStartsFromIt) {
   EXPECT_TRUE(path->throughPointer);
 }
 
-}  // namespace
+}  // namespace this_object_test
 }  // namespace adrace::analyzer::testing

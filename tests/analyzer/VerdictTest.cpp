@@ -1,19 +1,12 @@
 // The FormAD verdicts on small loops: knowledge, questions, per-reference guards, witnesses.
 #include "ParseSnippet.h"
+#include "LoopVerdicts.h"
 #include "analyzer/verdicts/LoopAnalysis.h"
 
 #include <set>
 
 namespace adrace::analyzer::testing {
-namespace {
-
-const ArrayVerdict& verdictOf(const LoopAnalysis& analysis, const std::string& array) {
-  for (const ArrayVerdict& verdict : analysis.arrays)
-    if (verdict.array == array) return verdict;
-  ADD_FAILURE() << "no verdict for " << array;
-  static ArrayVerdict none;
-  return none;
-}
+namespace verdict_test {
 
 LoopAnalysis analyze(const std::string& code, AnalysisOptions options = {}) {
   return analyzeLoop(onlyLoop(code), options);
@@ -244,5 +237,5 @@ TEST(Verdicts, StatisticsAreFilled) {
   EXPECT_GE(analysis.statistics.totalMilliseconds, analysis.statistics.z3Milliseconds);
 }
 
-}  // namespace
+}  // namespace verdict_test
 }  // namespace adrace::analyzer::testing

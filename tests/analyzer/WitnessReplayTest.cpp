@@ -8,7 +8,7 @@
 #include <clang/ASTMatchers/ASTMatchers.h>
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace witness_replay_test {
 
 const RaceFinding* definiteOn(const CheckedSnippet& checked, const std::string& variable) {
   for (const RaceFinding& finding : checked.findings)
@@ -207,5 +207,5 @@ TEST(WitnessReplay, ARefutedWitnessMakesTheRaceOnlyPossible) {
   EXPECT_TRUE(demoted) << describe(findings);
 }
 
-}  // namespace
+}  // namespace witness_replay_test
 }  // namespace adrace::analyzer::testing

@@ -9,7 +9,7 @@
 #include <sstream>
 
 namespace adrace::testing {
-namespace {
+namespace answer_command_test {
 
 using nlohmann::json;
 
@@ -90,5 +90,5 @@ TEST(AnswerCommand, AnalysisOptionsApply) {
   EXPECT_EQ(json::parse(result.out)["answers"][0]["verdict"], "reduction");
 }
 
-}  // namespace
+}  // namespace answer_command_test
 }  // namespace adrace::testing

@@ -7,7 +7,7 @@
 #include <clang/AST/Stmt.h>
 
 namespace adrace {
-namespace {
+namespace clang_entry_test {
 
 using analyzer::testing::parseSnippet;
 
@@ -74,5 +74,5 @@ TEST(ClangEntry, AForStatementWithoutDirectiveIsAnError) {
   EXPECT_EQ(result.error->at.line, 7u);
 }
 
-}  // namespace
+}  // namespace clang_entry_test
 }  // namespace adrace

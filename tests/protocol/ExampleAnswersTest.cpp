@@ -8,7 +8,7 @@
 #include <fstream>
 
 namespace adrace {
-namespace {
+namespace example_answers_test {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -62,5 +62,5 @@ TEST(Examples, GreenGaussNeedsNoGuard) {
   EXPECT_EQ(verdictOf(answer, "sijb"), "shared");
 }
 
-}  // namespace
+}  // namespace example_answers_test
 }  // namespace adrace

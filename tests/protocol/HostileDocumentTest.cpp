@@ -9,7 +9,7 @@
 #include <string>
 
 namespace adrace::testing {
-namespace {
+namespace hostile_document_test {
 
 using nlohmann::json;
 
@@ -60,5 +60,5 @@ TEST(HostileDocument, FlatSumOf24000TermsIsRefused) {
   EXPECT_NE(error["message"].get<std::string>().find("expression too long"), std::string::npos) << error.dump();
 }
 
-}  // namespace
+}  // namespace hostile_document_test
 }  // namespace adrace::testing

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::analyzer {
-namespace {
+namespace index_parser_test {
 
 using smt::Scope;
 
@@ -162,5 +162,5 @@ TEST(IndexParser, FlatChainOfTermsIsBounded) {
   EXPECT_TRUE(parse(fine));
 }
 
-}  // namespace
+}  // namespace index_parser_test
 }  // namespace adrace::analyzer

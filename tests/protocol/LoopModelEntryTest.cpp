@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace {
-namespace {
+namespace loop_model_entry_test {
 
 using namespace analyzer;
 
@@ -68,5 +68,5 @@ TEST(LoopModelEntry, ExplicitQuestions) {
   EXPECT_FALSE(analysis.arrays[1].proven);
 }
 
-}  // namespace
+}  // namespace loop_model_entry_test
 }  // namespace adrace

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace {
-namespace {
+namespace question_document_test {
 
 using nlohmann::json;
 
@@ -220,5 +220,5 @@ TEST(Protocol, SyntaxErrorsAreMalformedToo) {
   EXPECT_TRUE(answerQuestionText("", {}).error);
 }
 
-}  // namespace
+}  // namespace question_document_test
 }  // namespace adrace

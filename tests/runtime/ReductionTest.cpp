@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace {
+namespace reduction_test {
 
 // The generator refuses a loop that needs more slots than the runtime has.
 static_assert(adrace::ad::kReductionSlots == ADRACE_REDUCTION_SLOTS, "ad/RuntimeLimits.h: the runtime's slots");
@@ -120,4 +120,4 @@ TEST_F(ReductionTest, BadSlotAborts) {
   EXPECT_DEATH(adrace_reduction_copies(ADRACE_REDUCTION_SLOTS, 1), "reduction slot out of range");
 }
 
-}  // namespace
+}  // namespace reduction_test

@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-namespace {
+namespace schedule_test {
 
 // ---- static chunks -------------------------------------------------------------------------
 
@@ -327,4 +327,4 @@ TEST(StaticSweeps, BackwardSweepPopsWhatTheForwardSweepPushed) {
   }
 }
 
-}  // namespace
+}  // namespace schedule_test

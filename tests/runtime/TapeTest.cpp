@@ -9,7 +9,7 @@
 #include <cstring>
 #include <vector>
 
-namespace {
+namespace tape_test {
 
 constexpr size_t kBlock = ADRACE_TAPE_BLOCK_BYTES;
 
@@ -196,4 +196,4 @@ TEST(TapeThreads, TapesPersistBetweenParallelRegions) {
   adrace_tape_release();
 }
 
-}  // namespace
+}  // namespace tape_test

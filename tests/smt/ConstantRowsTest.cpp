@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::smt {
-namespace {
+namespace constant_rows_test {
 
 ExprRef var(const std::string& name) { return variable(name, 0, Scope::Private); }
 
@@ -50,5 +50,5 @@ TEST(ConstantRows, NoConstantFactorNoRows) {
   EXPECT_EQ(splits(mul(var("i"), constant(4))), "none");  // no column
 }
 
-}  // namespace
+}  // namespace constant_rows_test
 }  // namespace adrace::smt

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::smt {
-namespace {
+namespace cross_domain_query_test {
 
 using Status = Coincidence::Status;
 using Relation = KnowledgeBase::Relation;
@@ -121,5 +121,5 @@ TEST(CrossDomainQuery, RowMajorBlocksOfASymbolicWidthAreDisjoint) {
   EXPECT_EQ(mayCoincideAcross(session, wider, wider, Pairing::Any, otherThread).status, Status::Overlap);
 }
 
-}  // namespace
+}  // namespace cross_domain_query_test
 }  // namespace adrace::smt

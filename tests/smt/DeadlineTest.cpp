@@ -8,7 +8,7 @@
 #include <thread>
 
 namespace adrace::smt {
-namespace {
+namespace deadline_test {
 
 TEST(Deadline, QueryTimeoutIsTheSmallerOfTimeoutAndTimeLeft) {
   EXPECT_EQ(Deadline().queryTimeout(2000), 2000u);
@@ -45,5 +45,5 @@ TEST(Deadline, SessionWithTimeLeftAnswersAsBefore) {
   EXPECT_FALSE(session.budgetExhausted());
 }
 
-}  // namespace
+}  // namespace deadline_test
 }  // namespace adrace::smt

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 namespace adrace::smt {
-namespace {
+namespace encoder_test {
 
 class EncoderTest : public ::testing::Test {
  protected:
@@ -151,5 +151,5 @@ TEST_F(EncoderTest, SessionCountsAssertionsAndQueries) {
   EXPECT_GE(session.statistics().z3Milliseconds, 0.0);
 }
 
-}  // namespace
+}  // namespace encoder_test
 }  // namespace adrace::smt

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::smt {
-namespace {
+namespace index_expr_test {
 
 ExprRef i() { return variable("i", 0, Scope::Counter); }
 ExprRef x() { return variable("x"); }
@@ -118,5 +118,5 @@ TEST(IndexExprStructure, ForEachSymbolVisitsOutermostFirst) {
   EXPECT_EQ(names, (std::vector<std::string>{"c", "k", "i"}));
 }
 
-}  // namespace
+}  // namespace index_expr_test
 }  // namespace adrace::smt

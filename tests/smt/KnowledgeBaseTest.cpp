@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::smt {
-namespace {
+namespace knowledge_base_test {
 
 using Status = Coincidence::Status;
 using Relation = KnowledgeBase::Relation;
@@ -292,5 +292,5 @@ TEST(KnowledgeBaseTest, GivingUpIsReportedAsUnknown) {
   EXPECT_EQ(knowledge.mayCoincide(0, {i()}, {i()}).status, Status::Disjoint);
 }
 
-}  // namespace
+}  // namespace knowledge_base_test
 }  // namespace adrace::smt

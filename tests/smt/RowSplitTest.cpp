@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::smt {
-namespace {
+namespace row_split_test {
 
 ExprRef var(const std::string& name) { return variable(name); }
 
@@ -76,5 +76,5 @@ TEST(RowSplit, SymbolicRowsOfRowsSplitAgain) {
             "nx: k * ny + j#1 | i#1; ny: k | j#1");
 }
 
-}  // namespace
+}  // namespace row_split_test
 }  // namespace adrace::smt

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::smt {
-namespace {
+namespace shift_query_test {
 
 ExprRef i() { return variable("i", 0, Scope::Counter); }
 ExprRef j() { return variable("j", 0, Scope::Counter); }
@@ -111,5 +111,5 @@ TEST(ShiftQuery, APassedDeadlineProvesNothing) {
   EXPECT_NE(proof.reason.find("could not decide"), std::string::npos) << proof.reason;
 }
 
-}  // namespace
+}  // namespace shift_query_test
 }  // namespace adrace::smt

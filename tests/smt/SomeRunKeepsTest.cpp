@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::smt {
-namespace {
+namespace some_run_keeps_test {
 
 ExprRef i() { return variable("i", 0, Scope::Counter); }
 ExprRef j() { return variable("j", 0, Scope::Private); }
@@ -53,5 +53,5 @@ TEST(SomeRunKeeps, CounterOfTheParallelLoop) {
   EXPECT_EQ(someRunKeeps(session, nest.domain, nest.facts, within(add(i(), constant(8)), 8)), CheckOutcome::Unsat);
 }
 
-}  // namespace
+}  // namespace some_run_keeps_test
 }  // namespace adrace::smt

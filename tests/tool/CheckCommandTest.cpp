@@ -9,7 +9,7 @@
 #include <set>
 
 namespace adrace::testing {
-namespace {
+namespace check_command_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -231,5 +231,5 @@ TEST(CheckCommand, InputAndUsageErrorsExitTwo) {
   EXPECT_EQ(runCommand(kAdrace + " check --help").exitCode, 0);
 }
 
-}  // namespace
+}  // namespace check_command_test
 }  // namespace adrace::testing

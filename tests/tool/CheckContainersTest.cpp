@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::testing {
-namespace {
+namespace check_containers_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -136,5 +136,5 @@ TEST(CheckContainers, AVectorOfBoolIsNotAnArray) {
   EXPECT_NE(result.out.find("cannot check"), std::string::npos) << result.out;
 }
 
-}  // namespace
+}  // namespace check_containers_test
 }  // namespace adrace::testing

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::testing {
-namespace {
+namespace check_flag_token_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -68,5 +68,5 @@ TEST(CheckFlagToken, OtherCapturesOfTheFlagAreNotModelled) {
   EXPECT_TRUE(hasFinding(counted, "unsupported")) << counted.out;
 }
 
-}  // namespace
+}  // namespace check_flag_token_test
 }  // namespace adrace::testing

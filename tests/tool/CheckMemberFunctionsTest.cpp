@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::testing {
-namespace {
+namespace check_member_functions_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -173,5 +173,5 @@ TEST(CheckMemberFunctions, TheLoopsOwnObjectIsChecked) {
   EXPECT_TRUE(hasFinding(race, "definite", "this->unew")) << race.out;
 }
 
-}  // namespace
+}  // namespace check_member_functions_test
 }  // namespace adrace::testing

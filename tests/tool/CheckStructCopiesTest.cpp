@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::testing {
-namespace {
+namespace check_struct_copies_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -60,5 +60,5 @@ TEST(CheckStructCopies, AUserCopyConstructorIsNotACopyOfTheFields) {
   EXPECT_TRUE(unsupportedSaying(checked, "argument 'cells[i]' of call to 'first'")) << checked.out;
 }
 
-}  // namespace
+}  // namespace check_struct_copies_test
 }  // namespace adrace::testing

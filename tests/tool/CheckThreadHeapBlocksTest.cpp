@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 namespace adrace::testing {
-namespace {
+namespace check_thread_heap_blocks_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -90,5 +90,5 @@ TEST(CheckThreadHeapBlocks, APointerThatEscapesOrIsUsedBeforeItsAllocationStaysP
   EXPECT_FALSE(task.findings.empty()) << task.out;
 }
 
-}  // namespace
+}  // namespace check_thread_heap_blocks_test
 }  // namespace adrace::testing

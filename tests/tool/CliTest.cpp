@@ -7,7 +7,7 @@
 #include <fstream>
 
 namespace adrace::testing {
-namespace {
+namespace cli_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -114,5 +114,5 @@ TEST(Cli, CompileCommandsDatabase) {
   EXPECT_EQ(report["files"][0]["loops"][0]["nest"][0]["bound_ir"], "64");
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace adrace::testing

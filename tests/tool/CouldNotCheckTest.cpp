@@ -9,7 +9,7 @@
 #include <string>
 
 namespace adrace::testing {
-namespace {
+namespace could_not_check_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -108,5 +108,5 @@ TEST(CouldNotCheck, AnalyzeGuardsWhatTheBudgetLeaves) {
   }
 }
 
-}  // namespace
+}  // namespace could_not_check_test
 }  // namespace adrace::testing

@@ -9,7 +9,7 @@
 #include <string>
 
 namespace adrace::testing {
-namespace {
+namespace hostile_input_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -201,5 +201,5 @@ TEST(HostileInput, AnalyzeOutputIsIdenticalFromRunToRun) {
         << "run " << run;
 }
 
-}  // namespace
+}  // namespace hostile_input_test
 }  // namespace adrace::testing

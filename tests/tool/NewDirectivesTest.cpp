@@ -8,7 +8,7 @@
 #include <string>
 
 namespace adrace::testing {
-namespace {
+namespace new_directives_test {
 
 const std::string kAdrace = ADRACE_BINARY;
 
@@ -140,5 +140,5 @@ TEST(NewDirectives, OmpAllMemoryDependenceIsNotAPass) {
   EXPECT_NE(result.out.find("[unsupported]"), std::string::npos) << result.out;
 }
 
-}  // namespace
+}  // namespace new_directives_test
 }  // namespace adrace::testing

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 namespace adrace::testing {
-namespace {
+namespace output_file_test {
 
 namespace fs = std::filesystem;
 const std::string kAdrace = ADRACE_BINARY;
@@ -108,5 +108,5 @@ TEST(OutputFile, FailedWriteLeavesNoFile) {
   EXPECT_EQ(std::distance(fs::directory_iterator(directory), fs::directory_iterator()), 2);
 }
 
-}  // namespace
+}  // namespace output_file_test
 }  // namespace adrace::testing
