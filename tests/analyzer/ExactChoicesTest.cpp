@@ -7,7 +7,7 @@
 #include <map>
 
 namespace adrace::analyzer::testing {
-namespace {
+namespace exact_choices_test {
 
 // Blocked running sums in tiles of 64, the last tile clipped with a MIN macro; each tile stores
 // its total at `out[%s]`.
@@ -101,5 +101,5 @@ TEST(ExactChoices, ConditionsKeepTheChoiceOnlyWhereTheBoundsAreNotExact) {
   EXPECT_EQ(above.models.loops.front().exactChoices.front().relation, smt::Relation::Greater);
 }
 
-}  // namespace
+}  // namespace exact_choices_test
 }  // namespace adrace::analyzer::testing

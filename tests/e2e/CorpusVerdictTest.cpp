@@ -11,7 +11,7 @@
 #include <set>
 
 namespace adrace::testing {
-namespace {
+namespace corpus_verdict_test {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -144,5 +144,5 @@ TEST_P(CorpusVerdict, MatchesExpected) {
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusVerdict, ::testing::ValuesIn(corpusKernels()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
-}  // namespace
+}  // namespace corpus_verdict_test
 }  // namespace adrace::testing
