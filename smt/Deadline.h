@@ -3,14 +3,12 @@
 // one, each query gets min(timeout, time left), and none is sent once the time is up.
 #pragma once
 
+#include "smt/QueryLimits.h"
+
 #include <chrono>
 #include <optional>
 
 namespace adrace::smt {
-
-// The timeout of one Z3 query unless --z3-timeout-ms says otherwise (analyze, check, answer, adjoint):
-// a query it cuts short is undecided (guarded, or "could not check").
-constexpr unsigned kDefaultQueryTimeoutMs = 2000;
 
 class Deadline {
  public:
@@ -36,8 +34,5 @@ class Deadline {
  private:
   std::optional<Clock::time_point> at_;
 };
-
-// The reason a query gets when the budget was spent before or while it ran.
-inline constexpr const char* kBudgetExhausted = "time budget exhausted";
 
 }  // namespace adrace::smt

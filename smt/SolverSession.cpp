@@ -1,21 +1,47 @@
 #include "smt/SolverSession.h"
 
+#include "smt/QueryLog.h"
+
 namespace adrace::smt {
+
+// Z3's resource count of the solver's context ("rlimit count" in its statistics): it only grows,
+// so a query's steps are the count after it minus the count before. 0 if Z3 does not say.
+static uint64_t resourceCountOf(const z3::solver& solver) {
+  try {
+    z3::stats statistics = solver.statistics();
+    for (unsigned k = 0; k < statistics.size(); ++k)
+      if (statistics.key(k) == "rlimit count")
+        return statistics.is_uint(k) ? statistics.uint_value(k) : static_cast<uint64_t>(statistics.double_value(k));
+  } catch (const z3::exception&) {
+  }
+  return 0;
+}
+
+// What Z3 says when a query spends its resource limit (util/common_msgs.cpp, Z3_MAX_RESOURCE_MSG).
+constexpr const char* kZ3ResourceMessage = "max. resource limit exceeded";
 
 // Z3's plain incremental SMT core: every query is check-under-assumptions, which the default
 // solver answers with that same core, after paying for tactics it never uses on the first check.
-SolverSession::SolverSession(unsigned timeoutMilliseconds)
-    : solver_(context_, z3::solver::simple()), encoder_(context_), timeoutMilliseconds_(timeoutMilliseconds) {
+SolverSession::SolverSession(unsigned timeoutMilliseconds, unsigned resourceLimit)
+    : solver_(context_, z3::solver::simple()),
+      encoder_(context_),
+      timeoutMilliseconds_(timeoutMilliseconds),
+      resourceLimit_(resourceLimit) {
+  applyLimits(solver_);
+}
+
+void SolverSession::applyLimits(z3::solver& solver) {
+  // Z3's solver `rlimit` bounds each check() on its own (the steps since the check began, not the
+  // context's total): tests/smt/QueryLimitsTest.cpp measures it on the libz3 we link.
   z3::params params(context_);
-  params.set("timeout", timeoutMilliseconds);
-  solver_.set(params);
+  params.set("timeout", timeoutMilliseconds_);
+  params.set("rlimit", resourceLimit_);
+  solver.set(params);
 }
 
 z3::solver SolverSession::newSolver() {
   z3::solver solver(context_, z3::solver::simple());
-  z3::params params(context_);
-  params.set("timeout", timeoutMilliseconds_);
-  solver.set(params);
+  applyLimits(solver);
   return solver;
 }
 
@@ -53,6 +79,7 @@ CheckOutcome SolverSession::check(z3::solver& solver, const z3::expr_vector& ass
   }
   addDivisionLemmas(solver);
   ++statistics_.queries;
+  const uint64_t stepsBefore = resourceCountOf(solver);
   auto start = std::chrono::steady_clock::now();
   CheckOutcome outcome = CheckOutcome::Unknown;
   std::string why;
@@ -71,9 +98,21 @@ CheckOutcome SolverSession::check(z3::solver& solver, const z3::expr_vector& ass
     why = error.msg();
   }
   double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const uint64_t steps = resourceCountOf(solver) - stepsBefore;
   statistics_.z3Milliseconds += elapsed;
-  if (outcome == CheckOutcome::Unknown && elapsed >= timeout)
-    why = timeout < timeoutMilliseconds_ || deadline_.passed() ? kBudgetExhausted : "timeout";
+  statistics_.z3Steps += steps;
+  if (outcome == CheckOutcome::Unknown) {
+    // The resource limit first: a query that spent it stopped for that reason, whatever the clock
+    // says, and the same query stops there on every machine.
+    if (resourceLimit_ && (steps >= resourceLimit_ || why == kZ3ResourceMessage))
+      why = kResourceLimitReached;
+    else if (elapsed >= timeout)
+      why = timeout < timeoutMilliseconds_ || deadline_.passed() ? kBudgetExhausted : kTimedOut;
+  }
+  if (queryLogEnabled()) {
+    const char* said = outcome == CheckOutcome::Sat ? "sat" : outcome == CheckOutcome::Unsat ? "unsat" : "unknown";
+    logQuery({steps, elapsed, said, resourceLimit_, timeout, why});
+  }
   if (reason) *reason = why;
   return outcome;
 }

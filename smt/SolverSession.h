@@ -1,7 +1,7 @@
-// One Z3 context and incremental solver per analysed loop, with a per-query timeout and the
-// counters that the report's statistics (docs/design.md [FormAD] Table 1) are made of. The context is not shared
-// between sessions although making one costs 2-10 ms: Z3's models depend on the context's history,
-// and a witness must not depend on which loops or documents were analysed before.
+// One Z3 context and incremental solver per analysed loop, with per-query limits (QueryLimits.h: a
+// resource limit, and a timeout as a safety net) and the counters that the report's statistics (docs/design.md [FormAD]
+// Table 1) are made of. The context is not shared between sessions although making one costs 2-10 ms: Z3's models
+// depend on the context's history, and a witness must not depend on which loops or documents were analysed before.
 #pragma once
 
 #include "smt/Deadline.h"
@@ -10,6 +10,7 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <cstdint>
 #include <map>
 
 namespace adrace::smt {
@@ -19,19 +20,25 @@ struct SolverStatistics {
   unsigned queries = 0;         // check() calls actually sent to Z3
   unsigned cachedQueries = 0;   // questions answered from the cache instead
   double z3Milliseconds = 0.0;  // wall time spent inside check()
+  uint64_t z3Steps = 0;         // Z3's resource count spent inside check() (what --z3-rlimit bounds)
 };
 
 enum class CheckOutcome { Sat, Unsat, Unknown };
 
 class SolverSession {
  public:
-  explicit SolverSession(unsigned timeoutMilliseconds = 2000);
+  // The resource limit is the process's (queryResourceLimit()) unless given; 0: none.
+  explicit SolverSession(unsigned timeoutMilliseconds = kDefaultQueryTimeoutMs,
+                         unsigned resourceLimit = queryResourceLimit());
 
   z3::context& context() { return context_; }
   z3::solver& solver() { return solver_; }
   Encoder& encoder() { return encoder_; }
   const SolverStatistics& statistics() const { return statistics_; }
   unsigned timeoutMilliseconds() const { return timeoutMilliseconds_; }
+  unsigned resourceLimit() const { return resourceLimit_; }
+  // Gives `solver` this session's per-query limits: for a solver made outside newSolver() (a tactic's).
+  void applyLimits(z3::solver& solver);
   // Bounds every later query by the time left (see Deadline.h). Once it has passed, check() sends
   // nothing to Z3 and answers Unknown with the reason kBudgetExhausted.
   void setDeadline(Deadline deadline) { deadline_ = deadline; }
@@ -39,12 +46,13 @@ class SolverSession {
 
   void add(const z3::expr& assertion);
   // check() under assumptions, timed and counted. `reason` is Z3's reason_unknown() on Unknown,
-  // "timeout" when the query ran out of time (Z3 then says "canceled" or "incomplete"), or
-  // kBudgetExhausted when the deadline cut it short or had passed.
+  // kResourceLimitReached when the query spent its resource limit, kTimedOut when it ran out of time
+  // (Z3 then says "canceled" or "incomplete"), or kBudgetExhausted when the deadline cut it short or
+  // had passed.
   CheckOutcome check(const z3::expr_vector& assumptions, std::string* reason = nullptr);
   // The same on another solver of this session (see newSolver).
   CheckOutcome check(z3::solver& solver, const z3::expr_vector& assumptions, std::string* reason = nullptr);
-  // A further solver on this session's context, with the same timeout. What is added to it is not
+  // A further solver on this session's context, with the same limits. What is added to it is not
   // counted in the statistics: it is meant to hold a subset of what solver() holds.
   z3::solver newSolver();
   void countCachedQuery() { ++statistics_.cachedQueries; }
@@ -58,6 +66,7 @@ class SolverSession {
   Encoder encoder_;
   SolverStatistics statistics_;
   unsigned timeoutMilliseconds_;
+  unsigned resourceLimit_;
   Deadline deadline_;
   struct SolverLemmas {
     z3::solver solver;

@@ -69,9 +69,7 @@ CheckOutcome someRunKeeps(SolverSession& session, const LoopDomain& domain, cons
   // Quantifier elimination first: the question is linear arithmetic with one alternation, which
   // the SMT core alone often leaves undecided.
   z3::solver solver = (z3::tactic(context, "qe") & z3::tactic(context, "smt")).mk_solver();
-  z3::params params(context);
-  params.set("timeout", session.timeoutMilliseconds());
-  solver.set(params);
+  session.applyLimits(solver);
   solver.add(someIteration);
   solver.add(quantified.empty() ? everyIteration : z3::forall(quantified, everyIteration));
   return session.check(solver, z3::expr_vector(context), reason);

@@ -275,8 +275,8 @@ TEST(KnowledgeBaseTest, SymbolicStepIsNeverProvenWrongly) {
 
 TEST(KnowledgeBaseTest, GivingUpIsReportedAsUnknown) {
   // x³ + y³ = z'³ with positive integers has no solution (Fermat, n = 3), which Z3's nonlinear
-  // integer reasoning cannot prove within the timeout.
-  SolverSession session(100);
+  // integer reasoning cannot prove within the timeout (no resource limit here: the clock cuts it).
+  SolverSession session(100, /*resourceLimit=*/0);
   KnowledgeBase knowledge(session, {}, loop(0, 1));
   auto cube = [](const ExprRef& v) { return mul(mul(v, v), v); };
   ExprRef x = variable("x", 0, Scope::Private);
