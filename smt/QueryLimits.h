@@ -10,16 +10,11 @@
 
 namespace adrace::smt {
 
-// Solver steps per query unless --z3-rlimit says otherwise (analyze, check, answer, adjoint).
-// Calibrated on the queries of the race suite, the corpus and ../shared/realcode (docs/design.md):
-// every query that finished within 2 s on an idle machine needs fewer than a tenth of it, and a query
-// it cuts takes a few seconds on an idle machine.
-constexpr unsigned kDefaultQueryResourceLimit = 20000000;
-
-// The wall-clock safety net of one query unless --z3-timeout-ms says otherwise: several times what
-// the resource limit lets a query take on an idle machine, so that the resource limit decides on a
-// loaded one too.
-constexpr unsigned kDefaultQueryTimeoutMs = 20000;
+// Solver steps per query unless --z3-rlimit says otherwise (analyze, check, answer, adjoint), and
+// the wall-clock safety net of one query unless --z3-timeout-ms says otherwise. QueryLimits.cpp
+// holds the values and how they were calibrated.
+extern const unsigned kDefaultQueryResourceLimit;
+extern const unsigned kDefaultQueryTimeoutMs;
 
 // The resource limit every SolverSession made from now on gives its queries. One value per
 // process, as Z3's own global parameters are: the command line sets it (--z3-rlimit) before any

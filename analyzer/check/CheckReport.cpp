@@ -44,8 +44,8 @@ const Rule kRules[] = {
      "conflict.",
      "error"},
     {"ADR007", "CouldNotCheck",
-     "Z3 could not decide within its timeout or the time budget (--budget-ms): the loop or region is not proven "
-     "race-free.",
+     "Z3 could not decide within its resource limit (--z3-rlimit), its timeout or the time budget (--budget-ms): the "
+     "loop or region is not proven race-free.",
      "warning"},
 };
 

@@ -84,6 +84,20 @@ TEST(CouldNotCheck, TimeoutNeverTurnsARaceIntoAPass) {
   }
 }
 
+// The resource limit (--z3-rlimit) cuts a query after the same number of solver steps on every
+// machine: the report is the same whatever the wall-clock timeout, and names the limit that cut it.
+TEST(CouldNotCheck, ResourceLimitGivesOneReportWhateverTheTimeout) {
+  CommandResult tight = runCommand(kAdrace + " check --z3-rlimit 1 --z3-timeout-ms 2000 " + racyFile() + " --");
+  CommandResult loose = runCommand(kAdrace + " check --z3-rlimit 1 --z3-timeout-ms 600000 " + racyFile() + " --");
+  EXPECT_EQ(tight.exitCode, 3) << tight.out << tight.err;
+  EXPECT_NE(tight.out.find("resource limit reached (--z3-rlimit)"), std::string::npos) << tight.out;
+  EXPECT_EQ(tight.exitCode, loose.exitCode);
+  EXPECT_EQ(tight.out, loose.out);
+  // At the default limit the race is found, at either timeout.
+  EXPECT_EQ(runCommand(kAdrace + " check --z3-timeout-ms 2000 " + racyFile() + " --").exitCode, 1);
+  EXPECT_EQ(runCommand(kAdrace + " check --z3-timeout-ms 600000 " + racyFile() + " --").exitCode, 1);
+}
+
 // One loop of 200 statements: far more queries than a 1 ms budget allows.
 std::string bigLoopFile() {
   std::string text =

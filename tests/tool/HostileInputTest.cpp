@@ -161,15 +161,18 @@ TEST(HostileInput, FileOfUnknownLanguageSaysWhichFileAndWhy) {
 // Numbers are read the same way by every subcommand: digits only, within range.
 TEST(HostileInput, MalformedNumbersAreUsageErrors) {
   std::string file = writeSource("numbers.c", "void f(void) {}\n");
-  for (const char* options : {" check -j 2x ", " check -j2x ", " check -j 99999999999 ", " check -j 0 ",
-                              " check --z3-timeout-ms 5s ", " check --budget-ms=-1 ", " analyze --z3-timeout-ms 5s ",
-                              " analyze --budget-ms 1e3 ", " adjoint --function f --active a --z3-timeout-ms 0x10 "}) {
+  for (const char* options :
+       {" check -j 2x ", " check -j2x ", " check -j 99999999999 ", " check -j 0 ", " check --z3-timeout-ms 5s ",
+        " check --budget-ms=-1 ", " analyze --z3-timeout-ms 5s ", " analyze --budget-ms 1e3 ",
+        " adjoint --function f --active a --z3-timeout-ms 0x10 ", " check --z3-rlimit 1e6 ", " analyze --z3-rlimit 0 ",
+        " check --z3-rlimit 4000000001 ", " adjoint --function f --active a --z3-rlimit -1 "}) {
     CommandResult result = runCommand(kAdrace + options + file + " --");
     EXPECT_EQ(result.exitCode, 2) << options;
     EXPECT_NE(result.err.find("expects an integer from 1 to"), std::string::npos) << options << result.err;
     EXPECT_TRUE(result.out.empty()) << options;
   }
   EXPECT_EQ(runCommand(kAdrace + " check -j 3 --z3-timeout-ms 500 --budget-ms 4000 " + file + " --").exitCode, 0);
+  EXPECT_EQ(runCommand(kAdrace + " check --z3-rlimit 4000000000 " + file + " --").exitCode, 0);
 }
 
 // The report without its time measurements (time_ms, z3_time_ms), which differ from run to run.

@@ -22,8 +22,6 @@ std::vector<OptionSpec> adjointOptions() {
           {"--no-gather", "", false, "",
            "formad: keep guarding stencil reads instead of writing their adjoints as gathers"},
           {"--extent", "", true, "NAME=EXPR,...", "element count of arrays (for per-thread reduction copies)"},
-          {"--z3-timeout-ms", "", true, "MS",
-           "per-query Z3 timeout; unknown means guarded (default " + std::to_string(smt::kDefaultQueryTimeoutMs) + ")"},
           {"--budget-ms", "", true, "MS",
            "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
           {"--allow-racy-primal", "", false, "",
@@ -32,6 +30,7 @@ std::vector<OptionSpec> adjointOptions() {
            "the C file includes FILE and is compiled in its place (the adjoint then reaches its static variables)"},
           {"--output", "-o", true, "FILE", "write the C file to FILE instead of stdout"},
       });
+  for (const OptionSpec& limit : queryLimitOptions("unknown means guarded")) options.push_back(limit);
   return options;
 }
 
@@ -61,7 +60,7 @@ int runAdjoint(const std::vector<std::string>& arguments) {
     else
       request.strategy = *strategy;
   }
-  analyzer::AnalysisOptions analysis;  // --guard, --extent and --z3-timeout-ms, read as `analyze` reads them
+  analyzer::AnalysisOptions analysis;  // --guard, --extent, --z3-timeout-ms, --z3-rlimit: as `analyze` reads them
   if (parsed.error.empty()) parsed.error = readAnalysisOptions(parsed, analysis);
   request.guard = analysis.guard;
   request.extents = analysis.extents;

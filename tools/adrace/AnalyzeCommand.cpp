@@ -21,8 +21,6 @@ std::vector<OptionSpec> analyzeOptions() {
           {"--dump-model", "", false, "", "print only the loop models (no Z3)"},
           {"--format", "", true, "json|text", "report format (default json)"},
           {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
-          {"--z3-timeout-ms", "", true, "MS",
-           "per-query Z3 timeout; unknown means guarded (default " + std::to_string(smt::kDefaultQueryTimeoutMs) + ")"},
           {"--budget-ms", "", true, "MS",
            "time for the Z3 queries of each loop; what is left is guarded (default 30000)"},
           {"--active", "", true, "NAME,...", "only these variables get adjoints"},
@@ -31,6 +29,7 @@ std::vector<OptionSpec> analyzeOptions() {
           {"--no-gather", "", false, "", "do not ask whether guarded arrays can be gathers"},
           {"--extent", "", true, "NAME=EXPR,...", "element count of arrays whose declaration does not say it"},
       });
+  for (const OptionSpec& limit : queryLimitOptions("unknown means guarded")) options.push_back(limit);
   return options;
 }
 
@@ -62,7 +61,26 @@ std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::Analy
   }
   std::string error = readPositiveInteger(parsed, "--z3-timeout-ms", kMaximumMilliseconds, options.z3TimeoutMs);
   if (error.empty()) error = readPositiveInteger(parsed, "--budget-ms", kMaximumMilliseconds, options.budgetMs);
+  if (error.empty()) error = readResourceLimit(parsed);
   return error;
+}
+
+std::string readResourceLimit(const ParsedCommandLine& parsed) {
+  unsigned steps = smt::queryResourceLimit();
+  std::string error = readPositiveInteger(parsed, "--z3-rlimit", kMaximumResourceLimit, steps);
+  if (error.empty()) smt::setQueryResourceLimit(steps);
+  return error;
+}
+
+std::vector<OptionSpec> queryLimitOptions(const std::string& undecided) {
+  return {
+      {"--z3-rlimit", "", true, "N",
+       "per-query Z3 resource limit (solver steps, the same on every machine); " + undecided + " (default " +
+           std::to_string(smt::kDefaultQueryResourceLimit) + ")"},
+      {"--z3-timeout-ms", "", true, "MS",
+       "per-query wall-clock safety net above the resource limit; " + undecided + " (default " +
+           std::to_string(smt::kDefaultQueryTimeoutMs) + ")"},
+  };
 }
 
 int runAnalyze(const std::vector<std::string>& arguments) {

@@ -12,10 +12,9 @@ namespace adrace::tool {
 namespace {
 
 std::vector<OptionSpec> answerOptions() {
-  return {
+  std::vector<OptionSpec> options = {
       {"--stdio", "", false, "", "answer one document per line of stdin, each on one line of stdout"},
       {"--output", "-o", true, "FILE", "write the answer to FILE instead of stdout"},
-      {"--z3-timeout-ms", "", true, "MS", "per-query Z3 timeout; unknown means guarded (default 2000)"},
       {"--budget-ms", "", true, "MS",
        "time for the Z3 queries of each document; what is left is guarded (default 30000)"},
       {"--guard", "", true, "auto|atomic|reduction", "protection for guarded arrays (default auto)"},
@@ -24,6 +23,8 @@ std::vector<OptionSpec> answerOptions() {
       {"--quiet", "-q", false, "", "log errors only"},
       {"--help", "-h", false, "", "show this help"},
   };
+  for (const OptionSpec& limit : queryLimitOptions("unknown means guarded")) options.push_back(limit);
+  return options;
 }
 
 // Answers may quote the input back (a JSON syntax error shows what it read): never let a byte

@@ -30,9 +30,6 @@ std::vector<OptionSpec> checkOptions() {
            "lowest finding level that makes the exit code 1 (default definite)"},
           {"--jobs", "-j", true, "N", "files checked in parallel (default: all cores)"},
           {"--output", "-o", true, "FILE", "write the report to FILE instead of stdout"},
-          {"--z3-timeout-ms", "", true, "MS",
-           "per-query Z3 timeout; undecided means could not check (default " +
-               std::to_string(smt::kDefaultQueryTimeoutMs) + ")"},
           {"--budget-ms", "", true, "MS",
            "time for the Z3 queries of each file; what is left is could not check (default 10000)"},
           {"--assume-no-alias", "", false, "", "assume distinct pointer variables never point into the same array"},
@@ -40,6 +37,7 @@ std::vector<OptionSpec> checkOptions() {
            "also report pointers to const (read as inputs by default) that may alias"},
           {"--dump-model", "", false, "", "print the loop and region models as JSON and stop (no Z3)"},
       });
+  for (const OptionSpec& limit : queryLimitOptions("undecided means could not check")) options.push_back(limit);
   return options;
 }
 
@@ -163,7 +161,7 @@ int runCheck(const std::vector<std::string>& arguments) {
                            "blocks, nowait loops), and of different teams in teams regions without distribute.\n"
                            "Exit 0: checked, nothing at or above --fail-on; 1: found;\n"
                            "2: usage or input error; 3: could not check (an unsupported construct, or Z3\n"
-                           "undecided within --z3-timeout-ms or --budget-ms), unless --fail-on never.\n"
+                           "undecided within --z3-rlimit, --z3-timeout-ms or --budget-ms), unless --fail-on never.\n"
                            "With -p BUILD_DIR and no file, every source of BUILD_DIR/compile_commands.json\n"
                            "is checked. As a build's clang-tidy launcher (CMAKE_C_CLANG_TIDY=\"adrace;check\")\n"
                            "it takes the compile command after --.",
@@ -182,6 +180,7 @@ int runCheck(const std::vector<std::string>& arguments) {
   if (parsed.error.empty())
     parsed.error = readPositiveInteger(parsed, "--z3-timeout-ms", kMaximumMilliseconds, timeoutMs);
   if (parsed.error.empty()) parsed.error = readPositiveInteger(parsed, "--budget-ms", kMaximumMilliseconds, budgetMs);
+  if (parsed.error.empty()) parsed.error = readResourceLimit(parsed);
   if (parsed.error.empty() && parsed.positional.empty() && !parsed.has("--build-dir"))
     parsed.error = "no input file (name files, or -p BUILD_DIR for every file of its compile_commands.json)";
   if (!parsed.error.empty()) {

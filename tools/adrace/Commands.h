@@ -19,6 +19,8 @@ constexpr int kExitCouldNotCheck = 3;
 
 // The largest value a millisecond option takes (--z3-timeout-ms, --budget-ms): about 24 days.
 constexpr unsigned kMaximumMilliseconds = 2000000000;
+// The largest --z3-rlimit: Z3's parameter is an unsigned.
+constexpr unsigned kMaximumResourceLimit = 4000000000u;
 
 int runAnalyze(const std::vector<std::string>& arguments);
 int runCheck(const std::vector<std::string>& arguments);
@@ -26,8 +28,14 @@ int runAdjoint(const std::vector<std::string>& arguments);
 int runAnswer(const std::vector<std::string>& arguments);
 
 // Reads --z3-timeout-ms, --budget-ms, --guard, --active, --inactive and --extent (analyze, answer,
-// adjoint: the options each one takes); returns an error message for a bad value.
+// adjoint: the options each one takes), and --z3-rlimit as readResourceLimit does; returns an error
+// message for a bad value.
 std::string readAnalysisOptions(const ParsedCommandLine& parsed, analyzer::AnalysisOptions& options);
+// --z3-rlimit N, when given, becomes the process's per-query resource limit (smt/QueryLimits.h:
+// every command's sessions take it from there). Returns an error message for a bad value.
+std::string readResourceLimit(const ParsedCommandLine& parsed);
+// The help lines of --z3-rlimit and --z3-timeout-ms; `undecided` says what an undecided query means.
+std::vector<OptionSpec> queryLimitOptions(const std::string& undecided);
 
 // Shared by the subcommands that read sources.
 void configureLogging(const ParsedCommandLine& parsed);
