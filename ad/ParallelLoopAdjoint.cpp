@@ -6,6 +6,7 @@
 #include "ad/CollapsedRows.h"
 #include "ad/IterationTape.h"
 #include "ad/LaneSums.h"
+#include "ad/RowPointerParameters.h"
 #include "ad/RuntimeLimits.h"
 #include "ad/SimdLanes.h"
 #include "ad/Sweeps.h"
@@ -241,6 +242,14 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
     copy.perThread = c::pointerTo(copy.element);
     copy.total = context_.freshName(info.adjoint + "_total");
     return copy;
+  }
+  if (rowPointerLevels(*info.decl) > 0) {  // RowPointerParameters.h
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "per-thread copies of " + info.adjoint + " (a reduction): " + info.name +
+                             " is an array of row pointers, and a copy would need the length of each of its "
+                             "rows, which nothing gives (--guard atomic, or --strategy atomic, guards its "
+                             "increments instead)");
+    return std::nullopt;
   }
   copy.extent = context_.extentOf(info);
   std::optional<SmallAdjointArray> small =
