@@ -101,10 +101,9 @@ class RowPointerUses : public clang::RecursiveASTVisitor<RowPointerUses> {
   void refuse(const clang::ParmVarDecl& parameter, unsigned levels, unsigned level, const clang::Expr* access,
               const clang::Stmt* holder) {
     const std::string name = parameter.getNameAsString();
-    const std::string what =
-        level == 0 ? "the row-pointer parameter '" + name + "'"
-                   : "row '" + analyzer::sourceText(access, context_.ast) + "' of the row-pointer parameter '" + name +
-                         "'";
+    const std::string what = level == 0 ? "the row-pointer parameter '" + name + "'"
+                                        : "row '" + analyzer::sourceText(access, context_.ast) +
+                                              "' of the row-pointer parameter '" + name + "'";
     context_.unsupported(access->getBeginLoc(), what + " " + usage(access, holder) + " (only its elements " +
                                                     elementForm(name, levels) + " are differentiated)");
   }

@@ -63,7 +63,8 @@ TEST(RowPointerParameters, AGridOfPlanesOfRowsIsThreeDimensional) {
 
 // Unknown means unsafe: row j + 1 of one iteration is row j of the next.
 TEST(RowPointerParameters, RowsTwoIterationsShareAreGuarded) {
-  testing::Generated generated = generate(R"(void pairs(int n, int m, double **w, double *y)
+  testing::Generated generated =
+      generate(R"(void pairs(int n, int m, double **w, double *y)
 {
     int j;
 #pragma omp parallel for
@@ -71,8 +72,7 @@ TEST(RowPointerParameters, RowsTwoIterationsShareAreGuarded) {
         y[j] = w[j][0] * w[j + 1][m - 1];
 }
 )",
-                                          "pairs", {"w", "y"}, Strategy::FormAD, {},
-                                          analyzer::GuardPolicy::Auto, /*gather=*/false);
+               "pairs", {"w", "y"}, Strategy::FormAD, {}, analyzer::GuardPolicy::Auto, /*gather=*/false);
   EXPECT_TRUE(generated.error.empty()) << generated.error;
   EXPECT_TRUE(contains(generated.code, "#pragma omp atomic")) << generated.code;
   EXPECT_TRUE(contains(generated.code, "not proven")) << generated.code;
@@ -90,16 +90,18 @@ TEST(RowPointerParameters, ARowAssignedToALocalIsRefused) {
       "        for (j = 0; j < m; j++)\n"
       "            v[k][j] = row[j];\n"
       "    }\n");
-  EXPECT_TRUE(contains(generated.error, ":5:23: error: unsupported: row 'w[k]' of the row-pointer parameter 'w' "
-                                        "assigned to a local (only its elements w[a][b] are differentiated)"))
+  EXPECT_TRUE(contains(generated.error,
+                       ":5:23: error: unsupported: row 'w[k]' of the row-pointer parameter 'w' "
+                       "assigned to a local (only its elements w[a][b] are differentiated)"))
       << generated.error;
   EXPECT_EQ(generated.code, "");
 }
 
 TEST(RowPointerParameters, ARowSetInTheFunctionIsRefused) {
   testing::Generated generated = refusal("    for (k = 0; k < n; k++)\n        w[k] = v[k];\n");
-  EXPECT_TRUE(contains(generated.error, ":5:9: error: unsupported: row 'w[k]' of the row-pointer parameter 'w' "
-                                        "assigned (a row set or allocated in the function)"))
+  EXPECT_TRUE(contains(generated.error,
+                       ":5:9: error: unsupported: row 'w[k]' of the row-pointer parameter 'w' "
+                       "assigned (a row set or allocated in the function)"))
       << generated.error;
 }
 
@@ -111,21 +113,23 @@ TEST(RowPointerParameters, AReassignedParameterIsRefused) {
 
 TEST(RowPointerParameters, PointerArithmeticOnARowIsRefused) {
   testing::Generated generated = refusal("    for (k = 0; k < n; k++)\n        v[k][0] = *(w[k] + 1);\n");
-  EXPECT_TRUE(contains(generated.error, "error: unsupported: row 'w[k]' of the row-pointer parameter 'w' moved by "
-                                        "pointer arithmetic"))
+  EXPECT_TRUE(contains(generated.error,
+                       "error: unsupported: row 'w[k]' of the row-pointer parameter 'w' moved by "
+                       "pointer arithmetic"))
       << generated.error;
 }
 
 TEST(RowPointerParameters, ARowComparedIsRefused) {
-  testing::Generated generated = refusal("    for (k = 0; k < n; k++)\n        if (w[k] != v[k])\n"
-                                         "            v[k][0] = w[k][0];\n");
+  testing::Generated generated = refusal(
+      "    for (k = 0; k < n; k++)\n        if (w[k] != v[k])\n"
+      "            v[k][0] = w[k][0];\n");
   EXPECT_TRUE(contains(generated.error, "error: unsupported: row 'w[k]' of the row-pointer parameter 'w' compared"))
       << generated.error;
 }
 
 TEST(RowPointerParameters, PointersToOtherThanFloatingRowsStayRefused) {
-  testing::Generated generated = generate("void f(int n, int **index, double *x)\n{\n    x[0] = index[0][0];\n}\n",
-                                          "f", {"x"});
+  testing::Generated generated =
+      generate("void f(int n, int **index, double *x)\n{\n    x[0] = index[0][0];\n}\n", "f", {"x"});
   EXPECT_TRUE(contains(generated.error, "error: unsupported: pointer to pointer parameter 'index'")) << generated.error;
 }
 
@@ -147,8 +151,9 @@ TEST(RowPointerParameters, PerThreadCopiesOfRowsAreRefusedWithTheReason) {
 }
 )",
                                         "forward", {"l1", "l2", "conn"}, Strategy::Reduction, {{"l1", "n1 + 1"}});
-  EXPECT_TRUE(contains(forward.error, "error: unsupported: per-thread copies of conn_b (a reduction): conn is an "
-                                      "array of row pointers"))
+  EXPECT_TRUE(contains(forward.error,
+                       "error: unsupported: per-thread copies of conn_b (a reduction): conn is an "
+                       "array of row pointers"))
       << forward.error;
 }
 
