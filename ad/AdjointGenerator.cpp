@@ -19,6 +19,7 @@
 #include "ad/LocalReferences.h"
 #include "ad/OpenMPSubset.h"
 #include "ad/PrimalRaces.h"
+#include "ad/RowPointerParameters.h"
 #include "ad/StatusExits.h"
 #include "ad/Sweeps.h"
 #include "ad/TapePlan.h"
@@ -67,6 +68,25 @@ c::Type parameterType(const AdjointContext& context, const clang::ParmVarDecl* p
   if (!adjoint) return context.from.declaredType(parameter);
   if (info->byValueScalar) return c::pointerTo(context.from.type(parameter->getType(), true));
   return context.from.declaredType(parameter, true);
+}
+
+// The header comment's note on the active arrays of row pointers (RowPointerParameters.h): what the
+// adjoint assumes of their rows, and what the caller passes as their adjoints. Empty when none.
+std::string rowPointerAssumption(const AdjointContext& context) {
+  std::string arrays, adjoints;
+  size_t count = 0;
+  for (const clang::ParmVarDecl* parameter : context.function.parameters()) {
+    const VariableInfo* info = context.variable(parameter);
+    if (!info || !info->active || rowPointerLevels(*parameter) == 0) continue;
+    const std::string separator = count == 0 ? "" : ", ";
+    arrays += separator + info->name;
+    adjoints += separator + info->adjoint;
+    ++count;
+  }
+  if (count == 0) return "";
+  return "\n" + arrays + (count == 1 ? " is an array" : " are arrays") +
+         " of row pointers: distinct rows are assumed not to overlap\n(README.md, Assumptions); " + adjoints +
+         (count == 1 ? " points" : " point") + " to rows of the same shape, which the caller allocates.";
 }
 
 void buildLoops(AdjointContext& context) {
@@ -122,41 +142,47 @@ void buildLoops(AdjointContext& context) {
   }
 }
 
-class ReferenceLocations : public clang::RecursiveASTVisitor<ReferenceLocations> {
+// Each variable's uses, each with the OpenMP directives around it. (By the tree, not by source
+// ranges: an inlined helper's nodes keep the helper's locations, outside the loop they now sit in.)
+class DirectiveUses : public clang::RecursiveASTVisitor<DirectiveUses> {
+  using Base = clang::RecursiveASTVisitor<DirectiveUses>;
+
  public:
+  bool TraverseStmt(clang::Stmt* statement) {
+    auto* directive = llvm::dyn_cast_or_null<clang::OMPExecutableDirective>(statement);
+    if (directive) enclosing_.push_back(directive);
+    bool more = Base::TraverseStmt(statement);
+    if (directive) enclosing_.pop_back();
+    return more;
+  }
   bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
-    if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) uses[var].push_back(ref->getLocation());
+    if (auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) uses[var].push_back(enclosing_);
     return true;
   }
-  std::map<const clang::VarDecl*, std::vector<clang::SourceLocation>> uses;
+  std::map<const clang::VarDecl*, std::vector<std::vector<const clang::OMPExecutableDirective*>>> uses;
+
+ private:
+  std::vector<const clang::OMPExecutableDirective*> enclosing_;
 };
 
 void findRegionPrivate(AdjointContext& context) {
   if (context.request.strategy == Strategy::Serial) return;
-  const clang::SourceManager& sources = context.ast.getSourceManager();
-  ReferenceLocations references;
+  DirectiveUses references;
   references.TraverseStmt(const_cast<clang::Stmt*>(context.function.getBody()));
   for (const auto& [decl, info] : context.variables) {
     if (info.parameter || info.scope != context.body()) continue;
-    std::vector<clang::SourceRange> privateIn;
+    // the directives that privatise it: a worksharing loop's region (private(...) of the region), or the loop
+    std::set<const clang::OMPExecutableDirective*> privateIn;
     for (const auto& [directive, loop] : context.loops)
       for (const analyzer::Variable& variable : loop.model.variables)
         if (variable.name == info.name && variable.sharing == analyzer::Sharing::Private)
-          // (a directive's own range ends with its pragma line; its statement's range goes on)
-          privateIn.push_back(loop.region
-                                  ? clang::SourceRange(loop.region->getBeginLoc(),  // private(...) of the region
-                                                       loop.region->getInnermostCapturedStmt()->getEndLoc())
-                                  : clang::SourceRange(directive->getBeginLoc(),
-                                                       analyzer::associatedLoops(*directive).front()->getEndLoc()));
+          privateIn.insert(loop.region ? loop.region : directive);
     if (privateIn.empty()) continue;
     bool outside = false;
-    for (clang::SourceLocation use : references.uses[decl]) {
-      bool inside = false;
-      for (clang::SourceRange range : privateIn)
-        inside |= sources.isPointWithin(sources.getExpansionLoc(use), sources.getExpansionLoc(range.getBegin()),
-                                        sources.getExpansionLoc(range.getEnd()));
-      outside |= !inside;
-    }
+    for (const auto& enclosing : references.uses[decl])
+      outside |= std::none_of(enclosing.begin(), enclosing.end(), [&](const clang::OMPExecutableDirective* directive) {
+        return privateIn.count(directive);
+      });
     if (!outside) context.regionPrivate.insert(decl);
   }
 }
@@ -269,7 +295,8 @@ std::string generate(AdjointContext& context, const std::string& sourceFile,
                             strategyName(context.request.strategy) + ") from " + at.file + ":\n" + name +
                             "_b, the reverse-mode adjoint of " + name +
                             " (Tapenade's convention: each active parameter x is followed by x_b;\n"
-                            "adjoints of inputs are incremented, adjoints of outputs are consumed)."));
+                            "adjoints of inputs are incremented, adjoints of outputs are consumed)." +
+                            rowPointerAssumption(context)));
   if (context.request.includePrimal)  // compiled in the primal's place, found where its folder is (-I)
     file.push_back(c::preprocessor("include", "\"" + llvm::sys::path::filename(at.file).str() + "\""));
   else

@@ -14,7 +14,9 @@ namespace adrace::ad {
 namespace {
 
 // A directive's text: from its '#' to the end of its logical line (backslash continuations, and a
-// block comment that runs past the line end, included).
+// block comment that runs past the line end, included). A continuation's backslash may be followed
+// by a carriage return (files with DOS line ends, Rodinia's) or blanks before its newline, as
+// compilers accept.
 size_t directiveEnd(llvm::StringRef buffer, size_t hash) {
   size_t at = hash;
   bool inComment = false;
@@ -28,8 +30,10 @@ size_t directiveEnd(llvm::StringRef buffer, size_t hash) {
     } else if (ch == '/' && at + 1 < buffer.size() && buffer[at + 1] == '*') {
       inComment = true;
       ++at;
-    } else if (ch == '\\' && at + 1 < buffer.size() && buffer[at + 1] == '\n') {
-      ++at;
+    } else if (ch == '\\') {
+      size_t next = at + 1;
+      while (next < buffer.size() && (buffer[next] == ' ' || buffer[next] == '\t' || buffer[next] == '\r')) ++next;
+      if (next < buffer.size() && buffer[next] == '\n') at = next;
     } else if (ch == '\n') {
       return at;
     }

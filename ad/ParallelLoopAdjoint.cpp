@@ -6,6 +6,7 @@
 #include "ad/CollapsedRows.h"
 #include "ad/IterationTape.h"
 #include "ad/LaneSums.h"
+#include "ad/RowPointerParameters.h"
 #include "ad/RuntimeLimits.h"
 #include "ad/SimdLanes.h"
 #include "ad/Sweeps.h"
@@ -101,6 +102,33 @@ std::vector<const clang::VarDecl*> ParallelLoopAdjoint::carriedValues() const {
   return carried;
 }
 
+namespace {
+// The first assignment of `variable` in `body` that is not an update (`v += e`, `v -= e`, `v = v + e`,
+// `v = e + v`, `v = v - e`): `v = 0.0;`, `v *= c;`. Null when there is none.
+class Overwrites : public clang::RecursiveASTVisitor<Overwrites> {
+ public:
+  explicit Overwrites(const clang::VarDecl* variable) : variable_(variable) {}
+  bool VisitBinaryOperator(clang::BinaryOperator* op) {
+    if (op->isAssignmentOp() && names(op->getLHS()) && !update(*op)) found = op;
+    return !found;
+  }
+  const clang::BinaryOperator* found = nullptr;
+
+ private:
+  bool names(const clang::Expr* expr) const {
+    auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr->IgnoreParenImpCasts());
+    return ref && ref->getDecl() == variable_;
+  }
+  bool update(const clang::BinaryOperator& op) const {
+    if (op.getOpcode() == clang::BO_AddAssign || op.getOpcode() == clang::BO_SubAssign) return true;
+    auto* sum = llvm::dyn_cast<clang::BinaryOperator>(op.getRHS()->IgnoreParenImpCasts());
+    if (op.getOpcode() != clang::BO_Assign || !sum || !sum->isAdditiveOp()) return false;
+    return names(sum->getLHS()) || (sum->getOpcode() == clang::BO_Add && names(sum->getRHS()));
+  }
+  const clang::VarDecl* variable_;
+};
+}  // namespace
+
 ParallelLoopAdjoint::LoopScope ParallelLoopAdjoint::scopeOf() {
   LoopScope scope;
   Strategy strategy = context_.request.strategy;
@@ -134,6 +162,20 @@ ParallelLoopAdjoint::LoopScope ParallelLoopAdjoint::scopeOf() {
       context_.unsupported(loop_.directive->getBeginLoc(), std::string(analyzer::sharingName(variable.sharing)) +
                                                                " variable '" + variable.name + "' in a parallel loop");
     if (!info->active || strategy == Strategy::Serial) continue;
+    // reduction(+: s) with s only updated: s_b is what every thread's copy reads, never written in the
+    // loop. A copy the body overwrites (`s = 0.0;` starting each iteration afresh) has an adjoint of its
+    // own in each thread, which the shared s_b cannot be.
+    if (variable.sharing == analyzer::Sharing::Reduction) {
+      Overwrites overwrites(decl);
+      overwrites.TraverseStmt(const_cast<clang::ForStmt*>(analyzer::associatedLoops(*loop_.directive).front()));
+      if (overwrites.found)
+        context_.unsupported(overwrites.found->getBeginLoc(),
+                             "reduction variable '" + variable.name +
+                                 "' assigned in the loop: each thread's copy would need an adjoint of its own "
+                                 "(only += and -= updates of a reduction(+) variable are differentiated; a value "
+                                 "each iteration starts afresh is private)");
+      continue;
+    }
     if (variable.sharing == analyzer::Sharing::FirstPrivate) {
       scope.reductionClause.insert(decl);
       continue;
@@ -241,6 +283,14 @@ std::optional<ParallelLoopAdjoint::ReductionCopy> ParallelLoopAdjoint::reduction
     copy.perThread = c::pointerTo(copy.element);
     copy.total = context_.freshName(info.adjoint + "_total");
     return copy;
+  }
+  if (rowPointerLevels(*info.decl) > 0) {  // RowPointerParameters.h
+    context_.unsupported(loop_.directive->getBeginLoc(),
+                         "per-thread copies of " + info.adjoint + " (a reduction): " + info.name +
+                             " is an array of row pointers, and a copy would need the length of each of its "
+                             "rows, which nothing gives (--guard atomic, or --strategy atomic, guards its "
+                             "increments instead)");
+    return std::nullopt;
   }
   copy.extent = context_.extentOf(info);
   std::optional<SmallAdjointArray> small =

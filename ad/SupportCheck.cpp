@@ -10,6 +10,7 @@
 #include "ad/ThreadSlots.h"
 #include "ad/PassiveReductions.h"
 #include "ad/PointerAliases.h"
+#include "ad/RowPointerParameters.h"
 #include "ad/StatusExits.h"
 #include "ad/Sweeps.h"
 
@@ -68,8 +69,13 @@ class SupportChecker {
                              "--active " + info.name + ": a struct parameter passed by value");
         return;
       }
-      if (info.array && type->isPointerType() && type->getPointeeType()->isPointerType()) {
-        context_.unsupported(parameter->getLocation(), "pointer to pointer parameter '" + info.name + "'");
+      // `float **w`, `double ***u`: arrays of row pointers (RowPointerParameters.h), whose uses
+      // checkRowPointerUses checks; pointers to anything else stay refused.
+      if (info.array && type->isPointerType() && type->getPointeeType()->isPointerType() &&
+          rowPointerLevels(*parameter) == 0) {
+        context_.unsupported(parameter->getLocation(), "pointer to pointer parameter '" + info.name +
+                                                           "' (only arrays of row pointers to float or double "
+                                                           "elements, used as w[a][b])");
         return;
       }
       // `double &s`: the caller's scalar itself, its adjoint `double &s_b` (not a copy, not `*s_b`)
@@ -808,6 +814,8 @@ class SupportChecker {
 void checkSupported(AdjointContext& context) {
   SupportChecker checker(context);
   checker.parameters();
+  if (context.failed()) return;
+  checkRowPointerUses(context);
   if (context.failed()) return;
   checker.globals();
   if (context.failed()) return;

@@ -465,21 +465,18 @@ class LoopChecker {
   std::optional<RaceFinding> checkExactly(size_t writeIndex, size_t otherIndex) {
     const Reference& write = loop_.references.at(writeIndex);
     const Reference& other = loop_.references.at(otherIndex);
-    std::vector<std::pair<const Fact*, bool>> sides;  // a choice, and whether on the second access's side
-    for (const Fact& choice : loop_.exactChoices)
-      for (const Reference* side : {&write, &other})
-        if (knowledge_.contexts().isAncestorOrSelf(choice.context, side->context))
-          sides.emplace_back(&choice, side == &other);
+    std::vector<ChoiceOnSide> sides = choicesOnSides(write, other);
     bool split =
         !sides.empty() && sides.size() <= kMostArmSides &&
-        std::all_of(sides.begin(), sides.end(), [](const auto& side) {
-          return side.first->rhs->op == smt::Expr::Op::IfLess && side.first->relation != smt::Relation::NotEqual;
+        std::all_of(sides.begin(), sides.end(), [](const ChoiceOnSide& side) {
+          return side.choice->rhs->op == smt::Expr::Op::IfLess && side.choice->relation != smt::Relation::NotEqual;
         });
     if (!split) return findingOf(write, other);
     std::optional<RaceFinding> weakest;
     for (unsigned arms = 0; arms < (1u << sides.size()); ++arms) {
       smt::KnowledgeBase::NonNegative taken;
-      for (size_t k = 0; k < sides.size(); ++k) addArm(*sides[k].first, (arms >> k) & 1u, sides[k].second, taken);
+      for (size_t k = 0; k < sides.size(); ++k)
+        addArm(*sides[k].choice, (arms >> k) & 1u, sides[k].thread == smt::Thread::B, taken);
       arms_ = &taken;
       std::optional<RaceFinding> finding = findingOf(write, other);
       arms_ = nullptr;
@@ -525,14 +522,28 @@ class LoopChecker {
   bool holdsExactChoices(const WitnessEvaluator::Witness& witness, const Reference& write,
                          const Reference& other) const {
     WitnessEvaluator values(witness);
-    for (const Fact& choice : loop_.exactChoices)
-      for (smt::Thread thread : {smt::Thread::A, smt::Thread::B}) {
-        const Reference& side = thread == smt::Thread::A ? write : other;
-        if (!knowledge_.contexts().isAncestorOrSelf(choice.context, side.context)) continue;
-        auto lhs = values.value(choice.lhs, thread), rhs = values.value(choice.rhs, thread);
-        if (!lhs || !rhs || !WitnessEvaluator::holds(*lhs, choice.relation, *rhs)) return false;
-      }
+    for (const ChoiceOnSide& side : choicesOnSides(write, other)) {
+      auto lhs = values.value(side.choice->lhs, side.thread), rhs = values.value(side.choice->rhs, side.thread);
+      if (!lhs || !rhs || !WitnessEvaluator::holds(*lhs, side.choice->relation, *rhs)) return false;
+    }
     return true;
+  }
+
+  // An exact choice of the loop (LoopModel::exactChoices) that applies to one of the two accesses:
+  // the write's (thread A in the pair's questions) or the other's (thread B).
+  struct ChoiceOnSide {
+    const Fact* choice;
+    smt::Thread thread;
+  };
+
+  // Each exact choice whose context encloses an access, once per such access.
+  std::vector<ChoiceOnSide> choicesOnSides(const Reference& write, const Reference& other) const {
+    std::vector<ChoiceOnSide> sides;
+    for (const Fact& choice : loop_.exactChoices)
+      for (smt::Thread thread : {smt::Thread::A, smt::Thread::B})
+        if (knowledge_.contexts().isAncestorOrSelf(choice.context, (thread == smt::Thread::A ? write : other).context))
+          sides.push_back({&choice, thread});
+    return sides;
   }
 
   size_t indexOf(const Reference& reference) const { return static_cast<size_t>(&reference - loop_.references.data()); }
@@ -544,12 +555,10 @@ class LoopChecker {
     std::set<std::string> shared;
     std::set<std::string> reached = symbolsReached(write, other, shared);
     std::set<std::string> chosen;
-    for (const Fact& choice : loop_.exactChoices)
-      if (knowledge_.contexts().isAncestorOrSelf(choice.context, write.context) ||
-          knowledge_.contexts().isAncestorOrSelf(choice.context, other.context))
-        smt::forEachSymbol(choice.lhs, [&](const smt::Expr& symbol) {
-          if (symbol.op == smt::Expr::Op::Var && reached.count(symbol.name)) chosen.insert(symbol.name);
-        });
+    for (const ChoiceOnSide& side : choicesOnSides(write, other))
+      smt::forEachSymbol(side.choice->lhs, [&](const smt::Expr& symbol) {
+        if (symbol.op == smt::Expr::Op::Var && reached.count(symbol.name)) chosen.insert(symbol.name);
+      });
     std::string list;
     for (const std::string& name : chosen) list += (list.empty() ? "" : ", ") + name;
     return list;

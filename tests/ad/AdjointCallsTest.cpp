@@ -102,6 +102,31 @@ void f(int n, const double *x, double *y)
 // each argument a whole sub-expression (converted, so renamed like any other), a body that names no
 // variable. Otherwise (a pasted argument, a body reading nx, a macro over a helper that is inlined)
 // the expansion is printed.
+// A C89 local that only the loop privatises, read as a value helper's argument: the inlined call's
+// nodes stand where the helper is written, but the local is still the loop's only (each thread of the
+// regions declares it), with no function-scope declaration left unused (-Wunused-variable).
+TEST(AdjointGenerator, ValueHelperArgumentPrivateToTheLoopStaysInTheRegions) {
+  Generated generated = generate(R"(#include <math.h>
+static float squash(float x) { return (float)(1.0 / (1.0 + exp(-x))); }
+void layer(float *l1, float *l2, const float *conn, int n1, int n2)
+{
+    float sum;
+    int j, k;
+#pragma omp parallel for private(k, sum)
+    for (j = 1; j <= n2; j++) {
+        sum = 0.0f;
+        for (k = 0; k <= n1; k++)
+            sum += conn[k * (n2 + 1) + j] * l1[k];
+        l2[j] = squash(sum);
+    }
+}
+)",
+                                 "layer", {"l1", "l2"}, Strategy::Atomic);
+  EXPECT_TRUE(generated.error.empty()) << generated.error;
+  EXPECT_FALSE(contains(generated.code, "\n    float sum")) << generated.code;       // not at function scope
+  EXPECT_TRUE(contains(generated.code, "            float sum")) << generated.code;  // in the regions
+}
+
 TEST(AdjointGenerator, FunctionLikeMacroCallsAreKeptWhenTheyMeanTheirExpansion) {
   Generated g = generate(R"(static inline double sq(double v) { return v * v; }
 #define MIN(a, b) ((a) < (b) ? (a) : (b))

@@ -141,6 +141,34 @@ TEST(AdjointGenerator, ReductionsOtherThanASumAreRefusedWhereTheirValueIsActive)
       << generate(product, "total", {"x"}).error;
 }
 
+// reduction(+: sum) on a value each iteration starts afresh (Rodinia backprop's layer-forward loop,
+// `sum = 0.0;` then `sum += ...`): each thread's copy would need an adjoint of its own, which the
+// shared sum_b every thread reads is not; refused where it is assigned. Updates `s = s + e` are sums.
+TEST(AdjointGenerator, AReductionVariableTheLoopOverwritesIsRefused) {
+  const std::string layer = R"(void layer(int n1, int n2, const float *l1, const float *conn, float *l2)
+{
+    float sum = 0.0f;
+    int j, k;
+#pragma omp parallel for private(k) reduction(+: sum)
+    for (j = 0; j < n2; j++) {
+        sum = 0.0f;
+        for (k = 0; k < n1; k++)
+            sum += conn[k * n2 + j] * l1[k];
+        l2[j] = sum * sum;
+    }
+}
+)";
+  Generated refused = generate(layer, "layer", {"l1", "conn", "l2"});
+  EXPECT_TRUE(contains(refused.error, ":7:9: error: unsupported: reduction variable 'sum' assigned in the loop"))
+      << refused.error;
+  std::string accumulated = layer;  // `sum = sum + e`, a sum's update, and no reset
+  accumulated.replace(accumulated.find("        sum = 0.0f;\n"), 20, "");
+  accumulated.replace(accumulated.find("sum += "), 7, "sum = sum + ");
+  accumulated.replace(accumulated.find("l2[j] = sum * sum;"), 18, "l2[j] = l1[j];");
+  EXPECT_TRUE(generate(accumulated, "layer", {"l1", "conn", "l2"}).error.empty())
+      << generate(accumulated, "layer", {"l1", "conn", "l2"}).error;
+}
+
 TEST(AdjointGenerator, AMaxReductionOnlyReportedIsPassive) {
   // The sweep's largest change goes to a passive output: neither it nor `d`, which only feeds it,
   // has an adjoint, and the loop's adjoint is that of y alone.

@@ -192,5 +192,30 @@ TEST(StructLocals, UsedWholeStayRefused) {
   }
 }
 
+// A macro continued over several lines in a file with DOS line ends (Rodinia backprop's fastcopy):
+// the adjoint's file repeats it whole, not its first line with the next directive glued to it.
+TEST(DosLineEnds, AContinuedMacroIsRepeatedWhole) {
+  std::string code = generatedAdjoint(
+      "#define SCALE(x) \\\r\n"
+      "    (2.0 * (x))\r\n"
+      "#define COPY(to, from, len) \\\r\n"
+      "{ \\\r\n"
+      "  int _i; \\\r\n"
+      "  for (_i = 0; _i < (len); _i++) (to)[_i] = (from)[_i]; \\\r\n"
+      "}\r\n"
+      "#include <math.h>\r\n"
+      "void twice(int n, const double *x, double *y)\r\n"
+      "{\r\n"
+      "    int i;\r\n"
+      "#pragma omp parallel for\r\n"
+      "    for (i = 0; i < n; i++)\r\n"
+      "        y[i] = SCALE(x[i]);\r\n"
+      "}\r\n",
+      "twice", {"x", "y"});
+  EXPECT_TRUE(contains(code, "for (_i = 0; _i < (len); _i++) (to)[_i] = (from)[_i];")) << code;
+  EXPECT_TRUE(contains(code, "(2.0 * (x))")) << code;
+  EXPECT_TRUE(contains(code, "#include <math.h>")) << code;
+}
+
 }  // namespace real_code_idioms_test
 }  // namespace adrace::ad
